@@ -1,0 +1,1 @@
+"""Bots that play any game through the protocol, and per-game heuristics."""

@@ -1,0 +1,1 @@
+"""Engine primitives: the protocol, chance, records, sessions and the message catalogue."""

@@ -1,0 +1,90 @@
+"""The message catalogue: every player-facing string, in English and Japanese.
+
+Catalogues are TOML files, one table per message id with an ``en`` and a ``ja`` entry::
+
+    ["event.rolled"]
+    en = "You rolled {dice}."
+    ja = "ダイスの目は {dice}。"
+
+A parameter whose value is a string starting with ``@`` is itself a message id and is
+translated before it is substituted (``{"card": "@card.monster"}``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+
+from solotable.core.protocol import Event
+
+LANGS: tuple[str, ...] = ("en", "ja")
+
+
+class Catalogue:
+    """Messages keyed by id, each in every language of :data:`LANGS`."""
+
+    __slots__ = ("messages",)
+
+    def __init__(self, messages: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        self.messages: dict[str, dict[str, str]] = {k: dict(v) for k, v in (messages or {}).items()}
+
+    @classmethod
+    def from_toml(cls, *texts: str) -> Catalogue:
+        cat = cls()
+        for text in texts:
+            data = tomllib.loads(text)
+            for key, entry in data.items():
+                if not isinstance(entry, dict):
+                    raise ValueError(f"message {key!r} must be a table with en and ja")
+                missing = [lang for lang in LANGS if not isinstance(entry.get(lang), str)]
+                if missing:
+                    raise ValueError(f"message {key!r} lacks {', '.join(missing)}")
+                if key in cat.messages:
+                    raise ValueError(f"message {key!r} is defined twice")
+                cat.messages[key] = {lang: str(entry[lang]) for lang in LANGS}
+        return cat
+
+    @classmethod
+    def from_package(cls, *places: tuple[str, str]) -> Catalogue:
+        """Load ``(package, filename)`` resources, for example ``("solotable.core", "messages.toml")``."""
+        texts = [resources.files(pkg).joinpath(name).read_text(encoding="utf-8") for pkg, name in places]
+        return cls.from_toml(*texts)
+
+    def merged(self, other: Catalogue) -> Catalogue:
+        out = Catalogue(self.messages)
+        for key, entry in other.messages.items():
+            if key in out.messages:
+                raise ValueError(f"message {key!r} is defined twice")
+            out.messages[key] = dict(entry)
+        return out
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.messages
+
+    def text(self, key: str, lang: str = "en", **params: object) -> str:
+        """The message ``key`` in ``lang`` with its parameters filled in."""
+        entry = self.messages.get(key)
+        if entry is None:
+            raise KeyError(f"no message {key!r} in the catalogue")
+        template = entry.get(lang) or entry["en"]
+        if not params:
+            return template
+        filled = {name: self._param(value, lang) for name, value in params.items()}
+        return template.format(**filled)
+
+    def _param(self, value: object, lang: str) -> object:
+        if isinstance(value, str) and value.startswith("@"):
+            return self.text(value[1:], lang)
+        return value
+
+    def render(self, event: Event, lang: str = "en") -> str:
+        return self.text(event.key, lang, **event.params)
+
+    def keys(self) -> Iterable[str]:
+        return self.messages.keys()
+
+
+def package_file(package: str, name: str) -> Path:
+    return Path(str(resources.files(package).joinpath(name)))

@@ -1,0 +1,289 @@
+"""The game protocol every game, interface, bot and test uses (after OpenSpiel, made Pythonic).
+
+A :class:`Game` is the static description of a game; a :class:`State` is one position in it.
+Randomness lives only at chance nodes (``state.to_move == CHANCE``), which list every outcome
+with its exact probability; no game calls a random generator itself.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""``State.to_move`` at a chance node."""
+
+JSONValue = Any
+"""A value that ``json.dumps`` accepts (kept loose on purpose: observations are nested dicts)."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in this state. The state is left untouched."""
+
+
+class Action:
+    """An immutable, hashable move or chance outcome with a short stable notation.
+
+    The notation is ``name`` or ``name:arg1,arg2``, like UCI in chess; ``str(action)`` gives it
+    and ``game.parse_action(state, text)`` reads it back. Actions compare by notation.
+    """
+
+    __slots__ = ("name", "args", "_text", "_hash")
+
+    name: str
+    args: tuple[str | int, ...]
+
+    def __init__(self, name: str, *args: str | int) -> None:
+        text = name if not args else name + ":" + ",".join(str(a) for a in args)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash(text))
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.name, *self.args))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as a message id and parameters, so any interface can show and
+    translate it. A string parameter starting with ``@`` is itself a message id."""
+
+    key: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game."""
+
+    won: bool
+    score: int | None = None
+    details: Mapping[str, JSONValue] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"won": self.won, "score": self.score, "details": dict(self.details)}
+
+
+class ChanceTable:
+    """The outcomes of one chance node with exact probabilities, plus a fast sampler.
+
+    Tables are built once and cached by the games, so sampling costs one ``rng.random()`` and a
+    bisection.
+    """
+
+    __slots__ = ("outcomes", "actions", "_cum")
+
+    def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
+        self.outcomes: tuple[tuple[Action, Fraction], ...] = tuple(outcomes)
+        if not self.outcomes:
+            raise ValueError("a chance node needs at least one outcome")
+        total = sum((p for _, p in self.outcomes), Fraction(0))
+        if total != 1:
+            raise ValueError(f"chance probabilities sum to {total}, not 1")
+        self.actions: tuple[Action, ...] = tuple(a for a, _ in self.outcomes)
+        cum: list[float] = []
+        acc = Fraction(0)
+        for _, p in self.outcomes:
+            acc += p
+            cum.append(float(acc))
+        cum[-1] = 1.0
+        self._cum = cum
+
+    def sample(self, rng: random.Random) -> Action:
+        return self.actions[bisect_right(self._cum, rng.random())]
+
+    def probability(self, action: Action) -> Fraction:
+        for a, p in self.outcomes:
+            if a == action:
+                return p
+        return Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game option: its name, the allowed values (the first one listed is not necessarily the
+    default), the default, and aliases accepted for values (for example ``nightmare``)."""
+
+    name: str
+    choices: tuple[str | bool | int, ...]
+    default: str | bool | int
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def validate(self, value: object) -> str | bool | int:
+        if isinstance(value, str) and value.lower() in self.aliases:
+            value = self.aliases[value.lower()]
+        if isinstance(self.default, bool) and isinstance(value, str):
+            lowered = value.lower()
+            if lowered in ("true", "yes", "on", "1"):
+                value = True
+            elif lowered in ("false", "no", "off", "0"):
+                value = False
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                pass
+        if isinstance(value, str) and not isinstance(self.default, bool):
+            value = value.lower()
+        for choice in self.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        valid = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+        raise ValueError(f"option {self.name!r} cannot be {value!r}; valid choices: {valid}")
+
+
+class State(ABC):
+    """One position of a game. Mutable, cheap to clone; see the module docstring."""
+
+    __slots__ = ()
+
+    game: Game
+    seed: int | None
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """A player index, :data:`CHANCE`, or ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def events(self) -> Sequence[Event]:
+        """What happened during the last ``apply``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The decisions open now, in a stable order (empty at chance nodes and at the end)."""
+
+    @abstractmethod
+    def chance_table(self) -> ChanceTable:
+        """At a chance node, its outcomes; raises :class:`IllegalAction` elsewhere."""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of this chance node with its exact probability."""
+        return list(self.chance_table().outcomes)
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play a decision or a chance outcome. Raises :class:`IllegalAction` (state untouched)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def observation(self, player: int = 0) -> dict[str, JSONValue]:
+        """A JSON-able view of what ``player`` may see; face-down cards are hidden."""
+
+    def is_terminal(self) -> bool:
+        return self.to_move is None
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Win or loss and score; only valid when the game is over."""
+
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    def options(self) -> dict[str, JSONValue]:
+        """The options this state was created with (as stored in a record)."""
+        return {}
+
+    def warnings(self, action: Action) -> list[Event]:
+        """Things an interface should warn about before ``action`` is played (for example a
+        wasted purchase). Empty by default."""
+        return []
+
+
+class Game(ABC):
+    """The static description of a game: id, titles, options, and how to start it."""
+
+    id: ClassVar[str]
+    rules_version: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]]
+    players: ClassVar[tuple[int, int]] = (1, 1)
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang, self.titles["en"])
+
+    def validate_options(self, options: Mapping[str, object]) -> dict[str, str | bool | int]:
+        """Fill defaults and check every option; an unknown name or value raises ``ValueError``
+        that names the valid choices."""
+        known = {o.name: o for o in self.option_specs}
+        for name in options:
+            if name not in known:
+                valid = ", ".join(known) or "none"
+                raise ValueError(f"{self.id} has no option {name!r}; valid options: {valid}")
+        out: dict[str, str | bool | int] = {}
+        for spec in self.option_specs:
+            out[spec.name] = spec.validate(options[spec.name]) if spec.name in options else spec.default
+        return out
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None, **options: object) -> State: ...
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read an action notation back (a decision, or a chance outcome at a chance node).
+
+        Raises :class:`IllegalAction` if the text names no legal action of ``state``.
+        """
+        wanted = self.normalize_notation(state, text)
+        candidates = state.chance_table().actions if state.is_chance() else state.legal_actions()
+        for action in candidates:
+            if str(action) == wanted:
+                return action
+        if state.is_terminal():
+            raise IllegalAction("the game is over: no action is legal")
+        shown = ", ".join(str(a) for a in candidates[:40])
+        more = " ..." if len(candidates) > 40 else ""
+        raise IllegalAction(f"{text.strip()!r} is not legal now; legal: {shown}{more}")
+
+    def normalize_notation(self, state: State, text: str) -> str:
+        """Hook for games that accept looser spellings (for example dice typed with spaces)."""
+        return text.strip().lower()
+
+    def describe(self, state: State, action: Action, lang: str = "en") -> str:
+        """A label for people, in ``lang``. Games override this with their catalogue."""
+        return str(action)
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        """An event in words, in ``lang``. Games override this with their catalogue."""
+        params = ", ".join(f"{k}={v}" for k, v in event.params.items())
+        return f"{event.key}({params})" if params else event.key
+
+    def render_text(self, state: State, lang: str = "en") -> str:
+        """The table as plain text for line-mode play, built from ``state.observation()``."""
+        import json
+
+        return json.dumps(state.observation(), ensure_ascii=False, indent=1)
+
+    def help_text(self, lang: str = "en") -> str:
+        """The rules in short and every ruling, for the ``help`` command."""
+        return self.title(lang)
+
+    def message_keys(self) -> list[str]:
+        """Every message id this game can show (checked by the catalogue tests)."""
+        return []

@@ -1,0 +1,41 @@
+"""The registry of games: ``load(game_id)`` and ``games()``.
+
+A game registers itself in its package's ``__init__``; the list below is the one line per game
+that makes it known (DESIGN.md: a new game is a new folder plus one line here).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from solotable.core.protocol import Game
+
+_GAME_MODULES: dict[str, str] = {
+    "minirogue-v1": "solotable.games.minirogue_v1",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` loadable by id (games call this when their module is imported; tests may
+    register small games of their own)."""
+    _loaded[game.id] = game
+    return game
+
+
+def load(game_id: str) -> Game:
+    """The game with this id; ``ValueError`` naming the known ids otherwise."""
+    if game_id in _loaded:
+        return _loaded[game_id]
+    if game_id not in _GAME_MODULES:
+        known = ", ".join(sorted(_GAME_MODULES))
+        raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+    if game_id not in _loaded:
+        importlib.import_module(_GAME_MODULES[game_id])
+    return _loaded[game_id]
+
+
+def games(lang: str = "en") -> dict[str, str]:
+    """Every registered game id with its title."""
+    return {gid: load(gid).title(lang) for gid in sorted(_GAME_MODULES)}

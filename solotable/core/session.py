@@ -1,0 +1,172 @@
+"""A Session drives one game for people: chance, the record, undo and autosave.
+
+- Chance is resolved with a generator seeded from the session seed and the number of chance
+  events so far, so a resumed game rolls exactly what the uninterrupted one would have.
+- In physical-dice mode the session stops at every chance node and waits for the player to
+  type what the real dice (or cards) show: :meth:`Session.play` takes the outcome's notation.
+- Undo goes back over decisions only: a chance outcome (a roll, a card reveal) is a wall that
+  undo never crosses.
+- With ``autosave`` set, the record is written atomically after every step.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from solotable.core.protocol import Action, Event, Game, IllegalAction, State
+from solotable.core.record import Record, load_record, save_record
+from solotable.core.registry import load as load_game
+
+
+def chance_rng(seed: int, index: int) -> random.Random:
+    """The generator for the ``index``-th chance event of a session with ``seed``."""
+    return random.Random(f"solotable:{seed}:{index}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    state: State
+    record_length: int
+
+
+class Session:
+    """One game being played by people (see the module docstring)."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        *,
+        seed: int | None = None,
+        options: dict[str, object] | None = None,
+        physical_dice: bool = False,
+        autosave: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.game: Game = load_game(game) if isinstance(game, str) else game
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.seed: int = seed
+        self.state: State = self.game.new_state(seed=seed, **(options or {}))
+        self.physical_dice = physical_dice
+        self.record = Record.start(self.state, physical_dice=physical_dice)
+        self.autosave_path: Path | None = Path(autosave) if autosave is not None else None
+        self._undo: list[_Snapshot] = []
+        self._chance_count = 0
+        self.events: list[Event] = []
+        self.advance()
+
+    # -- construction from a record ---------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, record: Record, *, autosave: str | os.PathLike[str] | None = None) -> Session:
+        """Continue a recorded game (fully checked first: nothing is half-loaded)."""
+        final = record.replay()
+        session = cls.__new__(cls)
+        session.game = final.game
+        session.seed = record.seed if record.seed is not None else random.SystemRandom().randrange(2**31)
+        session.state = final
+        session.physical_dice = record.physical_dice
+        session.record = Record(
+            game=record.game,
+            rules_version=record.rules_version,
+            options=dict(record.options),
+            seed=session.seed,
+            physical_dice=record.physical_dice,
+            actions=list(record.actions),
+        )
+        session.autosave_path = Path(autosave) if autosave is not None else None
+        session._undo = []
+        session._chance_count = _count_chance(record)
+        session.events = list(final.events)
+        session.advance()
+        return session
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], *, autosave: bool = True) -> Session:
+        record = load_record(path)
+        return cls.from_record(record, autosave=path if autosave else None)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @property
+    def waiting_for_chance(self) -> bool:
+        """True when the player must type a chance outcome (physical-dice mode)."""
+        return self.physical_dice and self.state.is_chance()
+
+    def advance(self) -> list[Event]:
+        """Resolve chance nodes with the seeded generator, unless in physical-dice mode."""
+        new: list[Event] = []
+        while self.state.is_chance() and not self.physical_dice:
+            table = self.state.chance_table()
+            outcome = table.sample(chance_rng(self.seed, self._chance_count))
+            new.extend(self._apply(outcome))
+        self.events.extend(new)
+        return new
+
+    def parse(self, text: str) -> Action:
+        return self.game.parse_action(self.state, text)
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Play a decision (or, in physical-dice mode, a chance outcome) and then resolve chance.
+
+        Returns every event since the call. Raises :class:`IllegalAction` and changes nothing
+        if the action is not legal.
+        """
+        if isinstance(action, str):
+            action = self.parse(action)
+        if self.state.is_chance() and not self.physical_dice:
+            raise IllegalAction("chance is resolved by the session, not by the player")
+        self.events = []
+        self.events.extend(self._apply(action))
+        self.advance()
+        self._autosave()
+        return list(self.events)
+
+    def _apply(self, action: Action) -> list[Event]:
+        was_chance = self.state.is_chance()
+        snapshot = None if was_chance else _Snapshot(self.state.clone(), len(self.record.actions))
+        self.state.apply(action)  # raises IllegalAction with the state untouched
+        self.record.actions.append(str(action))
+        if was_chance:
+            self._chance_count += 1
+            self._undo.clear()  # undo never crosses a roll or a reveal
+        else:
+            assert snapshot is not None
+            self._undo.append(snapshot)
+        return list(self.state.events)
+
+    # -- undo, saving -----------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last decision, if no roll or reveal came after it."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo: a roll or a card reveal cannot be taken back")
+        snap = self._undo.pop()
+        self.state = snap.state
+        del self.record.actions[snap.record_length :]
+        self.events = []
+        self._autosave()
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        save_record(self.record, path)
+
+    def _autosave(self) -> None:
+        if self.autosave_path is not None:
+            save_record(self.record, self.autosave_path)
+
+
+def _count_chance(record: Record) -> int:
+    """How many chance outcomes a (checked) record holds."""
+    game = load_game(record.game)
+    state = game.new_state(seed=record.seed, **record.options)
+    count = 0
+    for text in record.actions:
+        if state.is_chance():
+            count += 1
+        state.apply(game.parse_action(state, text))
+    return count

@@ -1,0 +1,1 @@
+"""Ways for a person to play."""

@@ -1,0 +1,121 @@
+"""Engine speed: random games on one core.
+
+    python benchmarks/bench_engine.py [--game minirogue-v1] [--games N] [--seconds S]
+
+Prints engine steps per second (a step is one ``apply``, decision or chance outcome, and its
+time includes ``legal_actions``, chance sampling and the agent's choice: the whole hot loop of
+``solotable sim``), games per second (with ``new_state`` and ``result``), and ``clone()`` per
+second on mid-game states. The target for minirogue-v1 is 100,000 steps/s or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import platform
+import sys
+import time
+from pathlib import Path
+
+from solotable.agents.registry import make_agent
+from solotable.core.protocol import State
+from solotable.core.registry import load as load_game
+from solotable.sim.runner import game_rngs, run_game
+
+
+def _load(game_id: str) -> None:
+    if game_id.startswith("toy"):  # the engine's test game lives in tests/
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        importlib.import_module("toygame")
+
+
+def bench_steps(game_id: str, agent_name: str, games: int | None, seconds: float, seed: int) -> None:
+    game = load_game(game_id)
+    agent = make_agent(agent_name, game_id)
+    options = game.validate_options({})
+    # warm up (imports, caches built lazily by the game)
+    for i in range(20):
+        run_game(game, agent, options, *game_rngs(seed + 1, i))
+    played = steps = decisions = wins = 0
+    rngs = [game_rngs(seed, i) for i in range(games or 2000)]  # seeding is not the engine's time
+    start = time.perf_counter()
+    elapsed = 0.0
+    while True:
+        chance_rng, agent_rng = rngs[played % len(rngs)]
+        result, n, d = run_game(game, agent, options, chance_rng, agent_rng)
+        played += 1
+        steps += n
+        decisions += d
+        wins += result.won
+        if games is not None:
+            if played >= games:
+                elapsed = time.perf_counter() - start
+                break
+        elif played % 16 == 0:
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+    print(f"game        {game_id} (agent {agent_name}, default options)")
+    print(
+        f"python      {platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
+    )
+    print(f"played      {played:,} games, {steps:,} steps ({decisions:,} decisions) in {elapsed:.2f} s")
+    print(f"steps/s     {steps / elapsed:,.0f}")
+    print(f"games/s     {played / elapsed:,.0f}")
+    print(f"steps/game  {steps / played:.1f}  (win rate {100 * wins / played:.1f}%)")
+    bench_clone(game_id, agent_name, seed, min(seconds, 2.0))
+
+
+def _mid_game_states(game_id: str, agent_name: str, seed: int, count: int) -> list[State]:
+    """States half-way through random games: play each game once to learn its length, then
+    replay it with the same generators and stop half-way."""
+    from solotable.core.protocol import CHANCE
+
+    game = load_game(game_id)
+    agent = make_agent(agent_name, game_id)
+    states: list[State] = []
+    for i in range(count):
+        _, length, _ = run_game(game, agent, {}, *game_rngs(seed, i))
+        chance_rng, agent_rng = game_rngs(seed, i)
+        state = game.new_state()
+        for _ in range(length // 2):
+            if state.to_move == CHANCE:
+                state.apply(state.chance_table().sample(chance_rng))
+            else:
+                state.apply(agent.choose(state, agent_rng))
+        states.append(state)
+    return states
+
+
+def bench_clone(game_id: str, agent_name: str, seed: int, seconds: float) -> None:
+    states = _mid_game_states(game_id, agent_name, seed + 2, 200)
+    clones = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        for state in states:
+            state.clone()
+        clones += len(states)
+        elapsed = time.perf_counter() - start
+    print(f"clone()/s   {clones / elapsed:,.0f}  (mid-game states)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Engine speed: random games on one core.")
+    parser.add_argument("--game", default="minirogue-v1", help="game id (default: minirogue-v1)")
+    parser.add_argument("--agent", default="random", help="agent (default: random)")
+    parser.add_argument("--games", type=int, default=None, help="play exactly N games")
+    parser.add_argument("--seconds", type=float, default=5.0, help="play for about S seconds (default: 5)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    _load(args.game)
+    try:
+        bench_steps(args.game, args.agent, args.games, args.seconds, args.seed)
+    except ValueError as exc:
+        print(f"bench_engine: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

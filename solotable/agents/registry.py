@@ -1,0 +1,82 @@
+"""The agent registry: ``make_agent(name, game_id)`` and ``agent_names(game_id)``.
+
+Built in, for every game: ``random``. Per game, ``heuristic`` is the game's own bot, found
+lazily in ``solotable.games.<game_id with '-' as '_'>.heuristic``, whose ``make_agent()``
+function builds it. Other agents (search bots, tests) can be added with :func:`register_agent`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from types import ModuleType
+
+from solotable.agents.base import Agent
+from solotable.agents.random_agent import RandomAgent
+from solotable.core.registry import load as load_game
+
+AgentFactory = Callable[[str], Agent]
+"""Builds an agent for a game id."""
+
+HEURISTIC = "heuristic"
+
+_GENERIC: dict[str, AgentFactory] = {
+    "random": lambda game_id: RandomAgent(),
+}
+_PER_GAME: dict[tuple[str, str], AgentFactory] = {}
+
+
+def register_agent(name: str, factory: AgentFactory, game_id: str | None = None) -> None:
+    """Make ``name`` available for every game (``game_id`` None) or for one game only."""
+    if game_id is None:
+        _GENERIC[name] = factory
+    else:
+        _PER_GAME[(game_id, name)] = factory
+
+
+def heuristic_module_name(game_id: str) -> str:
+    """Where a game's heuristic bot lives: ``solotable.games.<module>.heuristic``."""
+    return f"solotable.games.{game_id.replace('-', '_')}.heuristic"
+
+
+def _has_heuristic(game_id: str) -> bool:
+    try:
+        return importlib.util.find_spec(heuristic_module_name(game_id)) is not None
+    except ModuleNotFoundError:  # the game package itself is not under solotable.games
+        return False
+
+
+def agent_names(game_id: str) -> list[str]:
+    """The agents available for ``game_id``, sorted. ``ValueError`` for an unknown game."""
+    load_game(game_id)
+    names = set(_GENERIC)
+    names.update(name for gid, name in _PER_GAME if gid == game_id)
+    if _has_heuristic(game_id):
+        names.add(HEURISTIC)
+    return sorted(names)
+
+
+def make_agent(name: str, game_id: str) -> Agent:
+    """A new agent called ``name`` for ``game_id``.
+
+    ``ValueError`` names the known games (unknown game) or the available agents (unknown agent).
+    """
+    load_game(game_id)
+    factory = _PER_GAME.get((game_id, name)) or _GENERIC.get(name)
+    if factory is not None:
+        return factory(game_id)
+    if name == HEURISTIC and _has_heuristic(game_id):
+        return _make_heuristic(importlib.import_module(heuristic_module_name(game_id)), game_id)
+    available = ", ".join(agent_names(game_id))
+    raise ValueError(f"unknown agent {name!r} for {game_id}; available agents: {available}")
+
+
+def _make_heuristic(module: ModuleType, game_id: str) -> Agent:
+    make = getattr(module, "make_agent", None)
+    if not callable(make):
+        raise ValueError(f"{module.__name__} has no make_agent() function")
+    agent = make()
+    if not isinstance(agent, Agent):
+        raise TypeError(f"{module.__name__}.make_agent() returned {agent!r}, which is not an Agent")
+    return agent

@@ -1,0 +1,129 @@
+"""Mini Rogue, print-and-play v1.2.1 (2016): game id ``minirogue-v1``.
+
+Rules: shared/rules/minirogue_v1.md; project rulings: docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from importlib import resources
+from typing import ClassVar
+
+from solotable.core.i18n import Catalogue
+from solotable.core.protocol import Action, Event, Game, Option, State
+from solotable.core.registry import register
+
+from .cards import data
+from .rules import ATTACK_ROLL, CARD_NAMES, REVEAL, MiniRogueState
+from .view import render_text
+
+D = data()
+
+
+class MiniRogueV1(Game):
+    id = "minirogue-v1"
+    rules_version = D.rules_version
+    titles: ClassVar[dict[str, str]] = {
+        "en": "Mini Rogue (print-and-play v1.2.1)",
+        "ja": "ミニ・ローグ（プリント＆プレイ版 v1.2.1）",
+    }
+    option_specs = (
+        Option("difficulty", D.difficulty_order, "normal", aliases={"nightmare": "impossible"}),  # R36
+        Option("keys", (False, True), False),
+    )
+    sim_histogram = "area"
+    sim_means = ("area", "level", "rank", "bosses", "score")
+
+    def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:
+        opts = self.validate_options(options)
+        return MiniRogueState(self, seed, str(opts["difficulty"]), bool(opts["keys"]))
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue.from_package((__name__, "messages.toml"))
+
+    # -- notation -------------------------------------------------------------------------
+
+    def normalize_notation(self, state: State, text: str) -> str:
+        """Accept loose spellings: ``3`` for a die, ``1 5 6`` for a roll in any order, card
+        names in either language and order, spaces for commas."""
+        raw = text.strip().lower()
+        if not isinstance(state, MiniRogueState):
+            return raw
+        if state.is_chance():
+            body = raw.split(":", 1)[1] if ":" in raw else raw
+            if state.phase == ATTACK_ROLL:
+                faces = re.findall(r"[1-6]", body)
+                return "roll:" + ",".join(sorted(faces))
+            if state.phase == REVEAL:
+                cards = sorted({self._card_from_word(w) for w in re.split(r"[\s,、，/]+", body) if w},
+                               key=lambda c: CARD_NAMES.index(c) if c in CARD_NAMES else 99)
+                return "reveal:" + ",".join(cards)
+            if re.fullmatch(r"[1-6]", body):
+                return "d6:" + body
+            return raw
+        raw = re.sub(r"\s*[,\s]\s*", ",", raw)
+        return raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
+
+    def _card_from_word(self, word: str) -> str:
+        for card in CARD_NAMES:
+            names = self.catalogue.messages.get(f"mr1.card.{card}", {})
+            if word == card or word in (n.lower() for n in names.values()):
+                return card
+        return word
+
+    # -- words for people -------------------------------------------------------------------
+
+    def describe(self, state: State, action: Action, lang: str = "en") -> str:
+        t = self.catalogue.text
+        args = action.args
+        name = action.name
+        if name in ("reveal",):
+            cards = " + ".join(t(f"mr1.card.{c}", lang) for c in args)
+            return t("mr1.act.reveal", lang, cards=cards)
+        if name == "roll":
+            return t("mr1.act.roll", lang, dice=", ".join(str(a) for a in args))
+        if name == "d6":
+            return t("mr1.act.d6", lang, face=args[0])
+        if name == "take":
+            return t("mr1.act.take", lang, card=f"@mr1.card.{args[0]}")
+        if name in ("cast", "discard"):
+            return t(f"mr1.act.{name}", lang, spell=f"@mr1.spell.{args[0]}")
+        if name in ("buy", "sell"):
+            return t(f"mr1.act.{name}", lang, ware=f"@mr1.ware.{args[0]}", price=self._price(name, str(args[0])))
+        if name == "rest":
+            return t("mr1.act.rest", lang, option=f"@mr1.rest.{args[0]}")
+        if name == "crit":
+            value = state.dice[int(args[0]) - 1] if isinstance(state, MiniRogueState) and state.dice else 6
+            return t("mr1.act.crit", lang, die=args[0], value=value)
+        if name == "feat":
+            return t("mr1.act.feat", lang, die=args[0], cost=f"@mr1.cost.{args[1]}")
+        if name in ("up", "down", "keep") and isinstance(state, MiniRogueState):
+            roll = state.event_roll + {"up": 1, "down": -1, "keep": 0}[name]
+            return t(f"mr1.act.{name}", lang, face=roll, result=f"@mr1.event.{D.event_results[roll - 1]}")
+        return t(f"mr1.act.{name}", lang)
+
+    def _price(self, name: str, what: str) -> int:
+        if name == "sell":
+            return D.sell_armor if what == "armor" else D.sell_spell
+        return D.wares[what].price if what in D.wares else D.spell_price
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        return self.catalogue.render(event, lang)
+
+    def render_text(self, state: State, lang: str = "en") -> str:
+        assert isinstance(state, MiniRogueState)
+        return render_text(state, self.catalogue, lang)
+
+    def help_text(self, lang: str = "en") -> str:
+        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
+        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def message_keys(self) -> list[str]:
+        return sorted(self.catalogue.keys())
+
+
+GAME = register(MiniRogueV1())
+
+__all__ = ["GAME", "MiniRogueState", "MiniRogueV1"]

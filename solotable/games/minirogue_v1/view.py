@@ -1,0 +1,180 @@
+"""What a player sees of Mini Rogue v1.2.1: the observation, and its plain-text rendering."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from solotable.core.i18n import Catalogue
+
+from .cards import data
+from .rules import (
+    ATTACK_ROLL,
+    CARD_NAMES,
+    CHOOSE,
+    FOE_BOSS,
+    FOE_EVENT,
+    MISS,
+    OVER,
+    PHASE_NAMES,
+    MiniRogueState,
+)
+
+D = data()
+SLOTS_PER_COLUMN = (1, 2, 1, 2)
+STATUS_NAMES = ("hit", "open", "miss")
+
+
+def observation(s: MiniRogueState) -> dict[str, Any]:
+    """Everything on the table; face-down cards appear as ``None``."""
+    boss_area = s.area in D.last_area_of_level
+    layout: list[dict[str, Any]] = []
+    n_cols = 5 if boss_area else 4
+    for c in range(n_cols):
+        slots = 1 if c == 4 else SLOTS_PER_COLUMN[c]
+        shown = s.revealed[c]
+        cards = []
+        for k in range(slots):
+            card = CARD_NAMES[shown[k]] if k < len(shown) else None
+            chosen = k < len(shown) and s.chosen[c] == shown[k]
+            if s.phase == OVER:
+                reachable = False
+            elif c > s.col:
+                reachable = True
+            elif c == s.col:
+                reachable = chosen or (s.phase == CHOOSE) or card is None
+            else:
+                reachable = False
+            cards.append({"card": card, "face_up": card is not None, "chosen": chosen, "reachable": reachable})
+        layout.append({"column": c + 1, "cards": cards, "current": c == s.col and s.phase != OVER})
+    combat: dict[str, Any] | None = None
+    if s.foe >= 0:
+        combat = {
+            "foe": _foe_id(s),
+            "hp": s.foe_hp,
+            "max_hp": s.foe_max_hp,
+            "damage": s.foe_damage,
+            "poison": s.poison + s.poison_new,
+            "ice": s.ice,
+            "dice": [
+                {"die": i + 1, "value": v, "status": STATUS_NAMES[st], "feat_used": f}
+                for i, (v, st, f) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True))
+            ],
+            "damage_now": sum(v for v, st in zip(s.dice, s.dstat, strict=True) if st != MISS),
+        }
+    unrevealed = [CARD_NAMES[i] for i in range(6) if s.remaining >> i & 1]
+    return {
+        "game": "minirogue-v1",
+        "difficulty": s.difficulty,
+        "keys_variant": s.keys,
+        "phase": PHASE_NAMES[s.phase],
+        "character": {
+            "hp": s.hp, "hp_max": D.cap_hp,
+            "armor": s.armor, "armor_max": D.cap_armor,
+            "gold": s.gold, "gold_max": D.cap_gold,
+            "food": s.food, "food_max": D.cap_food,
+            "rank": s.rank, "xp": s.xp,
+            "xp_to_next": D.xp_to_next[s.rank - 1] if s.rank < D.cap_rank else None,
+            "combat_dice": s.rank,
+            "spells": list(s.spells),
+            "key": s.key_held if s.keys else None,
+        },
+        "dungeon": {
+            "area": s.area,
+            "level": s.level,
+            "boss_area": boss_area,
+            "final_area": D.final_area,
+            "bosses_slain": s.bosses,
+            "monster_defeated_here": s.monster_defeated,
+        },
+        "layout": layout,
+        "unrevealed": unrevealed,
+        "combat": combat,
+        "event_roll": s.event_roll if PHASE_NAMES[s.phase].startswith("event") else None,
+        "trap": D.trap_results[s.trap - 1] if PHASE_NAMES[s.phase].startswith("trap") and s.trap else None,
+        "pending_spell": s.pending_spell or None,
+        "score": s.score(),
+        "over": s.phase == OVER,
+        "won": s.won,
+    }  # fmt: skip
+
+
+def _foe_id(s: MiniRogueState) -> str:
+    if s.foe == FOE_BOSS:
+        return f"boss.{s.level}"
+    if s.foe == FOE_EVENT:
+        return "event_monster"
+    return f"monster.{s.level}"
+
+
+def _width(text: str) -> int:
+    """Terminal columns taken by ``text`` (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
+    """The table as plain text: character card, dungeon, layout, combat."""
+    o = observation(s)
+    t = cat.text
+    ch = o["character"]
+    dg = o["dungeon"]
+    lines: list[str] = []
+    level_name = t(f"mr1.level.{dg['level']}", lang)
+    lines.append(t("mr1.view.where", lang, area=dg["area"], level=dg["level"], name=level_name,
+                   difficulty=t(f"mr1.difficulty.{o['difficulty']}", lang)))
+    lines.append(t("mr1.view.stats", lang, hp=ch["hp"], armor=ch["armor"], gold=ch["gold"],
+                   food=ch["food"], rank=ch["rank"]))
+    if ch["xp_to_next"] is None:
+        lines.append(t("mr1.view.xp_max", lang))
+    else:
+        lines.append(t("mr1.view.xp", lang, xp=ch["xp"], need=ch["xp_to_next"], rank=ch["rank"] + 1))
+    spells = ", ".join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
+    extra = ""
+    if ch["key"] is not None:
+        extra = "  " + t("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang)
+    lines.append(t("mr1.view.spells", lang, spells=spells) + extra)
+    lines.append(t("mr1.view.bosses", lang, bosses=dg["bosses_slain"], score=o["score"]))
+    # Layout: one column per card column, pairs stacked.
+    row_top: list[str] = []
+    row_bottom: list[str] = []
+    for col in o["layout"]:
+        cells = []
+        for card in col["cards"]:
+            if card["card"] is None:
+                name = t("mr1.view.face_down", lang)
+            else:
+                name = t(f"mr1.card.{card['card']}", lang)
+            mark = "*" if card["chosen"] else (" " if card["reachable"] else "x")
+            cells.append(f"[{name}]{mark}")
+        prefix = ">" if col["current"] else " "
+        row_top.append(prefix + cells[0])
+        row_bottom.append(" " + (cells[1] if len(cells) > 1 else ""))
+    width = max(_width(c) for c in row_top + row_bottom) + 1
+    lines.append("".join(_pad(c, width) for c in row_top).rstrip())
+    lines.append("".join(_pad(c, width) for c in row_bottom).rstrip())
+    lines.append(t("mr1.view.legend", lang))
+    if o["combat"] is not None:
+        cb = o["combat"]
+        foe = t("mr1." + cb["foe"], lang)
+        lines.append(t("mr1.view.combat", lang, foe=foe, hp=cb["hp"], max_hp=cb["max_hp"], damage=cb["damage"]))
+        if cb["poison"]:
+            lines.append(t("mr1.view.poisoned", lang, count=cb["poison"]))
+        if cb["ice"]:
+            lines.append(t("mr1.view.frozen", lang))
+        if cb["dice"]:
+            dice = "  ".join(
+                f"#{d['die']}:{d['value']}" + {"open": "!", "miss": "✗", "hit": ""}[d["status"]]
+                + ("ᶠ" if d["feat_used"] else "")
+                for d in cb["dice"]
+            )
+            lines.append(t("mr1.view.dice", lang, dice=dice, total=cb["damage_now"]))
+        elif s.phase == ATTACK_ROLL:
+            lines.append(t("mr1.view.to_roll", lang, n=s.rank))
+    if o["over"]:
+        lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+    return "\n".join(lines)
+

@@ -1,0 +1,333 @@
+"""Batch simulation: play many games with one agent and add up the statistics.
+
+Reproducibility: game ``i`` of a run with seed ``S`` draws its chance outcomes and its agent's
+choices from two ``random.Random`` streams derived from ``SeedSequence(entropy=S,
+spawn_key=(i,))``, and games are grouped into batches whose boundaries depend only on the number
+of games. The batches are merged in index order, so the totals are identical whatever the number
+of processes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import math
+import os
+import random
+from collections import Counter, deque
+from collections.abc import Hashable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from solotable.agents.base import Agent
+from solotable.agents.registry import make_agent
+from solotable.core.protocol import CHANCE, Game, Result
+from solotable.core.registry import load as load_game
+
+BATCH_SIZE = 200
+"""Games per batch (grown for huge runs so that there are at most :data:`MAX_BATCHES`)."""
+
+MAX_BATCHES = 20_000
+MAX_STEPS = 1_000_000
+"""A game longer than this is taken to be stuck in a loop (a bug in the game or the agent)."""
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default).
+
+    With no trials, nothing is known: ``(0.0, 1.0)``.
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
+    p = successes / trials
+    z2n = z * z / trials
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(slots=True)
+class SimStats:
+    """Sums over games, so that two batches merge by adding (:meth:`merge`).
+
+    Integer sums are exact, so merging is order-independent for them; the simulator also merges
+    batches in a fixed order so that float details give bit-identical totals whatever the
+    number of processes.
+    """
+
+    games: int = 0
+    wins: int = 0
+    scored: int = 0
+    score_sum: int | float = 0
+    score_sq_sum: int | float = 0
+    steps: int = 0
+    decisions: int = 0
+    detail_sums: dict[str, int | float] = field(default_factory=dict)
+    detail_counts: Counter[str] = field(default_factory=Counter)
+    histogram: Counter[Hashable] = field(default_factory=Counter)
+    causes: Counter[str] = field(default_factory=Counter)
+
+    def add(
+        self, result: Result, histogram_key: str | None = None, steps: int = 0, decisions: int = 0
+    ) -> None:
+        """Count one finished game. ``histogram_key`` names the detail to histogram."""
+        self.games += 1
+        self.steps += steps
+        self.decisions += decisions
+        if result.won:
+            self.wins += 1
+        score = result.score
+        if score is not None:
+            self.scored += 1
+            self.score_sum += score
+            self.score_sq_sum += score * score
+        details = result.details
+        if not details:
+            return
+        sums = self.detail_sums
+        for key, value in details.items():
+            if isinstance(value, int | float):  # bools count as 0/1
+                sums[key] = sums.get(key, 0) + value
+                self.detail_counts[key] += 1
+        if histogram_key is not None and histogram_key in details:
+            value = details[histogram_key]
+            self.histogram[value if isinstance(value, Hashable) else str(value)] += 1
+        if not result.won:
+            cause = details.get("cause")
+            if isinstance(cause, str):
+                self.causes[cause] += 1
+
+    def merge(self, other: SimStats) -> SimStats:
+        """Add ``other`` into this one (in place) and return self."""
+        self.games += other.games
+        self.wins += other.wins
+        self.scored += other.scored
+        self.score_sum += other.score_sum
+        self.score_sq_sum += other.score_sq_sum
+        self.steps += other.steps
+        self.decisions += other.decisions
+        for key, value in other.detail_sums.items():
+            self.detail_sums[key] = self.detail_sums.get(key, 0) + value
+        self.detail_counts.update(other.detail_counts)
+        self.histogram.update(other.histogram)
+        self.causes.update(other.causes)
+        return self
+
+    def __add__(self, other: SimStats) -> SimStats:
+        return SimStats().merge(self).merge(other)
+
+    # -- derived figures ----------------------------------------------------------------------
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self, z: float = Z95) -> tuple[float, float]:
+        """The 95% Wilson score interval of the win rate."""
+        return wilson_interval(self.wins, self.games, z)
+
+    @property
+    def mean_score(self) -> float | None:
+        return self.score_sum / self.scored if self.scored else None
+
+    @property
+    def score_sd(self) -> float | None:
+        """The sample standard deviation of the score."""
+        if self.scored < 2:
+            return None
+        mean = self.score_sum / self.scored
+        var = (self.score_sq_sum - self.scored * mean * mean) / (self.scored - 1)
+        return math.sqrt(max(0.0, var))
+
+    def mean(self, detail: str) -> float | None:
+        """The mean of a numeric detail over the games that reported it."""
+        count = self.detail_counts.get(detail, 0)
+        return self.detail_sums[detail] / count if count else None
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.win_interval()
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_interval_95": [low, high],
+            "mean_score": self.mean_score,
+            "score_sd": self.score_sd,
+            "steps": self.steps,
+            "decisions": self.decisions,
+            "means": {key: self.mean(key) for key in sorted(self.detail_sums)},
+            "histogram": {str(k): v for k, v in self.histogram.items()},
+            "causes": dict(self.causes),
+        }
+
+
+def sorted_keys(counter: Mapping[Any, int]) -> list[Hashable]:
+    """Histogram keys in a readable order: numbers numerically, then everything else by text."""
+    numbers: list[int | float] = sorted(
+        k for k in counter if isinstance(k, int | float) and not isinstance(k, bool)
+    )
+    seen = set(numbers)
+    others = sorted((k for k in counter if k not in seen or isinstance(k, bool)), key=str)
+    return [*numbers, *others]
+
+
+# -- playing one game -------------------------------------------------------------------------
+
+
+def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
+    """The chance and agent generators of game ``index`` of a run seeded with ``seed``."""
+    words = np.random.SeedSequence(entropy=seed, spawn_key=(index,)).generate_state(4)
+    chance_seed = (int(words[0]) << 32) | int(words[1])
+    agent_seed = (int(words[2]) << 32) | int(words[3])
+    return random.Random(chance_seed), random.Random(agent_seed)
+
+
+def run_game(
+    game: Game,
+    agent: Agent,
+    options: Mapping[str, object],
+    chance_rng: random.Random,
+    agent_rng: random.Random,
+    *,
+    seed: int | None = None,
+    max_steps: int = MAX_STEPS,
+) -> tuple[Result, int, int]:
+    """Play one game to the end; return its result, steps (every ``apply``) and decisions."""
+    state = game.new_state(seed=seed, **options)
+    apply = state.apply
+    chance_table = state.chance_table
+    choose = agent.choose
+    chance = CHANCE
+    decisions = 0
+    for steps in range(max_steps):
+        to_move = state.to_move
+        if to_move is None:
+            return state.result(), steps, decisions
+        if to_move == chance:
+            apply(chance_table().sample(chance_rng))
+        else:
+            decisions += 1
+            apply(choose(state, agent_rng))
+    if state.to_move is None:
+        return state.result(), max_steps, decisions
+    raise RuntimeError(
+        f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)"
+    )
+
+
+def play_game(
+    game: Game, agent: Agent, options: Mapping[str, object], game_seed: int, index: int = 0
+) -> Result:
+    """Play game ``index`` of a run seeded with ``game_seed`` (see the module docstring)."""
+    chance_rng, agent_rng = game_rngs(game_seed, index)
+    return run_game(game, agent, options, chance_rng, agent_rng)[0]
+
+
+# -- batches and processes --------------------------------------------------------------------
+
+
+def batch_bounds(games: int) -> list[tuple[int, int]]:
+    """Split game indices ``0..games-1`` into ``[start, stop)`` batches (independent of jobs)."""
+    size = max(BATCH_SIZE, math.ceil(games / MAX_BATCHES))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    game_id: str
+    game_module: str
+    agent_name: str
+    options: dict[str, Any]
+    seed: int
+    start: int
+    stop: int
+
+
+def _run_batch(batch: _Batch) -> SimStats:
+    try:
+        game = load_game(batch.game_id)
+    except ValueError:
+        # A game registered at run time (a test game): import its module in this process.
+        importlib.import_module(batch.game_module)
+        game = load_game(batch.game_id)
+    agent = make_agent(batch.agent_name, batch.game_id)
+    histogram_key: str | None = getattr(game, "sim_histogram", None)
+    stats = SimStats()
+    add = stats.add
+    options = batch.options
+    seed = batch.seed
+    index = batch.start
+    try:
+        for index in range(batch.start, batch.stop):
+            chance_rng, agent_rng = game_rngs(seed, index)
+            result, steps, decisions = run_game(game, agent, options, chance_rng, agent_rng)
+            add(result, histogram_key, steps, decisions)
+    except Exception as exc:
+        exc.add_note(
+            f"in {batch.game_id} game {index} of the run with seed {seed} "
+            f"(agent {batch.agent_name}; replay it with play_game(game, agent, options, {seed}, {index}))"
+        )
+        raise
+    return stats
+
+
+def _ordered_results(batches: list[_Batch], jobs: int) -> Iterator[SimStats]:
+    """Each batch's statistics, in batch order, computed by ``jobs`` processes."""
+    if jobs <= 1 or len(batches) <= 1:
+        for batch in batches:
+            yield _run_batch(batch)
+        return
+    window = 4 * jobs  # batches in flight: bounded, whatever the number of batches
+    with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
+        todo = iter(batches)
+        pending: deque[Future[SimStats]] = deque(
+            pool.submit(_run_batch, batch) for batch in itertools.islice(todo, window)
+        )
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(pool.submit(_run_batch, nxt))
+            yield result
+
+
+def simulate(
+    game_id: str,
+    agent_name: str,
+    games: int,
+    jobs: int = 1,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> SimStats:
+    """Play ``games`` games of ``game_id`` with the agent ``agent_name`` and add up the statistics.
+
+    ``jobs`` worker processes (1: in this process; 0: one per CPU). The result is the same for
+    the same ``seed`` whatever ``jobs`` is. Unknown game, agent or option: ``ValueError``.
+    """
+    game = load_game(game_id)
+    make_agent(agent_name, game_id)  # fail early, in this process, on an unknown agent
+    checked = game.validate_options(dict(options or {}))
+    if games < 0:
+        raise ValueError(f"the number of games cannot be negative ({games})")
+    if seed < 0:
+        raise ValueError(f"the seed must be a non-negative integer, not {seed}")
+    if jobs < 0:
+        raise ValueError(f"the number of jobs cannot be negative ({jobs})")
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    batches = [
+        _Batch(game_id, type(game).__module__, agent_name, dict(checked), seed, start, stop)
+        for start, stop in batch_bounds(games)
+    ]
+    total = SimStats()
+    for stats in _ordered_results(batches, jobs):
+        total.merge(stats)
+    return total

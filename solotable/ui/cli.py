@@ -1,0 +1,699 @@
+"""The line-mode terminal interface: ``solotable play | resume | replay | games | rules | sim``.
+
+Plain lines in, plain lines out, the same with or without a terminal, so a game can be scripted
+by piping lines into standard input. The pieces are kept apart for the full-screen interface:
+
+- :class:`LinePlayer` is the play loop over a :class:`~solotable.core.session.Session`, with
+  injected ``input_fn`` / ``output_fn`` (tests drive it without subprocesses);
+- :class:`Replayer` steps through a record;
+- :func:`main` is the argument parsing around them.
+
+No rule lives here: everything shown comes from the game (``render_text``, ``describe``,
+``event_text``, ``help_text``), the state (``legal_actions``, ``chance_table``, ``warnings``,
+``result``) and the session (``events``, undo, saving). Every word the interface itself says is
+in ``messages.toml`` (English and Japanese).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+from solotable import __version__
+from solotable.core.i18n import LANGS, Catalogue
+from solotable.core.protocol import Action, Event, Game, IllegalAction, State
+from solotable.core.record import Record, RecordError, load_record
+from solotable.core.registry import games as registered_games
+from solotable.core.registry import load as load_game
+from solotable.core.session import Session
+
+InputFn = Callable[[str], str]
+"""Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
+OutputFn = Callable[[str], None]
+"""Shows one block of text (a line or several)."""
+
+LANG_ENV = "SOLOTABLE_LANG"
+MANY_OUTCOMES = 24
+"""Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
+_YES = frozenset({"y", "yes", "はい", "ja", "oui"})
+_NO = frozenset({"n", "no", "いいえ", "", "non", "nein"})
+
+
+@cache
+def messages() -> Catalogue:
+    """The interface's message catalogue (``solotable/ui/messages.toml``)."""
+    return Catalogue.from_package(("solotable.ui", "messages.toml"))
+
+
+def msg(key: str, lang: str, **params: object) -> str:
+    return messages().text(key, lang, **params)
+
+
+def default_lang(explicit: str | None = None) -> str:
+    """``--lang`` if given, else ``$SOLOTABLE_LANG`` if it names a known language, else English."""
+    if explicit in LANGS:
+        return explicit
+    env = os.environ.get(LANG_ENV, "").strip().lower()
+    return env if env in LANGS else "en"
+
+
+# -- pieces of text any line interface can reuse ------------------------------------------------
+
+
+def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
+    """The log of what just happened, or an empty string."""
+    if not events:
+        return ""
+    lines = [msg("cli.log_heading", lang)]
+    lines.extend(f"  - {game.event_text(event, lang)}" for event in events)
+    return "\n".join(lines)
+
+
+def labelled(label: str, notation: str) -> str:
+    """``Reroll the 6 on die 2   [crit:2]`` (the notation is left out when it is the label)."""
+    return label if label == notation else f"{label}   [{notation}]"
+
+
+def choice_line(number: int, width: int, label: str, notation: str) -> str:
+    """``  3) Reroll the 6 on die 2   [crit:2]``."""
+    return f"  {number:>{width}}) {labelled(label, notation)}"
+
+
+def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
+    heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
+    width = len(str(len(actions)))
+    if chance and len(actions) > MANY_OUTCOMES:
+        cells = [f"{i:>{width}}) {action}" for i, action in enumerate(actions, 1)]
+        cell_width = max(len(c) for c in cells) + 2
+        per_row = max(1, 100 // cell_width)
+        rows = [
+            "  " + "".join(c.ljust(cell_width) for c in cells[i : i + per_row]).rstrip()
+            for i in range(0, len(cells), per_row)
+        ]
+        return "\n".join([heading, msg("cli.chance_many", lang, count=len(actions)), *rows])
+    lines = [heading]
+    lines.extend(
+        choice_line(i, width, game.describe(state, action, lang), str(action))
+        for i, action in enumerate(actions, 1)
+    )
+    return "\n".join(lines)
+
+
+def result_text(state: State, lang: str) -> str:
+    """Game over, won or lost, the score and the game's details."""
+    result = state.result()
+    lines = [msg("cli.game_over", lang) + " " + msg("cli.won" if result.won else "cli.lost", lang)]
+    if result.score is not None:
+        lines.append(msg("cli.score", lang, score=result.score))
+    lines.extend(f"  {name}: {value}" for name, value in result.details.items())
+    return "\n".join(lines)
+
+
+class _Step(Enum):
+    CHANGED = "changed"  # the position changed: show the table again
+    SAME = "same"  # nothing changed: just prompt again
+    QUIT = "quit"
+
+
+class LinePlayer:
+    """The play loop: show the table, read a line, act on it, until the game ends or the player
+    quits. ``input_fn`` raises ``EOFError`` at the end of input, which quits (after saving, if
+    the session autosaves)."""
+
+    def __init__(
+        self,
+        session: Session,
+        lang: str = "en",
+        input_fn: InputFn = input,
+        output_fn: OutputFn = print,
+    ) -> None:
+        self.session = session
+        self.lang = lang
+        self._input = input_fn
+        self._output = output_fn
+
+    # -- small helpers ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def t(self, key: str, **params: object) -> str:
+        return msg(key, self.lang, **params)
+
+    def say(self, text: str) -> None:
+        self._output(text)
+
+    def choices(self) -> list[Action]:
+        """What a number typed now refers to: the chance outcomes while the player's own dice
+        are awaited, else the legal decisions."""
+        state = self.session.state
+        if self.session.waiting_for_chance:
+            return list(state.chance_table().actions)
+        return state.legal_actions()
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def show_intro(self) -> None:
+        s = self.session
+        self.say(self.t("cli.header", title=self.game.title(self.lang)))
+        if s.physical_dice:
+            self.say(self.t("cli.physical_dice"))
+        else:
+            self.say(self.t("cli.seed", seed=s.seed))
+        if s.autosave_path is not None:
+            self.say(self.t("cli.autosave_at", path=s.autosave_path))
+        else:
+            self.say(self.t("cli.autosave_off"))
+        self.say(self.t("cli.hint"))
+
+    def show_table(self, *, with_choices: bool = True) -> None:
+        s = self.session
+        self.say("")
+        self.say(self.game.render_text(s.state, self.lang))
+        log = events_text(self.game, s.events, self.lang)
+        if log:
+            self.say(log)
+        if with_choices and not s.state.is_terminal():
+            self.say(choices_text(self.game, s.state, self.choices(), self.lang, chance=s.waiting_for_chance))
+
+    def show_end(self) -> None:
+        self.show_table(with_choices=False)
+        self.say(result_text(self.session.state, self.lang))
+        path = self.session.autosave_path
+        self.say(self.t("cli.record_at", path=path) if path is not None else self.t("cli.record_unsaved"))
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self, *, intro: bool = True) -> int:
+        """Play until the game ends (status 0), the player quits (0) or the game is stuck (1)."""
+        if intro:
+            self.show_intro()
+        show = True
+        while not self.session.state.is_terminal():
+            if not self.choices():
+                self.say(self.t("cli.stuck"))
+                self.quit()
+                return 1
+            if show:
+                self.show_table()
+            try:
+                line = self._input(self.t("cli.prompt"))
+            except (EOFError, KeyboardInterrupt):
+                line = None
+            step = _Step.QUIT if line is None else self.handle(line)
+            if step is _Step.QUIT:
+                self.quit()
+                return 0
+            show = step is _Step.CHANGED
+        self.show_end()
+        return 0
+
+    def handle(self, line: str) -> _Step:
+        """Act on one line of input."""
+        text = line.strip()
+        folded = unicodedata.normalize("NFKC", text).lower()
+        word = folded.split(maxsplit=1)[0] if folded else ""
+        parts = text.split(maxsplit=1)
+        rest = parts[1] if len(parts) > 1 else ""
+        if not folded:
+            return _Step.SAME
+        if folded in ("q", "quit", "exit"):
+            return _Step.QUIT
+        if folded == "undo":
+            return self.undo()
+        if word == "save":
+            return self.save(rest)
+        if folded in ("help", "?"):
+            self.say(self.game.help_text(self.lang))
+            self.say(self.t("cli.commands"))
+            return _Step.SAME
+        if folded == "show":
+            return _Step.CHANGED
+        if word == "lang":
+            return self.switch_lang(rest.lower())
+        if folded.isdecimal():
+            return self.choose_number(int(folded))
+        try:
+            action = self.session.parse(text)
+        except IllegalAction as exc:
+            self.say(self.t("cli.illegal", reason=exc))
+            return _Step.SAME
+        return self.play(action)
+
+    def choose_number(self, number: int) -> _Step:
+        choices = self.choices()
+        if not 1 <= number <= len(choices):
+            self.say(self.t("cli.bad_number", number=number, count=len(choices)))
+            return _Step.SAME
+        return self.play(choices[number - 1])
+
+    def play(self, action: Action) -> _Step:
+        """Warn if the game says so, ask for confirmation, then play ``action``."""
+        s = self.session
+        if not s.state.is_chance():
+            warnings = s.state.warnings(action)
+            if warnings:
+                self.say(self.t("cli.warning_heading"))
+                for event in warnings:
+                    self.say(f"  ! {self.game.event_text(event, self.lang)}")
+                answer = self.confirm()
+                if answer is None:
+                    return _Step.QUIT
+                if not answer:
+                    self.say(self.t("cli.cancelled"))
+                    return _Step.SAME
+        try:
+            s.play(action)
+        except IllegalAction as exc:
+            self.say(self.t("cli.illegal", reason=exc))
+            return _Step.SAME
+        except OSError as exc:  # the move is played; only the autosave failed
+            self._save_failed(s.autosave_path, exc)
+        return _Step.CHANGED
+
+    def confirm(self) -> bool | None:
+        """Ask y/n; ``None`` when input ends."""
+        while True:
+            try:
+                answer = unicodedata.normalize("NFKC", self._input(self.t("cli.confirm"))).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if answer in _YES:
+                return True
+            if answer in _NO:
+                return False
+
+    def undo(self) -> _Step:
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.say(self.t("cli.undo_impossible", reason=exc))
+            return _Step.SAME
+        except OSError as exc:
+            self._save_failed(self.session.autosave_path, exc)
+        self.say(self.t("cli.undo_done"))
+        return _Step.CHANGED
+
+    def save(self, target: str) -> _Step:
+        if not target:
+            self.say(self.t("cli.save_usage"))
+            return _Step.SAME
+        path = Path(target).expanduser()
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self._save_failed(path, exc)
+        else:
+            self.say(self.t("cli.saved", path=path))
+        return _Step.SAME
+
+    def switch_lang(self, lang: str) -> _Step:
+        if lang not in LANGS:
+            self.say(self.t("cli.lang_usage", langs="|".join(LANGS)))
+            return _Step.SAME
+        self.lang = lang
+        self.say(self.t("cli.lang_set"))
+        return _Step.CHANGED
+
+    def quit(self) -> None:
+        path = self.session.autosave_path
+        if path is None:
+            self.say(self.t("cli.quit_unsaved"))
+            return
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self._save_failed(path, exc)
+            return
+        self.say(self.t("cli.quit_saved", path=path))
+
+    def _save_failed(self, path: Path | None, exc: OSError) -> None:
+        self.say(self.t("cli.save_failed", path=path, reason=exc.strerror or exc))
+
+
+class Replayer:
+    """Steps through a record: the table after each step, with that step's events."""
+
+    def __init__(
+        self,
+        record: Record,
+        lang: str = "en",
+        input_fn: InputFn = input,
+        output_fn: OutputFn = print,
+        *,
+        source: str = "",
+    ) -> None:
+        self.record = record
+        self.game = load_game(record.game)
+        self.lang = lang
+        self.source = source
+        self._input = input_fn
+        self._output = output_fn
+        self.steps: list[tuple[State, Action | None, list[Event]]] = [
+            (state.clone(), action, list(state.events)) for state, action in record.replay_states()
+        ]
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def t(self, key: str, **params: object) -> str:
+        return msg(key, self.lang, **params)
+
+    def show(self, index: int) -> None:
+        state, action, events = self.steps[index]
+        self._output("")
+        if action is None:
+            self._output(self.t("cli.replay_start", total=self.last))
+        else:
+            before = self.steps[index - 1][0]
+            label = labelled(self.game.describe(before, action, self.lang), str(action))
+            self._output(self.t("cli.replay_step", step=index, total=self.last, label=label))
+        self._output(self.game.render_text(state, self.lang))
+        log = events_text(self.game, events, self.lang)
+        if log:
+            self._output(log)
+        if index == self.last:
+            self.show_end()
+
+    def show_end(self) -> None:
+        final = self.steps[-1][0]
+        if final.is_terminal():
+            self._output(result_text(final, self.lang))
+            self._output(self.t("cli.replay_end"))
+        else:
+            self._output(self.t("cli.replay_unfinished", path=self.source))
+
+    def run(self, *, interactive: bool) -> int:
+        if not interactive:
+            for index in range(len(self.steps)):
+                self.show(index)
+            return 0
+        index = 0
+        self.show(index)
+        while True:
+            try:
+                line = self._input(self.t("cli.replay_prompt"))
+            except (EOFError, KeyboardInterrupt):
+                return 0
+            answer = unicodedata.normalize("NFKC", line).strip().lower()
+            if answer in ("q", "quit", "exit"):
+                return 0
+            if answer == "":
+                if index == self.last:
+                    return 0
+                index += 1
+            elif answer in ("b", "back"):
+                index = max(0, index - 1)
+            elif answer.isdecimal() and int(answer) <= self.last:
+                index = int(answer)
+            else:
+                self._output(self.t("cli.replay_bad_step", number=answer, total=self.last))
+                continue
+            self.show(index)
+
+
+# -- standard input, save places ----------------------------------------------------------------
+
+
+def stdin_input(prompt: str) -> str:
+    """``input()`` on a terminal; otherwise read a line from ``sys.stdin`` and echo it after the
+    prompt, so that a piped game reads like a transcript. ``EOFError`` at the end."""
+    stdin = sys.stdin
+    if stdin is None:
+        raise EOFError
+    if stdin.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    line = stdin.readline()
+    if not line:
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        raise EOFError
+    line = line.rstrip("\r\n")
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+    return line
+
+
+def saves_dir() -> Path:
+    """``$XDG_DATA_HOME/solotable/saves`` (or ``~/.local/share/solotable/saves``)."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "solotable" / "saves"
+
+
+def new_save_path(game_id: str, now: datetime | None = None) -> Path:
+    """A fresh file in :func:`saves_dir` named by time and game (the directory is created)."""
+    directory = saves_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = directory / f"{stamp}-{game_id}.solotable.json"
+    counter = 2
+    while path.exists():
+        path = directory / f"{stamp}-{game_id}-{counter}.solotable.json"
+        counter += 1
+    return path
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
+    parser.add_argument("game", nargs="?", metavar="GAME", help="the game id (see `solotable games`)")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice and cards")
+    parser.add_argument("--lang", choices=LANGS, help=f"language (default: ${LANG_ENV} or en)")
+    parser.add_argument(
+        "--physical-dice", action="store_true", help="roll your own dice and type the results"
+    )
+    parser.add_argument("--save", metavar="FILE", help="autosave to FILE instead of the saves folder")
+    if game is None:
+        return
+    group = parser.add_argument_group(f"options of {game.id}")
+    for spec in game.option_specs:
+        flag = "--" + spec.name.replace("_", "-")
+        if flag in _PLAY_FLAGS:  # a game option may not shadow ours (none does today)
+            continue
+        dest = "option_" + spec.name
+        aliases = f"; also {', '.join(sorted(spec.aliases))}" if spec.aliases else ""
+        if isinstance(spec.default, bool):
+            group.add_argument(
+                flag, dest=dest, action=argparse.BooleanOptionalAction, default=None,
+                help=f"default: {'on' if spec.default else 'off'}",
+            )
+        else:
+            group.add_argument(
+                flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices),
+                help=f"default: {spec.default}{aliases}",
+            )
+
+
+_PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--help"})
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="solotable", description="Solo tabletop games, played exactly as their rulebooks say."
+    )
+    parser.add_argument("--version", action="version", version=f"solotable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play", help="play a game (game options: solotable play GAME --help)", add_help=False
+    )
+    play.add_argument("-h", "--help", action="store_true", help="show this help and the game's options")
+    _add_play_arguments(play, None)
+
+    resume = sub.add_parser("resume", help="continue a saved game")
+    resume.add_argument("file", metavar="FILE")
+    resume.add_argument("--lang", choices=LANGS)
+
+    replay = sub.add_parser("replay", help="step through a game record")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--lang", choices=LANGS)
+
+    games = sub.add_parser("games", help="list the games")
+    games.add_argument("--lang", choices=LANGS)
+
+    rules = sub.add_parser("rules", help="print a game's rules in short")
+    rules.add_argument("game", metavar="GAME")
+    rules.add_argument("--lang", choices=LANGS)
+
+    sim = sub.add_parser("sim", help="simulate many games with a bot (solotable sim --help)", add_help=False)
+    sim.add_argument("args", nargs=argparse.REMAINDER)
+    return parser
+
+
+def _error(message: object, lang: str) -> int:
+    print(msg("cli.error", lang, message=message), file=sys.stderr)
+    return 2
+
+
+def _exit_code(exc: SystemExit) -> int:
+    code = exc.code
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``solotable`` command. Returns the exit status (2 for a usage or file error)."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:  # `solotable replay FILE | head`: stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+
+
+def _main(args: list[str]) -> int:
+    if args and args[0] == "sim":
+        return run_sim(args[1:])
+    parser = build_parser()
+    try:
+        ns, extra = parser.parse_known_args(args)
+        if extra and ns.command != "play":
+            parser.parse_args(args)  # argparse's own error for stray arguments
+    except SystemExit as exc:
+        return _exit_code(exc)
+    lang = default_lang(getattr(ns, "lang", None))
+    if ns.command == "play":
+        return _cmd_play(ns, args[args.index("play") + 1 :], lang)
+    if ns.command == "resume":
+        return _cmd_resume(ns.file, lang)
+    if ns.command == "replay":
+        return _cmd_replay(ns.file, lang)
+    if ns.command == "games":
+        return _cmd_games(lang)
+    if ns.command == "rules":
+        return _cmd_rules(ns.game, lang)
+    parser.print_help()
+    return 2
+
+
+def _play_parser(game: Game | None) -> argparse.ArgumentParser:
+    name = f"solotable play {game.id}" if game is not None else "solotable play"
+    parser = argparse.ArgumentParser(
+        prog=name,
+        description=game.title() if game is not None else "Play a game.",
+        usage="%(prog)s [options]" if game is not None else None,
+    )
+    _add_play_arguments(parser, game)
+    return parser
+
+
+def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
+    if ns.game is None:
+        if ns.help:
+            _play_parser(None).print_help()
+            return 0
+        return _error(msg("cli.choose_game", lang, games=", ".join(_game_ids())), lang)
+    try:
+        game = load_game(ns.game)
+    except ValueError as exc:
+        return _error(exc, lang)
+    try:
+        full, extra = _play_parser(game).parse_known_args(args)
+    except SystemExit as exc:
+        return _exit_code(exc)
+    if extra:
+        valid = ", ".join("--" + s.name.replace("_", "-") for s in game.option_specs) or "-"
+        given = " ".join(arg for arg in extra if arg.startswith("-")) or " ".join(extra)
+        return _error(msg("cli.unknown_options", lang, game=game.id, given=given, valid=valid), lang)
+    options: dict[str, object] = {}
+    for spec in game.option_specs:
+        value = getattr(full, "option_" + spec.name)
+        if value is not None:
+            options[spec.name] = value
+    if full.save is not None:
+        path = Path(full.save).expanduser()
+        if path.exists():
+            return _error(msg("cli.save_exists", lang, path=path), lang)
+    else:
+        try:
+            path = new_save_path(game.id)
+        except OSError as exc:
+            return _error(msg("cli.save_failed", lang, path=saves_dir(), reason=exc.strerror or exc), lang)
+    try:
+        session = Session(
+            game, seed=full.seed, options=options, physical_dice=full.physical_dice, autosave=path
+        )
+    except ValueError as exc:  # a bad option value: the engine names the valid choices
+        return _error(exc, lang)
+    try:
+        session.save(path)  # the file exists from the start, and a bad path is found now
+    except OSError as exc:
+        return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
+    return LinePlayer(session, lang, stdin_input, print).run()
+
+
+def _cmd_resume(file: str, lang: str) -> int:
+    try:
+        session = Session.resume(Path(file).expanduser())
+    except RecordError as exc:
+        return _error(exc, lang)
+    player = LinePlayer(session, lang, stdin_input, print)
+    player.show_intro()
+    player.say(msg("cli.resumed", lang, path=session.autosave_path, steps=len(session.record.actions)))
+    return player.run(intro=False)
+
+
+def _cmd_replay(file: str, lang: str) -> int:
+    try:
+        record = load_record(Path(file).expanduser())
+    except RecordError as exc:
+        return _error(exc, lang)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    return Replayer(record, lang, stdin_input, print, source=file).run(interactive=interactive)
+
+
+def _game_ids() -> list[str]:
+    return sorted(registered_games())
+
+
+def _cmd_games(lang: str) -> int:
+    try:
+        titles = registered_games(lang)
+    except (ImportError, KeyError, ValueError) as exc:
+        return _error(exc, lang)
+    print(msg("cli.games_heading", lang))
+    width = max((len(gid) for gid in titles), default=0)
+    for gid, title in titles.items():
+        print(f"  {gid:<{width}}  {title}")
+    return 0
+
+
+def _cmd_rules(game_id: str, lang: str) -> int:
+    try:
+        game = load_game(game_id)
+    except ValueError as exc:
+        return _error(exc, lang)
+    print(game.help_text(lang))
+    return 0
+
+
+def run_sim(argv: list[str]) -> int:
+    """``solotable sim ...``: hand over to :func:`solotable.sim.cli.main` (the arguments after
+    ``sim``)."""
+    try:
+        module = importlib.import_module("solotable.sim.cli")
+        sim_main: Callable[[list[str]], int] = module.main
+    except (ImportError, AttributeError) as exc:
+        return _error(msg("cli.sim_missing", default_lang(), reason=exc), default_lang())
+    return int(sim_main(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

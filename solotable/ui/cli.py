@@ -603,7 +603,12 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
     try:
         game = load_game(ns.game)
     except ValueError as exc:
-        return _error(exc, lang)
+        # `play --difficulty hard GAME`: before the game is known its options are unknown, so
+        # argparse may take an option's value for GAME; use a later word that names a game.
+        found = _later_game(args, ns.game)
+        if found is None:
+            return _error(exc, lang)
+        game = found
     try:
         full, extra = _play_parser(game).parse_known_args(args)
     except SystemExit as exc:
@@ -637,6 +642,17 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
     except OSError as exc:
         return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
     return LinePlayer(session, lang, stdin_input, print).run()
+
+
+def _later_game(args: list[str], first: str) -> Game | None:
+    words = args[args.index(first) + 1 :] if first in args else args
+    for word in words:
+        if not word.startswith("-"):
+            try:
+                return load_game(word)
+            except ValueError:
+                continue
+    return None
 
 
 def _cmd_resume(file: str, lang: str) -> int:

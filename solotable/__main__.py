@@ -1,0 +1,5 @@
+"""``python -m solotable`` is the ``solotable`` command."""
+
+from solotable.ui.cli import main
+
+raise SystemExit(main())

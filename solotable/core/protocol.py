@@ -7,6 +7,7 @@ with its exact probability; no game calls a random generator itself.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
@@ -37,6 +38,8 @@ class Action:
 
     name: str
     args: tuple[str | int, ...]
+    _text: str
+    _hash: int
 
     def __init__(self, name: str, *args: str | int) -> None:
         text = name if not args else name + ":" + ",".join(str(a) for a in args)
@@ -143,10 +146,8 @@ class Option:
             elif lowered in ("false", "no", "off", "0"):
                 value = False
         if isinstance(self.default, int) and not isinstance(self.default, bool) and isinstance(value, str):
-            try:
+            with contextlib.suppress(ValueError):
                 value = int(value)
-            except ValueError:
-                pass
         if isinstance(value, str) and not isinstance(self.default, bool):
             value = value.lower()
         for choice in self.choices:

@@ -15,6 +15,7 @@ truncated or foreign file raises :class:`RecordError` and nothing is half-loaded
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -97,11 +98,11 @@ class Record:
 
     def replay(self) -> State:
         """The final state of the record (every action checked)."""
-        state: State | None = None
+        final: State | None = None
         for state, _ in self.replay_states():
-            pass
-        assert state is not None
-        return state
+            final = state
+        assert final is not None
+        return final
 
 
 def _game_of(game_id: str) -> Game:
@@ -178,10 +179,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, p)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

@@ -144,10 +144,7 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     for col in o["layout"]:
         cells = []
         for card in col["cards"]:
-            if card["card"] is None:
-                name = t("mr1.view.face_down", lang)
-            else:
-                name = t(f"mr1.card.{card['card']}", lang)
+            name = t("mr1.view.face_down", lang) if card["card"] is None else t(f"mr1.card.{card['card']}", lang)
             mark = "*" if card["chosen"] else (" " if card["reachable"] else "x")
             cells.append(f"[{name}]{mark}")
         prefix = ">" if col["current"] else " "

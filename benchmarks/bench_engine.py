@@ -56,9 +56,7 @@ def bench_steps(game_id: str, agent_name: str, games: int | None, seconds: float
             if elapsed >= seconds:
                 break
     print(f"game        {game_id} (agent {agent_name}, default options)")
-    print(
-        f"python      {platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
-    )
+    print(f"python      {platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
     print(f"played      {played:,} games, {steps:,} steps ({decisions:,} decisions) in {elapsed:.2f} s")
     print(f"steps/s     {steps / elapsed:,.0f}")
     print(f"games/s     {played / elapsed:,.0f}")

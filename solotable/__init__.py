@@ -7,6 +7,8 @@
 True
 """
 
+# ``solotable.games`` is the games package, made callable: ``solotable.games()`` lists the games.
+from solotable import games
 from solotable.core.protocol import (
     CHANCE,
     Action,
@@ -19,7 +21,7 @@ from solotable.core.protocol import (
     State,
 )
 from solotable.core.record import Record, RecordError, load_record, parse_record, save_record
-from solotable.core.registry import games, load
+from solotable.core.registry import load
 from solotable.core.session import Session
 
 __version__ = "0.1.0"

@@ -7,6 +7,7 @@ import random
 import pytest
 import toygame
 
+from solotable.agents import registry as agents_registry
 from solotable.agents.base import Agent
 from solotable.agents.random_agent import RandomAgent
 from solotable.agents.registry import agent_names, heuristic_module_name, make_agent, register_agent
@@ -89,7 +90,9 @@ def test_agent_names_and_heuristic_lookup() -> None:
         make_agent("heuristic", toygame.GAME.id)
 
 
-def test_registered_agents_are_found_per_game() -> None:
+def test_registered_agents_are_found_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(agents_registry, "_PER_GAME", dict(agents_registry._PER_GAME))  # undone after
+
     class AlwaysHold:
         name = "hold"
 
@@ -120,3 +123,7 @@ def test_heuristic_of_minirogue() -> None:
                 action = agent.choose(state, agent_rng)
                 assert action in state.legal_actions()
                 state.apply(action)
+
+
+def test_registering_in_a_test_leaves_no_trace() -> None:
+    assert agent_names(toygame.GAME.id) == ["random"]

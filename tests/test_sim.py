@@ -8,6 +8,7 @@ import pytest
 import toygame
 
 from solotable.agents.random_agent import RandomAgent
+from solotable.core import registry as core_registry
 from solotable.core.protocol import Result
 from solotable.core.registry import games
 from solotable.sim import cli
@@ -193,7 +194,9 @@ def test_cli_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "games/s" in out
 
 
-def test_cli_histogram_and_causes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_histogram_and_causes(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core_registry, "_loaded", dict(core_registry._loaded))  # undone after
+
     class Game(toygame.PigGame):
         id = "toy-pig-hist"
         sim_histogram = "turn"
@@ -218,9 +221,7 @@ def test_cli_histogram_and_causes(capsys: pytest.CaptureFixture[str]) -> None:
             opts = self.validate_options(options)
             return State(self, seed, int(opts["target"]))
 
-    from solotable.core.registry import register
-
-    register(HistGame())
+    core_registry.register(HistGame())
     assert cli.main(["toy-pig-hist", "--games", "200", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     stats = simulate("toy-pig-hist", "random", 200, seed=2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from solotable.core.protocol import (
     CHANCE,
@@ -103,7 +103,7 @@ class PigState(State):
 class PigGame(Game):
     id = "toy-pig"
     rules_version = "1"
-    titles = {"en": "Pig to 10", "ja": "ピッグ"}
+    titles: ClassVar[dict[str, str]] = {"en": "Pig to 10", "ja": "ピッグ"}
     option_specs = (Option("target", (10, 15), 10),)
 
     def new_state(self, seed: int | None = None, **options: object) -> PigState:

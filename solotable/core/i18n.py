@@ -13,11 +13,13 @@ translated before it is substituted (``{"card": "@card.monster"}``).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from solotable.core.protocol import Event
+if TYPE_CHECKING:
+    from solotable.core.protocol import Event
 
 LANGS: tuple[str, ...] = ("en", "ja")
 
@@ -77,6 +79,8 @@ class Catalogue:
     def _param(self, value: object, lang: str) -> object:
         if isinstance(value, str) and value.startswith("@"):
             return self.text(value[1:], lang)
+        if isinstance(value, LocalizedError):
+            return explain(value, lang)
         return value
 
     def render(self, event: Event, lang: str = "en") -> str:
@@ -84,6 +88,52 @@ class Catalogue:
 
     def keys(self) -> Iterable[str]:
         return self.messages.keys()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.messages)
+
+
+# -- the global catalogue: core messages plus every game's, registered when a game loads ------
+
+_GLOBAL = Catalogue.from_toml(
+    resources.files("solotable.core").joinpath("messages.toml").read_text(encoding="utf-8")
+)
+
+
+def register_catalogue(cat: Catalogue) -> None:
+    """Add a game's (or an interface's) messages to the global catalogue used by errors."""
+    for key, entry in cat.messages.items():
+        known = _GLOBAL.messages.get(key)
+        if known is not None and known != entry:
+            raise ValueError(f"message {key!r} is defined twice, differently")
+        _GLOBAL.messages[key] = dict(entry)
+
+
+def message(key: str, lang: str = "en", **params: object) -> str:
+    """A message of the global catalogue; an unknown key is returned as it is (free text)."""
+    if key not in _GLOBAL.messages:
+        return key
+    return _GLOBAL.text(key, lang, **params)
+
+
+class LocalizedError(ValueError):
+    """An error a person reads: a message id and parameters; ``str()`` is the English text.
+
+    ``raise IllegalAction("core.err.not_legal", action=..., legal=...)``; free text that is no
+    message id is kept as it is (useful for tests and small games without a catalogue).
+    """
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(message(key, "en", **params))
+
+
+def explain(exc: BaseException, lang: str = "en") -> str:
+    """An error in words, in ``lang`` when it is a :class:`LocalizedError`."""
+    if isinstance(exc, LocalizedError):
+        return message(exc.key, lang, **exc.params)
+    return str(exc)
 
 
 def package_file(package: str, name: str) -> Path:

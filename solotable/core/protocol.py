@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from solotable.core.i18n import LocalizedError
+
 CHANCE = -1
 """``State.to_move`` at a chance node."""
 
@@ -23,8 +25,12 @@ JSONValue = Any
 """A value that ``json.dumps`` accepts (kept loose on purpose: observations are nested dicts)."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(LocalizedError):
     """An action that is not legal in this state. The state is left untouched."""
+
+
+class OptionError(LocalizedError):
+    """An unknown game option or value; the message names the valid choices."""
 
 
 class Action:
@@ -154,7 +160,13 @@ class Option:
             if type(choice) is type(value) and choice == value:
                 return choice
         valid = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-        raise ValueError(f"option {self.name!r} cannot be {value!r}; valid choices: {valid}")
+        raise OptionError("core.err.option_value", option=self.name, value=repr(value), valid=valid)
+
+
+def legal_list(actions: Sequence[Action], limit: int = 40) -> str:
+    """The notations of ``actions`` for an error message (shortened past ``limit``)."""
+    shown = ", ".join(str(a) for a in actions[:limit])
+    return shown + (" ..." if len(actions) > limit else "")
 
 
 class State(ABC):
@@ -226,6 +238,10 @@ class Game(ABC):
     titles: ClassVar[Mapping[str, str]]
     players: ClassVar[tuple[int, int]] = (1, 1)
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    sim_histogram: ClassVar[str | None] = None
+    """The ``Result.details`` key whose histogram shows where runs end (for the simulator)."""
+    sim_means: ClassVar[tuple[str, ...]] = ()
+    """``Result.details`` keys (or ``score``) whose means the simulator reports."""
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
@@ -236,8 +252,8 @@ class Game(ABC):
         known = {o.name: o for o in self.option_specs}
         for name in options:
             if name not in known:
-                valid = ", ".join(known) or "none"
-                raise ValueError(f"{self.id} has no option {name!r}; valid options: {valid}")
+                valid = ", ".join(known) or "-"
+                raise OptionError("core.err.option_name", game=self.id, option=name, valid=valid)
         out: dict[str, str | bool | int] = {}
         for spec in self.option_specs:
             out[spec.name] = spec.validate(options[spec.name]) if spec.name in options else spec.default
@@ -257,10 +273,8 @@ class Game(ABC):
             if str(action) == wanted:
                 return action
         if state.is_terminal():
-            raise IllegalAction("the game is over: no action is legal")
-        shown = ", ".join(str(a) for a in candidates[:40])
-        more = " ..." if len(candidates) > 40 else ""
-        raise IllegalAction(f"{text.strip()!r} is not legal now; legal: {shown}{more}")
+            raise IllegalAction("core.err.over")
+        raise IllegalAction("core.err.not_legal", action=text.strip(), legal=legal_list(candidates))
 
     def normalize_notation(self, state: State, text: str) -> str:
         """Hook for games that accept looser spellings (for example dice typed with spaces)."""

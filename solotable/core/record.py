@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solotable.core.i18n import LocalizedError
 from solotable.core.protocol import Action, Game, IllegalAction, State
 from solotable.core.registry import load as load_game
 
@@ -31,7 +32,7 @@ FORMAT = "solotable-record"
 FORMAT_VERSION = 1
 
 
-class RecordError(ValueError):
+class RecordError(LocalizedError):
     """A record file that cannot be used, with the reason in words."""
 
 
@@ -78,22 +79,21 @@ class Record:
         game = _game_of(self.game)
         if self.rules_version != game.rules_version:
             raise RecordError(
-                f"record is for rules version {self.rules_version!r} of {self.game}, "
-                f"but this solotable plays version {game.rules_version!r}"
+                "core.rec.rules_version", game=self.game, version=self.rules_version, ours=game.rules_version
             )
         try:
             state = game.new_state(seed=self.seed, **self.options)
         except ValueError as exc:
-            raise RecordError(f"record has bad options: {exc}") from exc
+            raise RecordError("core.rec.bad_options", reason=exc) from exc
         yield state, None
         for index, text in enumerate(self.actions):
             if not isinstance(text, str):
-                raise RecordError(f"action #{index + 1} is not a string: {text!r}")
+                raise RecordError("core.rec.action_type", index=index + 1, value=repr(text))
             try:
                 action = game.parse_action(state, text)
                 state.apply(action)
             except IllegalAction as exc:
-                raise RecordError(f"action #{index + 1} {text!r} cannot be played: {exc}") from exc
+                raise RecordError("core.rec.bad_action", index=index + 1, action=text, reason=exc) from exc
             yield state, action
 
     def replay(self) -> State:
@@ -109,7 +109,7 @@ def _game_of(game_id: str) -> Game:
     try:
         return load_game(game_id)
     except ValueError as exc:
-        raise RecordError(f"record is for a game this solotable does not have: {exc}") from exc
+        raise RecordError("core.rec.unknown_game", reason=exc) from exc
 
 
 def parse_record(text: str, *, source: str = "record") -> Record:
@@ -118,15 +118,13 @@ def parse_record(text: str, *, source: str = "record") -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"{source} is not a readable solotable record (corrupt or truncated JSON: "
-            f"{exc.msg} at line {exc.lineno}, column {exc.colno})"
+            "core.rec.bad_json", source=source, reason=exc.msg, line=exc.lineno, column=exc.colno
         ) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{source} is not a solotable game record")
+        raise RecordError("core.rec.not_record", source=source)
     if data.get("format_version") != FORMAT_VERSION:
         raise RecordError(
-            f"{source} has record format version {data.get('format_version')!r}; "
-            f"this solotable reads version {FORMAT_VERSION}"
+            "core.rec.format_version", source=source, version=repr(data.get("format_version")), ours=FORMAT_VERSION
         )
     expected: dict[str, tuple[type, ...]] = {
         "game": (str,),
@@ -138,10 +136,10 @@ def parse_record(text: str, *, source: str = "record") -> Record:
     }
     for key, types in expected.items():
         if key not in data:
-            raise RecordError(f"{source} lacks the field {key!r}")
+            raise RecordError("core.rec.missing_field", source=source, field=key)
         value = data[key]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise RecordError(f"{source} has a bad value for {key!r}: {value!r}")
+            raise RecordError("core.rec.bad_field", source=source, field=key, value=repr(value)[:80])
     record = Record(
         game=data["game"],
         rules_version=data["rules_version"],
@@ -159,11 +157,11 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from exc
+        raise RecordError("core.rec.unreadable", path=str(p), reason=exc.strerror or str(exc)) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{p} is not a solotable record (not UTF-8 text)") from exc
+        raise RecordError("core.rec.not_text", path=str(p)) from exc
     return parse_record(text, source=str(p))
 
 

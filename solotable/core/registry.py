@@ -7,8 +7,9 @@ that makes it known (DESIGN.md: a new game is a new folder plus one line here).
 from __future__ import annotations
 
 import importlib
+from typing import TypeVar
 
-from solotable.core.protocol import Game
+from solotable.core.protocol import Game, OptionError
 
 _GAME_MODULES: dict[str, str] = {
     "minirogue-v1": "solotable.games.minirogue_v1",
@@ -17,7 +18,10 @@ _GAME_MODULES: dict[str, str] = {
 _loaded: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:
+G = TypeVar("G", bound=Game)
+
+
+def register(game: G) -> G:
     """Make ``game`` loadable by id (games call this when their module is imported; tests may
     register small games of their own)."""
     _loaded[game.id] = game
@@ -29,13 +33,19 @@ def load(game_id: str) -> Game:
     if game_id in _loaded:
         return _loaded[game_id]
     if game_id not in _GAME_MODULES:
-        known = ", ".join(sorted(_GAME_MODULES))
-        raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+        known = ", ".join(game_ids())
+        raise OptionError("core.err.unknown_game", game=game_id, known=known)
+    importlib.import_module(_GAME_MODULES[game_id])
     if game_id not in _loaded:
-        importlib.import_module(_GAME_MODULES[game_id])
+        raise ValueError(f"the module {_GAME_MODULES[game_id]} did not register the game {game_id!r}")
     return _loaded[game_id]
+
+
+def game_ids() -> list[str]:
+    """Every known game id, without importing any game."""
+    return sorted(set(_GAME_MODULES) | set(_loaded))
 
 
 def games(lang: str = "en") -> dict[str, str]:
     """Every registered game id with its title."""
-    return {gid: load(gid).title(lang) for gid in sorted(_GAME_MODULES)}
+    return {gid: load(gid).title(lang) for gid in game_ids()}

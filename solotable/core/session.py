@@ -53,9 +53,11 @@ class Session:
         self.record = Record.start(self.state, physical_dice=physical_dice)
         self.autosave_path: Path | None = Path(autosave) if autosave is not None else None
         self._undo: list[_Snapshot] = []
+        self._decisions = 0
         self._chance_count = 0
         self.events: list[Event] = []
         self.advance()
+        self._autosave()
 
     # -- construction from a record ---------------------------------------------------------
 
@@ -79,6 +81,7 @@ class Session:
         session.autosave_path = Path(autosave) if autosave is not None else None
         session._undo = []
         session._chance_count = _count_chance(record)
+        session._decisions = len(record.actions) - session._chance_count
         session.events = list(final.events)
         session.advance()
         return session
@@ -117,7 +120,7 @@ class Session:
         if isinstance(action, str):
             action = self.parse(action)
         if self.state.is_chance() and not self.physical_dice:
-            raise IllegalAction("chance is resolved by the session, not by the player")
+            raise IllegalAction("core.err.chance_by_session")
         self.events = []
         self.events.extend(self._apply(action))
         self.advance()
@@ -135,6 +138,7 @@ class Session:
         else:
             assert snapshot is not None
             self._undo.append(snapshot)
+            self._decisions += 1
         return list(self.state.events)
 
     # -- undo, saving -----------------------------------------------------------------------
@@ -145,8 +149,11 @@ class Session:
     def undo(self) -> None:
         """Take back the last decision, if no roll or reveal came after it."""
         if not self._undo:
-            raise IllegalAction("nothing to undo: a roll or a card reveal cannot be taken back")
+            if not self._decisions:
+                raise IllegalAction("core.err.nothing_to_undo")
+            raise IllegalAction("core.err.undo_wall")
         snap = self._undo.pop()
+        self._decisions -= 1
         self.state = snap.state
         del self.record.actions[snap.record_length :]
         self.events = []

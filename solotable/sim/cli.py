@@ -37,8 +37,7 @@ def _base_parser() -> _Parser:
     parser = _Parser(
         prog=PROG,
         description="Play many games with a bot and report the statistics.",
-        epilog="Game options (for example --difficulty hard) depend on the game; "
-        "see `solotable sim GAME --help`.",
+        epilog="Game options (for example --difficulty hard) depend on the game; see `solotable sim GAME --help`.",
     )
     parser.add_argument("game", help="game id, for example minirogue-v1")
     parser.add_argument("--agent", default="random", help="the bot to play with (default: random)")
@@ -71,9 +70,7 @@ def _add_game_options(parser: argparse.ArgumentParser, game: Game) -> None:
                 dest=spec.name,
                 default=None,
                 metavar="VALUE",
-                help=f"one of {choices}"
-                + (f"; aliases {aliases}" if aliases else "")
-                + f" (default: {spec.default})",
+                help=f"one of {choices}" + (f"; aliases {aliases}" if aliases else "") + f" (default: {spec.default})",
             )
 
 
@@ -108,10 +105,7 @@ def format_report(
     add(f"agent     {agent}")
     add(f"games     {stats.games:,}  (seed {seed}, jobs {jobs})")
     low, high = stats.win_interval()
-    add(
-        f"win rate  {_pct(stats.win_rate)}  ({stats.wins:,} won; "
-        f"95% Wilson interval {_pct(low)} to {_pct(high)})"
-    )
+    add(f"win rate  {_pct(stats.win_rate)}  ({stats.wins:,} won; 95% Wilson interval {_pct(low)} to {_pct(high)})")
     mean_score = stats.mean_score
     if mean_score is not None:
         sd = stats.score_sd
@@ -121,7 +115,7 @@ def format_report(
             f"length    mean {stats.steps / stats.games:.1f} steps, "
             f"{stats.decisions / stats.games:.1f} decisions per game"
         )
-    means: tuple[str, ...] = tuple(getattr(game, "sim_means", ()))
+    means: tuple[str, ...] = game.sim_means
     if not means:
         means = tuple(sorted(stats.detail_sums))
     mean_parts = []
@@ -133,7 +127,7 @@ def format_report(
             mean_parts.append(f"{key} {value:.3f}")
     if mean_parts:
         add("means     " + "  ".join(mean_parts))
-    histogram_key: str | None = getattr(game, "sim_histogram", None)
+    histogram_key = game.sim_histogram
     if histogram_key is not None and stats.histogram:
         add("")
         add(f"where runs ended ({histogram_key}):")
@@ -163,9 +157,7 @@ def _bars(
         count = counts[key]
         bar = "#" * (round(BAR_WIDTH * count / peak) if peak else 0)
         share = count / total if total else 0.0
-        rows.append(
-            f"  {key!s:>{label_width}} | {bar:<{BAR_WIDTH}} {count:>{count_width},} {100 * share:6.2f}%"
-        )
+        rows.append(f"  {key!s:>{label_width}} | {bar:<{BAR_WIDTH}} {count:>{count_width},} {100 * share:6.2f}%")
     return rows
 
 
@@ -201,9 +193,7 @@ def _main(argv: list[str], stdout: TextIO) -> int:
     args = parser.parse_args(argv)
     available = agent_names(game.id)
     if args.agent not in available:
-        raise UsageError(
-            f"unknown agent {args.agent!r} for {game.id}; available agents: {', '.join(available)}"
-        )
+        raise UsageError(f"unknown agent {args.agent!r} for {game.id}; available agents: {', '.join(available)}")
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 0:
@@ -211,9 +201,7 @@ def _main(argv: list[str], stdout: TextIO) -> int:
     if args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
     given = {
-        spec.name: getattr(args, spec.name)
-        for spec in game.option_specs
-        if getattr(args, spec.name, None) is not None
+        spec.name: getattr(args, spec.name) for spec in game.option_specs if getattr(args, spec.name, None) is not None
     }
     try:
         options = game.validate_options(given)

@@ -75,9 +75,7 @@ class SimStats:
     histogram: Counter[Hashable] = field(default_factory=Counter)
     causes: Counter[str] = field(default_factory=Counter)
 
-    def add(
-        self, result: Result, histogram_key: str | None = None, steps: int = 0, decisions: int = 0
-    ) -> None:
+    def add(self, result: Result, histogram_key: str | None = None, steps: int = 0, decisions: int = 0) -> None:
         """Count one finished game. ``histogram_key`` names the detail to histogram."""
         self.games += 1
         self.steps += steps
@@ -171,9 +169,7 @@ class SimStats:
 
 def sorted_keys(counter: Mapping[Any, int]) -> list[Hashable]:
     """Histogram keys in a readable order: numbers numerically, then everything else by text."""
-    numbers: list[int | float] = sorted(
-        k for k in counter if isinstance(k, int | float) and not isinstance(k, bool)
-    )
+    numbers: list[int | float] = sorted(k for k in counter if isinstance(k, int | float) and not isinstance(k, bool))
     seen = set(numbers)
     others = sorted((k for k in counter if k not in seen or isinstance(k, bool)), key=str)
     return [*numbers, *others]
@@ -218,14 +214,10 @@ def run_game(
             apply(choose(state, agent_rng))
     if state.to_move is None:
         return state.result(), max_steps, decisions
-    raise RuntimeError(
-        f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)"
-    )
+    raise RuntimeError(f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)")
 
 
-def play_game(
-    game: Game, agent: Agent, options: Mapping[str, object], game_seed: int, index: int = 0
-) -> Result:
+def play_game(game: Game, agent: Agent, options: Mapping[str, object], game_seed: int, index: int = 0) -> Result:
     """Play game ``index`` of a run seeded with ``game_seed`` (see the module docstring)."""
     chance_rng, agent_rng = game_rngs(game_seed, index)
     return run_game(game, agent, options, chance_rng, agent_rng)[0]
@@ -259,7 +251,7 @@ def _run_batch(batch: _Batch) -> SimStats:
         importlib.import_module(batch.game_module)
         game = load_game(batch.game_id)
     agent = make_agent(batch.agent_name, batch.game_id)
-    histogram_key: str | None = getattr(game, "sim_histogram", None)
+    histogram_key = game.sim_histogram
     stats = SimStats()
     add = stats.add
     options = batch.options

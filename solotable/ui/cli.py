@@ -43,8 +43,8 @@ OutputFn = Callable[[str], None]
 LANG_ENV = "SOLOTABLE_LANG"
 MANY_OUTCOMES = 24
 """Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
-_YES = frozenset({"y", "yes", "はい", "ja", "oui"})
-_NO = frozenset({"n", "no", "いいえ", "", "non", "nein"})
+_YES = frozenset({"y", "yes", "はい"})
+_NO = frozenset({"n", "no", "いいえ", ""})
 
 
 @cache
@@ -468,6 +468,9 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
 # -- the command line --------------------------------------------------------------------------
 
 
+_PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--help"})
+
+
 def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
     parser.add_argument("game", nargs="?", metavar="GAME", help="the game id (see `solotable games`)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice and cards")
@@ -495,9 +498,6 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None) -> N
                 flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices),
                 help=f"default: {spec.default}{aliases}",
             )
-
-
-_PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--help"})
 
 
 def build_parser() -> argparse.ArgumentParser:

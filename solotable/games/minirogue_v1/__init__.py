@@ -10,7 +10,7 @@ from functools import cached_property
 from importlib import resources
 from typing import ClassVar
 
-from solotable.core.i18n import Catalogue
+from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import Action, Event, Game, Option, State
 from solotable.core.registry import register
 
@@ -32,8 +32,8 @@ class MiniRogueV1(Game):
         Option("difficulty", D.difficulty_order, "normal", aliases={"nightmare": "impossible"}),  # R36
         Option("keys", (False, True), False),
     )
-    sim_histogram = "area"
-    sim_means = ("area", "level", "rank", "bosses", "score")
+    sim_histogram: ClassVar[str | None] = "area"
+    sim_means: ClassVar[tuple[str, ...]] = ("area", "level", "rank", "bosses", "score")
 
     def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:
         opts = self.validate_options(options)
@@ -125,5 +125,6 @@ class MiniRogueV1(Game):
 
 
 GAME = register(MiniRogueV1())
+register_catalogue(GAME.catalogue)
 
 __all__ = ["GAME", "MiniRogueState", "MiniRogueV1"]

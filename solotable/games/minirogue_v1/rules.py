@@ -20,7 +20,16 @@ from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.protocol import CHANCE, Action, ChanceTable, Event, IllegalAction, Result, State
+from solotable.core.protocol import (
+    CHANCE,
+    Action,
+    ChanceTable,
+    Event,
+    IllegalAction,
+    Result,
+    State,
+    legal_list,
+)
 
 from . import actions as A
 from .cards import BOSS, ROOM_CARDS, SPELLS, data
@@ -226,7 +235,7 @@ class MiniRogueState(State):
     def chance_table(self) -> ChanceTable:
         phase = self.phase
         if phase >= FIRST_DECISION:
-            raise IllegalAction("this is not a chance node")
+            raise IllegalAction("core.err.not_chance")
         if phase == REVEAL:
             return reveal_table(self.remaining, self.col == 1)
         if phase == ATTACK_ROLL:
@@ -298,33 +307,30 @@ class MiniRogueState(State):
     def apply(self, action: Action) -> None:
         phase = self.phase
         if phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("core.err.over")
         if phase < FIRST_DECISION:
             table = self.chance_table()
             if action not in table.actions:
-                raise IllegalAction(
-                    f"{action} is not a possible outcome here; possible: "
-                    + ", ".join(str(a) for a in table.actions)
-                )
+                raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self._events = []
             self._apply_chance(phase, action)
             return
         if action not in self.legal_actions():
-            raise IllegalAction(self._illegal_reason(action))
+            raise self._illegal(action)
         self._events = []
         self._apply_decision(phase, action)
 
-    def _illegal_reason(self, action: Action) -> str:
-        legal = ", ".join(str(a) for a in self.legal_actions())
+    def _illegal(self, action: Action) -> IllegalAction:
+        legal = legal_list(self.legal_actions())
         if action.name == "buy" and self.phase == MERCHANT_SHOP:
-            return f"not enough gold for {action.args[0]} (gold {self.gold}); legal: {legal}"
+            return IllegalAction("mr1.err.gold", action=str(action), gold=self.gold, legal=legal)
         if action.name == "feat" and self.phase == FEAT:
-            return f"that feat is not possible (each die once, cost must be payable, R16); legal: {legal}"
-        return f"{action} is not legal in the {PHASE_NAMES[self.phase]} step; legal: {legal}"
+            return IllegalAction("mr1.err.feat", action=str(action), legal=legal)
+        return IllegalAction("core.err.not_legal", action=str(action), legal=legal)
 
     def result(self) -> Result:
         if self.phase != OVER:
-            raise IllegalAction("the game is not over")
+            raise IllegalAction("core.err.not_over")
         return Result(won=self.won, score=self.score(), details=self.result_details())
 
     def result_details(self) -> dict[str, Any]:

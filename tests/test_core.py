@@ -60,7 +60,7 @@ def test_registry_lists_and_loads_games() -> None:
     assert solotable.games()["minirogue-v1"].startswith("Mini Rogue")
     assert "minirogue-v1" in game_ids()
     assert solotable.games("ja")["minirogue-v1"].startswith("ミニ・ローグ")
-    with pytest.raises(ValueError, match="known games: .*minirogue-v1"):
+    with pytest.raises(ValueError, match=r"known games: .*minirogue-v1"):
         solotable.load("chess")
 
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+import re
+import string
+from pathlib import Path
 
 import pytest
 import toygame
 
 from solotable.agents.random_agent import RandomAgent
 from solotable.core import registry as core_registry
+from solotable.core.i18n import LANGS
 from solotable.core.protocol import Result
 from solotable.core.registry import games
+from solotable.core.registry import load as load_game
 from solotable.sim import cli
 from solotable.sim.runner import (
     SimStats,
@@ -23,6 +28,12 @@ from solotable.sim.runner import (
 )
 
 TOY = toygame.GAME.id
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No language from the environment: reports are in English unless a test asks."""
+    monkeypatch.delenv("SOLOTABLE_LANG", raising=False)
 
 
 # -- the Wilson score interval ------------------------------------------------------------------
@@ -273,3 +284,143 @@ def test_minirogue_same_stats_whatever_the_jobs() -> None:
     assert one.games == 200
     assert sum(one.histogram.values()) == 200  # sim_histogram = "area": every run ends somewhere
     assert one != simulate("minirogue-v1", "random", 200, jobs=1, seed=2)
+
+
+# -- the report in Japanese ---------------------------------------------------------------------
+
+MR1_CAUSES = ("boss", "monster", "starvation", "trap", "no_key", "win")
+
+
+def test_minirogue_report_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["minirogue-v1", "--agent", "heuristic", "--games", "200", "--seed", "1", "--lang", "ja"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    stats = simulate("minirogue-v1", "heuristic", 200, seed=1)
+    low, high = stats.win_interval()
+    for words in ("勝率", "95%ウィルソン信頼区間", "到達エリアの分布：", "敗因：", "平均", "経過時間", "ゲーム数"):
+        assert words in out
+    assert f"勝率        {100 * stats.win_rate:.2f}%（{stats.wins}勝、" in out
+    assert f"{100 * low:.2f}%〜{100 * high:.2f}%" in out
+    assert "エリア " in out and "階層 " in out and "倒したボス " in out and "スコア " in out
+    assert "ボス |" in out  # a cause of loss, by the game's own word
+    # Nothing English is left once the command-line words (game id, bot, option names and
+    # values) and the game's title are taken out.
+    game = load_game("minirogue-v1")
+    rest = out.replace(game.title("ja"), "")
+    for word in ("minirogue-v1", "heuristic", "difficulty=normal", "keys="):
+        rest = rest.replace(word, "")
+    assert not re.findall(r"[A-Za-z]+", rest), rest
+    for key in cli.messages():
+        english = cli.messages().text(key, "en")
+        if re.fullmatch(r"[a-z ]{4,}", english):  # a label such as "win rate"
+            assert english not in out, key
+
+
+def test_japanese_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.text_width("勝率 1%") == 7
+    assert cli.main(["minirogue-v1", "--games", "200", "--seed", "3", "--lang", "ja"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    bars = [line for line in lines if " | " in line]
+    assert bars
+    assert len({cli.text_width(line.split(" | ")[0]) for line in bars[-3:]}) == 1  # the causes
+    labels = {cli.t(key, "ja") for key in cli._LABELS}
+    labelled = [line for line in lines if line.split(" ", 1)[0] in labels]
+    assert len(labelled) == len(labels)
+    starts = {cli.text_width(line) - cli.text_width(line.split(" ", 1)[1].lstrip()) for line in labelled}
+    assert starts == {max(cli.text_width(label) for label in labels) + 2}, labelled  # values in one column
+
+
+def test_language_from_the_environment(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SOLOTABLE_LANG", "ja")
+    assert cli.main([TOY, "--games", "20"]) == 0
+    assert "勝率" in capsys.readouterr().out
+    assert cli.main([TOY, "--games", "20", "--lang", "en"]) == 0
+    assert "win rate" in capsys.readouterr().out
+    assert cli.main([TOY, "--lang", "fr"]) == 2  # a bad --lang: said in the language of the environment
+    assert capsys.readouterr().err.startswith("solotable sim: エラー: 引数 --lang に 'fr' は指定できません")
+    monkeypatch.setenv("SOLOTABLE_LANG", "klingon")
+    assert cli.main([TOY, "--games", "20"]) == 0
+    assert "win rate" in capsys.readouterr().out
+
+
+def test_toy_game_details_fall_back_to_their_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert toygame.GAME.stat_label("turn", "ja") == "turn"
+    assert toygame.GAME.cause_label("too slow", "ja") == "too slow"
+    assert cli.main([TOY, "--games", "50", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert "平均値      turn " in out
+    assert "オプション  target=10" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["no-such-game"], "「no-such-game」というゲームはありません"),  # the engine's error, explained
+        ([TOY, "--agent", "genius"], "toy-pig にボット「genius」はありません。使えるボット：random"),
+        ([TOY, "--target", "12"], "指定できる値：10, 15"),
+        ([TOY, "--speed", "3"], "解釈できない引数があります：--speed 3"),
+        ([TOY, "--games", "0"], "--games は1以上にしてください"),
+        ([TOY, "--games", "many"], "引数 --games の値 'many' が不正です"),
+        ([TOY, "--jobs", "-2"], "--jobs は0（CPUごとに1つ）以上にしてください"),
+        ([TOY, "--seed", "-1"], "--seed は0以上にしてください"),
+        ([TOY, "--games"], "引数 --games には値を1つ指定してください"),
+        ([TOY, "--lang", "fr", "--lang", "ja"], "引数 --lang に 'fr' は指定できません"),
+        ([], "次の引数が必要です：game"),
+    ],
+)
+def test_cli_bad_input_in_japanese(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([*argv, "--lang", "ja"] if "--lang" not in argv else argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("solotable sim: エラー: ")
+    assert message in captured.err
+    assert captured.err.count("\n") == 1
+
+
+def test_unknown_argparse_messages_are_kept() -> None:
+    assert str(cli.argparse_error("something new")) == "something new"
+    error = cli.argparse_error("unrecognized arguments: --x")
+    assert error.key == "sim.err.unrecognized" and str(error) == "unrecognized arguments: --x"
+
+
+# -- messages -----------------------------------------------------------------------------------
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_message_the_sim_uses_exists_in_both_languages() -> None:
+    source = Path(cli.__file__).read_text(encoding="utf-8")
+    used = set(re.findall(r'"(sim\.[a-z_.]+)"', source))
+    catalogue = cli.messages()
+    assert used, "the scan found no keys"
+    missing = sorted(used - set(catalogue.keys()))
+    assert not missing, f"keys used by sim/cli.py but not in sim/messages.toml: {missing}"
+    unused = sorted(set(catalogue.keys()) - used)
+    assert not unused, f"keys in sim/messages.toml that sim/cli.py never uses: {unused}"
+    for key, entry in catalogue.messages.items():
+        assert all(entry[lang].strip() for lang in LANGS), key
+        assert _placeholders(entry["en"]) == _placeholders(entry["ja"]), key
+
+
+def test_minirogue_names_its_details_and_causes_in_both_languages() -> None:
+    game = load_game("minirogue-v1")
+    details = {*game.sim_means, *([game.sim_histogram] if game.sim_histogram else [])}
+    for lang in LANGS:
+        for name in details:
+            assert f"mr1.simstat.{name}" in game.catalogue
+            assert game.stat_label(name, lang).strip()
+        for cause in MR1_CAUSES:
+            assert f"mr1.cause.{cause}" in game.catalogue
+            assert game.cause_label(cause, lang).strip()
+    assert game.stat_label("bosses", "ja") == "倒したボス"
+    assert game.cause_label("no_key", "ja") == "鍵なし"
+    assert game.cause_label("no_key", "en") == "no key"
+    assert game.stat_label("not a detail", "ja") == "not a detail"
+    # every cause the rules can give is named
+    rules = (Path(cli.__file__).parents[1] / "games" / "minirogue_v1" / "rules.py").read_text(encoding="utf-8")
+    causes = set(re.findall(r'_end\((?:True|False), "([a-z_]+)"\)', rules))
+    causes |= set(re.findall(r'_lose_hp\([^()]*, "([a-z_]+)"\)', rules))
+    causes |= set(re.findall(r'"(boss|monster)"', rules))
+    assert causes and causes <= set(MR1_CAUSES), causes

@@ -12,6 +12,7 @@ translated before it is substituted (``{"card": "@card.monster"}``).
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
@@ -22,6 +23,19 @@ if TYPE_CHECKING:
     from solotable.core.protocol import Event
 
 LANGS: tuple[str, ...] = ("en", "ja")
+
+LANG_ENV = "SOLOTABLE_LANG"
+"""The environment variable naming the language when a command has no ``--lang``."""
+
+
+def default_lang(explicit: str | None = None) -> str:
+    """``--lang`` if given, else ``$SOLOTABLE_LANG`` if it names a known language, else English.
+
+    Shared by every command-line interface (``solotable play``, ``solotable sim`` ...)."""
+    if explicit in LANGS:
+        return explicit
+    env = os.environ.get(LANG_ENV, "").strip().lower()
+    return env if env in LANGS else "en"
 
 
 class Catalogue:

@@ -302,3 +302,16 @@ class Game(ABC):
     def message_keys(self) -> list[str]:
         """Every message id this game can show (checked by the catalogue tests)."""
         return []
+
+    def stat_label(self, name: str, lang: str = "en") -> str:
+        """A ``Result.details`` key (or ``score``) in words, in ``lang``, for reports such as the
+        simulator's. By convention a game's catalogue holds these as ``<prefix>.stat.<name>``
+        (or another family if that one is taken: minirogue-v1 uses ``mr1.simstat.<name>``); the
+        default is ``name`` itself."""
+        return name
+
+    def cause_label(self, name: str, lang: str = "en") -> str:
+        """A ``Result.details["cause"]`` value (why a game ended) in words, in ``lang``. By
+        convention a game's catalogue holds these as ``<prefix>.cause.<name>``; the default is
+        ``name`` itself."""
+        return name

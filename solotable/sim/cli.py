@@ -1,21 +1,28 @@
-"""``solotable sim GAME --agent NAME --games N --jobs J --seed S [game options]``.
+"""``solotable sim GAME --agent NAME --games N --jobs J --seed S [--lang en|ja] [game options]``.
 
-An engineer's tool: plays many games with one agent and prints a plain-English report (win
-rate with its 95% Wilson interval, mean score and details, where runs ended, causes of loss,
-speed). Game options come from the game's ``option_specs``: ``--NAME VALUE``, or ``--FLAG`` /
-``--no-FLAG`` for yes/no options.
+An engineer's tool: plays many games with one agent and prints a report (win rate with its 95%
+Wilson interval, mean score and details, where runs ended, causes of loss, speed) in English or
+Japanese: ``--lang``, else ``$SOLOTABLE_LANG``, else English. Every word of the report and of its
+error lines is in ``messages.toml``; the words for a game's result details and causes of loss come
+from the game (:meth:`~solotable.core.protocol.Game.stat_label`, ``cause_label``). Game options
+come from the game's ``option_specs``: ``--NAME VALUE``, or ``--FLAG`` / ``--no-FLAG`` for yes/no
+options.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
-from collections.abc import Hashable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache
 from typing import Any, NoReturn, TextIO
 
 from solotable.agents.registry import agent_names
+from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, LocalizedError, default_lang, explain, register_catalogue
 from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
 from solotable.sim.runner import SimStats, simulate, sorted_keys
@@ -24,13 +31,74 @@ PROG = "solotable sim"
 BAR_WIDTH = 40
 
 
-class UsageError(Exception):
-    """A bad command line, reported as one line and exit status 2."""
+@cache
+def messages() -> Catalogue:
+    """The simulator's message catalogue (``solotable/sim/messages.toml``)."""
+    return Catalogue.from_package(("solotable.sim", "messages.toml"))
+
+
+register_catalogue(messages())  # so that UsageError (a LocalizedError) reads in either language
+
+
+def t(key: str, lang: str, /, **params: object) -> str:
+    return messages().text(key, lang, **params)
+
+
+_LABELS = (
+    "sim.label.game",
+    "sim.label.options",
+    "sim.label.agent",
+    "sim.label.games",
+    "sim.label.win_rate",
+    "sim.label.score",
+    "sim.label.length",
+    "sim.label.means",
+    "sim.label.elapsed",
+)
+"""The left column of the report; its width is that of the widest label in the language."""
+
+
+class UsageError(LocalizedError):
+    """A bad command line, reported as one line and exit status 2: a message id (of this
+    catalogue or the engine's) with its parameters, or free text."""
+
+    @classmethod
+    def of(cls, exc: ValueError) -> UsageError:
+        """The engine's error ``exc`` as a usage error, still translatable if it was."""
+        if isinstance(exc, LocalizedError):
+            return cls(exc.key, **exc.params)
+        return cls(str(exc))
+
+
+_ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), key)
+    for pattern, key in (
+        (r"the following arguments are required: (?P<args>.+)", "sim.err.required"),
+        (r"unrecognized arguments: (?P<args>.+)", "sim.err.unrecognized"),
+        (r"argument (?P<arg>\S+): invalid (?P<type>\S+) value: (?P<value>.+)", "sim.err.invalid_value"),
+        (
+            r"argument (?P<arg>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
+            "sim.err.invalid_choice",
+        ),
+        (r"argument (?P<arg>\S+): expected one argument", "sim.err.expected_one"),
+        (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "sim.err.ambiguous"),
+    )
+)
+
+
+def argparse_error(text: str) -> UsageError:
+    """argparse's (English) error message as a translatable :class:`UsageError`; a message of
+    argparse not recognised here is kept as it is."""
+    for pattern, key in _ARGPARSE_ERRORS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return UsageError(key, **found.groupdict())
+    return UsageError(text)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise argparse_error(message)
 
 
 def _base_parser() -> _Parser:
@@ -44,12 +112,25 @@ def _base_parser() -> _Parser:
     parser.add_argument("--games", type=int, default=1000, help="number of games (default: 1000)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1; 0: one per CPU)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default: 0)")
+    parser.add_argument("--lang", choices=LANGS, help=f"language of the report (default: ${LANG_ENV} or en)")
     return parser
+
+
+def _lang_of(argv: Sequence[str]) -> str:
+    """The language asked for by ``argv``, found before the game's options are known (so that
+    even a bad command line is reported in that language)."""
+    parser = _Parser(add_help=False)
+    parser.add_argument("--lang")
+    try:
+        known, _ = parser.parse_known_args(list(argv))
+    except UsageError:  # `--lang` without a value: the full parse says so
+        return default_lang()
+    return default_lang(known.lang)
 
 
 def _add_game_options(parser: argparse.ArgumentParser, game: Game) -> None:
     group = parser.add_argument_group(f"{game.id} options")
-    taken = {"game", "agent", "games", "jobs", "seed", "help"}
+    taken = {"game", "agent", "games", "jobs", "seed", "lang", "help"}
     for spec in game.option_specs:
         if spec.name in taken:  # cannot happen with sensible option names; keep ours working
             continue
@@ -74,8 +155,10 @@ def _add_game_options(parser: argparse.ArgumentParser, game: Game) -> None:
             )
 
 
-def _format_option(value: object) -> str:
-    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+def _format_option(value: object, lang: str) -> str:
+    if isinstance(value, bool):
+        return t("sim.option_on" if value else "sim.option_off", lang)
+    return str(value)
 
 
 def _pct(x: float) -> str:
@@ -84,6 +167,19 @@ def _pct(x: float) -> str:
 
 def _number(x: float) -> str:
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.3f}"
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: wide (CJK) characters take two."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - text_width(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * max(0, width - text_width(text)) + text
 
 
 def format_report(
@@ -95,26 +191,37 @@ def format_report(
     seed: int,
     jobs: int,
     elapsed: float,
+    lang: str = "en",
 ) -> str:
-    """The report printed by ``solotable sim``."""
+    """The report printed by ``solotable sim``, in ``lang``."""
     lines: list[str] = []
     add = lines.append
-    add(f"game      {game.id}: {game.title('en')}, rules {game.rules_version}")
-    shown = "  ".join(f"{k}={_format_option(v)}" for k, v in options.items()) or "(none)"
-    add(f"options   {shown}")
-    add(f"agent     {agent}")
-    add(f"games     {stats.games:,}  (seed {seed}, jobs {jobs})")
+    label_width = max(text_width(t(key, lang)) for key in _LABELS) + 2
+
+    def row(label_key: str, value: str) -> None:
+        add(_ljust(t(label_key, lang), label_width) + value)
+
+    row("sim.label.game", t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version))
+    shown = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in options.items())
+    row("sim.label.options", shown or t("sim.options_none", lang))
+    row("sim.label.agent", agent)
+    row("sim.label.games", t("sim.games", lang, games=f"{stats.games:,}", seed=seed, jobs=jobs))
     low, high = stats.win_interval()
-    add(f"win rate  {_pct(stats.win_rate)}  ({stats.wins:,} won; 95% Wilson interval {_pct(low)} to {_pct(high)})")
+    row(
+        "sim.label.win_rate",
+        t("sim.win_rate", lang, rate=_pct(stats.win_rate), wins=f"{stats.wins:,}", low=_pct(low), high=_pct(high)),
+    )
     mean_score = stats.mean_score
     if mean_score is not None:
         sd = stats.score_sd
-        add(f"score     mean {mean_score:.3f}" + (f"  (sd {sd:.3f})" if sd is not None else ""))
+        if sd is None:
+            row("sim.label.score", t("sim.score", lang, mean=f"{mean_score:.3f}"))
+        else:
+            row("sim.label.score", t("sim.score_sd", lang, mean=f"{mean_score:.3f}", sd=f"{sd:.3f}"))
     if stats.games:
-        add(
-            f"length    mean {stats.steps / stats.games:.1f} steps, "
-            f"{stats.decisions / stats.games:.1f} decisions per game"
-        )
+        steps = f"{stats.steps / stats.games:.1f}"
+        decisions = f"{stats.decisions / stats.games:.1f}"
+        row("sim.label.length", t("sim.length", lang, steps=steps, decisions=decisions))
     means: tuple[str, ...] = game.sim_means
     if not means:
         means = tuple(sorted(stats.detail_sums))
@@ -124,22 +231,23 @@ def format_report(
         if value is None and key == "score":  # the score itself rather than a detail
             value = stats.mean_score
         if value is not None:
-            mean_parts.append(f"{key} {value:.3f}")
+            mean_parts.append(f"{game.stat_label(key, lang)} {value:.3f}")
     if mean_parts:
-        add("means     " + "  ".join(mean_parts))
+        row("sim.label.means", "  ".join(mean_parts))
     histogram_key = game.sim_histogram
     if histogram_key is not None and stats.histogram:
         add("")
-        add(f"where runs ended ({histogram_key}):")
+        add(t("sim.histogram_heading", lang, detail=game.stat_label(histogram_key, lang)))
         lines.extend(_bars(stats.histogram, stats.games))
     if stats.causes:
         losses = stats.games - stats.wins
         add("")
-        add("causes of loss:")
-        lines.extend(_bars(stats.causes, losses, keys=[k for k, _ in stats.causes.most_common()]))
+        add(t("sim.causes_heading", lang))
+        order = [k for k, _ in stats.causes.most_common()]
+        lines.extend(_bars(stats.causes, losses, keys=order, label=lambda cause: game.cause_label(str(cause), lang)))
     add("")
     rate = stats.games / elapsed if elapsed > 0 else float("inf")
-    add(f"elapsed   {elapsed:.2f} s  ({rate:,.0f} games/s)")
+    row("sim.label.elapsed", t("sim.elapsed", lang, seconds=f"{elapsed:.2f}", rate=f"{rate:,.0f}"))
     return "\n".join(lines)
 
 
@@ -147,17 +255,19 @@ def _bars(
     counts: Mapping[Any, int],
     total: int,
     keys: Sequence[Hashable] | None = None,
+    label: Callable[[Hashable], str] = str,
 ) -> list[str]:
     order = list(keys) if keys is not None else sorted_keys(counts)
+    labels = [label(k) for k in order]
     peak = max(counts.values(), default=0)
-    label_width = max((len(str(k)) for k in order), default=0)
+    label_width = max((text_width(s) for s in labels), default=0)
     count_width = max((len(f"{v:,}") for v in counts.values()), default=1)
     rows = []
-    for key in order:
+    for key, name in zip(order, labels, strict=True):
         count = counts[key]
         bar = "#" * (round(BAR_WIDTH * count / peak) if peak else 0)
         share = count / total if total else 0.0
-        rows.append(f"  {key!s:>{label_width}} | {bar:<{BAR_WIDTH}} {count:>{count_width},} {100 * share:6.2f}%")
+        rows.append(f"  {_rjust(name, label_width)} | {bar:<{BAR_WIDTH}} {count:>{count_width},} {100 * share:6.2f}%")
     return rows
 
 
@@ -165,10 +275,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     """Run ``solotable sim`` with ``argv`` (the arguments after ``sim``); return the exit status."""
     stdout = out if out is not None else sys.stdout
     args_in = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_of(args_in)
     try:
-        return _main(args_in, stdout)
+        return _main(args_in, stdout, lang)
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(t("sim.error", lang, prog=PROG, message=explain(exc, lang)), file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
@@ -179,41 +290,44 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         return 1
 
 
-def _main(argv: list[str], stdout: TextIO) -> int:
+def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
+    """The command proper; ``lang`` (from :func:`_lang_of`) is the language of the report."""
     wants_help = any(a in ("-h", "--help") for a in argv)
     try:
         first, _ = _base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
         game = load_game(first.game)
-    except (UsageError, ValueError) as exc:
+    except ValueError as exc:  # a UsageError, or the engine's "unknown game"
         if wants_help:
             _base_parser().parse_args(["--help"])  # prints the help and exits 0
-        raise UsageError(str(exc)) from exc
+        if isinstance(exc, UsageError):
+            raise
+        raise UsageError.of(exc) from exc
     parser = _base_parser()
     _add_game_options(parser, game)
     args = parser.parse_args(argv)
     available = agent_names(game.id)
     if args.agent not in available:
-        raise UsageError(f"unknown agent {args.agent!r} for {game.id}; available agents: {', '.join(available)}")
+        raise UsageError("sim.err.unknown_agent", agent=args.agent, game=game.id, agents=", ".join(available))
     if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
+        raise UsageError("sim.err.games", games=args.games)
     if args.jobs < 0:
-        raise UsageError(f"--jobs must be 0 (one per CPU) or more, not {args.jobs}")
+        raise UsageError("sim.err.jobs", jobs=args.jobs)
     if args.seed < 0:
-        raise UsageError(f"--seed must be 0 or more, not {args.seed}")
+        raise UsageError("sim.err.seed", seed=args.seed)
     given = {
         spec.name: getattr(args, spec.name) for spec in game.option_specs if getattr(args, spec.name, None) is not None
     }
     try:
         options = game.validate_options(given)
     except ValueError as exc:
-        raise UsageError(str(exc)) from exc
+        raise UsageError.of(exc) from exc
     jobs = args.jobs
     if jobs == 0:
         jobs = os.cpu_count() or 1
     start = time.perf_counter()
     stats = simulate(game.id, args.agent, args.games, jobs=jobs, seed=args.seed, options=options)
     elapsed = time.perf_counter() - start
-    report = format_report(game, options, args.agent, stats, seed=args.seed, jobs=jobs, elapsed=elapsed)
+    report = format_report(game, options, args.agent, stats, seed=args.seed, jobs=jobs, elapsed=elapsed, lang=lang)
     print(report, file=stdout)
     return 0
 

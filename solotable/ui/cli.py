@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from solotable import __version__
-from solotable.core.i18n import LANGS, Catalogue
+from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import games as registered_games
@@ -40,7 +40,6 @@ InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 """Shows one block of text (a line or several)."""
 
-LANG_ENV = "SOLOTABLE_LANG"
 MANY_OUTCOMES = 24
 """Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
 _YES = frozenset({"y", "yes", "はい"})
@@ -55,14 +54,6 @@ def messages() -> Catalogue:
 
 def msg(key: str, lang: str, **params: object) -> str:
     return messages().text(key, lang, **params)
-
-
-def default_lang(explicit: str | None = None) -> str:
-    """``--lang`` if given, else ``$SOLOTABLE_LANG`` if it names a known language, else English."""
-    if explicit in LANGS:
-        return explicit
-    env = os.environ.get(LANG_ENV, "").strip().lower()
-    return env if env in LANGS else "en"
 
 
 # -- pieces of text any line interface can reuse ------------------------------------------------

@@ -123,6 +123,16 @@ class MiniRogueV1(Game):
     def message_keys(self) -> list[str]:
         return sorted(self.catalogue.keys())
 
+    def stat_label(self, name: str, lang: str = "en") -> str:
+        # mr1.stat.* already names the hero's stats on the table, so the simulator's words for
+        # result details are mr1.simstat.*
+        key = f"mr1.simstat.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+    def cause_label(self, name: str, lang: str = "en") -> str:
+        key = f"mr1.cause.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
 
 GAME = register(MiniRogueV1())
 register_catalogue(GAME.catalogue)

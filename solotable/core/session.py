@@ -55,7 +55,7 @@ class Session:
         self._undo: list[_Snapshot] = []
         self._decisions = 0
         self._chance_count = 0
-        self.events: list[Event] = []
+        self.events: list[Event] = list(self.state.events)  # the opening events of the game
         self.advance()
         self._autosave()
 

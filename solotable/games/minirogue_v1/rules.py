@@ -159,9 +159,8 @@ class MiniRogueState(State):
         self.trap = 0
         self.pending_spell = ""
         self.after_discard = AFTER_ROOM
-        self._events: list[Event] = []
+        self._events: list[Event] = [_ev("ev.start", difficulty="@mr1.difficulty." + difficulty)]
         self._new_area()
-        self._events = [_ev("ev.start", difficulty="@mr1.difficulty." + difficulty)]
 
     # -- protocol plumbing -------------------------------------------------------------------
 
@@ -447,8 +446,7 @@ class MiniRogueState(State):
         card = self.card
         self._events.append(_ev("ev.room", card="@mr1.card." + CARD_NAMES[card]))
         if card == MONSTER:
-            self.foe = FOE_MONSTER
-            self.phase = MONSTER_HP
+            self._await_monster_hp(FOE_MONSTER)
         elif card == BOSS_CARD:
             lv = D.levels[self.level - 1]
             self._start_combat(FOE_BOSS, lv.boss_hp, lv.boss_damage)
@@ -461,11 +459,13 @@ class MiniRogueState(State):
         elif card == RESTING:
             self.phase = REST
         elif card == EVENT:
+            self.event_roll = 0
             self.phase = EVENT_ROLL
         else:  # TRAP
             if self.keys and not self.key_held and self.level < len(D.levels):
                 self.key_held = True  # ruling R34: the key comes with resolving the Trap card
                 self._events.append(_ev("ev.key_gain"))
+            self.trap = 0
             self.phase = TRAP_ROLL
 
     def _exploration(self) -> None:
@@ -502,7 +502,10 @@ class MiniRogueState(State):
         before = getattr(self, stat)
         after = min(cap, before + amount)
         setattr(self, stat, after)
-        self._events.append(_ev("ev.gain", stat="@mr1.stat." + stat, amount=after - before, value=after))
+        if after == before:
+            self._events.append(_ev("ev.gain_capped", stat="@mr1.stat." + stat, value=after))
+        else:
+            self._events.append(_ev("ev.gain", stat="@mr1.stat." + stat, amount=after - before, value=after))
 
     def _pay(self, stat: str, amount: int) -> None:
         after = getattr(self, stat) - amount
@@ -511,6 +514,8 @@ class MiniRogueState(State):
 
     def _lose_hp(self, amount: int, cause: str) -> bool:
         """Lose HP (never below 0, R13); returns True if that was death (R26)."""
+        if amount <= 0:
+            return False
         self.hp = max(0, self.hp - amount)
         self._events.append(_ev("ev.hurt", amount=amount, hp=self.hp))
         if self.hp == 0:
@@ -594,6 +599,13 @@ class MiniRogueState(State):
         self.dfeat: list[bool] = []
         self.die = -1
         self.feat_chain = -1
+
+    def _await_monster_hp(self, foe: int) -> None:
+        """A Monster card or an Event monster: its damage is known, its HP is rolled next."""
+        self._clear_combat()
+        self.foe = foe
+        self.foe_damage = D.levels[self.level - 1].monster_damage
+        self.phase = MONSTER_HP
 
     def _start_combat(self, foe: int, hp: int, damage: int) -> None:
         self._clear_combat()
@@ -784,8 +796,7 @@ class MiniRogueState(State):
         elif result == "shield":
             self._gain("armor", D.event_shield_armor)
         else:
-            self.foe = FOE_EVENT
-            self.phase = MONSTER_HP
+            self._await_monster_hp(FOE_EVENT)
             return
         self._next_column()
 

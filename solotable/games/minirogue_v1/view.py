@@ -15,6 +15,7 @@ from .rules import (
     FOE_BOSS,
     FOE_EVENT,
     MISS,
+    MONSTER_HP,
     OVER,
     PHASE_NAMES,
     MiniRogueState,
@@ -49,10 +50,11 @@ def observation(s: MiniRogueState) -> dict[str, Any]:
         layout.append({"column": c + 1, "cards": cards, "current": c == s.col and s.phase != OVER})
     combat: dict[str, Any] | None = None
     if s.foe >= 0:
+        rolling_hp = s.phase == MONSTER_HP  # HP = area + 1d6, not rolled yet
         combat = {
             "foe": _foe_id(s),
-            "hp": s.foe_hp,
-            "max_hp": s.foe_max_hp,
+            "hp": None if rolling_hp else s.foe_hp,
+            "max_hp": None if rolling_hp else s.foe_max_hp,
             "damage": s.foe_damage,
             "poison": s.poison + s.poison_new,
             "ice": s.ice,
@@ -90,7 +92,7 @@ def observation(s: MiniRogueState) -> dict[str, Any]:
         "layout": layout,
         "unrevealed": unrevealed,
         "combat": combat,
-        "event_roll": s.event_roll if PHASE_NAMES[s.phase].startswith("event") else None,
+        "event_roll": (s.event_roll or None) if PHASE_NAMES[s.phase].startswith("event") else None,
         "trap": D.trap_results[s.trap - 1] if PHASE_NAMES[s.phase].startswith("trap") and s.trap else None,
         "pending_spell": s.pending_spell or None,
         "score": s.score(),
@@ -157,7 +159,12 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     if o["combat"] is not None:
         cb = o["combat"]
         foe = t("mr1." + cb["foe"], lang)
-        lines.append(t("mr1.view.combat", lang, foe=foe, hp=cb["hp"], max_hp=cb["max_hp"], damage=cb["damage"]))
+        if cb["hp"] is None:
+            lines.append(t("mr1.view.combat_hp_roll", lang, foe=foe, area=dg["area"], damage=cb["damage"]))
+        else:
+            lines.append(
+                t("mr1.view.combat", lang, foe=foe, hp=cb["hp"], max_hp=cb["max_hp"], damage=cb["damage"])
+            )
         if cb["poison"]:
             lines.append(t("mr1.view.poisoned", lang, count=cb["poison"]))
         if cb["ice"]:

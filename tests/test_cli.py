@@ -566,3 +566,11 @@ def test_minirogue_random_play_with_commands_and_warnings(seed: int) -> None:
     assert player.run() == 0
     assert session.state.is_terminal()
     assert parse_record(session.record.dumps()).actions == session.record.actions
+
+
+def test_rules_listing_flags_are_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "minirogue-v1", "--provisional"]) == 2
+    err = capsys.readouterr().err
+    assert "minirogue-v1 has no listing --provisional" in err
+    assert main(["rules", "minirogue-v1"]) == 0
+    assert "Mini Rogue" in capsys.readouterr().out

@@ -135,7 +135,10 @@ class ChanceTable:
 @dataclass(frozen=True, slots=True)
 class Option:
     """A game option: its name, the allowed values (the first one listed is not necessarily the
-    default), the default, and aliases accepted for values (for example ``nightmare``)."""
+    default), the default, and aliases accepted for values (for example ``nightmare``).
+
+    An option with no ``choices`` takes free text (for example a file name), which the game's
+    ``new_state`` checks itself."""
 
     name: str
     choices: tuple[str | bool | int, ...]
@@ -143,6 +146,8 @@ class Option:
     aliases: Mapping[str, str] = field(default_factory=dict)
 
     def validate(self, value: object) -> str | bool | int:
+        if not self.choices:  # a free-text option (a file name, say): the game checks it
+            return str(value).strip()
         if isinstance(value, str) and value.lower() in self.aliases:
             value = self.aliases[value.lower()]
         if isinstance(self.default, bool) and isinstance(value, str):
@@ -242,6 +247,8 @@ class Game(ABC):
     """The ``Result.details`` key whose histogram shows where runs end (for the simulator)."""
     sim_means: ClassVar[tuple[str, ...]] = ()
     """``Result.details`` keys (or ``score``) whose means the simulator reports."""
+    rules_listings: ClassVar[tuple[str, ...]] = ()
+    """Extra listings ``solotable rules GAME --NAME`` prints (for example ``provisional``)."""
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
@@ -298,6 +305,10 @@ class Game(ABC):
     def help_text(self, lang: str = "en") -> str:
         """The rules in short and every ruling, for the ``help`` command."""
         return self.title(lang)
+
+    def rules_listing(self, name: str, lang: str = "en") -> str:
+        """The listing ``name`` of :attr:`rules_listings` (``solotable rules GAME --NAME``)."""
+        raise KeyError(name)
 
     def message_keys(self) -> list[str]:
         """Every message id this game can show (checked by the catalogue tests)."""

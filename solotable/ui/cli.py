@@ -486,7 +486,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None) -> N
             )
         else:
             group.add_argument(
-                flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices),
+                flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices) or spec.name.upper(),
                 help=f"default: {spec.default}{aliases}",
             )
 
@@ -515,9 +515,10 @@ def build_parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the games")
     games.add_argument("--lang", choices=LANGS)
 
-    rules = sub.add_parser("rules", help="print a game's rules in short")
+    rules = sub.add_parser("rules", help="print a game's rules in short (and the game's listings)")
     rules.add_argument("game", metavar="GAME")
     rules.add_argument("--lang", choices=LANGS)
+    rules.add_argument("listings", nargs="*", metavar="--LISTING", help="a listing of the game, e.g. --provisional")
 
     sim = sub.add_parser("sim", help="simulate many games with a bot (solotable sim --help)", add_help=False)
     sim.add_argument("args", nargs=argparse.REMAINDER)
@@ -555,7 +556,7 @@ def _main(args: list[str]) -> int:
     parser = build_parser()
     try:
         ns, extra = parser.parse_known_args(args)
-        if extra and ns.command != "play":
+        if extra and ns.command not in ("play", "rules"):
             parser.parse_args(args)  # argparse's own error for stray arguments
     except SystemExit as exc:
         return _exit_code(exc)
@@ -569,7 +570,7 @@ def _main(args: list[str]) -> int:
     if ns.command == "games":
         return _cmd_games(lang)
     if ns.command == "rules":
-        return _cmd_rules(ns.game, lang)
+        return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
     parser.print_help()
     return 2
 
@@ -682,12 +683,20 @@ def _cmd_games(lang: str) -> int:
     return 0
 
 
-def _cmd_rules(game_id: str, lang: str) -> int:
+def _cmd_rules(game_id: str, lang: str, listings: list[str] | None = None) -> int:
     try:
         game = load_game(game_id)
     except ValueError as exc:
         return _error(exc, lang)
-    print(game.help_text(lang))
+    if not listings:
+        print(game.help_text(lang))
+        return 0
+    for flag in listings:
+        name = flag.removeprefix("--")
+        if name not in game.rules_listings:
+            valid = ", ".join("--" + n for n in game.rules_listings) or "-"
+            return _error(msg("cli.unknown_listing", lang, game=game.id, given=flag, valid=valid), lang)
+        print(game.rules_listing(name, lang))
     return 0
 
 

@@ -1,5 +1,5 @@
 """``python -m solotable`` is the ``solotable`` command."""
 
-from solotable.ui.cli import main
+from solotable.cli import main
 
 raise SystemExit(main())

@@ -17,6 +17,7 @@ import pytest
 import toygame
 
 import solotable
+from solotable.cli import main as solotable_main
 from solotable.core.i18n import LANGS
 from solotable.core.protocol import Action, Event, Game
 from solotable.core.record import load_record, parse_record
@@ -452,6 +453,13 @@ def test_games_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown game" in capsys.readouterr().err
 
 
+def test_ui_never_imports_the_simulator() -> None:
+    import solotable.ui.cli as ui
+
+    source = Path(ui.__file__).read_text(encoding="utf-8")
+    assert "solotable.sim" not in source  # DESIGN.md: ui and sim are independent layers
+
+
 def test_sim_is_handed_over(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
@@ -462,7 +470,7 @@ def test_sim_is_handed_over(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = types.ModuleType("solotable.sim.cli")
     fake.main = fake_main  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "solotable.sim.cli", fake)
-    assert main(["sim", "minirogue-v1", "--games", "3"]) == 7
+    assert solotable_main(["sim", "minirogue-v1", "--games", "3"]) == 7
     assert seen == [["minirogue-v1", "--games", "3"]]
 
 
@@ -470,7 +478,7 @@ def test_sim_missing_is_explained(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "solotable.sim.cli", None)
-    assert main(["sim", "x"]) == 2
+    assert solotable_main(["sim", "x"]) == 2
     assert "the simulator is not available" in capsys.readouterr().err
 
 
@@ -487,7 +495,9 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_message_the_cli_uses_exists_in_both_languages() -> None:
-    source = Path(cli.__file__).read_text(encoding="utf-8")
+    import solotable.cli as top
+
+    source = Path(cli.__file__).read_text(encoding="utf-8") + Path(top.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'"(cli\.[a-z_]+)"', source))
     catalogue = cli.messages()
     assert used, "the scan found no keys"

@@ -17,7 +17,6 @@ in ``messages.toml`` (English and Japanese).
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 import unicodedata
@@ -551,8 +550,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: list[str]) -> int:
-    if args and args[0] == "sim":
-        return run_sim(args[1:])
     parser = build_parser()
     try:
         ns, extra = parser.parse_known_args(args)
@@ -698,17 +695,6 @@ def _cmd_rules(game_id: str, lang: str, listings: list[str] | None = None) -> in
             return _error(msg("cli.unknown_listing", lang, game=game.id, given=flag, valid=valid), lang)
         print(game.rules_listing(name, lang))
     return 0
-
-
-def run_sim(argv: list[str]) -> int:
-    """``solotable sim ...``: hand over to :func:`solotable.sim.cli.main` (the arguments after
-    ``sim``)."""
-    try:
-        module = importlib.import_module("solotable.sim.cli")
-        sim_main: Callable[[list[str]], int] = module.main
-    except (ImportError, AttributeError) as exc:
-        return _error(msg("cli.sim_missing", default_lang(), reason=exc), default_lang())
-    return int(sim_main(argv))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,34 @@
+"""The ``solotable`` command: routes ``sim`` to the simulator and everything else to the
+terminal interface (the two layers stay independent of each other, as DESIGN.md asks)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from solotable.core.i18n import default_lang
+from solotable.ui import cli as ui_cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "sim":
+        return run_sim(args[1:])
+    return ui_cli.main(args)
+
+
+def run_sim(argv: list[str]) -> int:
+    """``solotable sim ...``: hand over to :func:`solotable.sim.cli.main`."""
+    lang = default_lang()
+    try:
+        module = importlib.import_module("solotable.sim.cli")
+        sim_main: Callable[[list[str]], int] = module.main
+    except (ImportError, AttributeError) as exc:
+        print(ui_cli.msg("cli.error", lang, message=ui_cli.msg("cli.sim_missing", lang, reason=exc)), file=sys.stderr)
+        return 2
+    return int(sim_main(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

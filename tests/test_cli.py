@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import random
@@ -18,8 +19,10 @@ import toygame
 
 import solotable
 from solotable.cli import main as solotable_main
-from solotable.core.i18n import LANGS
-from solotable.core.protocol import Action, Event, Game
+from solotable.core import argparse_i18n
+from solotable.core import registry as core_registry
+from solotable.core.i18n import LANG_ENV, LANGS
+from solotable.core.protocol import Action, Event, Game, Option
 from solotable.core.record import load_record, parse_record
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import register
@@ -498,7 +501,7 @@ def test_every_message_the_cli_uses_exists_in_both_languages() -> None:
     import solotable.cli as top
 
     source = Path(cli.__file__).read_text(encoding="utf-8") + Path(top.__file__).read_text(encoding="utf-8")
-    used = set(re.findall(r'"(cli\.[a-z_]+)"', source))
+    used = set(re.findall(r'"(cli\.[a-z_.]+)"', source))
     catalogue = cli.messages()
     assert used, "the scan found no keys"
     missing = sorted(used - set(catalogue.keys()))
@@ -584,3 +587,293 @@ def test_rules_listing_flags_are_the_games(capsys: pytest.CaptureFixture[str]) -
     assert "minirogue-v1 has no listing --provisional" in err
     assert main(["rules", "minirogue-v1"]) == 0
     assert "Mini Rogue" in capsys.readouterr().out
+
+
+# -- --help in English and Japanese ---------------------------------------------------------------
+
+
+class FlagPig(toygame.PigGame):
+    """Every kind of game option, for the help: choices with an alias, a yes/no option that is on by
+    default, free text."""
+
+    id = "toy-pig-flags"
+    option_specs = (  # type: ignore[assignment]  # more options than PigGame's one
+        Option("target", (10, 15), 10, aliases={"short": "10"}),
+        Option("fast", (False, True), True),
+        Option("deck", (), "standard"),
+    )
+
+
+@pytest.fixture
+def flag_pig(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(core_registry, "_loaded", dict(core_registry._loaded))  # undone after
+    return core_registry.register(FlagPig()).id
+
+
+HELP_COMMANDS: list[list[str]] = [
+    ["--help"],
+    ["play", "--help"],
+    ["play", "-h"],
+    ["play", "minirogue-v1", "--help"],
+    ["play", TOY, "--help"],
+    ["play", "toy-pig-flags", "--help"],
+    ["rules", "--help"],
+    ["resume", "--help"],
+    ["replay", "--help"],
+    ["games", "--help"],
+]
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The help printed by ``solotable ARGV`` (through the dispatcher, as the command runs)."""
+    assert solotable_main(argv) == 0, argv
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+def _words(text: str) -> str:
+    return "".join(text.split())
+
+
+def english_left(text: str) -> list[str]:
+    """The English words of a help text once what is typed as it is (options, commands, game ids,
+    option values, metavars such as N and {en,ja}, $SOLOTABLE_LANG) and the games' Japanese titles
+    are taken out."""
+    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "en", "ja", "ID"}
+    for gid in registered_games():
+        typed.add(gid)
+        text = text.replace(core_registry.load(gid).title("ja"), " ")
+        for spec in core_registry.load(gid).option_specs:
+            typed.update(str(value) for value in (*spec.choices, spec.default, *spec.aliases))
+            typed.add(spec.name.upper())  # the metavar of a free-text option is its name
+    text = re.sub(r"(?<![\w-])--?[A-Za-z][\w-]*|\$" + LANG_ENV + r"|\{en,ja\}", " ", text)
+    text = re.sub(r"[\w-]+(\|[\w-]+)+", " ", text)  # casual|normal|hard
+    return [word for word in re.findall(r"[A-Za-z][\w-]*[A-Za-z0-9]", text) if word not in typed]
+
+
+@pytest.mark.usefixtures("flag_pig")
+@pytest.mark.parametrize("by", ["--lang", "env"])
+def test_help_in_japanese_leaves_no_english(
+    by: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for argv in HELP_COMMANDS:
+        if by == "env":
+            monkeypatch.setenv("SOLOTABLE_LANG", "ja")
+            out = help_text(argv, capsys)
+        else:
+            out = help_text([*argv, "--lang", "ja"], capsys)
+        assert out.startswith("使い方: solotable"), argv
+        assert "オプション:\n" in out, argv
+        assert not english_left(out), (argv, english_left(out))
+        outputs.append(out)
+    everything = _words("\n".join(outputs))
+    catalogue = cli.messages()
+    core = argparse_i18n.messages()
+    # (cli.help.play_help is the -h of the `play` subcommand, whose own help is never printed:
+    # `solotable play --help` prints the help of the play parser, which has argparse's -h)
+    for key in [k for k in catalogue if k.startswith("cli.help.") and k != "cli.help.play_help"] + [
+        "argparse.usage", "argparse.positionals", "argparse.options", "argparse.help"
+    ]:
+        template = (catalogue if key in catalogue else core).text(key, "ja")
+        if key == "cli.help.play_usage":
+            template = template.replace("%(prog)s", "")
+        for piece in re.split(r"\{\w+\}", template):
+            assert _words(piece) in everything, (key, piece)  # every Japanese help text is shown
+    for key in catalogue:  # and no English sentence of the help
+        english = catalogue.text(key, "en")
+        if key.startswith("cli.help.") and " " in english:
+            for piece in re.split(r"\{\w+\}", english):
+                if piece.count(" ") > 1:
+                    assert _words(piece) not in everything, key
+
+
+def test_help_in_japanese_has_its_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
+    out = help_text(["play", "minirogue-v1", "--help", "--lang", "ja"], capsys)
+    assert out.startswith("使い方: solotable play minirogue-v1 [オプション]\n")
+    assert "ミニ・ローグ" in out  # the game's title, in the language of the help
+    assert "位置引数:\n  ゲーム名" in out
+    assert "このヘルプを表示して終了する" in out
+    assert "minirogue-v1 のオプション:" in out
+    assert "--difficulty casual|normal|hard|impossible" in out  # names and values stay as typed
+    assert "既定値: normal（nightmare も指定可）" in out
+    assert "--keys, --no-keys     既定値: オフ" in out
+    out = help_text(["play", flag_pig, "--help", "--lang", "ja"], capsys)
+    assert "既定値: オン" in out
+    assert "--deck DECK" in out and "既定値: standard" in out
+    out = help_text(["--help", "--lang", "ja"], capsys)
+    assert "  コマンド\n    play      ゲームを遊ぶ" in out
+    assert "--version   バージョンを表示して終了する" in out
+
+
+def test_help_in_english_is_as_it_was(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
+    out = help_text(["play", "minirogue-v1", "--help"], capsys)
+    assert out.startswith("usage: solotable play minirogue-v1 [options]\n\nMini Rogue (print-and-play v1.2.1)\n")
+    assert "positional arguments:\n  GAME                  the game id (see `solotable games`)\n" in out
+    assert "  -h, --help            show this help message and exit\n" in out
+    assert "  --seed N              seed for the dice and cards\n" in out
+    assert f"  --lang {{en,ja}}        language (default: ${LANG_ENV} or en)\n" in out
+    assert "  --save FILE           autosave to FILE instead of the saves folder\n" in out
+    assert "options of minirogue-v1:\n  --difficulty casual|normal|hard|impossible\n" in out
+    assert "                        default: normal; also nightmare\n" in out
+    assert "  --keys, --no-keys     default: off\n" in out
+    out = help_text(["play", flag_pig, "--help"], capsys)
+    assert "default: 10; also short" in out and "default: on" in out and "default: standard" in out
+    out = help_text(["--help"], capsys)
+    assert out.startswith("usage: solotable [-h] [--version] COMMAND ...\n\n")
+    assert "Solo tabletop games, played exactly as their rulebooks say." in out
+    assert "    play      play a game (game options: solotable play GAME --help)\n" in out
+    assert "  --version   show program's version number and exit\n" in out
+    out = help_text(["rules", "--help"], capsys)
+    assert "usage: solotable rules [-h] [--lang {en,ja}] GAME [--LISTING ...]" in out
+    assert "  --LISTING       a listing of the game, e.g. --provisional" in out
+    assert not re.search(r"[^\x00-\x7f]", out)
+
+
+def _all_parsers(lang: str) -> list[argparse.ArgumentParser]:
+    top = cli.build_parser(lang)
+    sub = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    games = [core_registry.load(gid) for gid in registered_games()]
+    return [top, *sub.choices.values(), cli._play_parser(None, lang), *(cli._play_parser(g, lang) for g in games)]
+
+
+@pytest.mark.usefixtures("flag_pig")
+@pytest.mark.parametrize("columns", ["80", "50", "200"])
+def test_english_layout_is_argparse_own(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    with argparse_i18n.argparse_language("en"):
+        for parser in _all_parsers("en"):
+            ours = parser.format_help()
+            parser.formatter_class = argparse.HelpFormatter
+            assert ours == parser.format_help()
+
+
+@pytest.mark.usefixtures("flag_pig")
+@pytest.mark.parametrize("columns", ["80", "60", "50"])
+def test_japanese_layout_fits_and_lines_up(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    width = int(columns) - 2
+    with argparse_i18n.argparse_language("ja"):
+        for parser in _all_parsers("ja"):
+            text = parser.format_help()
+            lines = text.splitlines()[1:] if parser.usage else text.splitlines()  # argparse never wraps it
+            too_wide = [line for line in lines if argparse_i18n.columns(line) > width and " " in line.strip()]
+            assert not too_wide, too_wide  # (a single word longer than the line may stay)
+            starts = set()  # where the help column starts, on lines with an option and its help
+            for line in lines:
+                found = re.match(r"(  \S.*?\S  +)\S", line)
+                if found and not line.startswith("   ") and not line.startswith(("使い方", "    ")):
+                    starts.add(argparse_i18n.columns(found.group(1)))
+            assert len(starts) <= 1, (parser.prog, starts, text)
+
+
+def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() -> None:
+    text = (
+        "ゲームのオプション（例: --difficulty hard）はゲームによって異なります。"
+        "`solotable sim ゲーム名 --help` で確認してください。"
+    )
+    for width in range(12, 60):
+        lines = argparse_i18n.wrap(text, width)
+        assert all(argparse_i18n.columns(line) <= width for line in lines), (width, lines)
+        assert _words("".join(lines)) == _words(text)
+        assert not any(line[0] in "、。）」" for line in lines)
+        assert not any(line[-1] in "（「" for line in lines)
+    assert argparse_i18n.wrap("plain words", 5) == ["plain", "words"]
+    assert argparse_i18n.columns("使い方: ") == 8
+
+
+# -- argparse's own words ---------------------------------------------------------------------------
+
+
+def test_argparse_words_exist_in_both_languages_and_english_is_argparse_own() -> None:
+    core = argparse_i18n.messages()
+    keys = {key for key, _ in argparse_i18n.ARGPARSE_MESSAGES.values()}
+    assert keys == {key for key in core if key.startswith("argparse.")}  # all used, none missing
+    to_en, to_ja = argparse_i18n.gettext_for("en"), argparse_i18n.gettext_for("ja")
+    for original, (key, placeholders) in argparse_i18n.ARGPARSE_MESSAGES.items():
+        assert to_en(original) == original, key  # English is argparse's wording, unchanged
+        assert to_ja(original) != original, key
+        assert _placeholders(core.text(key, "en")) == _placeholders(core.text(key, "ja")) == set(placeholders), key
+        specifiers = sorted(re.findall(r"%(?:\(\w+\))?[sr]", original))
+        assert sorted(re.findall(r"%(?:\(\w+\))?[sr]", to_ja(original))) == specifiers, key
+        assert "%" not in core.text(key, "ja"), key  # argparse formats them with %
+    assert to_ja("a message argparse may add one day") == "a message argparse may add one day"
+    ngettext = argparse_i18n.ngettext_for("ja")
+    assert ngettext("expected %s argument", "expected %s arguments", 2) % 2 == "値を2個指定してください"
+    assert argparse_i18n.ngettext_for("en")("expected %s argument", "expected %s arguments", 1) % 1 == (
+        "expected 1 argument"
+    )
+
+
+def test_help_texts_have_no_percent_but_prog() -> None:
+    for key in cli.messages():
+        if key.startswith("cli.help."):
+            for lang in LANGS:
+                assert "%" not in cli.messages().text(key, lang).replace("%(prog)s", ""), key
+
+
+def test_argparse_language_is_undone_afterwards() -> None:
+    before = vars(argparse)["_"], vars(argparse)["ngettext"]
+    with argparse_i18n.argparse_language("ja"):
+        assert argparse._("options") == "オプション"  # type: ignore[attr-defined]
+        with argparse_i18n.argparse_language("en"):  # contexts nest
+            assert argparse._("options") == "options"  # type: ignore[attr-defined]
+        assert argparse._("options") == "オプション"  # type: ignore[attr-defined]
+        parser = argparse.ArgumentParser(prog="x")
+    assert "位置引数:" in parser.format_help() or "オプション:" in parser.format_help()  # built in Japanese
+    with pytest.raises(SystemExit), argparse_i18n.argparse_language("ja"):
+        argparse.ArgumentParser(prog="x").parse_args(["--help"])
+    assert (vars(argparse)["_"], vars(argparse)["ngettext"]) == before
+    assert argparse.ArgumentParser(prog="x").format_help().startswith("usage: x")
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "lang"),
+    [
+        (["play", "x", "--lang", "ja"], "", "ja"),
+        (["play", "x", "--lang=ja"], "", "ja"),
+        (["play", "x", "--la", "ja"], "", "ja"),
+        (["play", "x", "--lang", "ja", "--lang", "en"], "", "en"),
+        (["play", "x", "--lang", "fr"], "ja", "ja"),
+        (["play", "x", "--lang"], "ja", "ja"),
+        (["play", "x"], "ja", "ja"),
+        (["play", "x"], "", "en"),
+        (["play", "--", "--lang", "ja"], "", "en"),
+        (["play", "--lag", "ja"], "", "en"),
+    ],
+)
+def test_requested_lang(argv: list[str], env: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOLOTABLE_LANG", env)
+    assert argparse_i18n.requested_lang(argv) == lang
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "japanese"),
+    [
+        (["frob"], "solotable: error: argument COMMAND: invalid choice: 'frob' (choose from",
+         "solotable: エラー: 引数 コマンド の値に 'frob' は指定できません（指定できる値："),
+        (["rules"], "solotable rules: error: the following arguments are required: GAME",
+         "solotable rules: エラー: 次の引数が必要です：ゲーム名"),
+        (["games", "extra"], "solotable: error: unrecognized arguments: extra",
+         "solotable: エラー: 解釈できない引数があります：extra"),
+        (["play", TOY, "--seed"], "solotable play: error: argument --seed: expected one argument",
+         "solotable play: エラー: 引数 --seed の値を1つ指定してください"),
+        (["play", TOY, "--seed", "x"], "solotable play: error: argument --seed: invalid int value: 'x'",
+         "solotable play: エラー: 引数 --seed の値 'x' が不正です（int 型の値が必要です）"),
+        (["play", TOY, "--physical-dice=yes"],
+         "solotable play: error: argument --physical-dice: ignored explicit argument 'yes'",
+         "solotable play: エラー: 引数 --physical-dice の値 'yes' は指定できません"),
+    ],
+)
+def test_argparse_errors_in_both_languages(
+    argv: list[str], english: str, japanese: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert solotable_main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: solotable") and english in err
+    monkeypatch.setenv("SOLOTABLE_LANG", "ja")
+    assert solotable_main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("使い方: solotable") and japanese in err
+    assert not re.search(r"error|argument|invalid|expected|unrecognized|required|choose", err)

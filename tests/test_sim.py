@@ -12,8 +12,8 @@ import toygame
 
 from solotable.agents.random_agent import RandomAgent
 from solotable.core import registry as core_registry
-from solotable.core.i18n import LANGS
-from solotable.core.protocol import Result
+from solotable.core.i18n import LANG_ENV, LANGS
+from solotable.core.protocol import Option, Result
 from solotable.core.registry import games
 from solotable.core.registry import load as load_game
 from solotable.sim import cli
@@ -337,7 +337,7 @@ def test_language_from_the_environment(monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main([TOY, "--games", "20", "--lang", "en"]) == 0
     assert "win rate" in capsys.readouterr().out
     assert cli.main([TOY, "--lang", "fr"]) == 2  # a bad --lang: said in the language of the environment
-    assert capsys.readouterr().err.startswith("solotable sim: エラー: 引数 --lang に 'fr' は指定できません")
+    assert capsys.readouterr().err.startswith("solotable sim: エラー: 引数 --lang の値に 'fr' は指定できません")
     monkeypatch.setenv("SOLOTABLE_LANG", "klingon")
     assert cli.main([TOY, "--games", "20"]) == 0
     assert "win rate" in capsys.readouterr().out
@@ -363,9 +363,11 @@ def test_toy_game_details_fall_back_to_their_names(capsys: pytest.CaptureFixture
         ([TOY, "--games", "many"], "引数 --games の値 'many' が不正です"),
         ([TOY, "--jobs", "-2"], "--jobs は0（CPUごとに1つ）以上にしてください"),
         ([TOY, "--seed", "-1"], "--seed は0以上にしてください"),
-        ([TOY, "--games"], "引数 --games には値を1つ指定してください"),
-        ([TOY, "--lang", "fr", "--lang", "ja"], "引数 --lang に 'fr' は指定できません"),
-        ([], "次の引数が必要です：game"),
+        ([TOY, "--games"], "引数 --games の値を1つ指定してください"),
+        ([TOY, "--lang", "fr", "--lang", "ja"], "引数 --lang の値に 'fr' は指定できません（指定できる値：'en', 'ja'）"),
+        ([TOY, "--target=10", "--keys=yes"], "解釈できない引数があります：--keys=yes"),
+        (["minirogue-v1", "--keys=yes"], "引数 --keys/--no-keys の値 'yes' は指定できません（このオプションは値を"),
+        ([], "次の引数が必要です：ゲーム名"),
     ],
 )
 def test_cli_bad_input_in_japanese(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -377,10 +379,110 @@ def test_cli_bad_input_in_japanese(argv: list[str], message: str, capsys: pytest
     assert captured.err.count("\n") == 1
 
 
-def test_unknown_argparse_messages_are_kept() -> None:
-    assert str(cli.argparse_error("something new")) == "something new"
-    error = cli.argparse_error("unrecognized arguments: --x")
-    assert error.key == "sim.err.unrecognized" and str(error) == "unrecognized arguments: --x"
+def test_argparse_errors_are_argparse_own_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's messages come from solotable.core.argparse_i18n, in English word for word."""
+    assert cli.main(["minirogue-v1", "--keys=yes"]) == 2
+    err = capsys.readouterr().err
+    assert err == "solotable sim: error: argument --keys/--no-keys: ignored explicit argument 'yes'\n"
+    assert cli.main([TOY, "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err == "solotable sim: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'ja')\n"
+    assert cli.main([TOY, "--seed"]) == 2
+    assert capsys.readouterr().err == "solotable sim: error: argument --seed: expected one argument\n"
+
+
+# -- --help in English and Japanese ---------------------------------------------------------------
+
+
+class FlagPig(toygame.PigGame):
+    """Every kind of game option, for the help."""
+
+    id = "toy-pig-flags"
+    option_specs = (  # type: ignore[assignment]  # more options than PigGame's one
+        Option("target", (10, 15), 10, aliases={"short": "10"}),
+        Option("fast", (False, True), True),
+        Option("deck", (), "standard"),
+    )
+
+
+@pytest.fixture
+def flag_pig(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(core_registry, "_loaded", dict(core_registry._loaded))  # undone after
+    return core_registry.register(FlagPig()).id
+
+
+HELP_ARGV = [["--help"], ["minirogue-v1", "--help"], [TOY, "-h"], ["toy-pig-flags", "--help"], ["chess", "--help"]]
+
+
+def _words(text: str) -> str:
+    return "".join(text.split())
+
+
+def english_left(text: str) -> list[str]:
+    """The English words of a help text once what is typed as it is (options, game ids and
+    option values, agent names, {en,ja}, $SOLOTABLE_LANG) is taken out."""
+    typed = {"solotable", "sim", "en", "ja", "ID", "CPU", "random"}
+    for gid in games():
+        typed.add(gid)
+        for spec in load_game(gid).option_specs:
+            typed.update(str(value) for value in (*spec.choices, spec.default, *spec.aliases))
+    text = re.sub(r"(?<![\w-])--?[A-Za-z][\w-]*|\$" + LANG_ENV + r"|\{en,ja\}", " ", text)
+    return [word for word in re.findall(r"[A-Za-z][\w-]*[A-Za-z0-9]", text) if word not in typed]
+
+
+@pytest.mark.usefixtures("flag_pig")
+@pytest.mark.parametrize("by", ["--lang", "env"])
+def test_help_in_japanese_leaves_no_english(
+    by: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for argv in HELP_ARGV:
+        if by == "env":
+            monkeypatch.setenv("SOLOTABLE_LANG", "ja")
+            assert cli.main(argv) == 0
+        else:
+            assert cli.main([*argv, "--lang", "ja"]) == 0
+        captured = capsys.readouterr()
+        out = captured.out
+        assert captured.err == ""
+        assert out.startswith("使い方: solotable sim"), argv
+        assert "位置引数:\n  ゲーム名" in out and "オプション:\n" in out, argv
+        assert not english_left(out), (argv, english_left(out))
+        outputs.append(out)
+    everything = _words("\n".join(outputs))
+    for key in cli.messages():
+        if key.startswith("sim.help."):
+            for piece in re.split(r"\{\w+\}", cli.t(key, "ja")):
+                assert _words(piece) in everything, (key, piece)  # every Japanese help text is shown
+            for piece in re.split(r"\{\w+\}", cli.t(key, "en")):
+                if piece.count(" ") > 1:
+                    assert _words(piece) not in everything, key  # and no English sentence
+
+
+def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
+    assert cli.main(["minirogue-v1", "--help", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert "  --games ゲーム数   遊ばせるゲームの数（既定値: 1000）\n" in out
+    assert "minirogue-v1 のオプション:\n  --difficulty 値" in out
+    assert "nightmare=impossible（既定値: normal）" in out
+    assert "  --keys, --no-keys  （既定値: オフ）\n" in out
+    assert cli.main(["minirogue-v1", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: solotable sim [-h] [--agent AGENT] [--games GAMES] [--jobs JOBS]\n")
+    assert "positional arguments:\n  game                game id, for example minirogue-v1\n" in out
+    assert "  --games GAMES       number of games (default: 1000)\n" in out
+    assert "  --jobs JOBS         worker processes (default: 1; 0: one per CPU)\n" in out
+    assert "minirogue-v1 options:\n  --difficulty VALUE  one of casual, normal, hard, impossible; aliases\n" in out
+    assert "  --keys, --no-keys   (default: no)\n" in out
+    assert "Game options (for example --difficulty hard) depend on the game; see\n`solotable sim GAME --help`." in out
+    assert not re.search(r"[^\x00-\x7f]", out)
+    assert cli.main([flag_pig, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "one of 10, 15; aliases short=10 (default: 10)" in out
+    assert "(default: yes)" in out and "--deck VALUE" in out
+    assert cli.main([flag_pig, "--help", "--lang", "ja"]) == 0
+    out = capsys.readouterr().out
+    assert "（既定値: オン）" in out and "--deck 値" in out and "（既定値: standard）" in out
 
 
 # -- messages -----------------------------------------------------------------------------------

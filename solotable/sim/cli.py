@@ -2,18 +2,18 @@
 
 An engineer's tool: plays many games with one agent and prints a report (win rate with its 95%
 Wilson interval, mean score and details, where runs ended, causes of loss, speed) in English or
-Japanese: ``--lang``, else ``$SOLOTABLE_LANG``, else English. Every word of the report and of its
-error lines is in ``messages.toml``; the words for a game's result details and causes of loss come
-from the game (:meth:`~solotable.core.protocol.Game.stat_label`, ``cause_label``). Game options
-come from the game's ``option_specs``: ``--NAME VALUE``, or ``--FLAG`` / ``--no-FLAG`` for yes/no
-options.
+Japanese: ``--lang``, else ``$SOLOTABLE_LANG``, else English. Every word of the report, of its
+``--help`` and of its error lines is in ``messages.toml``, except argparse's own words ("usage:",
+its error messages), which :mod:`solotable.core.argparse_i18n` translates; the words for a game's
+result details and causes of loss come from the game
+(:meth:`~solotable.core.protocol.Game.stat_label`, ``cause_label``). Game options come from the
+game's ``option_specs``: ``--NAME VALUE``, or ``--FLAG`` / ``--no-FLAG`` for yes/no options.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
 import unicodedata
@@ -22,7 +22,8 @@ from functools import cache
 from typing import Any, NoReturn, TextIO
 
 from solotable.agents.registry import agent_names
-from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, LocalizedError, default_lang, explain, register_catalogue
+from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
+from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, LocalizedError, explain, register_catalogue
 from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
 from solotable.sim.runner import SimStats, simulate, sorted_keys
@@ -60,7 +61,8 @@ _LABELS = (
 
 class UsageError(LocalizedError):
     """A bad command line, reported as one line and exit status 2: a message id (of this
-    catalogue or the engine's) with its parameters, or free text."""
+    catalogue or the engine's) with its parameters, or free text (argparse's messages, already in
+    the language of the command)."""
 
     @classmethod
     def of(cls, exc: ValueError) -> UsageError:
@@ -70,66 +72,51 @@ class UsageError(LocalizedError):
         return cls(str(exc))
 
 
-_ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key)
-    for pattern, key in (
-        (r"the following arguments are required: (?P<args>.+)", "sim.err.required"),
-        (r"unrecognized arguments: (?P<args>.+)", "sim.err.unrecognized"),
-        (r"argument (?P<arg>\S+): invalid (?P<type>\S+) value: (?P<value>.+)", "sim.err.invalid_value"),
-        (
-            r"argument (?P<arg>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
-            "sim.err.invalid_choice",
-        ),
-        (r"argument (?P<arg>\S+): expected one argument", "sim.err.expected_one"),
-        (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "sim.err.ambiguous"),
-    )
-)
-
-
-def argparse_error(text: str) -> UsageError:
-    """argparse's (English) error message as a translatable :class:`UsageError`; a message of
-    argparse not recognised here is kept as it is."""
-    for pattern, key in _ARGPARSE_ERRORS:
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return UsageError(key, **found.groupdict())
-    return UsageError(text)
-
-
 class _Parser(argparse.ArgumentParser):
+    """argparse's errors as a :class:`UsageError`: one line, in the language of
+    :func:`~solotable.core.argparse_i18n.argparse_language` (the parser runs inside it)."""
+
     def error(self, message: str) -> NoReturn:
-        raise argparse_error(message)
+        raise UsageError(message)
 
 
-def _base_parser() -> _Parser:
+def _base_parser(lang: str) -> _Parser:
     parser = _Parser(
         prog=PROG,
-        description="Play many games with a bot and report the statistics.",
-        epilog="Game options (for example --difficulty hard) depend on the game; see `solotable sim GAME --help`.",
+        description=t("sim.help.description", lang),
+        epilog=t("sim.help.epilog", lang),
+        formatter_class=HelpFormatter,
     )
-    parser.add_argument("game", help="game id, for example minirogue-v1")
-    parser.add_argument("--agent", default="random", help="the bot to play with (default: random)")
-    parser.add_argument("--games", type=int, default=1000, help="number of games (default: 1000)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1; 0: one per CPU)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default: 0)")
-    parser.add_argument("--lang", choices=LANGS, help=f"language of the report (default: ${LANG_ENV} or en)")
+    parser.add_argument("game", metavar=t("sim.help.game_metavar", lang), help=t("sim.help.game", lang))
+    parser.add_argument(
+        "--agent",
+        default="random",
+        metavar=t("sim.help.agent_metavar", lang),
+        help=t("sim.help.agent", lang, default="random"),
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        metavar=t("sim.help.games_metavar", lang),
+        help=t("sim.help.games", lang, default=1000),
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar=t("sim.help.jobs_metavar", lang), help=t("sim.help.jobs", lang)
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar=t("sim.help.seed_metavar", lang),
+        help=t("sim.help.seed", lang, default=0),
+    )
+    parser.add_argument("--lang", choices=LANGS, help=t("sim.help.lang", lang, env=LANG_ENV))
     return parser
 
 
-def _lang_of(argv: Sequence[str]) -> str:
-    """The language asked for by ``argv``, found before the game's options are known (so that
-    even a bad command line is reported in that language)."""
-    parser = _Parser(add_help=False)
-    parser.add_argument("--lang")
-    try:
-        known, _ = parser.parse_known_args(list(argv))
-    except UsageError:  # `--lang` without a value: the full parse says so
-        return default_lang()
-    return default_lang(known.lang)
-
-
-def _add_game_options(parser: argparse.ArgumentParser, game: Game) -> None:
-    group = parser.add_argument_group(f"{game.id} options")
+def _add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str) -> None:
+    group = parser.add_argument_group(t("sim.help.game_options", lang, game=game.id))
     taken = {"game", "agent", "games", "jobs", "seed", "lang", "help"}
     for spec in game.option_specs:
         if spec.name in taken:  # cannot happen with sensible option names; keep ours working
@@ -141,18 +128,18 @@ def _add_game_options(parser: argparse.ArgumentParser, game: Game) -> None:
                 dest=spec.name,
                 action=argparse.BooleanOptionalAction,
                 default=None,
-                help=f"(default: {'yes' if spec.default else 'no'})",
+                help=t("sim.help.flag", lang, value=_format_option(spec.default, lang)),
             )
+            continue
+        choices = ", ".join(str(c) for c in spec.choices)
+        aliases = ", ".join(f"{a}={v}" for a, v in spec.aliases.items())
+        if not choices:  # free text, a file name say
+            text = t("sim.help.free", lang, default=spec.default)
+        elif aliases:
+            text = t("sim.help.option_aliases", lang, choices=choices, aliases=aliases, default=spec.default)
         else:
-            choices = ", ".join(str(c) for c in spec.choices)
-            aliases = ", ".join(f"{a}={v}" for a, v in spec.aliases.items())
-            group.add_argument(
-                flag,
-                dest=spec.name,
-                default=None,
-                metavar="VALUE",
-                help=f"one of {choices}" + (f"; aliases {aliases}" if aliases else "") + f" (default: {spec.default})",
-            )
+            text = t("sim.help.option", lang, choices=choices, default=spec.default)
+        group.add_argument(flag, dest=spec.name, default=None, metavar=t("sim.help.value_metavar", lang), help=text)
 
 
 def _format_option(value: object, lang: str) -> str:
@@ -275,7 +262,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     """Run ``solotable sim`` with ``argv`` (the arguments after ``sim``); return the exit status."""
     stdout = out if out is not None else sys.stdout
     args_in = list(sys.argv[1:] if argv is None else argv)
-    lang = _lang_of(args_in)
+    lang = requested_lang(args_in)
     try:
         return _main(args_in, stdout, lang)
     except UsageError as exc:
@@ -290,21 +277,29 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         return 1
 
 
-def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
-    """The command proper; ``lang`` (from :func:`_lang_of`) is the language of the report."""
+def _parse(argv: list[str], lang: str) -> tuple[Game, argparse.Namespace]:
+    """The game and the arguments; ``--help`` prints the help (of the game's options too once the
+    game is known) and raises ``SystemExit``; a bad command line raises :class:`UsageError`."""
     wants_help = any(a in ("-h", "--help") for a in argv)
     try:
-        first, _ = _base_parser().parse_known_args([a for a in argv if a not in ("-h", "--help")])
+        first, _ = _base_parser(lang).parse_known_args([a for a in argv if a not in ("-h", "--help")])
         game = load_game(first.game)
     except ValueError as exc:  # a UsageError, or the engine's "unknown game"
         if wants_help:
-            _base_parser().parse_args(["--help"])  # prints the help and exits 0
+            _base_parser(lang).parse_args(["--help"])  # prints the help and exits 0
         if isinstance(exc, UsageError):
             raise
         raise UsageError.of(exc) from exc
-    parser = _base_parser()
-    _add_game_options(parser, game)
-    args = parser.parse_args(argv)
+    parser = _base_parser(lang)
+    _add_game_options(parser, game, lang)
+    return game, parser.parse_args(argv)
+
+
+def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
+    """The command proper; ``lang`` (from :func:`requested_lang`) is the language of the help, the
+    errors and the report."""
+    with argparse_language(lang):
+        game, args = _parse(argv, lang)
     available = agent_names(game.id)
     if args.agent not in available:
         raise UsageError("sim.err.unknown_agent", agent=args.agent, game=game.id, agents=", ".join(available))

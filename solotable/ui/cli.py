@@ -11,7 +11,8 @@ by piping lines into standard input. The pieces are kept apart for the full-scre
 No rule lives here: everything shown comes from the game (``render_text``, ``describe``,
 ``event_text``, ``help_text``), the state (``legal_actions``, ``chance_table``, ``warnings``,
 ``result``) and the session (``events``, undo, saving). Every word the interface itself says is
-in ``messages.toml`` (English and Japanese).
+in ``messages.toml`` (English and Japanese), ``--help`` included; argparse's own words ("usage:",
+its error messages) are translated by :mod:`solotable.core.argparse_i18n`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from solotable import __version__
+from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
 from solotable.core.record import Record, RecordError, load_record
@@ -461,65 +463,77 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
 _PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--help"})
 
 
-def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None) -> None:
-    parser.add_argument("game", nargs="?", metavar="GAME", help="the game id (see `solotable games`)")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed for the dice and cards")
-    parser.add_argument("--lang", choices=LANGS, help=f"language (default: ${LANG_ENV} or en)")
+def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang: str) -> None:
     parser.add_argument(
-        "--physical-dice", action="store_true", help="roll your own dice and type the results"
+        "game", nargs="?", metavar=msg("cli.help.game_metavar", lang), help=msg("cli.help.game", lang)
     )
-    parser.add_argument("--save", metavar="FILE", help="autosave to FILE instead of the saves folder")
+    parser.add_argument("--seed", type=int, metavar="N", help=msg("cli.help.seed", lang))
+    parser.add_argument("--lang", choices=LANGS, help=msg("cli.help.lang", lang, env=LANG_ENV))
+    parser.add_argument("--physical-dice", action="store_true", help=msg("cli.help.physical_dice", lang))
+    file = msg("cli.help.file_metavar", lang)
+    parser.add_argument("--save", metavar=file, help=msg("cli.help.save", lang, file=file))
     if game is None:
         return
-    group = parser.add_argument_group(f"options of {game.id}")
+    group = parser.add_argument_group(msg("cli.help.game_options", lang, game=game.id))
     for spec in game.option_specs:
         flag = "--" + spec.name.replace("_", "-")
         if flag in _PLAY_FLAGS:  # a game option may not shadow ours (none does today)
             continue
         dest = "option_" + spec.name
-        aliases = f"; also {', '.join(sorted(spec.aliases))}" if spec.aliases else ""
         if isinstance(spec.default, bool):
             group.add_argument(
                 flag, dest=dest, action=argparse.BooleanOptionalAction, default=None,
-                help=f"default: {'on' if spec.default else 'off'}",
+                help=msg("cli.help.flag", lang, value=msg("cli.help.on" if spec.default else "cli.help.off", lang)),
             )
         else:
+            if spec.aliases:
+                aliases = ", ".join(sorted(spec.aliases))
+                text = msg("cli.help.option_aliases", lang, default=spec.default, aliases=aliases)
+            else:
+                text = msg("cli.help.option", lang, default=spec.default)
             group.add_argument(
                 flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices) or spec.name.upper(),
-                help=f"default: {spec.default}{aliases}",
+                help=text,
             )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``solotable`` command's parser, its help in ``lang``; build and use it inside
+    :func:`~solotable.core.argparse_i18n.argparse_language` for argparse's own words."""
     parser = argparse.ArgumentParser(
-        prog="solotable", description="Solo tabletop games, played exactly as their rulebooks say."
+        prog="solotable", description=msg("cli.help.description", lang), formatter_class=HelpFormatter
     )
-    parser.add_argument("--version", action="version", version=f"solotable {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    play = sub.add_parser(
-        "play", help="play a game (game options: solotable play GAME --help)", add_help=False
+    parser.add_argument(
+        "--version", action="version", version=f"solotable {__version__}", help=msg("cli.help.version", lang)
     )
-    play.add_argument("-h", "--help", action="store_true", help="show this help and the game's options")
-    _add_play_arguments(play, None)
+    sub = parser.add_subparsers(dest="command", metavar=msg("cli.help.command_metavar", lang))
+    game = msg("cli.help.game_metavar", lang)
+    file = msg("cli.help.file_metavar", lang)
+    lang_help = msg("cli.help.lang", lang, env=LANG_ENV)
 
-    resume = sub.add_parser("resume", help="continue a saved game")
-    resume.add_argument("file", metavar="FILE")
-    resume.add_argument("--lang", choices=LANGS)
+    play = sub.add_parser("play", help=msg("cli.help.play", lang), add_help=False, formatter_class=HelpFormatter)
+    play.add_argument("-h", "--help", action="store_true", help=msg("cli.help.play_help", lang))
+    _add_play_arguments(play, None, lang)
 
-    replay = sub.add_parser("replay", help="step through a game record")
-    replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--lang", choices=LANGS)
+    resume = sub.add_parser("resume", help=msg("cli.help.resume", lang), formatter_class=HelpFormatter)
+    resume.add_argument("file", metavar=file, help=msg("cli.help.resume_file", lang))
+    resume.add_argument("--lang", choices=LANGS, help=lang_help)
 
-    games = sub.add_parser("games", help="list the games")
-    games.add_argument("--lang", choices=LANGS)
+    replay = sub.add_parser("replay", help=msg("cli.help.replay", lang), formatter_class=HelpFormatter)
+    replay.add_argument("file", metavar=file, help=msg("cli.help.replay_file", lang))
+    replay.add_argument("--lang", choices=LANGS, help=lang_help)
 
-    rules = sub.add_parser("rules", help="print a game's rules in short (and the game's listings)")
-    rules.add_argument("game", metavar="GAME")
-    rules.add_argument("--lang", choices=LANGS)
-    rules.add_argument("listings", nargs="*", metavar="--LISTING", help="a listing of the game, e.g. --provisional")
+    games = sub.add_parser("games", help=msg("cli.help.games", lang), formatter_class=HelpFormatter)
+    games.add_argument("--lang", choices=LANGS, help=lang_help)
 
-    sim = sub.add_parser("sim", help="simulate many games with a bot (solotable sim --help)", add_help=False)
+    rules = sub.add_parser("rules", help=msg("cli.help.rules", lang), formatter_class=HelpFormatter)
+    rules.add_argument("game", metavar=game, help=msg("cli.help.game", lang))
+    rules.add_argument("--lang", choices=LANGS, help=lang_help)
+    rules.add_argument(
+        "listings", nargs="*", metavar=msg("cli.help.listing_metavar", lang), help=msg("cli.help.listing", lang)
+    )
+
+    sim = sub.add_parser("sim", help=msg("cli.help.sim", lang), add_help=False, formatter_class=HelpFormatter)
     sim.add_argument("args", nargs=argparse.REMAINDER)
     return parser
 
@@ -549,14 +563,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+_COMMANDS = ("play", "resume", "replay", "games", "rules")
+
+
 def _main(args: list[str]) -> int:
-    parser = build_parser()
-    try:
-        ns, extra = parser.parse_known_args(args)
-        if extra and ns.command not in ("play", "rules"):
-            parser.parse_args(args)  # argparse's own error for stray arguments
-    except SystemExit as exc:
-        return _exit_code(exc)
+    asked = requested_lang(args)  # known before parsing, so that --help is in that language too
+    with argparse_language(asked):
+        parser = build_parser(asked)
+        try:
+            ns, extra = parser.parse_known_args(args)
+            if extra and ns.command not in ("play", "rules"):
+                parser.parse_args(args)  # argparse's own error for stray arguments
+        except SystemExit as exc:
+            return _exit_code(exc)
+        if ns.command not in _COMMANDS:  # none, or sim (which solotable/cli.py hands over)
+            parser.print_help()
+            return 2
     lang = default_lang(getattr(ns, "lang", None))
     if ns.command == "play":
         return _cmd_play(ns, args[args.index("play") + 1 :], lang)
@@ -566,27 +588,28 @@ def _main(args: list[str]) -> int:
         return _cmd_replay(ns.file, lang)
     if ns.command == "games":
         return _cmd_games(lang)
-    if ns.command == "rules":
-        return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
-    parser.print_help()
-    return 2
+    return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
 
 
-def _play_parser(game: Game | None) -> argparse.ArgumentParser:
+def _play_parser(game: Game | None, lang: str) -> argparse.ArgumentParser:
+    """``solotable play [GAME]``'s parser with the game's options; use it inside
+    :func:`~solotable.core.argparse_i18n.argparse_language`."""
     name = f"solotable play {game.id}" if game is not None else "solotable play"
     parser = argparse.ArgumentParser(
         prog=name,
-        description=game.title() if game is not None else "Play a game.",
-        usage="%(prog)s [options]" if game is not None else None,
+        description=game.title(lang) if game is not None else msg("cli.help.play_description", lang),
+        usage=msg("cli.help.play_usage", lang) if game is not None else None,
+        formatter_class=HelpFormatter,
     )
-    _add_play_arguments(parser, game)
+    _add_play_arguments(parser, game, lang)
     return parser
 
 
 def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
     if ns.game is None:
         if ns.help:
-            _play_parser(None).print_help()
+            with argparse_language(lang):
+                _play_parser(None, lang).print_help()
             return 0
         return _error(msg("cli.choose_game", lang, games=", ".join(_game_ids())), lang)
     try:
@@ -599,7 +622,8 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
             return _error(exc, lang)
         game = found
     try:
-        full, extra = _play_parser(game).parse_known_args(args)
+        with argparse_language(lang):
+            full, extra = _play_parser(game, lang).parse_known_args(args)
     except SystemExit as exc:
         return _exit_code(exc)
     if extra:

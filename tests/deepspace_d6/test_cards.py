@@ -95,7 +95,7 @@ def test_presets_and_lengths() -> None:
 def expected_after(cid: str, v: int) -> tuple[int, int]:
     """(hull, shields) after threat die ``v`` with this card alone in play, from hull 8 and
     shields 4, computed from the reference's table (§5.8)."""
-    name, kind, copies, health, activation, damage, mission = DECK[cid]
+    activation, damage = DECK[cid][4], DECK[cid][5]
     if v not in activation or cid not in PLAIN_DAMAGE | BOMBERS:
         return 8, 4
     if cid in IGNORES_SHIELDS:

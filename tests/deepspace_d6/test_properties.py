@@ -105,7 +105,8 @@ def check_invariants(s: object, o: dict) -> None:
 def check_illegal_refused(s: object, before: str) -> None:
     if s.is_chance():
         table = s.chance_table()
-        probe = next(p for p in (Action("threat", 7), Action("roll", 9), Action("draw", "zz")) if p not in table.actions)
+        probes = (Action("threat", 7), Action("roll", 9), Action("draw", "zz"))
+        probe = next(p for p in probes if p not in table.actions)
     else:
         legal = set(s.legal_actions())
         probe = next(p for p in PROBES if p not in legal)

@@ -167,7 +167,8 @@ class DeepSpaceD6(Game):
             return inst
         label = f"{self.catalogue.text(f'ds6.card.{CARDS[i // 2].id}', lang)} ({inst})"
         if isinstance(state, DeepSpaceState) and CARDS[i // 2].external and CARDS[i // 2].health:
-            label += " " + self.catalogue.text("ds6.view.health", lang, health=state.health[i], max=CARDS[i // 2].health)
+            health = self.catalogue.text("ds6.view.health", lang, health=state.health[i], max=CARDS[i // 2].health)
+            label += " " + health
         return label
 
     def _die_label(self, state: DeepSpaceState, d: int, lang: str) -> str:

@@ -33,7 +33,6 @@ from .rules import (
     INFIRMARY,
     MISSION,
     POOL,
-    RETURNED,
     SCANNER,
     SEND,
     UNASSIGNED,
@@ -248,10 +247,7 @@ class DeepSpaceHeuristic:
             value = danger(s, i) + 0.2
             if meteor:
                 value = 0.6
-            if h <= points:
-                value = value * 2 / h + 1.0  # a kill this volley
-            else:
-                value = value / h
+            value = value * 2 / h + 1.0 if h <= points else value / h  # a kill this volley counts double
             if value > best_value:
                 best, best_value = a, value
         return best if best is not None else A.STOP
@@ -266,7 +262,7 @@ class DeepSpaceHeuristic:
                 return (3, 0)
             if where == UNASSIGNED:
                 return (1, 0)
-            return (0 if where == RETURNED else 0, 0)
+            return (0, 0)  # a die on a station or in Returned: already used this round
 
         return min(legal, key=cost)
 

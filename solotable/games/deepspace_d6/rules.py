@@ -34,7 +34,7 @@ from solotable.core.protocol import (
 )
 
 from . import actions as A
-from .actions import INST_NAMES, N_INST
+from .actions import N_INST
 from .cards import COM, ENG, FACES, MED, SCI, TAC, THR, Card, data
 
 if TYPE_CHECKING:
@@ -413,7 +413,7 @@ class DeepSpaceState(State):
     # -- chance -------------------------------------------------------------------------------
 
     def _apply_chance(self, phase: int, action: Action) -> None:
-        if phase == ROLL or phase == REROLL:
+        if phase in (ROLL, REROLL):
             faces = [int(a) - 1 for a in action.args]
             where = POOL if phase == ROLL else UNASSIGNED
             dice = [d for d in range(6) if self.loc[d] == where]

@@ -123,6 +123,8 @@ class DeepSpaceHeuristic:
             a = mission(card, face)
             if a is not None:
                 return a
+        if have[SCI] and A.SHIELDS in ok and s.shields <= 1:
+            return A.SHIELDS
         # 2. Commander: change a die with nothing to do into the face needed most
         change = self._commander(s, have, ok)
         if change is not None:
@@ -140,7 +142,10 @@ class DeepSpaceHeuristic:
             return A.FREE
         if A.RELEASE in ok:
             return A.RELEASE
-        # 4. Tactical: Boarding Ship by mission, then one volley with every die
+        # 4. Tactical: Invaders and Boarding Ship by mission, then one volley with every die
+        a = mission(D.by_id["i7"].index, TAC)
+        if a is not None and (have[TAC] >= 2 or self._placed(s, D.by_id["i7"].index)):
+            return a
         a = mission(D.by_id["e3"].index, TAC)
         if a is not None:
             return a
@@ -161,13 +166,15 @@ class DeepSpaceHeuristic:
                 a = mission(D.by_id[cid].index, SCI)
                 if a is not None:
                     return a
+            stasis = [x for x in legal if x.name == "stasis"]
+            best = max(stasis, key=lambda x: danger(s, A.INST_OF[str(x.args[0])])) if stasis else None
+            worst = danger(s, A.INST_OF[str(best.args[0])]) if best is not None else 0.0
+            if best is not None and worst >= 1.0 and s.shields >= 3:
+                return best
             if A.SHIELDS in ok:
                 return A.SHIELDS
-            stasis = [x for x in legal if x.name == "stasis"]
-            if stasis:
-                best = max(stasis, key=lambda x: danger(s, A.INST_OF[str(x.args[0])]))
-                if danger(s, A.INST_OF[str(best.args[0])]) > 0.3:
-                    return best
+            if best is not None and worst > 0.3:
+                return best
         # 6. Engineering: Robot Uprising, then the hull
         if have[ENG]:
             a = mission(D.by_id["i10"].index, ENG)
@@ -211,6 +218,9 @@ class DeepSpaceHeuristic:
         need[COM] = 1 + self._mission_need(s, COM)  # the changer itself
         return [max(0, have[f] - need[f]) for f in range(6)]
 
+    def _placed(self, s: DeepSpaceState, card: int) -> bool:
+        return any(s.loc[d] == MISSION and s.on[d] // 2 == card for d in range(6))
+
     def _mission_need(self, s: DeepSpaceState, face: int) -> int:
         n = 0
         for i in s.in_play:
@@ -220,7 +230,7 @@ class DeepSpaceHeuristic:
         return n
 
     def _wanted(self, s: DeepSpaceState, have: list[int]) -> int:
-        if s.loc.count(INFIRMARY) >= 2 and not have[MED]:
+        if s.loc.count(INFIRMARY) >= 1 and not have[MED]:
             return MED
         if s.loc.count(SCANNER) == 2 and not have[MED]:
             return MED

@@ -630,3 +630,20 @@ def test_illegal_action_leaves_the_state_untouched() -> None:
         with pytest.raises(IllegalAction):
             s.apply(bad)
         assert obs_json(s) == before
+
+
+def test_draw_table_matches_a_plain_chance_table() -> None:
+    """DS-P2: the fast draw table has the same outcomes, probabilities and sampling."""
+    import random
+
+    from solotable.core.protocol import ChanceTable
+    from solotable.games.deepspace_d6.rules import DrawTable
+
+    unseen = [1, 0, 2, 1, 1, 0, 3] + [0] * 27 + [6]
+    fast = DrawTable(unseen)
+    plain = ChanceTable(fast.outcomes)
+    assert sum(p for _, p in fast.outcomes) == 1
+    assert dict(fast.outcomes)[Action("draw", "dp")] == Fraction(6, 14)
+    assert fast.actions == plain.actions
+    rng1, rng2 = random.Random(5), random.Random(5)
+    assert [fast.sample(rng1) for _ in range(200)] == [plain.sample(rng2) for _ in range(200)]

@@ -95,11 +95,52 @@ def roll_table(n: int) -> ChanceTable:
 THREAT_TABLE = ChanceTable((A.THREAT[v], Fraction(1, 6)) for v in range(1, 7))
 
 
-@lru_cache(maxsize=4096)
+class DrawTable(ChanceTable):
+    """A draw: each kind of card not yet seen, with its share of the unseen cards (DS-P2).
+
+    The same table as ``ChanceTable(outcomes)``, built with integer arithmetic and with its
+    exact probabilities made only when asked for: the set of unseen cards differs at almost
+    every draw, so these tables are built, not cached, and sampling needs only the floats."""
+
+    __slots__ = ("_counts", "_exact")
+
+    def __init__(self, unseen: Sequence[int]) -> None:
+        total = sum(unseen)
+        counts: list[tuple[Action, int, int]] = []
+        cum: list[float] = []
+        acc = 0
+        for t, n in enumerate(unseen):
+            if n:
+                acc += n
+                counts.append((A.DRAW[t], n, total))
+                cum.append(acc / total)
+        if not counts:
+            raise ValueError("a chance node needs at least one outcome")
+        cum[-1] = 1.0
+        self._counts = counts
+        self._exact: tuple[tuple[Action, Fraction], ...] | None = None
+        self.actions = tuple(a for a, _, _ in counts)
+        self._cum = cum
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        if self._exact is None:
+            self._exact = tuple((a, Fraction(n, total)) for a, n, total in self._counts)
+        return self._exact
+
+    @outcomes.setter
+    def outcomes(self, value: tuple[tuple[Action, Fraction], ...]) -> None:
+        self._exact = value
+
+
+@lru_cache(maxsize=1024)
 def draw_table(unseen: tuple[int, ...]) -> ChanceTable:
-    """A draw: each kind of card not yet seen, with its share of the unseen cards (DS-P2)."""
-    total = sum(unseen)
-    return ChanceTable((A.DRAW[t], Fraction(n, total)) for t, n in enumerate(unseen) if n)
+    return DrawTable(unseen)
+
+
+@cache
+def roll_actions(n: int) -> frozenset[Action]:
+    return frozenset(roll_table(n).actions)
 
 
 def _ev(key: str, **params: str | int) -> Event:
@@ -363,8 +404,8 @@ class DeepSpaceState(State):
         if phase == OVER:
             raise IllegalAction("core.err.over")
         if phase < FIRST_DECISION:
-            table = self.chance_table()
-            if action not in table.actions:
+            if not self._is_outcome(phase, action):
+                table = self.chance_table()
                 raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self._events = []
             self._apply_chance(phase, action)
@@ -373,6 +414,17 @@ class DeepSpaceState(State):
             raise self._illegal(action)
         self._events = []
         self._apply_decision(phase, action)
+
+    def _is_outcome(self, phase: int, action: Action) -> bool:
+        """Is ``action`` an outcome of this chance node? (Without scanning 462 rolls.)"""
+        if phase == ROLL:
+            return action in roll_actions(self.loc.count(POOL))
+        if phase == REROLL:
+            return action in roll_actions(self.loc.count(UNASSIGNED))
+        if phase == DRAW:
+            card = ID.get(str(action.args[0])) if action.name == "draw" and len(action.args) == 1 else None
+            return card is not None and self.unseen[card] > 0 and action == A.DRAW[card]
+        return action in THREAT_TABLE.actions
 
     def _illegal(self, action: Action) -> IllegalAction:
         legal = legal_list(self.legal_actions())

@@ -89,6 +89,7 @@ def put(s: Any, card_id: str, health: int | None = None) -> str:
     inst = 2 * c.index + (c.copies - s.unseen[c.index] - 1)
     s.in_play.append(inst)
     s.health[inst] = c.health if health is None else health
+    s._legal = None  # the position changed behind the engine's back
     return INST_NAMES[inst]
 
 
@@ -108,6 +109,7 @@ def new(
         put(s, c)
     for name, value in fields.items():
         setattr(s, name, value)
+    s._legal = None
     if faces is not None:
         roll(s, faces)
     return s

@@ -63,6 +63,8 @@ INST_NAMES: tuple[str, ...] = tuple(_inst_name(i) for i in range(N_INST))
 INST_OF: dict[str, int] = {name: i for i, name in enumerate(INST_NAMES) if i % 2 == 0 or D.cards[i // 2].copies > 1}
 
 CHANGE = tuple(tuple(Action("change", FACES[f], FACES[t]) for t in range(6)) for f in range(6))
+CHANGE_FROM = tuple(tuple(CHANGE[f][t] for t in range(6) if t != f) for f in range(6))
+"""The Commander's changes of a die showing face f, in the order of the faces."""
 FIRE = tuple(Action("fire", n) for n in range(7))
 REPAIR = tuple(Action("repair", n) for n in range(7))
 HIT = tuple(Action("hit", INST_NAMES[i]) for i in range(N_INST))

@@ -164,7 +164,7 @@ class DeepSpaceState(State):
         "hull", "shields", "face", "loc", "on", "unseen", "deck", "removed",
         "in_play", "health", "stasis", "discard", "destroyed",
         "phase", "ctx", "setup_left", "points", "queue", "qi", "cloak", "activated", "lost",
-        "roll", "round", "won", "cause", "must_recall", "pending", "_events",
+        "roll", "round", "won", "cause", "must_recall", "pending", "_events", "_legal",
     )  # fmt: skip
 
     def __init__(self, game: DeepSpaceD6, seed: int | None, difficulty: str, dont_panic: int, length: str) -> None:
@@ -203,6 +203,7 @@ class DeepSpaceState(State):
         self.cause = ""
         self.must_recall = False
         self.pending = NOBODY  # the card whose effect awaits the player's choice
+        self._legal: list[Action] | None = None  # legal_actions() of this position, once computed
         self._events: list[Event] = [
             _ev("ev.start", difficulty=f"@ds6.difficulty.{difficulty}", dont_panic=dont_panic,
                 length=f"@ds6.length.{length}", deck=self.deck)
@@ -264,6 +265,7 @@ class DeepSpaceState(State):
         new.must_recall = self.must_recall
         new.pending = self.pending
         new._events = self._events
+        new._legal = None
         return new
 
     def observation(self, player: int = 0) -> dict[str, Any]:
@@ -331,6 +333,11 @@ class DeepSpaceState(State):
     # -- legal actions -----------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase < FIRST_DECISION or phase == OVER:
             return []
@@ -365,7 +372,7 @@ class DeepSpaceState(State):
         if have[COM] and not comms and unassigned >= 2:  # R19, R20, R24
             for f in range(5):
                 if have[f] >= (2 if f == COM else 1):
-                    out.extend(A.CHANGE[f][t] for t in range(6) if t != f)
+                    out.extend(A.CHANGE_FROM[f])
             out.append(A.REROLL)
         if have[TAC] and self.targets():  # R21: no volley without a target
             out.extend(A.FIRE[n] for n in range(1, have[TAC] + 1))
@@ -408,11 +415,15 @@ class DeepSpaceState(State):
                 table = self.chance_table()
                 raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self._events = []
+            self._legal = None
             self._apply_chance(phase, action)
             return
-        if action not in self.legal_actions():
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if action not in self._legal:
             raise self._illegal(action)
         self._events = []
+        self._legal = None
         self._apply_decision(phase, action)
 
     def _is_outcome(self, phase: int, action: Action) -> bool:

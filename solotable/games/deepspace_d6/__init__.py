@@ -1,0 +1,211 @@
+"""Deep Space D-6, print-and-play edition (USS Crypsis): game id ``deepspace-d6``.
+
+Rules: shared/rules/deepspace_d6.md; project rulings: docs/rulings.md (DS-P1 ...).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cached_property
+from importlib import resources
+from typing import ClassVar
+
+from solotable.core.i18n import Catalogue, register_catalogue
+from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.registry import register
+
+from .actions import INST_OF
+from .cards import FACES, data
+from .rules import CARDS, DRAW, REROLL, ROLL, THREAT, DeepSpaceState
+from .view import render_text
+
+D = data()
+
+# Words a player may type for a face (any case; Japanese as in the glossary §10.3).
+FACE_WORDS: dict[str, int] = {}
+for _i, _words in enumerate((
+    ("1", "com", "c", "commander", "コマンダー", "指揮"),
+    ("2", "tac", "t", "tactical", "戦術", "戦術担当"),
+    ("3", "med", "m", "medical", "医療", "医療担当"),
+    ("4", "sci", "s", "science", "科学", "科学担当"),
+    ("5", "eng", "e", "engineering", "技術", "技術担当"),
+    ("6", "thr", "x", "threat", "脅威", "脅威発見", "脅威発見！", "threat detected"),
+)):  # fmt: skip
+    for _w in _words:
+        FACE_WORDS[_w] = _i
+
+
+class DeepSpaceD6(Game):
+    id = "deepspace-d6"
+    rules_version = D.rules_version
+    titles: ClassVar[dict[str, str]] = {
+        "en": "Deep Space D-6 (print-and-play, USS Crypsis)",
+        "ja": "ディープスペース・D-6（プリント＆プレイ版 USS Crypsis）",
+    }
+    option_specs = (
+        Option("difficulty", D.difficulty_order, "beginner"),  # §2.2, DS-P3
+        Option("dont_panic", ("preset", "0", "1", "2", "3", "4", "5", "6"), "preset"),  # DS-P3
+        Option("length", D.length_order, "full"),  # §2.3
+    )
+    sim_histogram: ClassVar[str | None] = "deck_left"
+    sim_means: ClassVar[tuple[str, ...]] = ("rounds", "hull", "destroyed", "deck_left")
+
+    def new_state(self, seed: int | None = None, **options: object) -> DeepSpaceState:
+        opts = self.validate_options(options)
+        difficulty = str(opts["difficulty"])
+        dp = str(opts["dont_panic"])
+        count = D.difficulties[difficulty] if dp == "preset" else int(dp)
+        if not 0 <= count <= CARDS[D.dont_panic].copies:
+            raise OptionError("core.err.option_value", option="dont_panic", value=dp, valid="preset, 0-6")
+        return DeepSpaceState(self, seed, difficulty, count, str(opts["length"]))
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue.from_package((__name__, "messages.toml"))
+
+    # -- notation -------------------------------------------------------------------------
+
+    def normalize_notation(self, state: State, text: str) -> str:
+        """Loose typing: a roll as ``1 3 3 5 6 2`` or face names (en/ja) in any order, the threat
+        die as ``4``, a card by its id or its name in either language, spaces for commas."""
+        raw = unicodedata.normalize("NFKC", text).strip().lower()
+        if not isinstance(state, DeepSpaceState):
+            return raw
+        if state.is_chance():
+            body = raw.split(":", 1)[1] if ":" in raw and raw.split(":", 1)[0] in ("roll", "threat", "draw") else raw
+            if state.phase in (ROLL, REROLL):
+                return "roll:" + ",".join(sorted(str(f + 1) for f in self._faces(body)))
+            if state.phase == THREAT:
+                digits = re.findall(r"[1-6]", body)
+                return "threat:" + digits[0] if len(digits) == 1 else raw
+            if state.phase == DRAW:
+                card = self._card_from_text(state, body)
+                return "draw:" + card if card else raw
+            return raw
+        raw = re.sub(r"\s*[,\s]\s*", ",", raw)
+        raw = raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
+        if ":" in raw:  # face words in decisions: change:tactical,science
+            head, body = raw.split(":", 1)
+            parts = [FACES[FACE_WORDS[p]] if p in FACE_WORDS and not p.isdigit() else p for p in body.split(",")]
+            raw = head + ":" + ",".join(parts)
+        return raw
+
+    def _faces(self, body: str) -> list[int]:
+        out: list[int] = []
+        for token in re.split(r"[\s,、，/]+", body):
+            if not token:
+                continue
+            if token.isdigit():
+                out.extend(int(ch) - 1 for ch in token if ch in "123456")
+            elif token in FACE_WORDS:
+                out.append(FACE_WORDS[token])
+            else:
+                return [-9]  # not a roll: the parser reports the legal outcomes
+        return out
+
+    def _card_from_text(self, state: DeepSpaceState, body: str) -> str | None:
+        """A card drawn: ``e18``, or a name (en or ja) narrowed, when names repeat, by the
+        activation values and a ``-N`` damage typed after it (``bomber 24 -2``)."""
+        body = body.strip()
+        if body in D.by_id:
+            return body
+        words = body.replace("　", " ")
+        damage = re.findall(r"-\s*(\d)", words)
+        words = re.sub(r"-\s*\d", " ", words)
+        digits = set(re.findall(r"[1-6]", words))
+        name = re.sub(r"[\d,\s]+", " ", words).strip()
+        name_key = re.sub(r"[\s・!！'’\-]+", "", name)
+        candidates = []
+        for c in CARDS:
+            if not state.unseen[c.index]:
+                continue
+            names = self.catalogue.messages.get(f"ds6.card.{c.id}", {})
+            if any(re.sub(r"[\s・!！'’\-]+", "", n.lower()) == name_key for n in names.values()):
+                candidates.append(c)
+        if len(candidates) > 1 and digits:
+            candidates = [c for c in candidates if {str(v) for v in c.activation} == digits]
+        if len(candidates) > 1 and damage:
+            candidates = [c for c in candidates if str(c.damage) == damage[0]]
+        return candidates[0].id if len(candidates) == 1 else None
+
+    # -- words for people -------------------------------------------------------------------
+
+    def describe(self, state: State, action: Action, lang: str = "en") -> str:
+        t = self.catalogue.text
+        name = action.name
+        args = action.args
+        if name == "roll":
+            faces = ", ".join(t(f"ds6.face.{FACES[int(a) - 1]}", lang) for a in args)
+            return t("ds6.act.roll", lang, dice=faces)
+        if name == "threat":
+            return t("ds6.act.threat", lang, face=args[0])
+        if name == "draw":
+            return t("ds6.act.draw", lang, card=f"@ds6.card.{args[0]}")
+        if name == "change":
+            return t("ds6.act.change", lang, old=f"@ds6.face.{args[0]}", new=f"@ds6.face.{args[1]}")
+        if name in ("fire", "repair"):
+            n = int(args[0])
+            return t(f"ds6.act.{name}", lang, dice=n, amount=2 * n - 1)
+        if name in ("hit", "stasis"):
+            inst = str(args[0])
+            return t(f"ds6.act.{name}", lang, card=self._card_label(state, inst, lang))
+        if name == "mission":
+            inst = str(args[0])
+            return t("ds6.act.mission", lang, card=self._card_label(state, inst, lang), face=f"@ds6.face.{args[1]}")
+        if name in ("send", "distract", "recall"):
+            d = int(args[0])
+            where = ""
+            if isinstance(state, DeepSpaceState):
+                where = self._die_label(state, d - 1, lang)
+            return t(f"ds6.act.{name}", lang, die=d, where=where)
+        return t(f"ds6.act.{name}", lang)
+
+    def _card_label(self, state: State, inst: str, lang: str) -> str:
+        i = INST_OF.get(inst, -1)
+        if i < 0:
+            return inst
+        label = f"{self.catalogue.text(f'ds6.card.{CARDS[i // 2].id}', lang)} ({inst})"
+        if isinstance(state, DeepSpaceState) and CARDS[i // 2].external and CARDS[i // 2].health:
+            health = self.catalogue.text("ds6.view.health", lang, health=state.health[i], max=CARDS[i // 2].health)
+            label += " " + health
+        return label
+
+    def _die_label(self, state: DeepSpaceState, d: int, lang: str) -> str:
+        from .rules import LOC_NAMES, ST_COM, ST_ENG, STATION_NAMES
+
+        where = state.loc[d]
+        t = self.catalogue.text
+        place = t(f"ds6.station.{STATION_NAMES[where - ST_COM]}", lang) if ST_COM <= where <= ST_ENG else t(
+            f"ds6.where.{LOC_NAMES[where]}", lang
+        )
+        face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else "-"
+        return f"{face}, {place}"
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        return self.catalogue.render(event, lang)
+
+    def render_text(self, state: State, lang: str = "en") -> str:
+        assert isinstance(state, DeepSpaceState)
+        return render_text(state, self.catalogue, lang)
+
+    def help_text(self, lang: str = "en") -> str:
+        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
+        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def message_keys(self) -> list[str]:
+        return sorted(self.catalogue.keys())
+
+    def stat_label(self, name: str, lang: str = "en") -> str:
+        key = f"ds6.stat.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+    def cause_label(self, name: str, lang: str = "en") -> str:
+        key = f"ds6.cause.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+
+GAME = register(DeepSpaceD6())
+register_catalogue(GAME.catalogue)
+
+__all__ = ["GAME", "DeepSpaceD6", "DeepSpaceState"]

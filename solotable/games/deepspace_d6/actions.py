@@ -1,0 +1,77 @@
+"""Action value objects of Deep Space D-6 and their notation.
+
+Faces are written ``com tac med sci eng thr`` (Commander, Tactical, Medical, Science,
+Engineering, Threat); in rolls they are the converter's pips 1-6 in that order (§4.2). A card in
+play is named by its id from the rules reference's deck table (``e1`` ... ``e23``, ``i1`` ...
+``i11``), with ``a``/``b`` for the two copies of a card printed twice (``e18a``, ``e23b``).
+
+Decisions (step 3, assigning crew)::
+
+    change:F,T       Commander: change another unassigned die from face F to face T (R19)
+    reroll           Commander: re-roll every other unassigned die (R20)
+    fire:N           Tactical: N dice together, 2N-1 damage (R7); then ``hit``/``stop``
+    hit:CARD         put one point of the current volley on an external threat (R22)
+    stop             let the rest of the volley go (R22)
+    free             Medical: every die in the Infirmary to Returned (R6)
+    release          Medical: one Threat die from the scanners to Returned (R6)
+    shields          Science: recharge the shields to 4
+    stasis:CARD      Science: Stasis Beam on an external threat (R11, R34)
+    repair:N         Engineering: N dice together, 2N-1 hull (R7)
+    mission:CARD,F   lock an unassigned die of face F onto the card's away mission
+    end              end step 3
+
+Other decisions::
+
+    send:D           the crew die D (1-6) goes to the Infirmary (R5, R36)
+    distract:D       the crew die D goes onto Distracted's "?" box (R12)
+    recall:D         step 6: take the mission die D back into the pool (R26)
+    done             step 6: leave the other mission dice where they are
+
+Chance outcomes::
+
+    roll:P,P,...     the crew roll (or a Commander's re-roll) as a multiset of pips, ascending
+    threat:N         the threat die
+    draw:ID          the threat card drawn (``draw:dp`` for Don't Panic)
+"""
+
+from __future__ import annotations
+
+from solotable.core.protocol import Action
+
+from .cards import FACES, data
+
+D = data()
+
+END = Action("end")
+REROLL = Action("reroll")
+STOP = Action("stop")
+FREE = Action("free")
+RELEASE = Action("release")
+SHIELDS = Action("shields")
+DONE = Action("done")
+
+N_INST = 2 * len(D.cards)
+"""Card instances: card index * 2 + copy (0 or 1)."""
+
+
+def _inst_name(i: int) -> str:
+    card = D.cards[i // 2]
+    return card.id + ("ab"[i % 2] if card.copies > 1 else "")
+
+
+INST_NAMES: tuple[str, ...] = tuple(_inst_name(i) for i in range(N_INST))
+INST_OF: dict[str, int] = {name: i for i, name in enumerate(INST_NAMES) if i % 2 == 0 or D.cards[i // 2].copies > 1}
+
+CHANGE = tuple(tuple(Action("change", FACES[f], FACES[t]) for t in range(6)) for f in range(6))
+CHANGE_FROM = tuple(tuple(CHANGE[f][t] for t in range(6) if t != f) for f in range(6))
+"""The Commander's changes of a die showing face f, in the order of the faces."""
+FIRE = tuple(Action("fire", n) for n in range(7))
+REPAIR = tuple(Action("repair", n) for n in range(7))
+HIT = tuple(Action("hit", INST_NAMES[i]) for i in range(N_INST))
+STASIS = tuple(Action("stasis", INST_NAMES[i]) for i in range(N_INST))
+MISSION = tuple(tuple(Action("mission", INST_NAMES[i], FACES[f]) for f in range(6)) for i in range(N_INST))
+SEND = tuple(Action("send", d + 1) for d in range(6))
+DISTRACT = tuple(Action("distract", d + 1) for d in range(6))
+RECALL = tuple(Action("recall", d + 1) for d in range(6))
+THREAT = tuple(Action("threat", v) for v in range(7))
+DRAW = tuple(Action("draw", c.id) for c in D.cards)

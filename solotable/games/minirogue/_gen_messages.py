@@ -102,9 +102,9 @@ for k,en,ja in ui: m("mr.ui."+k,en,ja)
 errs = [("same_character","The two players need different characters (both chose {character}).","2人のプレイヤーは異なるキャラクターを選んでください（両方とも{character}）。"),
  ("cards_file","Cannot read the card file {file}: {reason}","カードファイル{file}を読めません：{reason}"),
  ("cards_syntax","{file}, line {line}: not valid TOML ({reason})","{file} {line}行目：TOMLとして正しくありません（{reason}）"),
- ("cards_key","{file}, line {line}: unknown key {key}","{file} {line}行目：不明なキー {key}"),
- ("cards_type","{file}, line {line}: {key} must be of type {expected}","{file} {line}行目：{key} は {expected} 型でなければなりません"),
- ("cards_value","{file}, line {line}: bad value for {key}: {reason}","{file} {line}行目：{key} の値が不正です：{reason}"),
+ ("cards_key","{file}, line {line}: unknown key {entry}","{file} {line}行目：不明なキー {entry}"),
+ ("cards_type","{file}, line {line}: {entry} must be of type {expected}","{file} {line}行目：{entry} は {expected} 型でなければなりません"),
+ ("cards_value","{file}, line {line}: bad value for {entry}: {reason}","{file} {line}行目：{entry} の値が不正です：{reason}"),
  ("cards_data","The card overrides in this record are invalid ({reason}).","この記録のカード修正データが不正です（{reason}）。")]
 for k,en,ja in errs: m("mr.err."+k,en,ja)
 for k,en,ja in [("win","won","勝利"),("monster","killed by a monster","モンスターに倒された"),("boss","killed by a boss","ボスに倒された"),("ghost","killed by a Ghost","亡霊に倒された"),

@@ -457,14 +457,14 @@ def overrides_from_text(text: str, file: str) -> str:
         line = line_of(text, path)
         key = ".".join(path)
         if kind == "key":
-            raise CardsError("mr.err.cards_key", file=file, line=line, key=key) from None
-        raise CardsError("mr.err.cards_type", file=file, line=line, key=key, expected=expected) from None
+            raise CardsError("mr.err.cards_key", file=file, line=line, entry=key) from None
+        raise CardsError("mr.err.cards_type", file=file, line=line, entry=key, expected=expected) from None
     try:
         build(raw)
     except ValueError as exc:
         path = exc.args[1] if len(exc.args) > 1 else ()
         raise CardsError(
-            "mr.err.cards_value", file=file, line=line_of(text, path), key=".".join(path), reason=str(exc.args[0])
+            "mr.err.cards_value", file=file, line=line_of(text, path), entry=".".join(path), reason=str(exc.args[0])
         ) from None
     return canonical(over)
 

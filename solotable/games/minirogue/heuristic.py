@@ -61,7 +61,7 @@ def fx_value(s: MiniRogueState, h: Hero, effects: tuple[Effect, ...]) -> float:
             elif arg == "gold":
                 v += (min(n, cap["gold"] - h.gold) if n > 0 else max(n, -h.gold) - (1 if h.gold < -n else 0)) * 0.4
             elif arg == "food":
-                v += n * (1.5 if h.food < 2 else 0.6) if n > 0 else -1.2 * min(-n, h.food + 1)
+                v += n * (3.5 if h.food == 0 else 1.5 if h.food == 1 else 0.6) if n > 0 else -1.2 * min(-n, h.food + 1)
             else:  # armor
                 v += n * (2.0 if h.armor < cap["armor"] or n < 0 else 0)
         elif kind == "potion":

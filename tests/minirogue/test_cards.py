@@ -15,7 +15,7 @@ from solotable.core.i18n import explain
 from solotable.games.minirogue.cards import CardsError, data, overrides_from_text, parse_effect
 from solotable.games.minirogue.view import provisional_tables
 
-from .helpers import G, enter, hero, new, play
+from .helpers import G, enter, hero, play
 
 D = data()
 
@@ -37,8 +37,16 @@ MONSTERS = {
 # §8.2: card, die -> failure, success
 TRAPS = {
     "TRAP-1": [(["nothing"], ["gold+2"]), (["xp-1"], ["gold+3"]), (["xp-2"], ["gold+4"])],
-    "TRAP-2": [(["hp-1*floor"], ["potion:poison"]), (["armor-1", "blind"], ["food+2"]), (["food-1", "blind"], ["xp+2"])],
-    "TRAP-3": [(["food-1*floor"], ["potion:holy"]), (["armor-1"], ["armor+1"]), (["hp-1*floor", "poison"], ["potion:perception"])],
+    "TRAP-2": [
+        (["hp-1*floor"], ["potion:poison"]),
+        (["armor-1", "blind"], ["food+2"]),
+        (["food-1", "blind"], ["xp+2"]),
+    ],
+    "TRAP-3": [
+        (["food-1*floor"], ["potion:holy"]),
+        (["armor-1"], ["armor+1"]),
+        (["hp-1*floor", "poison"], ["potion:perception"]),
+    ],
     "TRAP-4": [(["hp-1", "poison"], ["xp+1"]), (["hp-1*floor"], ["xp+2"]), (["hp-3", "fall"], ["potion:perception"])],
 }
 # §8.3
@@ -60,8 +68,14 @@ BOSSES = {
 GHOSTS = [("apparition", 10, 1, (), "xp+1"), ("ghost", 12, 2, ("weaken",), "xp+1"),
           ("specter", 14, 3, ("blind",), "xp+2"), ("revenant", 16, 5, ("ignore_armor",), "xp+2")]  # fmt: skip
 # §8.10
-REWARD = [(["potion:fire"], ["xp+2"]), (["potion:frost"], ["gold+2"]), (["potion:poison"], ["xp+2"]),
-          (["potion:healing"], ["armor+1"]), (["potion:holy"], ["gold+2"]), (["potion:perception"], ["armor+1"])]  # fmt: skip
+REWARD = [
+    (["potion:fire"], ["xp+2"]),
+    (["potion:frost"], ["gold+2"]),
+    (["potion:poison"], ["xp+2"]),
+    (["potion:healing"], ["armor+1"]),
+    (["potion:holy"], ["gold+2"]),
+    (["potion:perception"], ["armor+1"]),
+]
 SHRINE = [["poison", "curse"], ["curse"], ["curse"], ["hp+2", "bless"], ["hp+1", "bless"], ["hp+1"]]
 
 
@@ -113,17 +127,27 @@ def test_merchant_cards_D26() -> None:
         "armor": (5, fx(["armor+1"])), "potion": (5, fx(["potion:any"]))}  # fmt: skip
     assert (sa1, sp1) == (3, 3)
     m2, sa2, sp2 = D.merchants["MERC-2"]
-    assert {w.key: (w.price, w.per_floor) for w in m2} == {"food": (1, True), "holy": (2, False), "hp4": (3, False), "potion": (5, False)}
+    assert {w.key: (w.price, w.per_floor) for w in m2} == {
+        "food": (1, True),
+        "holy": (2, False),
+        "hp4": (3, False),
+        "potion": (5, False),
+    }
     assert (sa2, sp2) == (4, 2)
 
 
 def test_treasure_cards_D9() -> None:
     a = D.treasures["TRES-A"]
     assert a[:3] == (1, 3, frozenset({"monster", "trap"}))
-    assert a[3] == tuple((fx(r),) for r in (["gold+1"], ["gold+2"], ["hp+5"], ["potion:any"], ["ghost", "gold+2"], ["ghost", "armor+1"]))
+    assert a[3] == tuple(
+        (fx(r),) for r in (["gold+1"], ["gold+2"], ["hp+5"], ["potion:any"], ["ghost", "gold+2"], ["ghost", "armor+1"])
+    )
     b = D.treasures["TRES-B"]
     assert b[:2] == (1, 2)
-    assert b[3][2] == (fx(["potion:fire"]), fx(["gold+2"])) and b[3][5] == (fx(["potion:frost"]), fx(["potion:perception"]))
+    assert b[3][2] == (fx(["potion:fire"]), fx(["gold+2"])) and b[3][5] == (
+        fx(["potion:frost"]),
+        fx(["potion:perception"]),
+    )
 
 
 def test_shrine_card_D14() -> None:
@@ -141,7 +165,13 @@ def test_boss_card_D5(boss: str) -> None:
     hp, dmg, icons, xp = BOSSES[boss]
     for f in range(3):
         foe = D.bosses[boss][f]
-        assert (foe.hp, foe.hp2, foe.damage, foe.icons, foe.reward) == (hp[f], 2 * hp[f], dmg[f], icons, fx([f"xp+{xp[f]}"]))
+        assert (foe.hp, foe.hp2, foe.damage, foe.icons, foe.reward) == (
+            hp[f],
+            2 * hp[f],
+            dmg[f],
+            icons,
+            fx([f"xp+{xp[f]}"]),
+        )
 
 
 def test_og_remains() -> None:
@@ -196,13 +226,44 @@ def test_every_table_carries_provenance() -> None:
 
 # Every value the reference grades M or L (or fixes by a decision), by table: it must be listed.
 PROVISIONAL = [
-    "caps", "xp", "loss", "skill", "icon", "dungeon", "character.mage", "character.priestess",
-    "monster.MON-A.4", "monster.MON-B.4", "monster.MON-C.1", "monster.MON-C.2", "monster.MON-C.3",
-    "monster.MON-C.4", "trap.TRAP-1.1", "trap.TRAP-1.2", "trap.TRAP-1.3", "trap.TRAP-2.1",
-    "trap.TRAP-2.2", "trap.TRAP-2.3", "campfire.CAMP-2", "merchant.MERC-1", "merchant.MERC-2",
-    "treasure.TRES-A", "treasure.TRES-B", "shrine.SHRN", "item.ITEM-1", "item.ITEM-2",
-    "boss.cursed_dragon", "boss.kings_protector", "boss.spider_queen", "boss.ghoul", "reward",
-    "ghost.1", "ghost.2", "ghost.3", "ghost.4", "flags",
+    "caps",
+    "xp",
+    "loss",
+    "skill",
+    "icon",
+    "dungeon",
+    "character.mage",
+    "character.priestess",
+    "monster.MON-A.4",
+    "monster.MON-B.4",
+    "monster.MON-C.1",
+    "monster.MON-C.2",
+    "monster.MON-C.3",
+    "monster.MON-C.4",
+    "trap.TRAP-1.1",
+    "trap.TRAP-1.2",
+    "trap.TRAP-1.3",
+    "trap.TRAP-2.1",
+    "trap.TRAP-2.2",
+    "trap.TRAP-2.3",
+    "campfire.CAMP-2",
+    "merchant.MERC-1",
+    "merchant.MERC-2",
+    "treasure.TRES-A",
+    "treasure.TRES-B",
+    "shrine.SHRN",
+    "item.ITEM-1",
+    "item.ITEM-2",
+    "boss.cursed_dragon",
+    "boss.kings_protector",
+    "boss.spider_queen",
+    "boss.ghoul",
+    "reward",
+    "ghost.1",
+    "ghost.2",
+    "ghost.3",
+    "ghost.4",
+    "flags",
 ] + [f"graveyard.GRV-{g}.{f}" for g in range(1, 5) for f in range(1, 7)]
 
 
@@ -235,13 +296,13 @@ def test_override_changes_a_value() -> None:
 @pytest.mark.parametrize(
     ("text", "key", "line"),
     [
-        ('[caps]\nhp = 20\n\n[monster.MON-A.1]\nhpx = 3\n', "mr.err.cards_key", 5),
+        ("[caps]\nhp = 20\n\n[monster.MON-A.1]\nhpx = 3\n", "mr.err.cards_key", 5),
         ('# a comment\n[caps]\nhp = "twenty"\n', "mr.err.cards_type", 3),
         ('[ghost.2]\nname = "ghost"\ndamage = -1\n', "mr.err.cards_value", 3),
         ('[trap.TRAP-1.1]\nfail = ["gain everything"]\n', "mr.err.cards_value", 2),
-        ('[dungeon]\nfall_to = [1, 4, 5, 6, 8, 9, 10, 0, 0, 0]\n', "mr.err.cards_value", 2),
-        ('[caps\nhp = 1\n', "mr.err.cards_syntax", 1),
-        ('bogus = 1\n', "mr.err.cards_key", 1),
+        ("[dungeon]\nfall_to = [1, 4, 5, 6, 8, 9, 10, 0, 0, 0]\n", "mr.err.cards_value", 2),
+        ("[caps\nhp = 1\n", "mr.err.cards_syntax", 1),
+        ("bogus = 1\n", "mr.err.cards_key", 1),
         ('[character.rogue]\nhp = 12\npotions = ["beer"]\n', "mr.err.cards_value", 3),
     ],
 )
@@ -264,7 +325,7 @@ def test_bad_file_is_never_half_applied(tmp_path: Path) -> None:
 def test_record_with_cards_replays_after_the_file_is_deleted(tmp_path: Path) -> None:
     """MR-P2: the record carries the overrides; a new process replays it without the file."""
     f = tmp_path / "c.toml"
-    f.write_text('[monster.MON-A.1]\nhp = 3\n[character.rogue]\ngold = 9\n', encoding="utf-8")
+    f.write_text("[monster.MON-A.1]\nhp = 3\n[character.rogue]\ngold = 9\n", encoding="utf-8")
     session = solotable.Session("minirogue", seed=5, options={"character": "rogue", "cards": str(f)})
     import random
 

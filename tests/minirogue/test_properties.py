@@ -107,7 +107,9 @@ def test_random_coop_games(seed: int) -> None:
 
 def test_saved_record_reloads_to_the_same_observation() -> None:
     for seed in range(30):
-        session = solotable.Session("minirogue", seed=seed, options={"character": CHARS[seed % 4], "partner": CHARS[(seed + 1) % 4]})
+        session = solotable.Session(
+            "minirogue", seed=seed, options={"character": CHARS[seed % 4], "partner": CHARS[(seed + 1) % 4]}
+        )
         rng = random.Random(seed)
         while not session.state.is_terminal():
             legal = session.state.legal_actions()
@@ -116,4 +118,6 @@ def test_saved_record_reloads_to_the_same_observation() -> None:
                 break
         text = session.record.dumps()
         again = parse_record(text).replay()
-        assert json.dumps(again.observation(), sort_keys=True) == json.dumps(session.state.observation(), sort_keys=True)
+        assert json.dumps(again.observation(), sort_keys=True) == json.dumps(
+            session.state.observation(), sort_keys=True
+        )

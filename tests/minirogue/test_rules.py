@@ -537,7 +537,10 @@ def test_evasion_skips_the_start_room_D21() -> None:
     s = new("rogue")
     play(s, "card:TRAP-4")
     assert "evade" in legal(s)
-    play(s, "evade", )
+    play(
+        s,
+        "evade",
+    )
     assert phase(s) == "reveal" and "ev.evaded" in keys_of(s) and not hero(s)["skill_up"]
 
 

@@ -75,7 +75,9 @@ class MiniRogue(Game):
         if phase in (ROLL, CHECK_ROLL):
             h = state.heroes[state.actor]
             n = state.dice_count(h)
-            tokens = re.findall(r"[x1-6]|p|c|-|\+", body.replace("p1", "p").replace("p0", "-").replace("c1", "c").replace("c0", "-"))
+            tokens = re.findall(
+                r"[x1-6]|p|c|-|\+", body.replace("p1", "p").replace("p0", "-").replace("c1", "c").replace("c0", "-")
+            )
             whites = [("x" if t in ("x", "1") else t) for t in tokens[:n]]
             rest = tokens[n:]
             if len(whites) < n or not rest:
@@ -99,7 +101,7 @@ class MiniRogue(Game):
         for card in ROOM_CARDS:
             if body.strip() == card.lower():
                 return "card:" + card
-        return raw if ":" in raw else raw
+        return raw
 
     # -- words for people -------------------------------------------------------------------
 

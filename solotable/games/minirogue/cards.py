@@ -178,16 +178,30 @@ def build(raw: dict[str, Any]) -> Data:
     try:
         caps = {k: _nat(at("caps", k), k, 1) for k in ("hp", "armor", "gold", "food", "potions", "items")}
         thresholds = at("xp", "die_thresholds")
-        if not isinstance(thresholds, list) or any(not isinstance(t, int) for t in thresholds) or sorted(
-            thresholds
-        ) != thresholds or len(thresholds) != 2:
+        if (
+            not isinstance(thresholds, list)
+            or any(not isinstance(t, int) for t in thresholds)
+            or sorted(thresholds) != thresholds
+            or len(thresholds) != 2
+        ):
             raise ValueError("die_thresholds must be two increasing integers")
         xp_cap = _nat(at("xp", "cap"), "cap", 1)
         floors = at("dungeon", "floors")
-        if not isinstance(floors, list) or len(floors) != 10 or floors != sorted(floors) or floors[0] != 1 or floors[-1] != 4:
+        if (
+            not isinstance(floors, list)
+            or len(floors) != 10
+            or floors != sorted(floors)
+            or floors[0] != 1
+            or floors[-1] != 4
+        ):
             raise ValueError("floors must list the floor (1-4) of areas 1-10 in order")
         boss_areas = at("dungeon", "boss_areas")
-        if not isinstance(boss_areas, list) or sorted(boss_areas) != boss_areas or 10 not in boss_areas or len(boss_areas) != 4:
+        if (
+            not isinstance(boss_areas, list)
+            or sorted(boss_areas) != boss_areas
+            or 10 not in boss_areas
+            or len(boss_areas) != 4
+        ):
             raise ValueError("boss_areas must be 4 increasing areas ending with 10")
         fall_to = at("dungeon", "fall_to")
         if not isinstance(fall_to, list) or len(fall_to) != 10:
@@ -219,7 +233,9 @@ def build(raw: dict[str, Any]) -> Data:
                 _effects(at(*keys, "reward")) if reward else (),
             )
 
-        monsters = {m: tuple(foe(("monster", m, str(f))) for f in range(1, 5)) for m in ROOM_CARDS if room_type(m) == "monster"}
+        monsters = {
+            m: tuple(foe(("monster", m, str(f))) for f in range(1, 5)) for m in ROOM_CARDS if room_type(m) == "monster"
+        }
         traps: dict[str, Any] = {}
         for t in (c for c in ROOM_CARDS if room_type(c) == "trap"):
             by_face: list[Any] = [None] * 6
@@ -227,7 +243,11 @@ def build(raw: dict[str, Any]) -> Data:
                 dice = at("trap", t, r, "dice")
                 if not isinstance(dice, list) or any(d not in range(1, 7) for d in dice):
                     raise ValueError("dice must be faces 1-6")
-                row = (str(at("trap", t, r, "name")), _effects(at("trap", t, r, "fail")), _effects(at("trap", t, r, "success")))
+                row = (
+                    str(at("trap", t, r, "name")),
+                    _effects(at("trap", t, r, "fail")),
+                    _effects(at("trap", t, r, "success")),
+                )
                 for d in dice:
                     if by_face[d - 1] is not None:
                         raise ValueError(f"face {d} is in two rows")
@@ -237,9 +257,13 @@ def build(raw: dict[str, Any]) -> Data:
                 raise ValueError("the rows must cover the faces 1-6")
             traps[t] = tuple(by_face)
         graveyards = {
-            g: tuple((str(at("graveyard", g, str(f), "name")), _options(at("graveyard", g, str(f), "options"))) for f in range(1, 7))
-            for g in ROOM_CARDS if room_type(g) == "graveyard"
-        }  # fmt: skip
+            g: tuple(
+                (str(at("graveyard", g, str(f), "name")), _options(at("graveyard", g, str(f), "options")))
+                for f in range(1, 7)
+            )
+            for g in ROOM_CARDS
+            if room_type(g) == "graveyard"
+        }
         campfires = {c: _options(at("campfire", c, "options")) for c in ROOM_CARDS if room_type(c) == "campfire"}
         merchants: dict[str, Any] = {}
         for m in (c for c in ROOM_CARDS if room_type(c) == "merchant"):
@@ -255,23 +279,41 @@ def build(raw: dict[str, Any]) -> Data:
                     pf = at("merchant", m, key, "price_per_floor")
                     if not isinstance(pf, bool):
                         raise ValueError("price_per_floor must be true or false")
-                    w = Ware(key[4:], _nat(at("merchant", m, key, "price"), "price"), pf, _effects(at("merchant", m, key, "gain")))
+                    w = Ware(
+                        key[4:],
+                        _nat(at("merchant", m, key, "price"), "price"),
+                        pf,
+                        _effects(at("merchant", m, key, "gain")),
+                    )
                     if en:
                         wares.append(w)
-            merchants[m] = (tuple(wares), _nat(at("merchant", m, "sell_armor"), "sell_armor"), _nat(at("merchant", m, "sell_potion"), "sell_potion"))
+            merchants[m] = (
+                tuple(wares),
+                _nat(at("merchant", m, "sell_armor"), "sell_armor"),
+                _nat(at("merchant", m, "sell_potion"), "sell_potion"),
+            )
         treasures: dict[str, Any] = {}
         for t in (c for c in ROOM_CARDS if room_type(c) == "treasure"):
             cond = at("treasure", t, "condition")
             if not isinstance(cond, list) or any(c not in ROOM_TYPES.values() for c in cond):
                 raise ValueError("condition must be a list of room types")
-            treasures[t] = (_nat(at("treasure", t, "gold"), "gold"), _nat(at("treasure", t, "gold_condition"), "gold_condition"),
-                            frozenset(cond), _rows(at("treasure", t, "rows")))  # fmt: skip
+            treasures[t] = (
+                _nat(at("treasure", t, "gold"), "gold"),
+                _nat(at("treasure", t, "gold_condition"), "gold_condition"),
+                frozenset(cond),
+                _rows(at("treasure", t, "rows")),
+            )
         items: dict[str, Any] = {}
-        for i in (c for c in ROOM_CARDS if room_type(c) == "item"):
-            cond = at("item", i, "condition")
+        for it in (c for c in ROOM_CARDS if room_type(c) == "item"):
+            cond = at("item", it, "condition")
             if cond not in ("gold", "food", "check"):
                 raise ValueError("condition must be gold, food or check")
-            items[i] = (str(at("item", i, "name")), cond, _nat(at("item", i, "cost"), "cost"), _nat(at("item", i, "free_feats"), "free_feats", 1))
+            items[it] = (
+                str(at("item", it, "name")),
+                cond,
+                _nat(at("item", it, "cost"), "cost"),
+                _nat(at("item", it, "free_feats"), "free_feats", 1),
+            )
         bosses: dict[str, Any] = {}
         for b in BOSSES:
             lists = {}
@@ -282,7 +324,14 @@ def build(raw: dict[str, Any]) -> Data:
                 lists[k] = [_nat(x, k, 1 if k.startswith("hp") else 0) for x in v]
             icons = _icons(at("boss", b, "icons"))
             bosses[b] = tuple(
-                Foe(b, lists["hp"][f], lists["hp2"][f], lists["damage"][f], icons, (("stat", lists["xp"][f], False, "xp"),))
+                Foe(
+                    b,
+                    lists["hp"][f],
+                    lists["hp2"][f],
+                    lists["damage"][f],
+                    icons,
+                    (("stat", lists["xp"][f], False, "xp"),),
+                )
                 for f in range(3)
             )
         og = (foe(("og", "1"), False), foe(("og", "2"), False))

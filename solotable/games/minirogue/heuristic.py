@@ -19,7 +19,7 @@ import random
 
 from solotable.core.protocol import Action, State
 
-from .cards import Effect, room_type
+from .cards import ROOM_CARDS, Effect, room_type
 from .rules import (
     ATTACK,
     CHECK,
@@ -41,7 +41,6 @@ from .rules import (
     Hero,
     MiniRogueState,
 )
-from .cards import ROOM_CARDS
 
 POTION_VALUE = {"healing": 4.0, "fire": 3.5, "frost": 2.5, "holy": 2.0, "perception": 1.2, "poison": 2.0}
 DIE_MEAN = 3.9  # a white die with its 6s rerolled once, roughly
@@ -131,6 +130,7 @@ class Heuristic:
         if phase == CHECK:
             return self._check(s, h, legal)
         if phase == SHIFT:
+
             def shift_value(a: Action) -> float:
                 face = s.c_black + {"keep": 0, "up": 1, "down": -1}[a.name]
                 return max(fx_value(s, h, o) for o in s.data.graveyards[s.c_card][face - 1][1])
@@ -182,7 +182,12 @@ class Heuristic:
             ahead = [s.grid[h.pos]] if not h.resolved else []
             if ahead and ahead[0] >= 0 and room_value(s, h, ahead[0]) < -1:
                 return Action("evade")
-        if "shield" in names and not h.resolved and s.grid[h.pos] >= 0 and room_type(ROOM_CARDS[s.grid[h.pos]]) == "monster":
+        if (
+            "shield" in names
+            and not h.resolved
+            and s.grid[h.pos] >= 0
+            and room_type(ROOM_CARDS[s.grid[h.pos]]) == "monster"
+        ):
             return Action("shield")
         if "shield" in names and h.resolved and h.pos in (5, 7) and s.boss:
             return Action("shield")  # D23: the boss fight counts as the next room

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations_with_replacement
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -439,7 +439,7 @@ class MiniRogueState(State):
                 out.append(Action("offer"))
         elif phase == ITEM:
             out.append(Action("leave"))
-            name, cond, cost, _ = self.data.items[self.c_card]
+            _, cond, cost, _ = self.data.items[self.c_card]
             if cond == "check":
                 out.append(Action("try"))
             elif (h.gold if cond == "gold" else h.food) >= cost:
@@ -464,9 +464,8 @@ class MiniRogueState(State):
             elif p == "holy":
                 if not h.statuses():
                     continue
-            elif p == "perception":
-                if not h.blind and not (check and not self.c_ok and not self._check_ok()):
-                    continue
+            elif p == "perception" and not h.blind and not (check and not self.c_ok and not self._check_ok()):
+                continue
             out.append(p)
         return out
 
@@ -513,7 +512,7 @@ class MiniRogueState(State):
 
     def _feat_actions(self, h: Hero, faces: list[int], removed: list[bool], chain: list[int]) -> list[Action]:
         out: list[Action] = []
-        featted = self.featted if self.phase == ATTACK else self.featted
+        featted = self.featted
         can_hp = h.hp > self.data.feat_hp  # D30: a payment that would kill is not offered
         can_xp = h.xp >= self.data.feat_xp
         can_free = self.free_feats > 0 or bool(h.item)
@@ -576,7 +575,7 @@ class MiniRogueState(State):
         return 0 if f == 1 else f
 
     def _shop_actions(self, h: Hero) -> list[Action]:
-        wares, sell_armor, sell_potion = self.data.merchants[self.c_card]
+        wares = self.data.merchants[self.c_card][0]
         out = [Action("leave")]
         for w in wares:
             price = w.price * self.floor if w.per_floor else w.price
@@ -760,7 +759,9 @@ class MiniRogueState(State):
         self.boss = ""
         self._events.append(_ev("ev.area", area=self.area, floor=self.floor))
         if self.n == 2:
-            self._events.append(_ev("ev.leader", seat=self.leader + 1, char="@mr.char." + self.heroes[self.leader].char))
+            self._events.append(
+                _ev("ev.leader", seat=self.leader + 1, char="@mr.char." + self.heroes[self.leader].char)
+            )
         tasks: list[tuple[Any, ...]] = [("reveal", 0)]
         if self.area in self.data.boss_areas:
             tasks.append(("boss_reveal",))
@@ -1260,7 +1261,6 @@ class MiniRogueState(State):
 
     def _roll(self, args: tuple[str | int, ...]) -> None:
         seat = self.actor
-        h = self.heroes[seat]
         self.dice = [FACE.index(ch) + 1 for ch in str(args[0])]
         k = len(self.dice)
         self.chain = [0] * k
@@ -1286,9 +1286,8 @@ class MiniRogueState(State):
         h = self.heroes[seat]
         if name == "drink":
             self._drink(seat, str(args[0]))
-            if phase == WINDOW:
-                if not self._open_window():
-                    self._next()
+            if phase == WINDOW and not self._open_window():
+                self._next()
             return
         if phase == WINDOW:
             self._window_decision(seat, h, action)

@@ -135,7 +135,8 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
                        damage=s.foe.damage, round=s.round))  # fmt: skip
         if s.dice:
             dice = " ".join(
-                f"{i + 1}:{FACE[d - 1]}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}") for i, d in enumerate(s.dice)
+                f"{i + 1}:{FACE[d - 1]}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}")
+                for i, d in enumerate(s.dice)
             )
             lines.append(t("mr.ui.dice", lang, dice=dice))
     elif s.c_white:

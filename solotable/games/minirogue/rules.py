@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import TYPE_CHECKING, Any
@@ -114,17 +114,39 @@ WHITE_TABLE = ChanceTable((Action("white", FACE[f]), Fraction(1, 6)) for f in ra
 LEADER_TABLE = ChanceTable((Action("leader", s), Fraction(1, 2)) for s in (1, 2))
 
 
-@cache
+CARD_ACTIONS = tuple(Action("card", c) for c in ROOM_CARDS)
+
+
+def _uniform(actions: tuple[Action, ...]) -> ChanceTable:
+    """A uniform chance table built directly (the general constructor sums Fractions, which is
+    slow for the many room-deck tables). Same outcomes, probabilities and sampler."""
+    k = len(actions)
+    p = Fraction(1, k)
+    table = ChanceTable.__new__(ChanceTable)
+    table.outcomes = tuple((a, p) for a in actions)
+    table.actions = actions
+    cum = [i / k for i in range(1, k + 1)]
+    cum[-1] = 1.0
+    table._cum = cum
+    return table
+
+
+@lru_cache(maxsize=65536)
 def card_table(unseen: int) -> ChanceTable:
-    cards = [i for i in range(len(ROOM_CARDS)) if unseen >> i & 1]
-    p = Fraction(1, len(cards))
-    return ChanceTable((Action("card", ROOM_CARDS[c]), p) for c in cards)
+    """The next room card: uniform over the cards not yet seen this area (MR-P1)."""
+    return _uniform(tuple(CARD_ACTIONS[i] for i in range(len(ROOM_CARDS)) if unseen >> i & 1))
 
 
 @cache
 def boss_table(unseen: int) -> ChanceTable:
     names = [b for i, b in enumerate(BOSSES) if unseen >> i & 1]
     return ChanceTable((Action("boss", b), Fraction(1, len(names))) for b in names)
+
+
+@cache
+def act(name: str, *args: str | int) -> Action:
+    """A shared Action object (legal actions are built often; building each anew is slow)."""
+    return Action(name, *args)
 
 
 def _ev(key: str, **params: str | int) -> Event:
@@ -402,53 +424,53 @@ class MiniRogueState(State):
         h = self.heroes[self.actor]
         out: list[Action] = []
         if phase == WINDOW:
-            out.append(Action("pass"))
+            out.append(act("pass"))
             out.extend(self._window_actions(h))
         elif phase == MOVE:
             r, c = divmod(h.pos, 3)
             if c < 2:
-                out.append(Action("move", "right"))
+                out.append(act("move", "right"))
             if r < 2:
-                out.append(Action("move", "down"))
+                out.append(act("move", "down"))
         elif phase == PRE_ROLL:
-            out.append(Action("roll"))
-            out.extend(Action("drink", p) for p in self._drinkable(h, combat=True))
+            out.append(act("roll"))
+            out.extend(act("drink", p) for p in self._drinkable(h, combat=True))
         elif phase == ATTACK:
             out.extend(self._attack_actions(h))
         elif phase == CHECK:
-            out.append(Action("accept"))
+            out.append(act("accept"))
             out.extend(self._feat_actions(h, self.c_white, [False] * len(self.c_white), [0] * len(self.c_white)))
-            out.extend(Action("drink", p) for p in self._drinkable(h, combat=False, check=True))
+            out.extend(act("drink", p) for p in self._drinkable(h, combat=False, check=True))
         elif phase == SHIFT:
-            out.append(Action("keep"))
+            out.append(act("keep"))
             if self.c_black < 6:
-                out.append(Action("up"))
+                out.append(act("up"))
             if self.c_black > 1:
-                out.append(Action("down"))
+                out.append(act("down"))
         elif phase == OPT:
-            out.extend(Action("opt", i + 1) for i in range(len(self.opts_list)))
+            out.extend(act("opt", i + 1) for i in range(len(self.opts_list)))
         elif phase == POTION_KIND:
-            out.extend(Action("potion", p) for p in POTIONS if p not in h.potions)
+            out.extend(act("potion", p) for p in POTIONS if p not in h.potions)
         elif phase == POTION_DROP:
-            out.extend(Action("drop", p) for p in POTIONS if p in h.potions or p == self.pending_potion)
+            out.extend(act("drop", p) for p in POTIONS if p in h.potions or p == self.pending_potion)
         elif phase == SHOP:
             out.extend(self._shop_actions(h))
         elif phase == SHRINE:
-            out.append(Action("roll"))
+            out.append(act("roll"))
             if h.gold >= self.data.shrine_offer:
-                out.append(Action("offer"))
+                out.append(act("offer"))
         elif phase == ITEM:
-            out.append(Action("leave"))
+            out.append(act("leave"))
             _, cond, cost, _ = self.data.items[self.c_card]
             if cond == "check":
-                out.append(Action("try"))
+                out.append(act("try"))
             elif (h.gold if cond == "gold" else h.food) >= cost:
-                out.append(Action("take"))
+                out.append(act("take"))
         elif phase == TAKE:
-            out.extend((Action("take"), Action("leave")))
+            out.extend((act("take"), act("leave")))
         elif phase == FORESEE:
-            out.append(Action("stop"))
-            out.extend(Action("see", p // 3 + 1, p % 3 + 1) for p in range(8) if self.grid[p] < 0)
+            out.append(act("stop"))
+            out.extend(act("see", p // 3 + 1, p % 3 + 1) for p in range(8) if self.grid[p] < 0)
         return out
 
     def _drinkable(self, h: Hero, *, combat: bool, check: bool = False) -> list[str]:
@@ -470,36 +492,36 @@ class MiniRogueState(State):
         return out
 
     def _window_actions(self, h: Hero) -> list[Action]:
-        out = [Action("drink", p) for p in self._drinkable(h, combat=False)]
+        out = [act("drink", p) for p in self._drinkable(h, combat=False)]
         at_exit = h.pos == EXIT
         if h.skill_up:
             c = h.char
             if c == "rogue" and not h.evade and self._room_ahead(h):
-                out.append(Action("evade"))
+                out.append(act("evade"))
             elif c == "priestess":
                 for seat, t in enumerate(self.heroes):
                     sts = t.statuses()
-                    out.extend(Action("bless", seat + 1, s) for s in sts)
+                    out.extend(act("bless", seat + 1, s) for s in sts)
                     if not sts and t.hp < self.data.caps["hp"]:
-                        out.append(Action("bless", seat + 1))
+                        out.append(act("bless", seat + 1))
             elif c == "crusader" and not at_exit and any(t.shield == 0 for t in self.heroes):
-                out.append(Action("shield"))
+                out.append(act("shield"))
             elif c == "mage" and not at_exit and any(self.grid[p] < 0 for p in range(8)):
-                out.append(Action("foresee"))
+                out.append(act("foresee"))
         if self.n == 2:
             other = self.heroes[1 - self.actor]
             if other.pos == h.pos:  # §9: trading while in the same room (or both at the exit)
                 caps = self.data.caps
                 if h.gold > 0 and other.gold < caps["gold"]:
-                    out.append(Action("give", "gold"))
+                    out.append(act("give", "gold"))
                 if h.food > 0 and other.food < caps["food"]:
-                    out.append(Action("give", "food"))
+                    out.append(act("give", "food"))
                 if h.armor > 0 and other.armor < caps["armor"]:
-                    out.append(Action("give", "armor"))
+                    out.append(act("give", "armor"))
                 if h.item and not other.item:
-                    out.append(Action("give", "item"))
+                    out.append(act("give", "item"))
                 if len(other.potions) < caps["potions"]:
-                    out.extend(Action("give", p) for p in h.potions if p not in other.potions)
+                    out.extend(act("give", p) for p in h.potions if p not in other.potions)
         return out
 
     def _room_ahead(self, h: Hero) -> bool:
@@ -520,38 +542,38 @@ class MiniRogueState(State):
             if featted[i] or removed[i] or chain[i]:  # D19: one feat per die, none in a chain
                 continue
             if can_xp:
-                out.append(Action("feat", i + 1, "xp"))
+                out.append(act("feat", i + 1, "xp"))
             if can_hp:
-                out.append(Action("feat", i + 1, "hp"))
+                out.append(act("feat", i + 1, "hp"))
             if can_free:
-                out.append(Action("feat", i + 1, "free"))
+                out.append(act("feat", i + 1, "free"))
         return out
 
     def _attack_actions(self, h: Hero) -> list[Action]:
         out: list[Action] = []
         if self.backstab:
-            out.extend(Action("confirm", i + 1) for i in range(len(self.dice)))
+            out.extend(act("confirm", i + 1) for i in range(len(self.dice)))
         else:
-            out.append(Action("confirm"))
+            out.append(act("confirm"))
         for i in range(len(self.dice)):
             if self._open(i):
-                out.append(Action("crit", i + 1))
+                out.append(act("crit", i + 1))
         out.extend(self._feat_actions(h, self.dice, self.removed, self.chain))
-        out.extend(Action("drink", p) for p in self._drinkable(h, combat=True))
+        out.extend(act("drink", p) for p in self._drinkable(h, combat=True))
         if h.skill_up:
             c = h.char
             if c == "rogue" and not self.backstab:
-                out.append(Action("backstab"))
+                out.append(act("backstab"))
             elif c == "priestess":
-                out.extend(Action("tribute", k) for k in range(1, h.hp))  # D30
+                out.extend(act("tribute", k) for k in range(1, h.hp))  # D30
             elif c == "crusader":
-                out.append(Action("stun"))
+                out.append(act("stun"))
             elif c == "mage":
-                out.append(Action("conjure", "fire"))
+                out.append(act("conjure", "fire"))
                 if not self.frozen:
-                    out.append(Action("conjure", "frost"))
+                    out.append(act("conjure", "frost"))
                 if not h.poison_fx:  # D34: Poison effects do not stack
-                    out.append(Action("conjure", "poison"))
+                    out.append(act("conjure", "poison"))
         return out
 
     def _eff(self, face: int) -> int:
@@ -576,7 +598,7 @@ class MiniRogueState(State):
 
     def _shop_actions(self, h: Hero) -> list[Action]:
         wares = self.data.merchants[self.c_card][0]
-        out = [Action("leave")]
+        out = [act("leave")]
         for w in wares:
             price = w.price * self.floor if w.per_floor else w.price
             if h.gold < price:
@@ -584,10 +606,10 @@ class MiniRogueState(State):
             kinds = [e[3] for e in w.gain if e[0] == "potion"]
             if kinds and kinds[0] != "any" and kinds[0] in h.potions:
                 continue  # D34: a potion you already hold would be lost
-            out.append(Action("buy", w.key))
+            out.append(act("buy", w.key))
         if h.armor > 0:
-            out.append(Action("sell", "armor"))
-        out.extend(Action("sell", p) for p in h.potions)
+            out.append(act("sell", "armor"))
+        out.extend(act("sell", p) for p in h.potions)
         return out
 
     # -- apply -------------------------------------------------------------------------------

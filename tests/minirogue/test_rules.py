@@ -615,3 +615,55 @@ def test_illegal_action_leaves_state_untouched() -> None:
     with pytest.raises(IllegalAction):
         play(s, "card:NOPE")
     assert s.observation() == before
+
+
+# -- the remaining decisions ------------------------------------------------------------------
+
+
+def test_D2_gains_above_a_maximum_are_lost() -> None:
+    s = new("crusader")
+    h = s.heroes[0]
+    h.armor, h.gold, h.food, h.hp = 4, 9, 6, 19
+    for stat in ("armor", "gold", "food", "hp"):
+        s._gain(0, stat, 3)
+    assert (h.armor, h.gold, h.food, h.hp) == (4, 10, 6, 20)
+
+
+def test_D11_no_combat_stance_cards() -> None:
+    assert "stance" not in {o.name for o in G.option_specs}
+    assert "stance" not in str(new("rogue", partner="mage").observation())
+
+
+def test_D19_no_feat_on_a_chained_or_removed_die() -> None:
+    s = enter(new("rogue"), "MON-A", xp=6)
+    s.foe_hp = s.foe_max = 40
+    play(s, "roll:66,1", "crit:1", "white:3", "crit:2", "white:x")
+    assert not any(a.startswith("feat:1") or a.startswith("feat:2") for a in legal(s))
+
+
+def test_D20_statuses_persist_through_delving() -> None:
+    s = new("crusader")
+    s.heroes[0].poison = s.heroes[0].blind = True
+    s.tasks = [("delve",)]
+    s._run_guarded()
+    assert hero(s)["statuses"] == ["poison", "blind"]
+
+
+def test_D23_shield_lasts_one_room() -> None:
+    s = new("crusader")
+    play(s, "card:CAMP-1", "shield")
+    assert hero(s)["shield"] == 1
+    play(s, "opt:1")  # the Campfire is resolved: the Shield is used up
+    assert hero(s)["shield"] == 0
+
+
+def test_D32_exit_window_before_delving() -> None:
+    """A Healing potion taken at the exit can be drunk before the hunger of Delving."""
+    s = new("rogue")
+    h = s.heroes[0]
+    h.potions, h.hp, h.pos, h.resolved = ["healing"], 4, 8, True
+    s.tasks = [("arrive",)]
+    s._run_guarded()
+    assert phase(s) == "window" and "drink:healing" in legal(s)
+    play(s, "drink:healing")  # nothing else to do: the window closes (MR-P4), then Delving
+    assert h.hp == 10 and s.area == 2 and h.food == 2

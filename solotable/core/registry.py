@@ -14,6 +14,7 @@ from solotable.core.protocol import Game, OptionError
 _GAME_MODULES: dict[str, str] = {
     "minirogue-v1": "solotable.games.minirogue_v1",
     "deepspace-d6": "solotable.games.deepspace_d6",
+    "minirogue": "solotable.games.minirogue",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,177 @@
+"""Mini Rogue, 2020 retail edition as on Board Game Arena: game id ``minirogue``.
+
+Rules: shared/rules/minirogue.md (decisions D1-D35); project rulings MR-P1... in
+docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--character``, seat 1
+``--partner``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar
+
+from solotable.core.i18n import Catalogue, register_catalogue
+from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.registry import register
+
+from .cards import CHARACTERS, DIFFICULTIES, ROOM_CARDS, data, read_overrides
+from .rules import CHECK_ROLL, CRIT_ROLL, FACE, FEAT_ROLL, ROLL, MiniRogueState
+from .view import provisional_listing, render_text
+
+
+class MiniRogue(Game):
+    id = "minirogue"
+    rules_version = data().rules_version
+    titles: ClassVar[dict[str, str]] = {
+        "en": "Mini Rogue (2020 edition, as on Board Game Arena)",
+        "ja": "ミニローグ（2020年版・BGA準拠）",
+    }
+    players: ClassVar[tuple[int, int]] = (1, 2)
+    option_specs = (
+        Option("character", CHARACTERS, "rogue"),
+        Option("partner", ("none", *CHARACTERS), "none"),
+        Option("difficulty", DIFFICULTIES, "normal"),
+        Option("cards", (), ""),  # a TOML file of card overrides (MR-P2)
+        Option("cards_data", (), ""),  # the overrides' content, as records keep it (MR-P2)
+    )
+    sim_histogram: ClassVar[str | None] = "area"
+    sim_means: ClassVar[tuple[str, ...]] = ("area", "bosses", "xp", "hp")
+    rules_listings: ClassVar[tuple[str, ...]] = ("provisional",)
+
+    def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:
+        opts: dict[str, Any] = dict(self.validate_options(options))
+        if opts["partner"] == opts["character"]:  # §2.1: two different characters
+            raise OptionError("mr.err.same_character", character=opts["character"])
+        overrides = str(opts["cards_data"])
+        if opts["cards"]:
+            # read and validate the whole file before anything is applied (MR-P2)
+            overrides = read_overrides(str(opts["cards"]))
+        elif overrides:
+            from .cards import overrides_from_json
+
+            overrides = overrides_from_json(overrides)
+        opts["cards_data"] = overrides
+        opts["cards"] = ""
+        return MiniRogueState(self, seed, data(overrides), opts)
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue.from_package((__name__, "messages.toml"))
+
+    # -- notation -------------------------------------------------------------------------
+
+    def normalize_notation(self, state: State, text: str) -> str:
+        """Loose typing, for physical dice above all: ``x 5 6 3`` for a roll (white dice in any
+        order, then the black die, then ``p``/``-`` for the poison die and ``c``/``-`` for the
+        curse die when rolled), ``1`` or ``x`` for a white ×, card ids in any case."""
+        raw = text.strip().lower()
+        if not isinstance(state, MiniRogueState) or not state.is_chance():
+            raw = re.sub(r"\s*[,\s]\s*", ",", raw)
+            return raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
+        body = raw.split(":", 1)[1] if ":" in raw else raw
+        phase = state.phase
+        if phase in (ROLL, CHECK_ROLL):
+            h = state.heroes[state.actor]
+            n = state.dice_count(h)
+            tokens = re.findall(
+                r"[x1-6]|p|c|-|\+", body.replace("p1", "p").replace("p0", "-").replace("c1", "c").replace("c0", "-")
+            )
+            whites = [("x" if t in ("x", "1") else t) for t in tokens[:n]]
+            rest = tokens[n:]
+            if len(whites) < n or not rest:
+                return raw
+            white = "".join(sorted(whites, key=FACE.index))
+            out = [f"{'roll' if phase == ROLL else 'check'}:{white}", rest[0]]
+            flags = rest[1:]
+            if phase == ROLL:
+                i = 0
+                if h.poison:
+                    out.append("p1" if i < len(flags) and flags[i] in ("p", "+") else "p0")
+                    i += 1
+                if h.curse:
+                    out.append("c1" if i < len(flags) and flags[i] in ("c", "+") else "c0")
+            return ",".join(out)
+        if phase in (CRIT_ROLL, FEAT_ROLL):
+            face = body.strip()
+            return "white:" + ("x" if face in ("x", "1") else face)
+        if re.fullmatch(r"[1-6]", body.strip()):
+            return ("leader:" if raw.startswith("leader") or state.phase == 2 else "d6:") + body.strip()
+        for card in ROOM_CARDS:
+            if body.strip() == card.lower():
+                return "card:" + card
+        return raw
+
+    # -- words for people -------------------------------------------------------------------
+
+    def describe(self, state: State, action: Action, lang: str = "en") -> str:
+        t = self.catalogue.text
+        name = action.name
+        a = action.args
+        key = f"mr.act.{name}"
+        if name == "card":
+            return t(key, lang, card=f"@mr.card.{a[0]}")
+        if name == "boss":
+            return t(key, lang, boss=f"@mr.name.{a[0]}")
+        if name in ("drink", "potion", "drop"):
+            return t(key, lang, potion=f"@mr.potion.{a[0]}")
+        if name == "conjure":
+            return t(key, lang, potion=f"@mr.potion.{a[0]}")
+        if name == "give":
+            return t(key, lang, what=f"@mr.give.{a[0]}")
+        if name == "sell":
+            what = f"@mr.give.{a[0]}" if a[0] == "armor" else f"@mr.potion.{a[0]}"
+            return t(key, lang, what=what)
+        if name == "buy":
+            return t(key, lang, ware=f"@mr.ware.{a[0]}")
+        if name == "move":
+            return t(f"mr.act.move_{a[0]}", lang)
+        if name == "feat":
+            return t(key, lang, die=a[0], cost=f"@mr.cost.{a[1]}")
+        if name == "bless":
+            if len(a) > 1:
+                return t("mr.act.bless_status", lang, seat=a[0], status=f"@mr.status.{a[1]}")
+            return t(key, lang, seat=a[0])
+        if name == "opt" and isinstance(state, MiniRogueState) and state.opts_list:
+            from .view import effects_text
+
+            return t(key, lang, n=a[0], effects=effects_text(self.catalogue, state.opts_list[int(a[0]) - 1], lang))
+        if name in ("roll", "check") and a:
+            return t("mr.act.dice", lang, dice=" ".join(str(x) for x in a))
+        if a:
+            return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
+        return t(key, lang)
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        return self.catalogue.render(event, lang)
+
+    def render_text(self, state: State, lang: str = "en") -> str:
+        assert isinstance(state, MiniRogueState)
+        return render_text(state, self.catalogue, lang)
+
+    def help_text(self, lang: str = "en") -> str:
+        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
+        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def rules_listing(self, name: str, lang: str = "en") -> str:
+        if name != "provisional":
+            raise KeyError(name)
+        return provisional_listing(self.catalogue, lang)
+
+    def message_keys(self) -> list[str]:
+        return sorted(self.catalogue.keys())
+
+    def stat_label(self, name: str, lang: str = "en") -> str:
+        key = f"mr.simstat.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+    def cause_label(self, name: str, lang: str = "en") -> str:
+        key = f"mr.cause.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+
+GAME = register(MiniRogue())
+register_catalogue(GAME.catalogue)
+
+__all__ = ["GAME", "MiniRogue", "MiniRogueState"]

@@ -1,0 +1,335 @@
+"""A sensible Mini Rogue (2020) player: the ``heuristic`` bot. It plays whichever seat
+``to_move`` names, so two copies (or one) play a co-op game.
+
+- Routes: move towards the revealed room worth most now (rest and shop when hurt, fight when
+  strong enough, avoid traps); unknown rooms count as average.
+- Combat: reroll open 6s unless the dice already kill; feats on misses paid with spare XP, HP
+  only when healthy, free feats always; skills when they kill or against bosses; Fire when it
+  kills or against a boss, Frost when the coming hit would hurt badly, Healing when low.
+- Rooms: the best row or option by a rough value in HP-equivalents; the shop buys health when
+  hurt, food when short, then armor and potions.
+
+Everything it reads is on the table (the state holds no hidden card, see rules.py).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from solotable.core.protocol import Action, State
+
+from .cards import ROOM_CARDS, Effect, room_type
+from .rules import (
+    ATTACK,
+    CHECK,
+    EXIT,
+    F_GHOST,
+    F_MONSTER,
+    FORESEE,
+    ITEM,
+    MOVE,
+    OPT,
+    POTION_DROP,
+    POTION_KIND,
+    PRE_ROLL,
+    SHIFT,
+    SHOP,
+    SHRINE,
+    TAKE,
+    WINDOW,
+    Hero,
+    MiniRogueState,
+)
+
+POTION_VALUE = {"healing": 4.0, "fire": 3.5, "frost": 2.5, "holy": 2.0, "perception": 1.2, "poison": 2.0}
+DIE_MEAN = 3.9  # a white die with its 6s rerolled once, roughly
+
+
+def fx_value(s: MiniRogueState, h: Hero, effects: tuple[Effect, ...]) -> float:
+    v = 0.0
+    cap = s.data.caps
+    for kind, amount, per_floor, arg in effects:
+        if kind == "stat":
+            n = amount * s.floor if per_floor else amount
+            if arg == "hp":
+                room = cap["hp"] - h.hp
+                v += min(n, room) * (1.3 if h.hp < 8 else 0.8) if n > 0 else n * (2.0 if h.hp + n <= 3 else 1.0)
+            elif arg == "xp":
+                v += n * 0.9
+            elif arg == "gold":
+                v += (min(n, cap["gold"] - h.gold) if n > 0 else max(n, -h.gold) - (1 if h.gold < -n else 0)) * 0.4
+            elif arg == "food":
+                v += n * (3.5 if h.food == 0 else 1.5 if h.food == 1 else 0.6) if n > 0 else -1.2 * min(-n, h.food + 1)
+            else:  # armor
+                v += n * (2.0 if h.armor < cap["armor"] or n < 0 else 0)
+        elif kind == "potion":
+            if arg == "any":
+                v += 3.0 if len(h.potions) < cap["potions"] else 1.0
+            elif arg not in h.potions:
+                v += POTION_VALUE[arg] * (1.0 if len(h.potions) < cap["potions"] else 0.3)
+        elif kind == "status":
+            v -= 0.0 if getattr(h, arg) else {"poison": 2.0, "curse": 2.0, "blind": 0.5}[arg]
+        elif kind == "bless":
+            v += 2.0 * len(h.statuses())
+        elif kind == "ghost":
+            v -= 6.0 if h.hp > 8 else 10.0
+        elif kind == "fall":
+            v += 0.5
+    return v
+
+
+def room_value(s: MiniRogueState, h: Hero, card: int) -> float:
+    if card < 0:
+        return 0.5
+    name = ROOM_CARDS[card]
+    kind = room_type(name)
+    dice = s.dice_count(h)
+    if kind == "monster":
+        foe = s.data.monsters[name][s.floor - 1]
+        rounds = max(1, math.ceil(foe.hp / (dice * DIE_MEAN)))
+        loss = (rounds - 1) * max(0, foe.damage - h.armor) * 0.7
+        return fx_value(s, h, foe.reward) + 1.0 - loss * (2.0 if loss >= h.hp - 2 else 1.0)
+    if kind == "trap":
+        return -1.5
+    if kind == "campfire":
+        return 1.5 + (2.0 if h.hp < 8 else 0) + (1.0 if h.food < 2 else 0)
+    if kind == "merchant":
+        return 0.5 + min(h.gold, 6) * 0.4
+    if kind == "treasure":
+        return 2.0
+    if kind == "shrine":
+        return 0.5 + (1.5 if h.statuses() else 0)
+    if kind == "item":
+        return 1.0
+    return 0.0  # graveyard
+
+
+class Heuristic:
+    """The ``heuristic`` bot for ``minirogue`` (either seat)."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, MiniRogueState)
+        s = state
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        h = s.heroes[s.actor]
+        phase = s.phase
+        if phase == ATTACK:
+            return self._attack(s, h, legal)
+        if phase == PRE_ROLL:
+            return self._pre_roll(s, h, legal)
+        if phase == WINDOW:
+            return self._window(s, h, legal)
+        if phase == MOVE:
+            return max(legal, key=lambda a: room_value(s, h, s.grid[h.pos + (1 if a.args[0] == "right" else 3)])
+                       if h.pos + (1 if a.args[0] == "right" else 3) != EXIT else 0)  # fmt: skip
+        if phase == CHECK:
+            return self._check(s, h, legal)
+        if phase == SHIFT:
+
+            def shift_value(a: Action) -> float:
+                face = s.c_black + {"keep": 0, "up": 1, "down": -1}[a.name]
+                return max(fx_value(s, h, o) for o in s.data.graveyards[s.c_card][face - 1][1])
+
+            return max(legal, key=shift_value)
+        if phase == OPT:
+            return max(legal, key=lambda a: fx_value(s, h, s.opts_list[int(a.args[0]) - 1]))
+        if phase == POTION_KIND:
+            return max(legal, key=lambda a: POTION_VALUE[str(a.args[0])])
+        if phase == POTION_DROP:
+            return min(legal, key=lambda a: POTION_VALUE[str(a.args[0])])
+        if phase == SHOP:
+            return self._shop(s, h, legal)
+        if phase == SHRINE:
+            return Action("offer") if Action("offer") in legal else Action("roll")
+        if phase in (ITEM, TAKE):
+            for name in ("take", "try"):
+                if Action(name) in legal and not h.item:
+                    return Action(name)
+            return Action("leave")
+        if phase == FORESEE:
+            sees = [a for a in legal if a.name == "see"]
+            if not sees:
+                return Action("stop")
+            return min(sees, key=lambda a: abs(int(a.args[0]) - h.pos // 3 - 1) + abs(int(a.args[1]) - h.pos % 3 - 1))
+        return legal[0]
+
+    # -- windows ------------------------------------------------------------------------------
+
+    def _window(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
+        cap = s.data.caps
+        names = {a.name for a in legal}
+        for a in legal:
+            if a.name == "drink":
+                p = a.args[0]
+                if p == "healing" and h.hp <= cap["hp"] - 6 and h.hp <= 7:
+                    return a
+                if p == "holy" and (h.poison or h.curse):
+                    return a
+                if p == "perception" and h.blind and len(h.potions) == 2:
+                    return a
+            if a.name == "bless":
+                target = s.heroes[int(a.args[0]) - 1]
+                if len(a.args) > 1 and a.args[1] in ("poison", "curse"):
+                    return a
+                if target.hp <= 6 and len(a.args) == 1:
+                    return a
+        if "evade" in names:
+            ahead = [s.grid[h.pos]] if not h.resolved else []
+            if ahead and ahead[0] >= 0 and room_value(s, h, ahead[0]) < -1:
+                return Action("evade")
+        if (
+            "shield" in names
+            and not h.resolved
+            and s.grid[h.pos] >= 0
+            and room_type(ROOM_CARDS[s.grid[h.pos]]) == "monster"
+        ):
+            return Action("shield")
+        if "shield" in names and h.resolved and h.pos in (5, 7) and s.boss:
+            return Action("shield")  # D23: the boss fight counts as the next room
+        if "foresee" in names and h.pos == 0:
+            return Action("foresee")
+        if s.n == 2:
+            other = s.heroes[1 - s.actor]
+            if Action("give", "food") in legal and other.food == 0 and h.food >= 2:
+                return Action("give", "food")
+            if Action("give", "healing") in legal and other.hp <= 5 and h.hp > 10:
+                return Action("give", "healing")
+        return Action("pass")
+
+    # -- combat -------------------------------------------------------------------------------
+
+    def _incoming(self, s: MiniRogueState, h: Hero) -> int:
+        foe = s.foe
+        assert foe is not None
+        return foe.damage if "ignore_armor" in foe.icons else max(0, foe.damage - h.armor - h.shield)
+
+    def _pre_roll(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
+        inc = self._incoming(s, h)
+        for a in legal:
+            if a.name == "drink":
+                p = a.args[0]
+                if p == "healing" and h.hp <= max(inc + 1, 6):
+                    return a
+                if p == "holy" and (h.curse or (h.poison and h.hp <= 4)):
+                    return a
+        return Action("roll")
+
+    def _attack(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
+        foe = s.foe
+        assert foe is not None
+        total = sum(s.die_value(i) for i in range(len(s.dice))) + (s.data.poison_bonus if h.poison_fx else 0)
+        if s.backstab:
+            total += max(s.die_value(i) for i in range(len(s.dice)))
+        left = s.foe_hp
+        big = s.foe_kind not in (F_MONSTER, F_GHOST)
+        inc = self._incoming(s, h)
+        kills = total >= left
+        if not kills:
+            crits = [a for a in legal if a.name == "crit"]
+            if crits:
+                return crits[0]
+            feats = [a for a in legal if a.name == "feat"]
+            if feats:
+                pick = self._pick_feat(s, h, feats, inc)
+                if pick is not None:
+                    return pick
+        for a in legal:
+            if a.name == "drink":
+                p = a.args[0]
+                if p == "fire" and not kills and (total + s.data.fire_damage >= left or big):
+                    return a
+                if p == "frost" and not kills and inc >= h.hp - 1:
+                    return a
+                if p == "healing" and h.hp <= max(inc + 1, 5):
+                    return a
+                if p == "holy" and h.curse and s.cursed_now:
+                    return a
+                if p == "poison" and big and not kills:
+                    return a
+        if h.skill_up and not kills:
+            if Action("backstab") in legal and (big or total * 2 >= left or left > 8):
+                return Action("backstab")
+            if Action("stun") in legal and h.armor + h.shield > 0 and (big or total + 2 * (h.armor + h.shield) >= left):
+                return Action("stun")
+            tributes = [a for a in legal if a.name == "tribute"]
+            if tributes:
+                need = math.ceil((left - total) / s.data.tribute_per_hp)
+                if need <= h.hp - max(inc + 2, 4) and (big or need <= 3):
+                    return Action("tribute", need)
+            if Action("conjure", "fire") in legal and (big or total + s.data.fire_damage >= left):
+                return Action("conjure", "fire")
+            if Action("conjure", "frost") in legal and inc >= h.hp - 1:
+                return Action("conjure", "frost")
+        confirms = [a for a in legal if a.name == "confirm"]
+        if len(confirms) > 1:
+            return max(confirms, key=lambda a: s.die_value(int(a.args[0]) - 1))
+        return confirms[0]
+
+    def _pick_feat(self, s: MiniRogueState, h: Hero, feats: list[Action], inc: int) -> Action | None:
+        def low(a: Action) -> int:
+            return s.die_value(int(a.args[0]) - 1)
+
+        free = [a for a in feats if a.args[1] == "free" and low(a) <= 3]
+        if free:
+            return min(free, key=low)
+        thresholds = s.data.die_thresholds
+        spare_xp = h.xp >= 1 and h.xp - 1 not in [t - 1 for t in thresholds] and h.xp not in thresholds
+        for a in sorted(feats, key=low):
+            if low(a) > 2:
+                break
+            if a.args[1] == "xp" and spare_xp and inc >= 2:
+                return a
+            if a.args[1] == "hp" and h.hp >= 12 and inc >= 3:
+                return a
+        return None
+
+    # -- rooms --------------------------------------------------------------------------------
+
+    def _check(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
+        ok = s.c_ok or any(f >= 5 for f in s.c_white)
+        if ok:
+            return Action("accept")
+        stake = 1.0
+        if s.c_kind == "trap":
+            _, fail, success = s.data.traps[s.c_card][s.c_black - 1]
+            stake = fx_value(s, h, success) - fx_value(s, h, fail)
+        elif s.c_kind == "treasure":
+            stake = 2.5
+        for a in legal:
+            if a.name == "feat" and a.args[1] == "free":
+                return a
+        if stake >= 3 and Action("drink", "perception") in legal:
+            return Action("drink", "perception")
+        feats = [a for a in legal if a.name == "feat" and a.args[1] == "xp"]
+        if feats and stake >= 2.5 and h.xp not in s.data.die_thresholds:
+            return feats[0]
+        return Action("accept")
+
+    def _shop(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
+        cap = s.data.caps
+        want: list[str] = []
+        if h.hp <= cap["hp"] - 4 and h.hp < 12:
+            want.append("hp4")
+        if h.food < 2:
+            want.append("food")
+        if h.statuses():
+            want.append("holy")
+        if h.armor < cap["armor"]:
+            want.append("armor")
+        if len(h.potions) < cap["potions"]:
+            want.append("potion")
+        if h.hp <= cap["hp"] - 1 and h.hp < 10:
+            want.append("hp1")
+        for w in want:
+            if Action("buy", w) in legal:
+                return Action("buy", w)
+        return Action("leave")
+
+
+def make_agent() -> Heuristic:
+    return Heuristic()

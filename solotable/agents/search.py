@@ -208,15 +208,24 @@ class _Node:
 
 
 class MCTSAgent(SearchAgent):
-    """UCT with chance nodes as sampled children, determinization for hidden information, and
-    rollouts with the game's heuristic policy (random if it has none).
+    """Monte-Carlo tree search: UCT below a paired root, with chance nodes as sampled children,
+    determinization for hidden information, and rollouts with the game's heuristic policy (random
+    if it has none).
 
-    Each iteration: determinize the root (unless an oracle), descend by UCB1 over the actions
-    legal now (an untried action first, picked with ``rng``), sampling chance outcomes, add one
-    node, roll out to the end, and back up ``(1 - blend) * won + blend * evaluate(leaf)``, where
-    ``leaf`` is the position where the rollout started (``blend`` 0.1 breaks ties between moves
-    whose rollouts all lose; it is 0 when the game has no evaluation). The move played is the
-    most visited.
+    Every simulation descends a tree by UCB1 over the actions legal now (an untried action first,
+    picked at random), sampling chance outcomes, adds one node, rolls out to the end, and backs
+    up ``(1 - blend) * won + blend * evaluate(leaf)`` (``leaf``: where the rollout started;
+    ``blend`` 0.1 breaks ties between moves whose rollouts all lose; 0 when the game has no
+    evaluation).
+
+    The root (``root="paired"``, the default) is not UCB: search goes in rounds, and each round
+    gives every legal decision one simulation from the same determinization with the same random
+    stream (common random numbers), so decisions are compared on the same dice as far as their
+    play agrees. The bot plays its rollout policy's own choice unless another decision beats it
+    on the paired differences by more than ``margin`` standard errors (1.5); Monte-Carlo noise
+    then cannot make it play worse than its policy where the search sees no clear gain.
+    ``root="uct"`` is plain UCT at the root too (plays the most visited). ``iterations`` counts
+    simulations (a paired round of ``n`` decisions uses ``n``; at least one round is played).
     """
 
     name = "mcts"
@@ -229,6 +238,8 @@ class MCTSAgent(SearchAgent):
         think: float | None = None,
         exploration: float = 0.7,
         blend: float = 0.1,
+        margin: float = 1.5,
+        root: str = "paired",
         oracle: bool = False,
         policy: Policy | None = None,
         evaluation: Evaluation | None = None,
@@ -236,18 +247,26 @@ class MCTSAgent(SearchAgent):
         super().__init__(game_id, iterations=iterations, think=think, policy=policy, evaluation=evaluation)
         self.exploration = exploration
         self.blend = blend if self.evaluation is not None else 0.0
+        if root not in ("paired", "uct"):
+            raise ValueError(f"root must be 'paired' or 'uct', not {root!r}")
+        self.root = root
+        self.margin = margin
         self.oracle = oracle
         if oracle:
             self.name = "oracle"
 
+    def _determinize(self, state: State, rng: random.Random) -> State:
+        return state.clone() if self.oracle else state.resample_hidden(rng)
+
     def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
+        if self.root == "paired":
+            return self._analyse_paired(state, rng)
         legal = state.legal_actions()
         root = _Node()
         budget = _Budget(self.iterations, self.think)
         while not budget.spent():
             budget.used += 1
-            sim = state.clone() if self.oracle else state.resample_hidden(rng)
-            self._iterate(root, sim, rng)
+            self._iterate(root, self._determinize(state, rng), rng)
         stats = []
         for action in legal:
             child = root.children.get(action)
@@ -258,6 +277,48 @@ class MCTSAgent(SearchAgent):
         order = {a: i for i, a in enumerate(legal)}
         values = {a: (c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()}
         stats.sort(key=lambda s: (-s.visits, -values.get(s.action, 0.0), order[s.action]))
+        return stats
+
+    def _analyse_paired(self, state: State, rng: random.Random) -> list[ActionStat]:
+        legal = state.legal_actions()
+        n = len(legal)
+        base = self.policy(state.clone(), random.Random(rng.random()))
+        nodes = {a: _Node() for a in legal}
+        rewards: dict[Action, list[float]] = {a: [] for a in legal}
+        budget = _Budget(None, self.think)
+        limit = self.iterations
+        while True:
+            det_seed = rng.random()
+            round_seed = rng.random()
+            for action in legal:
+                sim = self._determinize(state, random.Random(det_seed))
+                sim.apply(action)
+                node = nodes[action]
+                before = node.value
+                self._iterate(node, sim, random.Random(round_seed))
+                rewards[action].append(node.value - before)
+            budget.used += n
+            if (limit is not None and budget.used + n > limit) or budget.spent():
+                break
+        rounds = len(rewards[base])
+        chosen = base
+        best_gain = 0.0
+        for action in legal:
+            if action == base:
+                continue
+            diffs = [x - y for x, y in zip(rewards[action], rewards[base], strict=True)]
+            mean = sum(diffs) / rounds
+            if rounds > 1:
+                var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+                se = math.sqrt(var / rounds)
+            else:
+                se = math.inf
+            if mean > self.margin * se and mean > best_gain:
+                chosen, best_gain = action, mean
+        order = {a: i for i, a in enumerate(legal)}
+        stats = [ActionStat(a, nodes[a].wins / rounds, nodes[a].visits) for a in legal]
+        values = {a: nodes[a].value / rounds for a in legal}
+        stats.sort(key=lambda st: (st.action != chosen, -values[st.action], order[st.action]))
         return stats
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:

@@ -11,6 +11,8 @@ import random
 from fractions import Fraction
 
 import pytest
+import toygame
+from minirogue_v1.helpers import attack, play, to_combat
 
 from solotable.agents.hint import hint
 from solotable.agents.registry import agent_names, make_agent
@@ -25,8 +27,6 @@ from solotable.agents.search import (
 from solotable.core.protocol import CHANCE, IllegalAction, State
 from solotable.core.registry import load as load_game
 from solotable.sim.runner import game_rngs, run_game, simulate
-import toygame
-from minirogue_v1.helpers import attack, play, to_combat
 
 SEARCH = ("expectimax", "mcts", "oracle")
 MR = "minirogue-v1"
@@ -90,7 +90,7 @@ def test_search_agents_play_only_legal_moves(name: str, game_id: str) -> None:
     agent = LegalOnly(make_agent(name, game_id, iterations=6))  # type: ignore[arg-type]
     for index in range(2):
         chance_rng, agent_rng = game_rngs(5, index)
-        result, _, decisions = run_game(game, agent, {}, chance_rng, agent_rng)  # type: ignore[arg-type]
+        result, _, _ = run_game(game, agent, {}, chance_rng, agent_rng)  # type: ignore[arg-type]
         assert isinstance(result.won, bool)
     assert agent.decisions > 0
 

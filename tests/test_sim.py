@@ -28,6 +28,8 @@ from solotable.sim.runner import (
 )
 
 TOY = toygame.GAME.id
+ALL_AGENTS = "expectimax, mcts, oracle, random"
+"""The agents every game has."""
 
 
 @pytest.fixture(autouse=True)
@@ -249,7 +251,7 @@ def test_cli_histogram_and_causes(capsys: pytest.CaptureFixture[str], monkeypatc
     ("argv", "message"),
     [
         (["no-such-game"], "unknown game 'no-such-game'; known games: minirogue-v1"),
-        ([TOY, "--agent", "genius"], "unknown agent 'genius' for toy-pig; available agents: expectimax, mcts, oracle, random"),
+        ([TOY, "--agent", "genius"], f"unknown agent 'genius' for toy-pig; available agents: {ALL_AGENTS}"),
         ([TOY, "--target", "12"], "valid choices: 10, 15"),
         ([TOY, "--speed", "3"], "unrecognized arguments: --speed 3"),
         ([TOY, "--games", "0"], "--games must be at least 1"),
@@ -356,7 +358,7 @@ def test_toy_game_details_fall_back_to_their_names(capsys: pytest.CaptureFixture
     ("argv", "message"),
     [
         (["no-such-game"], "「no-such-game」というゲームはありません"),  # the engine's error, explained
-        ([TOY, "--agent", "genius"], "toy-pig にボット「genius」はありません。使えるボット：expectimax, mcts, oracle, random"),
+        ([TOY, "--agent", "genius"], f"toy-pig にボット「genius」はありません。使えるボット：{ALL_AGENTS}"),
         ([TOY, "--target", "12"], "指定できる値：10, 15"),
         ([TOY, "--speed", "3"], "解釈できない引数があります：--speed 3"),
         ([TOY, "--games", "0"], "--games は1以上にしてください"),

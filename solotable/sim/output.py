@@ -96,10 +96,22 @@ def write_csv(game: Game, cells: Sequence[Cell], path: Path) -> None:
 def write_plots(game: Game, cells: Sequence[Cell], directory: Path, t: Callable[..., str], lang: str) -> list[Path]:
     """The three plots as PNG files in ``directory`` (matplotlib, imported here). ``t`` gives the
     words (the simulator's catalogue)."""
+    import warnings
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    with warnings.catch_warnings():
+        # without a Japanese font, kana and kanji show as boxes: say nothing about each glyph
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
+        return _plots(game, cells, directory, t, lang, plt)
+
+
+def _plots(
+    game: Game, cells: Sequence[Cell], directory: Path, t: Callable[..., str], lang: str, plt: Any
+) -> list[Path]:
 
     if lang == "ja":  # a font with kana and kanji if the machine has one; else boxes, not a crash
         from matplotlib import font_manager

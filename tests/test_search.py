@@ -192,3 +192,13 @@ def test_hint_at_a_chance_node_or_with_a_simple_bot_is_refused() -> None:
         hint(s, 0.1)
     with pytest.raises(ValueError, match="cannot give hints"):
         hint(_spell_position(), None, agent="heuristic", iterations=5)
+
+
+def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
+    assert ExpectimaxAgent(MR).anchor == 0.1
+    assert ExpectimaxAgent(toygame.GAME.id).anchor is None  # random play is no anchor
+    assert ExpectimaxAgent(MR, anchor=None).anchor is None
+    s = _spell_position()
+    agent = ExpectimaxAgent(MR, iterations=40, rollouts=2, anchor=None)
+    assert agent.evaluation is None  # leaves by policy rollouts
+    assert str(agent.choose(s, random.Random(0))) == "cast:fire"

@@ -390,7 +390,12 @@ class ExpectimaxAgent(SearchAgent):
     ``max_outcomes`` outcomes, estimated from ``chance_samples`` draws above that (see the module
     docstring). ``iterations`` caps the positions evaluated per decision; the search deepens from
     depth 1 to ``depth`` and plays the best move of the deepest search that finished (a search cut
-    short by the budget is discarded, except that depth 1 always completes). The position is
+    short by the budget is discarded, except that depth 1 always completes). With ``rollouts=k``
+    the leaves are scored by the mean win of ``k`` policy rollouts instead of the game's
+    evaluation (slower, often truer). With ``anchor=d`` (default 0.1, for games with a heuristic
+    policy; ``None`` for none) it plays the policy's choice unless the search values another
+    decision more than ``d`` above it: a guard against a rough evaluation (on minirogue-v1 Normal,
+    unanchored expectimax with the game's evaluation wins about 2%, anchored about 40%). The position is
     searched once on ``state.resample_hidden(rng)`` (a fair determinization; exact for games
     whose only hidden things are drawn at chance nodes).
     """
@@ -407,6 +412,8 @@ class ExpectimaxAgent(SearchAgent):
         max_outcomes: int = 36,
         chance_samples: int = 6,
         max_chance_run: int = 2,
+        rollouts: int = 0,
+        anchor: float | None = 0.1,
         policy: Policy | None = None,
         evaluation: Evaluation | None = None,
     ) -> None:
@@ -417,6 +424,11 @@ class ExpectimaxAgent(SearchAgent):
         self.max_outcomes = max_outcomes
         self.chance_samples = chance_samples
         self.max_chance_run = max_chance_run
+        # anchored only to a game's own policy: random play is no anchor
+        self.anchor = anchor if policy is not None or game_policy(game_id) is not None else None
+        if rollouts > 0:  # leaves scored by policy rollouts rather than the game's evaluation
+            self.evaluation = None
+            self._rollout_value = rollout_evaluation(self.policy, rollouts)
         self._budget = _Budget(None, None)
         self._nodes = 0
 
@@ -440,6 +452,11 @@ class ExpectimaxAgent(SearchAgent):
         assert best is not None
         order = {a: i for i, a in enumerate(legal)}
         best.sort(key=lambda s: (-s.win_probability, order[s.action]))
+        if self.anchor is not None:  # play the policy's move unless the search finds it clearly worse
+            base = self.policy(state.clone(), random.Random(rng.random()))
+            base_value = next(s.win_probability for s in best if s.action == base)
+            if best[0].win_probability - base_value <= self.anchor:
+                best.sort(key=lambda s: s.action != base)
         return best
 
     def _root(

@@ -202,3 +202,29 @@ def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
     agent = ExpectimaxAgent(MR, iterations=40, rollouts=2, anchor=None)
     assert agent.evaluation is None  # leaves by policy rollouts
     assert str(agent.choose(s, random.Random(0))) == "cast:fire"
+
+
+def test_oracle_plays_like_mcts_when_nothing_is_hidden() -> None:
+    # minirogue-v1 draws lazily at chance nodes: its state hides nothing, so seeing it is no gain
+    assert simulate(MR, "oracle", 2, seed=6, agent_params={"iterations": 6}) == simulate(
+        MR, "mcts", 2, seed=6, agent_params={"iterations": 6}
+    )
+
+
+def test_mcts_determinizes_before_every_simulation_and_the_oracle_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def resample(self: toygame.PigState, rng: random.Random) -> toygame.PigState:
+        calls.append(1)
+        return self.clone()
+
+    monkeypatch.setattr(toygame.PigState, "resample_hidden", resample)
+    state = toygame.PigState(toygame.GAME, None, target=10)
+    MCTSAgent(toygame.GAME.id, iterations=20).choose(state, random.Random(0))
+    assert len(calls) == 20  # ten paired rounds of the two decisions
+    calls.clear()
+    MCTSAgent(toygame.GAME.id, iterations=20, root="uct").choose(state, random.Random(0))
+    assert len(calls) == 20
+    calls.clear()
+    MCTSAgent(toygame.GAME.id, iterations=20, oracle=True).choose(state, random.Random(0))
+    assert calls == []

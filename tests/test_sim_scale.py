@@ -213,3 +213,12 @@ def test_random_streams_are_not_the_session_generator() -> None:
     first = agent.choose(state, random.Random(5))
     random.seed(2)
     assert agent.choose(state, random.Random(5)) == first
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_every_game(jobs: int) -> None:
+    seen: list[int] = []
+    simulate(TOY, "random", 450, jobs=jobs, seed=1, progress=seen.append)
+    assert sum(seen) == 450
+    if jobs == 1:
+        assert seen == [1] * 450  # game by game in this process

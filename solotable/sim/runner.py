@@ -257,6 +257,10 @@ def batch_bounds(games: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+Progress = Callable[[int], None]
+"""Called with the number of games just finished (for a progress bar)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Batch:
     game_id: str
@@ -269,7 +273,7 @@ class _Batch:
     agent_params: dict[str, Any] = field(default_factory=dict)
 
 
-def _run_batch(batch: _Batch) -> SimStats:
+def _run_batch(batch: _Batch, progress: Progress | None = None) -> SimStats:
     try:
         game = load_game(batch.game_id)
     except ValueError:
@@ -289,6 +293,8 @@ def _run_batch(batch: _Batch) -> SimStats:
             chance_rng, agent_rng = game_rngs(seed, index)
             result, steps, decisions = run_game(game, agent, options, chance_rng, agent_rng)
             add(result, histogram_key, steps, decisions, more)
+            if progress is not None:
+                progress(1)
     except Exception as exc:
         exc.add_note(
             f"in {batch.game_id} game {index} of the run with seed {seed} "
@@ -298,11 +304,12 @@ def _run_batch(batch: _Batch) -> SimStats:
     return stats
 
 
-def _ordered_results(batches: list[_Batch], jobs: int) -> Iterator[SimStats]:
-    """Each batch's statistics, in batch order, computed by ``jobs`` processes."""
+def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None = None) -> Iterator[SimStats]:
+    """Each batch's statistics, in batch order, computed by ``jobs`` processes. ``progress`` is
+    told of each game (in this process) or each batch (from worker processes)."""
     if jobs <= 1 or len(batches) <= 1:
         for batch in batches:
-            yield _run_batch(batch)
+            yield _run_batch(batch, progress)
         return
     window = 4 * jobs  # batches in flight: bounded, whatever the number of batches
     with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
@@ -315,6 +322,8 @@ def _ordered_results(batches: list[_Batch], jobs: int) -> Iterator[SimStats]:
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append(pool.submit(_run_batch, nxt))
+            if progress is not None:
+                progress(result.games)
             yield result
 
 
@@ -350,10 +359,6 @@ def _ray_results(batches: list[_Batch], address: str | None, jobs: int) -> Itera
 
 
 BACKENDS = ("local", "ray")
-
-Progress = Callable[[int], None]
-"""Called with the number of games just finished (for a progress bar)."""
-
 
 def simulate(
     game_id: str,
@@ -396,11 +401,12 @@ def simulate(
         _Batch(game_id, type(game).__module__, agent_name, dict(checked), seed, start, stop, params)
         for start, stop in batch_bounds(games)
     ]
-    results = _ray_results(batches, address, jobs) if backend == "ray" else _ordered_results(batches, jobs)
+    ray = backend == "ray"
+    results = _ray_results(batches, address, jobs) if ray else _ordered_results(batches, jobs, progress)
     total = SimStats()
     for stats in results:
         total.merge(stats)
-        if progress is not None:
+        if progress is not None and ray:
             progress(stats.games)
     return total
 

@@ -25,8 +25,8 @@ Hidden information (``mcts``): before each iteration the root is determinized wi
 the player cannot see; the tree's children are keyed by action, and at each node only the actions
 legal in the current determinization compete (single-observer information-set MCTS). A fair bot
 never reads hidden state nor the session's generator. ``oracle`` is the same search on the true
-state (no resampling): it sees the hidden state, for analysis only; its win rate bounds any fair
-bot's from above. For games that draw lazily at chance nodes (minirogue-v1), there is nothing
+state (no resampling): it sees the hidden state, for analysis only; its win rate estimates how
+much a fair bot of the same budget loses to what it cannot see. For games that draw lazily at chance nodes (minirogue-v1), there is nothing
 hidden in the state and ``oracle`` plays exactly like ``mcts``.
 
 Chance nodes: MCTS samples an outcome (from the node's exact table) on every visit and keeps one

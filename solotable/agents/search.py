@@ -221,9 +221,11 @@ class MCTSAgent(SearchAgent):
     The root (``root="paired"``, the default) is not UCB: search goes in rounds, and each round
     gives every legal decision one simulation from the same determinization with the same random
     stream (common random numbers), so decisions are compared on the same dice as far as their
-    play agrees. The bot plays its rollout policy's own choice unless another decision beats it
-    on the paired differences by more than ``margin`` standard errors (1.5); Monte-Carlo noise
-    then cannot make it play worse than its policy where the search sees no clear gain.
+    play agrees. The bot plays its rollout policy's own choice unless another decision wins more
+    often on the paired differences by more than ``margin`` standard errors (1.5); Monte-Carlo
+    noise then cannot make it play worse than its policy where the search sees no clear gain.
+    The test is on plain wins: the evaluation's share of the reward is the same in every round
+    and would pass for a certain gain.
     ``root="uct"`` is plain UCT at the root too (plays the most visited). ``iterations`` counts
     simulations (a paired round of ``n`` decisions uses ``n``; at least one round is played).
     """
@@ -284,7 +286,7 @@ class MCTSAgent(SearchAgent):
         n = len(legal)
         base = self.policy(state.clone(), random.Random(rng.random()))
         nodes = {a: _Node() for a in legal}
-        rewards: dict[Action, list[float]] = {a: [] for a in legal}
+        rewards: dict[Action, list[int]] = {a: [] for a in legal}  # wins, round by round
         budget = _Budget(None, self.think)
         limit = self.iterations
         while True:
@@ -294,9 +296,9 @@ class MCTSAgent(SearchAgent):
                 sim = self._determinize(state, random.Random(det_seed))
                 sim.apply(action)
                 node = nodes[action]
-                before = node.value
+                before = node.wins
                 self._iterate(node, sim, random.Random(round_seed))
-                rewards[action].append(node.value - before)
+                rewards[action].append(node.wins - before)
             budget.used += n
             if (limit is not None and budget.used + n > limit) or budget.spent():
                 break

@@ -71,8 +71,12 @@ def test_random_agent_with_no_legal_action_raises() -> None:
         RandomAgent().choose(state, random.Random(0))
 
 
+GENERIC = ["expectimax", "mcts", "oracle", "random"]
+"""The agents every game has (the search bots work through the protocol)."""
+
+
 def test_unknown_agent_names_the_available_ones() -> None:
-    with pytest.raises(ValueError, match=r"unknown agent 'genius'.*available agents: random"):
+    with pytest.raises(ValueError, match=r"unknown agent 'genius'.*available agents: expectimax, mcts, oracle, random"):
         make_agent("genius", toygame.GAME.id)
 
 
@@ -84,9 +88,9 @@ def test_unknown_game_names_the_known_ones() -> None:
 
 
 def test_agent_names_and_heuristic_lookup() -> None:
-    assert agent_names(toygame.GAME.id) == ["random"]
+    assert agent_names(toygame.GAME.id) == GENERIC
     assert heuristic_module_name("minirogue-v1") == "solotable.games.minirogue_v1.heuristic"
-    with pytest.raises(ValueError, match="available agents: random"):
+    with pytest.raises(ValueError, match="available agents: expectimax, mcts, oracle, random"):
         make_agent("heuristic", toygame.GAME.id)
 
 
@@ -126,4 +130,4 @@ def test_heuristic_of_minirogue() -> None:
 
 
 def test_registering_in_a_test_leaves_no_trace() -> None:
-    assert agent_names(toygame.GAME.id) == ["random"]
+    assert agent_names(toygame.GAME.id) == GENERIC

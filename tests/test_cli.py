@@ -877,3 +877,33 @@ def test_argparse_errors_in_both_languages(
     err = capsys.readouterr().err
     assert err.startswith("使い方: solotable") and japanese in err
     assert not re.search(r"error|argument|invalid|expected|unrecognized|required|choose", err)
+
+
+# -- hint ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_hint_shows_the_best_choice_and_runners_up_without_touching_the_session(lang: str) -> None:
+    session = Session("minirogue-v1", seed=3)
+    while session.state.is_chance() or len(session.state.legal_actions()) < 2:
+        state = session.state
+        session.play(state.chance_table().sample(random.Random(1)) if state.is_chance() else state.legal_actions()[0])
+    before = (list(session.record.actions), json.dumps(session.state.observation(), sort_keys=True))
+    code, out, _ = play(session, ["hint 0.2", "hint nonsense", "hint 0"], lang)
+    assert code == 0
+    assert (list(session.record.actions), json.dumps(session.state.observation(), sort_keys=True)) == before
+    words = {
+        "en": ("Thinking for 0.2 s", "Hint: ", "estimated chance of winning", "Runners-up:", "Usage: hint"),
+        "ja": ("0.2 秒考えています", "ヒント：", "推定勝率", "次点の手：", "使い方: hint"),
+    }[lang]
+    for word in words:
+        assert word in out, (word, out)
+    assert out.count(cli.msg("cli.hint_usage", lang, max=cli.HINT_MAX_SECONDS)) == 2
+    assert re.search(r"(Hint|ヒント)：?:? ?[0-9]+\) ", out)
+
+
+def test_no_hint_when_there_is_no_decision() -> None:
+    session = Session("minirogue-v1", seed=3, physical_dice=True)
+    assert session.waiting_for_chance
+    _, out, _ = play(session, ["hint 0.1"])
+    assert cli.msg("cli.hint_none", "en") in out

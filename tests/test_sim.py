@@ -28,6 +28,8 @@ from solotable.sim.runner import (
 )
 
 TOY = toygame.GAME.id
+ALL_AGENTS = "expectimax, mcts, oracle, random"
+"""The agents every game has."""
 
 
 @pytest.fixture(autouse=True)
@@ -93,8 +95,8 @@ def test_options_reach_the_game() -> None:
 def test_unknown_game_or_agent() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         simulate("no-such-game", "random", 10)
-    with pytest.raises(ValueError, match="available agents: random"):
-        simulate(TOY, "oracle", 10)
+    with pytest.raises(ValueError, match="available agents: expectimax, mcts, oracle, random"):
+        simulate(TOY, "genius", 10)
 
 
 def test_play_game_is_deterministic_and_matches_simulate() -> None:
@@ -249,7 +251,7 @@ def test_cli_histogram_and_causes(capsys: pytest.CaptureFixture[str], monkeypatc
     ("argv", "message"),
     [
         (["no-such-game"], "unknown game 'no-such-game'; known games: "),
-        ([TOY, "--agent", "genius"], "unknown agent 'genius' for toy-pig; available agents: random"),
+        ([TOY, "--agent", "genius"], f"unknown agent 'genius' for toy-pig; available agents: {ALL_AGENTS}"),
         ([TOY, "--target", "12"], "valid choices: 10, 15"),
         ([TOY, "--speed", "3"], "unrecognized arguments: --speed 3"),
         ([TOY, "--games", "0"], "--games must be at least 1"),
@@ -356,7 +358,7 @@ def test_toy_game_details_fall_back_to_their_names(capsys: pytest.CaptureFixture
     ("argv", "message"),
     [
         (["no-such-game"], "「no-such-game」というゲームはありません"),  # the engine's error, explained
-        ([TOY, "--agent", "genius"], "toy-pig にボット「genius」はありません。使えるボット：random"),
+        ([TOY, "--agent", "genius"], f"toy-pig にボット「genius」はありません。使えるボット：{ALL_AGENTS}"),
         ([TOY, "--target", "12"], "指定できる値：10, 15"),
         ([TOY, "--speed", "3"], "解釈できない引数があります：--speed 3"),
         ([TOY, "--games", "0"], "--games は1以上にしてください"),
@@ -422,6 +424,9 @@ def english_left(text: str) -> list[str]:
     """The English words of a help text once what is typed as it is (options, game ids and
     option values, agent names, {en,ja}, $SOLOTABLE_LANG) is taken out."""
     typed = {"solotable", "sim", "en", "ja", "ID", "CPU", "random"}
+    # bot, backend and file names, and a pip command, typed as they are
+    typed |= {"mcts", "expectimax", "oracle", "MCTS", "Ray", "ray", "local", "pip", "install", "agent"}
+    typed |= {"cells.json", "cells", "json", "csv", "PNG"}
     for gid in games():
         typed.add(gid)
         for spec in load_game(gid).option_specs:
@@ -462,18 +467,18 @@ def test_help_in_japanese_leaves_no_english(
 def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
     assert cli.main(["minirogue-v1", "--help", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
-    assert "  --games ゲーム数   遊ばせるゲームの数（既定値: 1000）\n" in out
+    assert "  --games ゲーム数      遊ばせるゲームの数（既定値: 1000）\n" in out
     assert "minirogue-v1 のオプション:\n  --difficulty 値" in out
     assert "nightmare=impossible（既定値: normal）" in out
-    assert "  --keys, --no-keys  （既定値: オフ）\n" in out
+    assert "  --keys, --no-keys     （既定値: オフ）\n" in out
     assert cli.main(["minirogue-v1", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: solotable sim [-h] [--agent AGENT] [--games GAMES] [--jobs JOBS]\n")
-    assert "positional arguments:\n  game                game id, for example minirogue-v1\n" in out
-    assert "  --games GAMES       number of games (default: 1000)\n" in out
-    assert "  --jobs JOBS         worker processes (default: 1; 0: one per CPU)\n" in out
-    assert "minirogue-v1 options:\n  --difficulty VALUE  one of casual, normal, hard, impossible; aliases\n" in out
-    assert "  --keys, --no-keys   (default: no)\n" in out
+    assert "positional arguments:\n  game                  game id, for example minirogue-v1\n" in out
+    assert "  --games GAMES         number of games (default: 1000)\n" in out
+    assert "  --jobs JOBS           worker processes (default: 1; 0: one per CPU)\n" in out
+    assert "minirogue-v1 options:\n  --difficulty VALUE    one of casual, normal, hard, impossible; aliases\n" in out
+    assert "  --keys, --no-keys     (default: no)\n" in out
     assert "Game options (for example --difficulty hard) depend on the game; see\n`solotable sim GAME --help`." in out
     assert not re.search(r"[^\x00-\x7f]", out)
     assert cli.main([flag_pig, "--help"]) == 0
@@ -493,7 +498,9 @@ def _placeholders(template: str) -> set[str]:
 
 
 def test_every_message_the_sim_uses_exists_in_both_languages() -> None:
-    source = Path(cli.__file__).read_text(encoding="utf-8")
+    from solotable.sim import output
+
+    source = Path(cli.__file__).read_text(encoding="utf-8") + Path(output.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'"(sim\.[a-z_.]+)"', source))
     catalogue = cli.messages()
     assert used, "the scan found no keys"

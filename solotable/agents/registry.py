@@ -1,8 +1,12 @@
-"""The agent registry: ``make_agent(name, game_id)`` and ``agent_names(game_id)``.
+"""The agent registry: ``make_agent(name, game_id, **params)`` and ``agent_names(game_id)``.
 
-Built in, for every game: ``random``. Per game, ``heuristic`` is the game's own bot, found
-lazily in ``solotable.games.<game_id with '-' as '_'>.heuristic``, whose ``make_agent()``
-function builds it. Other agents (search bots, tests) can be added with :func:`register_agent`.
+Built in, for every game: ``random``, and the search bots ``expectimax``, ``mcts`` and ``oracle``
+(:mod:`solotable.agents.search`, imported lazily), which take the parameters ``iterations=`` (a
+deterministic budget) and ``think=`` (seconds per decision, wall clock), plus their own tuning
+parameters. ``random`` and ``heuristic`` ignore ``iterations`` and ``think``. Per game,
+``heuristic`` is the game's own bot, found lazily in
+``solotable.games.<game_id with '-' as '_'>.heuristic``, whose ``make_agent()`` function builds it.
+Other agents (tests, say) can be added with :func:`register_agent`.
 """
 
 from __future__ import annotations
@@ -11,18 +15,55 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from solotable.agents.base import Agent
 from solotable.agents.random_agent import RandomAgent
 from solotable.core.registry import load as load_game
 
-AgentFactory = Callable[[str], Agent]
-"""Builds an agent for a game id."""
+AgentFactory = Callable[..., Agent]
+"""Builds an agent for a game id: ``factory(game_id, **params)``."""
 
 HEURISTIC = "heuristic"
 
+BUDGET_PARAMS = frozenset({"iterations", "think"})
+"""Parameters every agent accepts (the simple ones ignore them)."""
+
+
+def _random(game_id: str, **params: Any) -> Agent:
+    _only_budget("random", params)
+    return RandomAgent()
+
+
+def _only_budget(name: str, params: dict[str, Any]) -> None:
+    unknown = set(params) - BUDGET_PARAMS
+    if unknown:
+        raise ValueError(f"agent {name!r} takes no parameter {', '.join(sorted(unknown))}")
+
+
+def _mcts(game_id: str, **params: Any) -> Agent:
+    from solotable.agents.search import MCTSAgent
+
+    return MCTSAgent(game_id, **params)
+
+
+def _oracle(game_id: str, **params: Any) -> Agent:
+    from solotable.agents.search import MCTSAgent
+
+    return MCTSAgent(game_id, oracle=True, **params)
+
+
+def _expectimax(game_id: str, **params: Any) -> Agent:
+    from solotable.agents.search import ExpectimaxAgent
+
+    return ExpectimaxAgent(game_id, **params)
+
+
 _GENERIC: dict[str, AgentFactory] = {
-    "random": lambda game_id: RandomAgent(),
+    "random": _random,
+    "mcts": _mcts,
+    "oracle": _oracle,
+    "expectimax": _expectimax,
 }
 _PER_GAME: dict[tuple[str, str], AgentFactory] = {}
 
@@ -57,16 +98,19 @@ def agent_names(game_id: str) -> list[str]:
     return sorted(names)
 
 
-def make_agent(name: str, game_id: str) -> Agent:
-    """A new agent called ``name`` for ``game_id``.
+def make_agent(name: str, game_id: str, **params: Any) -> Agent:
+    """A new agent called ``name`` for ``game_id``, with ``params`` (``iterations=``,
+    ``think=``, and the search bots' own; ``None`` values are left out).
 
     ``ValueError`` names the known games (unknown game) or the available agents (unknown agent).
     """
     load_game(game_id)
+    params = {k: v for k, v in params.items() if v is not None}
     factory = _PER_GAME.get((game_id, name)) or _GENERIC.get(name)
     if factory is not None:
-        return factory(game_id)
+        return factory(game_id, **params)
     if name == HEURISTIC and _has_heuristic(game_id):
+        _only_budget(name, params)
         return _make_heuristic(importlib.import_module(heuristic_module_name(game_id)), game_id)
     available = ", ".join(agent_names(game_id))
     raise ValueError(f"unknown agent {name!r} for {game_id}; available agents: {available}")

@@ -229,6 +229,14 @@ class State(ABC):
         """The options this state was created with (as stored in a record)."""
         return {}
 
+    def resample_hidden(self, rng: random.Random) -> State:
+        """A copy of this state with everything the player to move cannot see (face-down cards,
+        deck order, another seat's hand) redrawn from ``rng``, consistently with what that player
+        has seen: a determinization for search bots. The default returns ``self.clone()``
+        unchanged, which is right for games with no hidden state (those that draw lazily at
+        chance nodes, like minirogue-v1). The state itself is never changed."""
+        return self.clone()
+
     def warnings(self, action: Action) -> list[Event]:
         """Things an interface should warn about before ``action`` is played (for example a
         wasted purchase). Empty by default."""
@@ -247,6 +255,10 @@ class Game(ABC):
     """The ``Result.details`` key whose histogram shows where runs end (for the simulator)."""
     sim_means: ClassVar[tuple[str, ...]] = ()
     """``Result.details`` keys (or ``score``) whose means the simulator reports."""
+    sim_histograms: ClassVar[tuple[str, ...]] = ()
+    """Further ``Result.details`` keys the simulator histograms (for example a rank, the hull
+    left, threats destroyed); with :attr:`sim_means`, :attr:`sim_histogram` and the ``"cause"``
+    detail, a game's declaration of its statistics."""
     rules_listings: ClassVar[tuple[str, ...]] = ()
     """Extra listings ``solotable rules GAME --NAME`` prints (for example ``provisional``)."""
 

@@ -1,5 +1,11 @@
 """``solotable sim GAME --agent NAME --games N --jobs J --seed S [--lang en|ja] [game options]``.
 
+Also: ``--think SECONDS`` / ``--iterations N`` (the search bots' budget per decision; only
+``--iterations`` reproduces), ``--grid NAME=V1,V2`` (repeatable; ``agent`` or a game option: one
+cell per combination, reported as a table), ``--backend local|ray [--address ADDR]``, ``--out DIR``
+(``cells.json``, ``cells.csv`` and PNG plots) and ``--progress/--no-progress`` (a bar on standard
+error; by default only when it is a terminal and the run lasts over 2 seconds).
+
 An engineer's tool: plays many games with one agent and prints a report (win rate with its 95%
 Wilson interval, mean score and details, where runs ended, causes of loss, speed) in English or
 Japanese: ``--lang``, else ``$SOLOTABLE_LANG``, else English. Every word of the report, of its
@@ -19,6 +25,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from solotable.agents.registry import agent_names
@@ -26,7 +33,8 @@ from solotable.core.argparse_i18n import HelpFormatter, argparse_language, reque
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, LocalizedError, explain, register_catalogue
 from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
-from solotable.sim.runner import SimStats, simulate, sorted_keys
+from solotable.sim.output import ProgressBar, varying_options, write_csv, write_json, write_plots
+from solotable.sim.runner import AGENT_AXIS, BACKENDS, Cell, RayMissing, SimStats, simulate_grid, sorted_keys
 
 PROG = "solotable sim"
 BAR_WIDTH = 40
@@ -111,13 +119,53 @@ def _base_parser(lang: str) -> _Parser:
         metavar=t("sim.help.seed_metavar", lang),
         help=t("sim.help.seed", lang, default=0),
     )
+    parser.add_argument(
+        "--think", type=float, default=None, metavar=t("sim.help.think_metavar", lang), help=t("sim.help.think", lang)
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        metavar=t("sim.help.iterations_metavar", lang),
+        help=t("sim.help.iterations", lang),
+    )
+    parser.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar=t("sim.help.grid_metavar", lang),
+        help=t("sim.help.grid", lang),
+    )
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help=t("sim.help.backend", lang))
+    parser.add_argument(
+        "--address", default=None, metavar=t("sim.help.address_metavar", lang), help=t("sim.help.address", lang)
+    )
+    parser.add_argument("--out", default=None, metavar=t("sim.help.out_metavar", lang), help=t("sim.help.out", lang))
+    parser.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, default=None, help=t("sim.help.progress", lang)
+    )
     parser.add_argument("--lang", choices=LANGS, help=t("sim.help.lang", lang, env=LANG_ENV))
     return parser
 
 
 def _add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str) -> None:
     group = parser.add_argument_group(t("sim.help.game_options", lang, game=game.id))
-    taken = {"game", "agent", "games", "jobs", "seed", "lang", "help"}
+    taken = {
+        "game",
+        "agent",
+        "games",
+        "jobs",
+        "seed",
+        "lang",
+        "help",
+        "think",
+        "iterations",
+        "grid",
+        "backend",
+        "address",
+        "out",
+        "progress",
+    }
     for spec in game.option_specs:
         if spec.name in taken:  # cannot happen with sensible option names; keep ours working
             continue
@@ -226,6 +274,12 @@ def format_report(
         add("")
         add(t("sim.histogram_heading", lang, detail=game.stat_label(histogram_key, lang)))
         lines.extend(_bars(stats.histogram, stats.games))
+    for key in game.sim_histograms:
+        counts = stats.histograms.get(key)
+        if counts:
+            add("")
+            add(t("sim.histogram_more", lang, detail=game.stat_label(key, lang)))
+            lines.extend(_bars(counts, stats.games))
     if stats.causes:
         losses = stats.games - stats.wins
         add("")
@@ -319,12 +373,171 @@ def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
     jobs = args.jobs
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError("sim.err.iterations", iterations=args.iterations)
+    if args.think is not None and not args.think > 0:
+        raise UsageError("sim.err.think", think=args.think)
+    grid = parse_grid(args.grid, game, available)
+    params = {"iterations": args.iterations, "think": args.think}
+    cell_count = 1
+    for values in grid.values():
+        cell_count *= len(values)
+    bar = ProgressBar(cell_count * args.games, force=args.progress) if args.progress is not False else None
     start = time.perf_counter()
-    stats = simulate(game.id, args.agent, args.games, jobs=jobs, seed=args.seed, options=options)
+    try:
+        cells = simulate_grid(
+            game.id,
+            grid,
+            args.games,
+            agent=args.agent,
+            options=options,
+            jobs=jobs,
+            seed=args.seed,
+            agent_params=params,
+            backend=args.backend,
+            address=args.address,
+            progress=bar,
+        )
+    except RayMissing as exc:
+        raise UsageError("sim.err.ray_missing") from exc
+    except ValueError as exc:
+        raise UsageError.of(exc) from exc
+    finally:
+        if bar is not None:
+            bar.close()
     elapsed = time.perf_counter() - start
-    report = format_report(game, options, args.agent, stats, seed=args.seed, jobs=jobs, elapsed=elapsed, lang=lang)
+    if len(cells) == 1 and not grid:
+        cell = cells[0]
+        report = format_report(
+            game,
+            cell.options,
+            _agent_text(cell.agent, params),
+            cell.stats,
+            seed=args.seed,
+            jobs=jobs,
+            elapsed=elapsed,
+            lang=lang,
+        )
+    else:
+        report = format_grid(game, cells, params, seed=args.seed, jobs=jobs, elapsed=elapsed, lang=lang)
     print(report, file=stdout)
+    if args.out is not None:
+        write_outputs(game, cells, Path(args.out), params, args, lang, stdout)
     return 0
+
+
+def _agent_text(agent: str, params: Mapping[str, object]) -> str:
+    shown = [f"{k}={v}" for k, v in params.items() if v is not None and agent not in ("random", "heuristic")]
+    return agent + (f" ({', '.join(shown)})" if shown else "")
+
+
+def parse_grid(specs: Sequence[str], game: Game, agents: Sequence[str]) -> dict[str, list[str]]:
+    """``--grid NAME=V1,V2`` options as ``{NAME: [V1, V2]}``: ``agent`` or a game option."""
+    grid: dict[str, list[str]] = {}
+    names = {spec.name for spec in game.option_specs}
+    for spec in specs:
+        name, sep, values = spec.partition("=")
+        name = name.strip().replace("-", "_")
+        items = [v.strip() for v in values.split(",") if v.strip()]
+        if not sep or not items:
+            raise UsageError("sim.err.grid", spec=spec)
+        if name != AGENT_AXIS and name not in names:
+            raise UsageError("sim.err.grid_name", name=name, names=", ".join([AGENT_AXIS, *sorted(names)]))
+        if name == AGENT_AXIS:
+            for item in items:
+                if item not in agents:
+                    raise UsageError("sim.err.unknown_agent", agent=item, game=game.id, agents=", ".join(agents))
+        grid[name] = items
+    return grid
+
+
+def format_grid(
+    game: Game,
+    cells: Sequence[Cell],
+    params: Mapping[str, object],
+    *,
+    seed: int,
+    jobs: int,
+    elapsed: float,
+    lang: str = "en",
+) -> str:
+    """One row per cell: its options, agent, games, win rate with its 95% Wilson interval, mean
+    score."""
+    varying = varying_options(cells)
+    header = [
+        *varying,
+        t("sim.col.agent", lang),
+        t("sim.col.games", lang),
+        t("sim.col.win_rate", lang),
+        t("sim.col.interval", lang),
+        t("sim.col.score", lang),
+    ]
+    rows = []
+    for cell in cells:
+        st = cell.stats
+        low, high = st.win_interval()
+        score = st.mean_score
+        rows.append(
+            [
+                *[_format_option(cell.options[n], lang) for n in varying],
+                cell.agent,
+                f"{st.games:,}",
+                _pct(st.win_rate),
+                f"{_pct(low)} - {_pct(high)}",
+                "-" if score is None else f"{score:.2f}",
+            ]
+        )
+    widths = [max(text_width(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version)]
+    fixed = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in cells[0].options.items() if k not in varying)
+    if fixed:
+        lines.append(fixed)
+    shown = "  ".join(f"{k}={v}" for k, v in params.items() if v is not None)
+    lines.append(t("sim.grid_run", lang, seed=seed, jobs=jobs, params=shown or "-"))
+    lines.append("")
+    numeric = {len(varying) + 1, len(varying) + 2, len(varying) + 4}
+    for r in [header, *rows]:
+        lines.append(
+            "  ".join(_rjust(v, widths[i]) if i in numeric else _ljust(v, widths[i]) for i, v in enumerate(r)).rstrip()
+        )
+        if r is header:
+            lines.append("  ".join("-" * w for w in widths))
+    games = sum(c.stats.games for c in cells)
+    rate = games / elapsed if elapsed > 0 else float("inf")
+    lines.append("")
+    lines.append(t("sim.elapsed", lang, seconds=f"{elapsed:.2f}", rate=f"{rate:,.0f}"))
+    return "\n".join(lines)
+
+
+def write_outputs(
+    game: Game,
+    cells: Sequence[Cell],
+    directory: Path,
+    params: Mapping[str, object],
+    args: argparse.Namespace,
+    lang: str,
+    stdout: TextIO,
+) -> None:
+    """``cells.json``, ``cells.csv`` and the PNG plots in ``directory`` (created if needed)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError("sim.err.out", path=str(directory), reason=exc.strerror or str(exc)) from exc
+    meta = {
+        "game": game.id,
+        "rules_version": game.rules_version,
+        "seed": args.seed,
+        "games_per_cell": args.games,
+        "agent_params": {k: v for k, v in params.items() if v is not None},
+        "backend": args.backend,
+    }
+    write_json(cells, directory / "cells.json", meta)
+    write_csv(game, cells, directory / "cells.csv")
+    try:
+        write_plots(game, cells, directory, t, lang)
+    except ImportError:
+        print(t("sim.no_matplotlib", lang), file=sys.stderr)
+    print(t("sim.written", lang, path=str(directory)), file=stdout)
 
 
 if __name__ == "__main__":

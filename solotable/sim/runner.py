@@ -15,7 +15,7 @@ import math
 import os
 import random
 from collections import Counter, deque
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,9 +74,21 @@ class SimStats:
     detail_counts: Counter[str] = field(default_factory=Counter)
     histogram: Counter[Hashable] = field(default_factory=Counter)
     causes: Counter[str] = field(default_factory=Counter)
+    score_histogram: Counter[int | float] = field(default_factory=Counter)
+    """How many games ended with each score (additive, so histograms of batches merge)."""
+    histograms: dict[str, Counter[Hashable]] = field(default_factory=dict)
+    """Histograms of further details a game declares (``Game.sim_histograms``)."""
 
-    def add(self, result: Result, histogram_key: str | None = None, steps: int = 0, decisions: int = 0) -> None:
-        """Count one finished game. ``histogram_key`` names the detail to histogram."""
+    def add(
+        self,
+        result: Result,
+        histogram_key: str | None = None,
+        steps: int = 0,
+        decisions: int = 0,
+        more_histograms: tuple[str, ...] = (),
+    ) -> None:
+        """Count one finished game. ``histogram_key`` names the detail to histogram (where runs
+        end), ``more_histograms`` further details to histogram."""
         self.games += 1
         self.steps += steps
         self.decisions += decisions
@@ -87,6 +99,7 @@ class SimStats:
             self.scored += 1
             self.score_sum += score
             self.score_sq_sum += score * score
+            self.score_histogram[score] += 1
         details = result.details
         if not details:
             return
@@ -98,6 +111,11 @@ class SimStats:
         if histogram_key is not None and histogram_key in details:
             value = details[histogram_key]
             self.histogram[value if isinstance(value, Hashable) else str(value)] += 1
+        for key in more_histograms:
+            if key in details:
+                value = details[key]
+                counter = self.histograms.setdefault(key, Counter())
+                counter[value if isinstance(value, Hashable) else str(value)] += 1
         if not result.won:
             cause = details.get("cause")
             if isinstance(cause, str):
@@ -117,6 +135,9 @@ class SimStats:
         self.detail_counts.update(other.detail_counts)
         self.histogram.update(other.histogram)
         self.causes.update(other.causes)
+        self.score_histogram.update(other.score_histogram)
+        for key, counter in other.histograms.items():
+            self.histograms.setdefault(key, Counter()).update(counter)
         return self
 
     def __add__(self, other: SimStats) -> SimStats:
@@ -164,6 +185,10 @@ class SimStats:
             "means": {key: self.mean(key) for key in sorted(self.detail_sums)},
             "histogram": {str(k): v for k, v in self.histogram.items()},
             "causes": dict(self.causes),
+            "score_histogram": {str(k): v for k, v in sorted(self.score_histogram.items())},
+            "histograms": {
+                key: {str(k): v for k, v in counter.items()} for key, counter in sorted(self.histograms.items())
+            },
         }
 
 
@@ -232,6 +257,10 @@ def batch_bounds(games: int) -> list[tuple[int, int]]:
     return [(start, min(start + size, games)) for start in range(0, games, size)]
 
 
+Progress = Callable[[int], None]
+"""Called with the number of games just finished (for a progress bar)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Batch:
     game_id: str
@@ -241,17 +270,19 @@ class _Batch:
     seed: int
     start: int
     stop: int
+    agent_params: dict[str, Any] = field(default_factory=dict)
 
 
-def _run_batch(batch: _Batch) -> SimStats:
+def _run_batch(batch: _Batch, progress: Progress | None = None) -> SimStats:
     try:
         game = load_game(batch.game_id)
     except ValueError:
         # A game registered at run time (a test game): import its module in this process.
         importlib.import_module(batch.game_module)
         game = load_game(batch.game_id)
-    agent = make_agent(batch.agent_name, batch.game_id)
+    agent = make_agent(batch.agent_name, batch.game_id, **batch.agent_params)
     histogram_key = game.sim_histogram
+    more = tuple(game.sim_histograms)
     stats = SimStats()
     add = stats.add
     options = batch.options
@@ -261,7 +292,9 @@ def _run_batch(batch: _Batch) -> SimStats:
         for index in range(batch.start, batch.stop):
             chance_rng, agent_rng = game_rngs(seed, index)
             result, steps, decisions = run_game(game, agent, options, chance_rng, agent_rng)
-            add(result, histogram_key, steps, decisions)
+            add(result, histogram_key, steps, decisions, more)
+            if progress is not None:
+                progress(1)
     except Exception as exc:
         exc.add_note(
             f"in {batch.game_id} game {index} of the run with seed {seed} "
@@ -271,11 +304,12 @@ def _run_batch(batch: _Batch) -> SimStats:
     return stats
 
 
-def _ordered_results(batches: list[_Batch], jobs: int) -> Iterator[SimStats]:
-    """Each batch's statistics, in batch order, computed by ``jobs`` processes."""
+def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None = None) -> Iterator[SimStats]:
+    """Each batch's statistics, in batch order, computed by ``jobs`` processes. ``progress`` is
+    told of each game (in this process) or each batch (from worker processes)."""
     if jobs <= 1 or len(batches) <= 1:
         for batch in batches:
-            yield _run_batch(batch)
+            yield _run_batch(batch, progress)
         return
     window = 4 * jobs  # batches in flight: bounded, whatever the number of batches
     with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
@@ -288,8 +322,43 @@ def _ordered_results(batches: list[_Batch], jobs: int) -> Iterator[SimStats]:
             nxt = next(todo, None)
             if nxt is not None:
                 pending.append(pool.submit(_run_batch, nxt))
+            if progress is not None:
+                progress(result.games)
             yield result
 
+
+class RayMissing(ImportError):
+    """``--backend ray`` without Ray installed."""
+
+    def __init__(self) -> None:
+        super().__init__("the Ray backend needs Ray: pip install 'solotable[ray]'")
+
+
+def _ray_results(batches: list[_Batch], address: str | None, jobs: int) -> Iterator[SimStats]:
+    """Each batch's statistics, in batch order, computed by Ray tasks (a cluster at ``address``,
+    or a local instance with ``jobs`` CPUs started here if Ray is not running yet)."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise RayMissing() from exc
+    if not ray.is_initialized():
+        if address is not None:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, jobs), log_to_driver=False, include_dashboard=False)
+    remote = ray.remote(_run_batch)
+    window = 4 * max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
+    todo = iter(batches)
+    pending = deque(remote.remote(batch) for batch in itertools.islice(todo, window))
+    while pending:
+        result: SimStats = ray.get(pending.popleft())
+        nxt = next(todo, None)
+        if nxt is not None:
+            pending.append(remote.remote(nxt))
+        yield result
+
+
+BACKENDS = ("local", "ray")
 
 def simulate(
     game_id: str,
@@ -298,14 +367,25 @@ def simulate(
     jobs: int = 1,
     seed: int = 0,
     options: Mapping[str, object] | None = None,
+    *,
+    agent_params: Mapping[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
 ) -> SimStats:
     """Play ``games`` games of ``game_id`` with the agent ``agent_name`` and add up the statistics.
 
-    ``jobs`` worker processes (1: in this process; 0: one per CPU). The result is the same for
-    the same ``seed`` whatever ``jobs`` is. Unknown game, agent or option: ``ValueError``.
+    ``jobs`` worker processes (1: in this process; 0: one per CPU), or with ``backend="ray"``
+    Ray tasks (on the cluster at ``address``, else a local Ray instance with ``jobs`` CPUs). The
+    result is the same for the same ``seed`` whatever ``jobs`` and the backend are: game ``i``
+    always uses the streams of ``SeedSequence(seed, spawn_key=(i,))``, batches are fixed by the
+    number of games, and batch statistics are merged in batch order. ``agent_params`` go to
+    :func:`~solotable.agents.registry.make_agent` (``iterations``, ``think``; a ``think`` budget
+    is wall-clock time and does not reproduce). Unknown game, agent or option: ``ValueError``.
     """
     game = load_game(game_id)
-    make_agent(agent_name, game_id)  # fail early, in this process, on an unknown agent
+    params = {k: v for k, v in dict(agent_params or {}).items() if v is not None}
+    make_agent(agent_name, game_id, **params)  # fail early, in this process, on an unknown agent
     checked = game.validate_options(dict(options or {}))
     if games < 0:
         raise ValueError(f"the number of games cannot be negative ({games})")
@@ -313,13 +393,96 @@ def simulate(
         raise ValueError(f"the seed must be a non-negative integer, not {seed}")
     if jobs < 0:
         raise ValueError(f"the number of jobs cannot be negative ({jobs})")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     if jobs == 0:
         jobs = os.cpu_count() or 1
     batches = [
-        _Batch(game_id, type(game).__module__, agent_name, dict(checked), seed, start, stop)
+        _Batch(game_id, type(game).__module__, agent_name, dict(checked), seed, start, stop, params)
         for start, stop in batch_bounds(games)
     ]
+    ray = backend == "ray"
+    results = _ray_results(batches, address, jobs) if ray else _ordered_results(batches, jobs, progress)
     total = SimStats()
-    for stats in _ordered_results(batches, jobs):
+    for stats in results:
         total.merge(stats)
+        if progress is not None and ray:
+            progress(stats.games)
     return total
+
+
+# -- grids --------------------------------------------------------------------------------------
+
+
+AGENT_AXIS = "agent"
+
+
+@dataclass(slots=True)
+class Cell:
+    """One cell of a grid: the game options and agent it ran with, and its statistics."""
+
+    options: dict[str, str | bool | int]
+    agent: str
+    stats: SimStats
+    elapsed: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"options": dict(self.options), "agent": self.agent, "elapsed": self.elapsed, **self.stats.to_json()}
+
+
+def grid_cells(
+    game: Game, grid: Mapping[str, list[str]], base: Mapping[str, object], agent: str
+) -> list[tuple[dict[str, str | bool | int], str]]:
+    """The cartesian product of the ``grid`` axes (game options, and ``agent``), in the order the
+    axes and values are given, each cell's options checked and completed with ``base`` and the
+    defaults. ``ValueError`` (an :class:`~solotable.core.protocol.OptionError`) for a bad name or
+    value."""
+    axes = list(grid.items())
+    agents = grid.get(AGENT_AXIS, [agent])
+    option_axes = [(name, values) for name, values in axes if name != AGENT_AXIS]
+    cells: list[tuple[dict[str, str | bool | int], str]] = []
+    for combo in itertools.product(*(values for _, values in option_axes)):
+        options = dict(base)
+        options.update({name: value for (name, _), value in zip(option_axes, combo, strict=True)})
+        checked = game.validate_options(options)
+        cells.extend((checked, name) for name in agents)
+    return cells
+
+
+def simulate_grid(
+    game_id: str,
+    grid: Mapping[str, list[str]],
+    games: int,
+    *,
+    agent: str = "random",
+    options: Mapping[str, object] | None = None,
+    jobs: int = 1,
+    seed: int = 0,
+    agent_params: Mapping[str, Any] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> list[Cell]:
+    """Run :func:`simulate` for every cell of ``grid`` (see :func:`grid_cells`), each with the
+    same ``seed``: cells that differ only in the agent meet the same dice where their play
+    agrees (common random numbers)."""
+    import time
+
+    game = load_game(game_id)
+    out = []
+    for cell_options, name in grid_cells(game, grid, dict(options or {}), agent):
+        start = time.perf_counter()
+        stats = simulate(
+            game_id,
+            name,
+            games,
+            jobs=jobs,
+            seed=seed,
+            options=cell_options,
+            agent_params=agent_params,
+            backend=backend,
+            address=address,
+            progress=progress,
+        )
+        out.append(Cell(cell_options, name, stats, time.perf_counter() - start))
+    return out

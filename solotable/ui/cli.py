@@ -41,6 +41,10 @@ InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 """Shows one block of text (a line or several)."""
 
+HINT_MAX_SECONDS = 600
+"""The longest search a ``hint`` may ask for."""
+HINT_RUNNERS_UP = 3
+"""How many runner-up decisions a hint shows."""
 MANY_OUTCOMES = 24
 """Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
 _YES = frozenset({"y", "yes", "はい"})
@@ -224,6 +228,8 @@ class LinePlayer:
             return self.undo()
         if word == "save":
             return self.save(rest)
+        if word == "hint":
+            return self.hint(rest)
         if folded in ("help", "?"):
             self.say(self.game.help_text(self.lang))
             self.say(self.t("cli.commands"))
@@ -283,6 +289,42 @@ class LinePlayer:
                 return True
             if answer in _NO:
                 return False
+
+    def hint(self, budget: str) -> _Step:
+        """``hint [SECONDS]``: search a copy of the position and show the best decision with its
+        estimated chance of winning, and the runners-up. The session is not touched."""
+        from solotable.agents.hint import DEFAULT_BUDGET, hint
+
+        try:
+            seconds = float(unicodedata.normalize("NFKC", budget)) if budget.strip() else DEFAULT_BUDGET
+        except ValueError:
+            seconds = -1.0
+        if not 0 < seconds <= HINT_MAX_SECONDS:
+            self.say(self.t("cli.hint_usage", max=HINT_MAX_SECONDS))
+            return _Step.SAME
+        s = self.session
+        if s.waiting_for_chance or s.state.is_chance() or s.state.is_terminal():
+            self.say(self.t("cli.hint_none"))
+            return _Step.SAME
+        state = s.state
+        self.say(self.t("cli.hint_thinking", seconds=f"{seconds:g}"))
+        ranked = hint(state, seconds)
+        choices = state.legal_actions()
+        width = len(str(len(choices)))
+
+        def line(action: Action, win: float, visits: int) -> str:
+            number = choices.index(action) + 1
+            label = choice_line(number, width, self.game.describe(state, action, self.lang), str(action))
+            return self.t("cli.hint_line", choice=label.strip(), win=f"{100 * win:.0f}", visits=visits)
+
+        best = ranked[0]
+        self.say(self.t("cli.hint_best", line=line(*best)))
+        others = [r for r in ranked[1:HINT_RUNNERS_UP + 1] if r[2] > 0]
+        if others:
+            self.say(self.t("cli.hint_others"))
+            for r in others:
+                self.say("  " + line(*r))
+        return _Step.SAME
 
     def undo(self) -> _Step:
         try:

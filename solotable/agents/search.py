@@ -1,0 +1,521 @@
+"""Search bots that play any game through the protocol: ``expectimax``, ``mcts`` and ``oracle``.
+
+Every bot here has two budgets per decision, whichever runs out first:
+
+- ``iterations``: MCTS iterations, or expectimax node evaluations. With ``iterations`` alone the
+  bot is **deterministic** given the ``rng`` it is handed (the simulator derives it from the run's
+  seed), so simulations and tests reproduce;
+- ``think``: wall-clock seconds. Results then depend on the machine's speed and load and do not
+  reproduce.
+
+What they know of a game comes from the protocol plus two optional per-game hooks, looked up in
+``solotable.games.<package>.heuristic`` like the heuristic bot:
+
+- ``make_agent()``: the heuristic policy, used for rollouts (much stronger than random ones);
+- ``evaluate(state) -> float`` in [0, 1]: a rough chance of winning from ``state``, used at the
+  depth limit of expectimax and to break ties between MCTS rollouts. Without it, the generic
+  evaluation is the mean win of a few policy rollouts (:func:`rollout_evaluation`).
+
+The reward is the team's result: 1 for a win, 0 for a loss. In a game with several seats the bot
+plays for ``state.to_move`` and every seat is taken to share the result (co-op games), so every
+decision node maximises the same value.
+
+Hidden information (``mcts``): before each iteration the root is determinized with
+``state.resample_hidden(rng)`` (see :class:`~solotable.core.protocol.State`), which redraws what
+the player cannot see; the tree's children are keyed by action, and at each node only the actions
+legal in the current determinization compete (single-observer information-set MCTS). A fair bot
+never reads hidden state nor the session's generator. ``oracle`` is the same search on the true
+state (no resampling): it sees the hidden state, for analysis only; its win rate estimates how
+much a fair bot of the same budget loses to what it cannot see. For games that draw lazily at
+chance nodes (minirogue-v1), there is nothing hidden in the state and ``oracle`` plays exactly like
+``mcts``.
+
+Chance nodes: MCTS samples an outcome (from the node's exact table) on every visit and keeps one
+child per outcome seen. Expectimax is exact over chance nodes of at most ``max_outcomes`` outcomes
+(default 36); a larger node (say an attack roll of 126 face multisets) is estimated by
+``chance_samples`` outcomes drawn from its table with replacement (default 6: sparse sampling,
+Kearns, Mansour and Ng 2002), each weighted by how often it was drawn.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+
+from solotable.agents.base import Agent
+from solotable.agents.random_agent import RandomAgent
+from solotable.core.protocol import CHANCE, Action, IllegalAction, State
+
+Evaluation = Callable[[State], float]
+Policy = Callable[[State, random.Random], Action]
+
+DEFAULT_MCTS_ITERATIONS = 200
+DEFAULT_EXPECTIMAX_NODES = 2000
+MAX_ROLLOUT_STEPS = 100_000
+"""A rollout longer than this stops and is scored by the evaluation (a loop guard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStat:
+    """One candidate decision at the root of a search: its estimated chance of winning and how
+    much search went into it (MCTS visits; expectimax: nodes searched below it)."""
+
+    action: Action
+    win_probability: float
+    visits: int
+
+
+def _heuristic_module(game_id: str) -> ModuleType | None:
+    name = f"solotable.games.{game_id.replace('-', '_')}.heuristic"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None
+        raise
+
+
+def game_policy(game_id: str) -> Policy | None:
+    """The game's heuristic policy (``heuristic.make_agent().choose``), if it has one."""
+    module = _heuristic_module(game_id)
+    make = getattr(module, "make_agent", None) if module is not None else None
+    if not callable(make):
+        return None
+    agent = make()
+    choose: Policy = agent.choose
+    return choose
+
+
+def game_evaluation(game_id: str) -> Evaluation | None:
+    """The game's evaluation function (``heuristic.evaluate``), if it has one."""
+    module = _heuristic_module(game_id)
+    evaluate = getattr(module, "evaluate", None) if module is not None else None
+    return evaluate if callable(evaluate) else None
+
+
+def _random_policy(state: State, rng: random.Random) -> Action:
+    return RandomAgent().choose(state, rng)
+
+
+def rollout(state: State, policy: Policy, rng: random.Random, max_steps: int = MAX_ROLLOUT_STEPS) -> State:
+    """Play ``state`` (in place) to the end with ``policy`` and chance drawn from ``rng``."""
+    apply = state.apply
+    for _ in range(max_steps):
+        to_move = state.to_move
+        if to_move is None:
+            break
+        if to_move == CHANCE:
+            apply(state.chance_table().sample(rng))
+        else:
+            apply(policy(state, rng))
+    return state
+
+
+def rollout_evaluation(policy: Policy, rollouts: int = 4) -> Callable[[State, random.Random], float]:
+    """The generic evaluation: the mean win of ``rollouts`` policy rollouts from a copy."""
+
+    def evaluate(state: State, rng: random.Random) -> float:
+        if state.is_terminal():
+            return 1.0 if state.result().won else 0.0
+        wins = 0
+        for _ in range(rollouts):
+            end = rollout(state.clone(), policy, rng)
+            wins += end.is_terminal() and end.result().won
+        return wins / rollouts
+
+    return evaluate
+
+
+class _Budget:
+    """Iterations and wall-clock seconds, whichever runs out first (at least one iteration)."""
+
+    __slots__ = ("deadline", "limit", "used")
+
+    def __init__(self, iterations: int | None, think: float | None) -> None:
+        self.limit = iterations
+        self.deadline = time.perf_counter() + think if think is not None else None
+        self.used = 0
+
+    def spent(self) -> bool:
+        if self.limit is not None and self.used >= self.limit:
+            return True
+        return self.deadline is not None and self.used > 0 and time.perf_counter() >= self.deadline
+
+
+class SearchAgent(Agent):
+    """What both searches share: budgets, the game's hooks, and ``choose`` from ``analyse``."""
+
+    name: str = "search"
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        iterations: int | None = None,
+        think: float | None = None,
+        policy: Policy | None = None,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if think is not None and think <= 0:
+            raise ValueError(f"think must be a positive number of seconds, not {think}")
+        self.game_id = game_id
+        self.think = think
+        self.iterations = iterations if iterations is not None or think is not None else self.default_iterations()
+        self.policy: Policy = policy or game_policy(game_id) or _random_policy
+        self.evaluation = evaluation if evaluation is not None else game_evaluation(game_id)
+        self._rollout_value = rollout_evaluation(self.policy)
+
+    def default_iterations(self) -> int:
+        return DEFAULT_MCTS_ITERATIONS
+
+    def evaluate(self, state: State, rng: random.Random) -> float:
+        """The game's evaluation of a non-terminal ``state``, or the rollout fallback."""
+        if self.evaluation is not None:
+            return float(self.evaluation(state))
+        return self._rollout_value(state, rng)
+
+    def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
+        """Every legal decision of ``state`` with its estimate, best first (the state is left
+        unchanged)."""
+        raise NotImplementedError
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            raise IllegalAction("core.err.not_legal", action="-", legal="-")
+        return self.analyse(state, rng)[0].action
+
+
+# -- MCTS ---------------------------------------------------------------------------------------
+
+
+class _Node:
+    __slots__ = ("children", "value", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0  # sum of blended rewards (selection)
+        self.wins = 0  # sum of plain wins (the reported win probability)
+        self.children: dict[Action, _Node] = {}
+
+
+class MCTSAgent(SearchAgent):
+    """Monte-Carlo tree search: UCT below a paired root, with chance nodes as sampled children,
+    determinization for hidden information, and rollouts with the game's heuristic policy (random
+    if it has none).
+
+    Every simulation descends a tree by UCB1 over the actions legal now (an untried action first,
+    picked at random), sampling chance outcomes, adds one node, rolls out to the end, and backs
+    up ``(1 - blend) * won + blend * evaluate(leaf)`` (``leaf``: where the rollout started;
+    ``blend`` 0.1 breaks ties between moves whose rollouts all lose; 0 when the game has no
+    evaluation).
+
+    The root (``root="paired"``, the default) is not UCB: search goes in rounds, and each round
+    gives every legal decision one simulation from the same determinization with the same random
+    stream (common random numbers), so decisions are compared on the same dice as far as their
+    play agrees. The bot plays its rollout policy's own choice unless another decision wins more
+    often on the paired differences by more than ``margin`` standard errors (1.5); Monte-Carlo
+    noise then cannot make it play worse than its policy where the search sees no clear gain.
+    The test is on plain wins: the evaluation's share of the reward is the same in every round
+    and would pass for a certain gain.
+    ``root="uct"`` is plain UCT at the root too (plays the most visited). ``iterations`` counts
+    simulations (a paired round of ``n`` decisions uses ``n``; at least one round is played).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        iterations: int | None = None,
+        think: float | None = None,
+        exploration: float = 0.7,
+        blend: float = 0.1,
+        margin: float = 1.5,
+        root: str = "paired",
+        oracle: bool = False,
+        policy: Policy | None = None,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        super().__init__(game_id, iterations=iterations, think=think, policy=policy, evaluation=evaluation)
+        self.exploration = exploration
+        self.blend = blend if self.evaluation is not None else 0.0
+        if root not in ("paired", "uct"):
+            raise ValueError(f"root must be 'paired' or 'uct', not {root!r}")
+        self.root = root
+        self.margin = margin
+        self.oracle = oracle
+        if oracle:
+            self.name = "oracle"
+
+    def _determinize(self, state: State, rng: random.Random) -> State:
+        return state.clone() if self.oracle else state.resample_hidden(rng)
+
+    def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
+        if self.root == "paired":
+            return self._analyse_paired(state, rng)
+        legal = state.legal_actions()
+        root = _Node()
+        budget = _Budget(self.iterations, self.think)
+        while not budget.spent():
+            budget.used += 1
+            self._iterate(root, self._determinize(state, rng), rng)
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                stats.append(ActionStat(action, 0.0, 0))
+            else:
+                stats.append(ActionStat(action, child.wins / child.visits, child.visits))
+        order = {a: i for i, a in enumerate(legal)}
+        values = {a: (c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()}
+        stats.sort(key=lambda s: (-s.visits, -values.get(s.action, 0.0), order[s.action]))
+        return stats
+
+    def _analyse_paired(self, state: State, rng: random.Random) -> list[ActionStat]:
+        legal = state.legal_actions()
+        n = len(legal)
+        base = self.policy(state.clone(), random.Random(rng.random()))
+        nodes = {a: _Node() for a in legal}
+        rewards: dict[Action, list[int]] = {a: [] for a in legal}  # wins, round by round
+        budget = _Budget(None, self.think)
+        limit = self.iterations
+        while True:
+            det_seed = rng.random()
+            round_seed = rng.random()
+            for action in legal:
+                sim = self._determinize(state, random.Random(det_seed))
+                sim.apply(action)
+                node = nodes[action]
+                before = node.wins
+                self._iterate(node, sim, random.Random(round_seed))
+                rewards[action].append(node.wins - before)
+            budget.used += n
+            if (limit is not None and budget.used + n > limit) or budget.spent():
+                break
+        rounds = len(rewards[base])
+        chosen = base
+        best_gain = 0.0
+        for action in legal:
+            if action == base:
+                continue
+            diffs = [x - y for x, y in zip(rewards[action], rewards[base], strict=True)]
+            mean = sum(diffs) / rounds
+            if rounds > 1:
+                var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+                se = math.sqrt(var / rounds)
+            else:
+                se = math.inf
+            if mean > self.margin * se and mean > best_gain:
+                chosen, best_gain = action, mean
+        order = {a: i for i, a in enumerate(legal)}
+        stats = [ActionStat(a, nodes[a].wins / rounds, nodes[a].visits) for a in legal]
+        values = {a: nodes[a].value / rounds for a in legal}
+        stats.sort(key=lambda st: (st.action != chosen, -values[st.action], order[st.action]))
+        return stats
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        expanded = False
+        c = self.exploration
+        while not expanded:
+            to_move = state.to_move
+            if to_move is None:
+                break
+            if to_move == CHANCE:
+                outcome = state.chance_table().sample(rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node()
+                    expanded = True
+                state.apply(outcome)
+            else:
+                legal = state.legal_actions()
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                    child = children[action] = _Node()
+                    expanded = True
+                else:
+                    log_n = math.log(max(1, node.visits))
+                    best = -1.0
+                    action = legal[0]
+                    child = children[action]
+                    for a in legal:
+                        ch = children[a]
+                        score = ch.value / ch.visits + c * math.sqrt(log_n / ch.visits) if ch.visits else math.inf
+                        if score > best:
+                            best, action, child = score, a, ch
+                state.apply(action)
+            node = child
+            path.append(node)
+        leaf_value: float | None = None
+        if self.blend and not state.is_terminal():
+            leaf_value = self.evaluate(state, rng)
+        end = rollout(state, self.policy, rng)
+        won = int(end.is_terminal() and end.result().won)
+        reward = float(won)
+        if self.blend:
+            reward = (1.0 - self.blend) * won + self.blend * (won if leaf_value is None else leaf_value)
+        for n in path:
+            n.visits += 1
+            n.value += reward
+            n.wins += won
+
+
+# -- expectimax ---------------------------------------------------------------------------------
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class ExpectimaxAgent(SearchAgent):
+    """Depth-limited expectimax with iterative deepening.
+
+    Depth counts decisions (chance nodes do not use depth). Terminal positions score 1 (won) or
+    0; positions at the depth limit score the evaluation; so does a chain of chance nodes met
+    past the depth limit once ``max_chance_run`` (default 2) of them have been expanded in a row
+    (a fight of roll after roll with no decision in between would otherwise expand without end).
+    Chance nodes are exact up to
+    ``max_outcomes`` outcomes, estimated from ``chance_samples`` draws above that (see the module
+    docstring). ``iterations`` caps the positions evaluated per decision; the search deepens from
+    depth 1 to ``depth`` and plays the best move of the deepest search that finished (a search cut
+    short by the budget is discarded, except that depth 1 always completes). With ``rollouts=k``
+    the leaves are scored by the mean win of ``k`` policy rollouts instead of the game's
+    evaluation (slower, often truer). With ``anchor=d`` (default 0.1, for games with a heuristic
+    policy; ``None`` for none) it plays the policy's choice unless the search values another
+    decision more than ``d`` above it: a guard against a rough evaluation (on minirogue-v1 Normal,
+    unanchored expectimax with the game's evaluation wins about 2%, anchored about 40%). The position is
+    searched once on ``state.resample_hidden(rng)`` (a fair determinization; exact for games
+    whose only hidden things are drawn at chance nodes).
+    """
+
+    name = "expectimax"
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        iterations: int | None = None,
+        think: float | None = None,
+        depth: int = 3,
+        max_outcomes: int = 36,
+        chance_samples: int = 6,
+        max_chance_run: int = 2,
+        rollouts: int = 0,
+        anchor: float | None = 0.1,
+        policy: Policy | None = None,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        super().__init__(game_id, iterations=iterations, think=think, policy=policy, evaluation=evaluation)
+        if depth < 1:
+            raise ValueError(f"depth must be at least 1, not {depth}")
+        self.depth = depth
+        self.max_outcomes = max_outcomes
+        self.chance_samples = chance_samples
+        self.max_chance_run = max_chance_run
+        # anchored only to a game's own policy: random play is no anchor
+        self.anchor = anchor if policy is not None or game_policy(game_id) is not None else None
+        if rollouts > 0:  # leaves scored by policy rollouts rather than the game's evaluation
+            self.evaluation = None
+            self._rollout_value = rollout_evaluation(self.policy, rollouts)
+        self._budget = _Budget(None, None)
+        self._nodes = 0
+
+    def default_iterations(self) -> int:
+        return DEFAULT_EXPECTIMAX_NODES
+
+    def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
+        legal = state.legal_actions()
+        root = state.resample_hidden(rng)
+        self._budget = budget = _Budget(self.iterations, self.think)
+        best: list[ActionStat] | None = None
+        for depth in range(1, self.depth + 1):
+            seed = rng.random()  # the same sampled outcomes whatever depth the search reaches
+            try:
+                found = self._root(root, legal, depth, random.Random(seed), stoppable=best is not None)
+            except _OutOfBudget:
+                break
+            best = found
+            if budget.spent():
+                break
+        assert best is not None
+        order = {a: i for i, a in enumerate(legal)}
+        best.sort(key=lambda s: (-s.win_probability, order[s.action]))
+        if self.anchor is not None:  # play the policy's move unless the search finds it clearly worse
+            base = self.policy(state.clone(), random.Random(rng.random()))
+            base_value = next(s.win_probability for s in best if s.action == base)
+            if best[0].win_probability - base_value <= self.anchor:
+                best.sort(key=lambda s: s.action != base)
+        return best
+
+    def _root(
+        self, state: State, legal: list[Action], depth: int, rng: random.Random, *, stoppable: bool
+    ) -> list[ActionStat]:
+        out = []
+        for action in legal:
+            before = self._budget.used
+            child = state.clone()
+            child.apply(action)
+            value = self._value(child, depth - 1, rng, stoppable, 0)
+            out.append(ActionStat(action, value, self._budget.used - before))
+        return out
+
+    def _value(self, state: State, depth: int, rng: random.Random, stoppable: bool, run: int) -> float:
+        to_move = state.to_move
+        if to_move is None:
+            self._budget.used += 1
+            return 1.0 if state.result().won else 0.0
+        if to_move == CHANCE and run >= self.max_chance_run and depth <= 0:
+            return self._leaf(state, rng, stoppable)
+        if to_move == CHANCE:
+            outcomes = state.chance_table().outcomes
+            total = 0.0
+            if len(outcomes) <= self.max_outcomes:
+                for outcome, p in outcomes:
+                    child = state.clone()
+                    child.apply(outcome)
+                    total += float(p) * self._value(child, depth, rng, stoppable, run + 1)
+                return total
+            table = state.chance_table()
+            drawn: dict[Action, int] = {}
+            for _ in range(self.chance_samples):
+                a = table.sample(rng)
+                drawn[a] = drawn.get(a, 0) + 1
+            for outcome, count in drawn.items():
+                child = state.clone()
+                child.apply(outcome)
+                total += count * self._value(child, depth, rng, stoppable, run + 1)
+            return total / self.chance_samples
+        if depth <= 0:
+            return self._leaf(state, rng, stoppable)
+        best = 0.0
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            value = self._value(child, depth - 1, rng, stoppable, 0)
+            if value > best:
+                best = value
+            if best >= 1.0:
+                break
+        return best
+
+    def _leaf(self, state: State, rng: random.Random, stoppable: bool) -> float:
+        budget = self._budget
+        budget.used += 1
+        if stoppable and budget.spent():
+            raise _OutOfBudget
+        return self.evaluate(state, rng)

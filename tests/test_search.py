@@ -1,0 +1,230 @@
+"""The search bots (expectimax, mcts, oracle) and hints, on the toy game and minirogue-v1.
+
+Budgets are tiny on purpose (``iterations`` of a few dozen): these tests check behaviour and
+reproducibility, not strength (see the strength figures in the issue note).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+import toygame
+from minirogue_v1.helpers import attack, play, to_combat
+
+from solotable.agents.hint import hint
+from solotable.agents.registry import agent_names, make_agent
+from solotable.agents.search import (
+    ExpectimaxAgent,
+    MCTSAgent,
+    SearchAgent,
+    _random_policy,
+    game_evaluation,
+    game_policy,
+)
+from solotable.core.protocol import CHANCE, IllegalAction, State
+from solotable.core.registry import load as load_game
+from solotable.sim.runner import game_rngs, run_game, simulate
+
+SEARCH = ("expectimax", "mcts", "oracle")
+MR = "minirogue-v1"
+
+
+class LegalOnly:
+    """Wraps an agent and checks every choice is legal and leaves the state unchanged."""
+
+    def __init__(self, inner: SearchAgent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.decisions = 0
+
+    def choose(self, state: State, rng: random.Random):  # type: ignore[no-untyped-def]
+        before = json.dumps(state.observation(), sort_keys=True)
+        action = self.inner.choose(state, rng)
+        assert action in state.legal_actions()
+        assert json.dumps(state.observation(), sort_keys=True) == before, "the search changed the state"
+        self.decisions += 1
+        return action
+
+
+def test_search_agents_are_registered_for_every_game() -> None:
+    for game_id in (MR, toygame.GAME.id):
+        assert set(SEARCH) <= set(agent_names(game_id))
+    agent = make_agent("mcts", MR, iterations=10, think=0.5)
+    assert isinstance(agent, MCTSAgent) and agent.iterations == 10 and agent.think == 0.5
+    assert make_agent("oracle", MR).name == "oracle"
+    assert isinstance(make_agent("expectimax", MR, iterations=5), ExpectimaxAgent)
+    make_agent("random", MR, iterations=5, think=None)  # budgets are ignored by simple bots
+    make_agent("heuristic", MR, iterations=5)
+    with pytest.raises(ValueError, match="no parameter depth"):
+        make_agent("random", MR, depth=3)
+    with pytest.raises(ValueError, match="iterations"):
+        make_agent("mcts", MR, iterations=0)
+    with pytest.raises(ValueError, match="think"):
+        make_agent("mcts", MR, think=-1.0)
+
+
+def test_game_hooks_are_found_lazily() -> None:
+    assert game_policy(MR) is not None and game_evaluation(MR) is not None
+    assert game_policy(toygame.GAME.id) is None and game_evaluation(toygame.GAME.id) is None
+    # the toy game has no heuristic: random rollouts, rollout evaluation, no blending
+    agent = make_agent("mcts", toygame.GAME.id, iterations=4)
+    assert isinstance(agent, MCTSAgent) and agent.policy is _random_policy and agent.blend == 0.0
+
+
+def test_resample_hidden_default_is_an_independent_clone() -> None:
+    state = load_game(MR).new_state(seed=1)
+    copy = state.resample_hidden(random.Random(0))
+    assert copy is not state
+    assert copy.observation() == state.observation()
+    copy.apply(copy.chance_table().sample(random.Random(0)))
+    assert copy.observation() != state.observation()
+
+
+@pytest.mark.parametrize("name", SEARCH)
+@pytest.mark.parametrize("game_id", [MR, toygame.GAME.id])
+def test_search_agents_play_only_legal_moves(name: str, game_id: str) -> None:
+    game = load_game(game_id)
+    agent = LegalOnly(make_agent(name, game_id, iterations=6))  # type: ignore[arg-type]
+    for index in range(2):
+        chance_rng, agent_rng = game_rngs(5, index)
+        result, _, _ = run_game(game, agent, {}, chance_rng, agent_rng)  # type: ignore[arg-type]
+        assert isinstance(result.won, bool)
+    assert agent.decisions > 0
+
+
+@pytest.mark.parametrize("name", SEARCH)
+def test_iterations_make_search_deterministic(name: str) -> None:
+    one = simulate(MR, name, 3, seed=2, agent_params={"iterations": 8})
+    two = simulate(MR, name, 3, seed=2, agent_params={"iterations": 8})
+    assert one == two
+    assert one.decisions > 0
+
+
+def test_expectimax_is_exact_on_pig_to_2() -> None:
+    # Pig to 2 within 4 turns (tests/toygame.py's rules with target 2): rolling wins at once
+    # unless the die shows 1 (a lost turn), so rolling every turn wins with 1 - (1/6)^4, and
+    # holding an empty turn total first wastes a turn: 1 - (1/6)^3.
+    state = toygame.PigState(toygame.GAME, None, target=2)
+    # a constant evaluation at the depth limit: the values must not depend on it
+    agent = ExpectimaxAgent(toygame.GAME.id, iterations=10**7, depth=6, evaluation=lambda s: 0.5)
+    stats = {str(s.action): s.win_probability for s in agent.analyse(state, random.Random(0))}
+    assert stats["roll"] == pytest.approx(float(1 - Fraction(1, 6) ** 4), abs=1e-12)
+    assert stats["hold"] == pytest.approx(float(1 - Fraction(1, 6) ** 3), abs=1e-12)
+    assert agent.choose(state, random.Random(0)) == toygame.ROLL
+
+
+def test_expectimax_samples_large_chance_nodes_within_its_budget() -> None:
+    # An attack roll of 3 dice has 56 face multisets: more than max_outcomes, so it is sampled.
+    s = to_combat(area=1, face=6, rank=3)
+    assert len(s.chance_table().outcomes) > 36
+    attack(s, [2, 3, 4])
+    agent = ExpectimaxAgent(MR, iterations=50, depth=3)
+    ranked = agent.analyse(s, random.Random(0))
+    assert {r.action for r in ranked} == set(s.legal_actions())
+
+
+def _spell_position() -> State:
+    """A Monster with 3 HP left that strikes back for 6 at an adventurer with 4 HP, holding Fire
+    (8 damage): casting Fire kills it; anything else lets it kill the adventurer (§5.1, §6)."""
+    s = to_combat(area=1, face=3, foe_hp=5, damage=6, hp=4, spells=["fire"])
+    attack(s, [2])
+    play(s, "done")
+    assert {str(a) for a in s.legal_actions()} == {"cast:fire", "discard:fire", "nospell"}
+    return s
+
+
+@pytest.mark.parametrize("root", ["paired", "uct"])
+def test_mcts_finds_the_obvious_move_even_with_random_rollouts(root: str) -> None:
+    s = _spell_position()
+    agent = MCTSAgent(MR, iterations=90, root=root, policy=_random_policy)
+    assert str(agent.choose(s, random.Random(3))) == "cast:fire"
+    ranked = agent.analyse(s, random.Random(3))
+    assert str(ranked[0].action) == "cast:fire"
+    assert ranked[0].win_probability >= max(r.win_probability for r in ranked[1:])
+
+
+def test_mcts_with_the_heuristic_policy_and_the_oracle_agree_here() -> None:
+    s = _spell_position()
+    for name in ("mcts", "oracle", "expectimax"):
+        assert str(make_agent(name, MR, iterations=30).choose(s, random.Random(1))) == "cast:fire"
+
+
+def test_think_budget_stops_in_time() -> None:
+    import time
+
+    s = _spell_position()
+    agent = MCTSAgent(MR, think=0.05)
+    start = time.perf_counter()
+    agent.choose(s, random.Random(0))
+    assert time.perf_counter() - start < 2.0
+
+
+def test_forced_move_needs_no_search() -> None:
+    state = toygame.PigState(toygame.GAME, None, target=2)
+    state.turn = 4
+    state.rolling = False
+    agent = MCTSAgent(toygame.GAME.id, iterations=1)
+    assert agent.choose(state, random.Random(0)) in state.legal_actions()
+
+
+# -- hints --------------------------------------------------------------------------------------
+
+
+def test_hint_ranks_every_legal_action_and_leaves_the_state_alone() -> None:
+    s = _spell_position()
+    before = json.dumps(s.observation(), sort_keys=True)
+    ranked = hint(s, None, iterations=60, seed=1)
+    assert json.dumps(s.observation(), sort_keys=True) == before
+    assert {a for a, _, _ in ranked} == set(s.legal_actions())
+    best, p, visits = ranked[0]
+    assert str(best) == "cast:fire" and 0.0 <= p <= 1.0 and visits > 0
+    assert hint(s, None, iterations=60, seed=1) == ranked  # reproducible with iterations and a seed
+    assert str(hint(s, None, agent="expectimax", iterations=100, seed=1)[0][0]) == "cast:fire"
+
+
+def test_hint_at_a_chance_node_or_with_a_simple_bot_is_refused() -> None:
+    s = load_game(MR).new_state(seed=1)
+    assert s.to_move == CHANCE
+    with pytest.raises(IllegalAction):
+        hint(s, 0.1)
+    with pytest.raises(ValueError, match="cannot give hints"):
+        hint(_spell_position(), None, agent="heuristic", iterations=5)
+
+
+def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
+    assert ExpectimaxAgent(MR).anchor == 0.1
+    assert ExpectimaxAgent(toygame.GAME.id).anchor is None  # random play is no anchor
+    assert ExpectimaxAgent(MR, anchor=None).anchor is None
+    s = _spell_position()
+    agent = ExpectimaxAgent(MR, iterations=40, rollouts=2, anchor=None)
+    assert agent.evaluation is None  # leaves by policy rollouts
+    assert str(agent.choose(s, random.Random(0))) == "cast:fire"
+
+
+def test_oracle_plays_like_mcts_when_nothing_is_hidden() -> None:
+    # minirogue-v1 draws lazily at chance nodes: its state hides nothing, so seeing it is no gain
+    assert simulate(MR, "oracle", 2, seed=6, agent_params={"iterations": 6}) == simulate(
+        MR, "mcts", 2, seed=6, agent_params={"iterations": 6}
+    )
+
+
+def test_mcts_determinizes_before_every_simulation_and_the_oracle_never(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def resample(self: toygame.PigState, rng: random.Random) -> toygame.PigState:
+        calls.append(1)
+        return self.clone()
+
+    monkeypatch.setattr(toygame.PigState, "resample_hidden", resample)
+    state = toygame.PigState(toygame.GAME, None, target=10)
+    MCTSAgent(toygame.GAME.id, iterations=20).choose(state, random.Random(0))
+    assert len(calls) == 20  # ten paired rounds of the two decisions
+    calls.clear()
+    MCTSAgent(toygame.GAME.id, iterations=20, root="uct").choose(state, random.Random(0))
+    assert len(calls) == 20
+    calls.clear()
+    MCTSAgent(toygame.GAME.id, iterations=20, oracle=True).choose(state, random.Random(0))
+    assert calls == []

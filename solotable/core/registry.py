@@ -13,6 +13,7 @@ from solotable.core.protocol import Game, OptionError
 
 _GAME_MODULES: dict[str, str] = {
     "minirogue-v1": "solotable.games.minirogue_v1",
+    "jongrogue": "solotable.games.jongrogue",
 }
 
 _loaded: dict[str, Game] = {}

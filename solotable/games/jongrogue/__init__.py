@@ -35,7 +35,7 @@ class JongRogue(Game):
         Option("identification", ("preset", "on", "off"), "preset"),
         Option("forced-end-bonus", ("preset", "on", "off"), "preset"),
         Option("victory-bonus", ("preset", "on", "off"), "preset"),
-        Option("continue", ("allowed", "off"), "off"),
+        Option("continue", ("allowed", "off"), "allowed"),  # §1.5: allowed for casual play
     )
     sim_histogram: ClassVar[str | None] = "floor"
     sim_means: ClassVar[tuple[str, ...]] = ("floor", "deepest", "level", "gold", "score", "decisions")

@@ -762,7 +762,10 @@ class JongRogueState(State):
                 if neighbour(self.room, sd) >= 0 and not m >> sd & 1:
                     out.append(Action("search", SIDES[sd]))
             if not st & LEVIT:
+                guarded = self._gold_guarded(self.room)  # row 39, D58: a certain, free cancel
                 for k, s in enumerate(self.slots[self.room]):
+                    if s[KIND] == K_GOLD and guarded:
+                        continue
                     if s[UP] and s[KIND] in (K_GOLD, K_ITEM) or (s[KIND] == K_MON and s[FLAGS] & M_DISGUISED):
                         out.append(Action("pick", k + 1))
             for k, s in enumerate(self.slots[self.room]):
@@ -787,6 +790,10 @@ class JongRogueState(State):
         out.extend(self._item_actions())
         out.extend(self._camp_actions())
         return out
+
+    def _gold_guarded(self, room: int) -> bool:
+        return any("gold_lover" in self.monster(m).abilities and not m[FLAGS] & M_CANCEL
+                   for m in self.room_monsters(room))
 
     def _camp_actions(self) -> list[Action]:
         """Camp (§7.25): equip, unequip, put on, take off, drop; only out of threat."""

@@ -96,7 +96,8 @@ class HeuristicAgent:
             row = s.scr_row[TILE_INDEX[str(a.args[0])]]
             if row >= 0 and SCROLLS[row] in GOOD_SCROLLS:
                 return a
-        if s.hp < s.maxhp and s.hp <= s.maxhp * 2 // 3 and "rest" in byname and s.food > 0:
+        limit = s.maxhp // 2 if s.food >= 2 else s.maxhp // 3
+        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname and s.food > 0:
             return byname["rest"][0]
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):

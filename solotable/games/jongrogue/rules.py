@@ -89,16 +89,37 @@ class Won(Exception):  # noqa: N818
     pass
 
 
-@lru_cache(maxsize=4096)
-def tile_table(counts: tuple[int, ...]) -> ChanceTable:
+TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)
+LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAMES)
+
+
+def _count_table(actions: tuple[Action, ...], counts: Sequence[int]) -> ChanceTable:
+    """A draw from a pile of ``counts``: each kind with probability count / size. Built
+    directly (the probabilities sum to 1 by construction), as piles rarely repeat."""
     n = sum(counts)
-    return ChanceTable((Action("tile", TILE_NAMES[t]), Fraction(c, n)) for t, c in enumerate(counts) if c)
+    outs: list[tuple[Action, Fraction]] = []
+    cum: list[float] = []
+    acc = 0
+    for a, c in zip(actions, counts, strict=True):
+        if c:
+            outs.append((a, Fraction(c, n)))
+            acc += c
+            cum.append(acc / n)
+    cum[-1] = 1.0
+    table = ChanceTable.__new__(ChanceTable)
+    table.outcomes = tuple(outs)
+    table.actions = tuple(a for a, _ in outs)
+    table._cum = cum
+    return table
+
+
+def tile_table(counts: Sequence[int]) -> ChanceTable:
+    return _count_table(TILE_ACTIONS, counts)
 
 
 @lru_cache(maxsize=256)
 def lab_table(counts: tuple[int, ...]) -> ChanceTable:
-    n = sum(counts)
-    return ChanceTable((Action("lab", LAB_NAMES[t]), Fraction(c, n)) for t, c in enumerate(counts) if c)
+    return _count_table(LAB_ACTIONS, counts)
 
 
 @lru_cache(maxsize=256)
@@ -311,11 +332,12 @@ class JongRogueState(State):
         self._step(action, fresh=False)
 
     def _step(self, action: Action, fresh: bool) -> None:
-        base = self.clone()
-        self._run(base, action, [])
+        self._run(None, action, [])
 
-    def _run(self, base: JongRogueState, action: Action, buf: list[Action]) -> None:
-        work = base.clone()
+    def _run(self, base: JongRogueState | None, action: Action, buf: list[Action]) -> None:
+        """Run the step of ``action`` from ``base`` (None: from this state, a decision) with
+        the outcomes ``buf`` drawn so far."""
+        work = (base or self).clone()
         work._buf = buf
         work._bi = 0
         work._events = []
@@ -331,7 +353,10 @@ class JongRogueState(State):
             except Won:
                 work._victory()
         except NeedDraw as nd:
-            self._adopt(base)
+            if base is None:
+                base = self.clone()
+            else:
+                self._adopt(base)
             self._snap = base
             self._pending = action
             self._buf = buf
@@ -342,19 +367,20 @@ class JongRogueState(State):
 
     # -- drawing tiles (§2.4-§2.6) ----------------------------------------------------------------
 
-    def _outcome(self, name: str, table: ChanceTable) -> str:
+    def _outcome(self, make: Callable[[], ChanceTable]) -> str:
+        """The next outcome of this step: played already (replay), or a new chance node."""
         if self._bi < len(self._buf):
             a = self._buf[self._bi]
             self._bi += 1
             return str(a.args[0])
-        raise NeedDraw(table)
+        raise NeedDraw(make())
 
     def _take(self) -> int:
         """Take the top tile of the pile (a chance node). The tile is in use: the caller
         discards it or places it. Returns -1 if pile and discard are both empty (§2.5 step 6)."""
         if self.pile_n == 0:
             return -1
-        t = TILE_INDEX[self._outcome("tile", tile_table(tuple(self.pile)))]
+        t = TILE_INDEX[self._outcome(lambda: tile_table(self.pile))]
         self.pile[t] -= 1
         self.pile_n -= 1
         self._events.append(_ev("ev.draw", tile=TILE_NAMES[t]))
@@ -380,6 +406,8 @@ class JongRogueState(State):
 
     def _food_check(self) -> None:
         """§7.8: eat one meal; with none, starvation."""
+        if self.phase == OVER:
+            return
         if self.food <= int(D["food.starve"]):
             raise Died("starvation")
         self.food -= int(D["food.per_check"])
@@ -588,7 +616,7 @@ class JongRogueState(State):
             return
         pair = []
         for _ in range(int(D["map.tiles_per_room"])):
-            name = self._outcome("lab", lab_table(tuple(self.lab_left)))
+            name = self._outcome(lambda: lab_table(tuple(self.lab_left)))
             k = LAB_NAMES.index(name)
             self.lab_left[k] -= 1
             self.lab_n -= 1
@@ -769,7 +797,9 @@ class JongRogueState(State):
                     if s[UP] and s[KIND] in (K_GOLD, K_ITEM) or (s[KIND] == K_MON and s[FLAGS] & M_DISGUISED):
                         out.append(Action("pick", k + 1))
             for k, s in enumerate(self.slots[self.room]):
-                if s[KIND] == K_MON and s[UP] and s[FLAGS] & (M_ASLEEP | M_DEEP) and not s[FLAGS] & M_INVIS:
+                # a visible sleeping monster, or any displayed item (a xeroc may hide there, §7.14.8)
+                if s[UP] and (s[KIND] == K_ITEM or (s[KIND] == K_MON and s[FLAGS] & (M_ASLEEP | M_DEEP)
+                                                    and not s[FLAGS] & M_INVIS)):
                     out.append(Action("attack", k + 1))
             if self._stairs_ok():
                 out.extend(self._stairs_actions())
@@ -1305,7 +1335,7 @@ class JongRogueState(State):
         """The hidden link row of an appearance, drawn from the rows not yet revealed."""
         if app_row[app] < 0:
             free = tuple(r for r in range(len(rows_known)) if not rows_known[r])
-            row = int(self._outcome("link", link_table(free))) - 1
+            row = int(self._outcome(lambda: link_table(free))) - 1
             app_row[app] = row
             rows_known[row] = 1
             self._events.append(_ev("ev.identified", app=TILE_NAMES[app if len(app_row) == 18 else 18 + app],
@@ -1488,6 +1518,10 @@ class JongRogueState(State):
         else:
             s = self.slots[self.room][k - 1]
         assert s is not None
+        if s[KIND] == K_ITEM or s[FLAGS] & M_DISGUISED:
+            # §7.14.8: a single melee attack out of combat (rows 13-15; row 12 does not run)
+            self._pc_melee(s)
+            return
         s[FLAGS] &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)  # the target is engaged from the start
         self._begin_combat()
 
@@ -1563,6 +1597,15 @@ class JongRogueState(State):
         """A melee attack (rows 13-15, §7.11.4)."""
         s = self.pmon if self.pos == PASSAGE else self.slots[self.room][k - 1]
         assert s is not None
+        self._pc_melee(s)
+        if self.phase == MELEE:
+            self._monsters_turn()
+
+    def _pc_melee(self, s: list[int]) -> None:
+        if s[KIND] == K_ITEM:  # an attack on a real item: the hit check, and nothing happens
+            self.d2()
+            self._events.append(_ev("ev.nothing"))
+            return
         mon = self.monster(s)
         w = self.weapon()
         ench = w[1] if w else 0
@@ -1587,8 +1630,6 @@ class JongRogueState(State):
                 dmg = max(int(D["combat.min_damage"]), base + ench + self.eff_strength()
                           + (total - target) // int(D["combat.margin_div"]))
                 self._damage_monster(s, dmg)
-        if self.phase == MELEE:
-            self._monsters_turn()
 
     def _act_wait(self) -> None:
         self._monsters_turn()
@@ -1922,7 +1963,9 @@ class JongRogueState(State):
         return out
 
     def _victory(self) -> None:
-        """§4.5, §7.28: everything is identified, then gold part + items part."""
+        """§4.5, §7.28: everything is identified, then gold part + items part. The game is over
+        first, so the identification draws bring no food check (JR-P5)."""
+        self.phase = OVER
         for r in self.rings:
             self._ring_kind(r)
         for i in range(9):

@@ -84,6 +84,11 @@ def quiet_room(rules: str = "ez", room: int = 4, lab: tuple[int, int] = (0, 1), 
     s.room = room
     s.phase = PLAY
     s.status = 0
+    copies = 3 if s.ident else 4
+    s.pile = [copies] * 27  # a full pile, so that any tile can be chosen
+    s.pile_n = 27 * copies
+    s.discard = [0] * 27
+    s.discard_n = 0
     s.slots[room] = [slot_of(t, s.floor) for t in slots]
     for k, v in fields.items():
         setattr(s, k, v)

@@ -268,10 +268,14 @@ class JongRogueState(State):
         return self._events
 
     def options(self) -> dict[str, Any]:
-        return {"rules": "ez-plus" if (self.ident and self.forced_bonus and self.victory_bonus) else
-                ("ez" if not (self.ident or self.forced_bonus or self.victory_bonus) else "custom"),
-                "identification": self.ident, "forced_end_bonus": self.forced_bonus,
-                "victory_bonus": self.victory_bonus, "continue": self.cont}
+        plus = self.ident and self.forced_bonus and self.victory_bonus
+        rules = "ez-plus" if plus else "ez"
+        out: dict[str, Any] = {"rules": rules}
+        for name, on in (("identification", self.ident), ("forced-end-bonus", self.forced_bonus),
+                         ("victory-bonus", self.victory_bonus)):
+            out[name] = "preset" if on == plus else ("on" if on else "off")
+        out["continue"] = "allowed" if self.cont else "off"
+        return out
 
     def clone(self) -> JongRogueState:
         new = JongRogueState.__new__(JongRogueState)
@@ -1895,6 +1899,19 @@ class JongRogueState(State):
     # -- death, continue, end ----------------------------------------------------------------------
 
     def _death(self, d: Died) -> None:
+        # D59: tiles in use at the moment of death (a check being drawn, a wanderer's tile) go
+        # to the discard pile: every number tile not in the pile, the discard pile or on the map
+        copies = int(D["pile.copies_plus_id"] if self.ident else D["pile.copies_ez"])
+        where = [self.pile[t] + self.discard[t] for t in range(27)]
+        for room in self.slots:
+            for x in room:
+                if x[KIND] != K_GONE:
+                    where[x[TILE]] += 1
+        if self.pmon is not None:
+            where[self.pmon[TILE]] += 1
+        for t in range(27):
+            for _ in range(copies - where[t]):
+                self.discard_tile(t)
         self.cause = d.cause
         self.killer = d.monster
         self.hp = min(self.hp, 0)

@@ -14,7 +14,13 @@ from typing import Any
 import solotable
 from solotable.core.protocol import Action
 from solotable.games.jongrogue.rules import (
-    K_GOLD, K_ITEM, K_MON, K_TRAP, PLAY, ROOM, JongRogueState,
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    K_TRAP,
+    PLAY,
+    ROOM,
+    JongRogueState,
 )
 from solotable.games.jongrogue.tiles import TILE_INDEX, number, suit
 
@@ -99,5 +105,17 @@ def legal(s: JongRogueState) -> set[str]:
     return {str(a) for a in s.legal_actions()}
 
 
-__all__ = ["Action", "G", "XP_TABLE", "do", "feed", "keys", "legal", "new", "quiet_room", "settle", "slot_of",
-           "started"]
+__all__ = [
+    "XP_TABLE",
+    "Action",
+    "G",
+    "do",
+    "feed",
+    "keys",
+    "legal",
+    "new",
+    "quiet_room",
+    "settle",
+    "slot_of",
+    "started",
+]

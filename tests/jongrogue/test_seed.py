@@ -8,11 +8,17 @@ from itertools import product
 import pytest
 
 from solotable.games.jongrogue.rules import (
-    CLAIR, DEATH, OVER, PLAY, JongRogueState, level_of_xp, max_hp_of,
+    CLAIR,
+    DEATH,
+    OVER,
+    PLAY,
+    JongRogueState,
+    level_of_xp,
+    max_hp_of,
 )
 from solotable.games.jongrogue.tiles import TILE_NAMES
 
-from .helpers import G, XP_TABLE, do, feed, keys, new, quiet_room, started
+from .helpers import XP_TABLE, G, do, feed, keys, new, quiet_room, started
 
 
 def test_pile_ez_is_four_of_each_number_tile() -> None:  # §2.8 D1, §3.2
@@ -261,7 +267,7 @@ def test_amulet_is_an_s1_on_floor_10() -> None:  # §2.1 s1 = Amulet, row 38, D3
 
 def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved
     s = new()
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         G.parse_action(s, "白")
 
 

@@ -4,8 +4,31 @@ chosen tiles. Rows that §7 places elsewhere are cited with their section."""
 from __future__ import annotations
 
 from solotable.games.jongrogue.rules import (
-    AGGRAV, ASLEEP, BLIND, CLAIR, CONFUSED, DOOR, FROZEN, HELD, LEVIT, M_ASLEEP, M_CANCEL, M_CONF, M_DEEP,
-    M_DISGUISED, M_HASTE, M_INVIS, M_SLOW, MELEE, OVER, PASSAGE, PLAY, RANGED, ROOM, THREAT, TURN_END,
+    AGGRAV,
+    ASLEEP,
+    BLIND,
+    CLAIR,
+    CONFUSED,
+    DOOR,
+    FROZEN,
+    HELD,
+    LEVIT,
+    M_ASLEEP,
+    M_CANCEL,
+    M_CONF,
+    M_DEEP,
+    M_DISGUISED,
+    M_HASTE,
+    M_INVIS,
+    M_SLOW,
+    MELEE,
+    OVER,
+    PASSAGE,
+    PLAY,
+    RANGED,
+    ROOM,
+    THREAT,
+    TURN_END,
 )
 
 from .helpers import do, keys, legal, quiet_room, settle, slot_of
@@ -85,7 +108,7 @@ def test_row_05_gaze_after_reaching_a_door() -> None:  # row 5 after, §7.14.12
     assert s.status & CONFUSED
 
 
-def M_SCARED_OR_0() -> int:  # noqa: N802 - a scared medusa still gazes (gaze is not an attack)
+def M_SCARED_OR_0() -> int:
     from solotable.games.jongrogue.rules import M_SCARED
 
     return M_SCARED

@@ -31,7 +31,8 @@ class JongRogue(Game):
     }
     # §1.4-§1.5: the preset, each EZ Plus rule (None follows the preset), and continue.
     option_specs = (
-        Option("rules", ("ez", "ez-plus"), "ez", aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}),
+        Option("rules", ("ez", "ez-plus"), "ez",
+               aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}),
         Option("identification", ("preset", "on", "off"), "preset"),
         Option("forced-end-bonus", ("preset", "on", "off"), "preset"),
         Option("victory-bonus", ("preset", "on", "off"), "preset"),
@@ -165,4 +166,4 @@ class JongRogue(Game):
 GAME = register(JongRogue())
 register_catalogue(GAME.catalogue)
 
-__all__ = ["GAME", "JongRogue", "JongRogueState", "POTIONS", "SCROLLS", "TILE_NAMES", "LAB_NAMES"]
+__all__ = ["GAME", "LAB_NAMES", "POTIONS", "SCROLLS", "TILE_NAMES", "JongRogue", "JongRogueState"]

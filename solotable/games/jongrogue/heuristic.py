@@ -19,8 +19,30 @@ from collections import deque
 from solotable.core.protocol import Action, State
 
 from .rules import (
-    ARMOUR_VALUE, ASLEEP, DEATH, DOOR, K_GOLD, K_ITEM, K_MON, LEVIT, M_ASLEEP, M_DEEP, MELEE, PASSAGE, PLAY,
-    POTIONS, RANGED, ROOM, SCROLLS, THREAT, TURN_END, UP, WEAPON_DMG, JongRogueState, neighbour, opposite,
+    ARMOUR_VALUE,
+    ASLEEP,
+    DEATH,
+    DOOR,
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    LEVIT,
+    M_ASLEEP,
+    M_DEEP,
+    MELEE,
+    PASSAGE,
+    PLAY,
+    POTIONS,
+    RANGED,
+    ROOM,
+    SCROLLS,
+    THREAT,
+    TURN_END,
+    UP,
+    WEAPON_DMG,
+    JongRogueState,
+    neighbour,
+    opposite,
 )
 from .tiles import SIDES
 
@@ -106,13 +128,21 @@ class HeuristicAgent:
                     return a
         # kit: the best weapon and armour
         cur = s.weapon()
-        best_w = -1 if not s.weapons else max(range(len(s.weapons)), key=lambda i: WEAPON_DMG[s.weapons[i][0]] + (s.weapons[i][1] if s.weapons[i][3] else 0))
+        def w_value(i: int) -> int:
+            w = s.weapons[i]
+            return int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0))
+
+        def a_value(i: int) -> int:
+            a = s.armours[i]
+            return int(ARMOUR_VALUE[a[0]] + (a[1] if a[3] else 0))
+
+        best_w = -1 if not s.weapons else max(range(len(s.weapons)), key=w_value)
         if best_w >= 0 and (cur is None or best_w != s.weapon_eq):
             act = Action("wield", best_w + 1)
             if act in byname.get("wield", []):
                 return act
         if s.armours:
-            best_a = max(range(len(s.armours)), key=lambda i: ARMOUR_VALUE[s.armours[i][0]] + (s.armours[i][1] if s.armours[i][3] else 0))
+            best_a = max(range(len(s.armours)), key=a_value)
             act = Action("wear", best_a + 1)
             if best_a != s.armour_eq and act in byname.get("wear", []):
                 return act
@@ -143,9 +173,9 @@ class HeuristicAgent:
             return Action("go", want)
         if s.pos == DOOR:
             far = neighbour(s.room, s.side)
-            if not s.processed[s.room] or s.room == goal or (goal is None and s.has_stairs(s.room)):
-                if "enter" in byname:
-                    return byname["enter"][0]
+            go_in = not s.processed[s.room] or s.room == goal or (goal is None and s.has_stairs(s.room))
+            if go_in and "enter" in byname:
+                return byname["enter"][0]
             if goal is not None and self._dist(s, far, goal) < self._dist(s, s.room, goal):
                 return byname["pass"][0]
             if "enter" in byname:
@@ -207,10 +237,10 @@ class HeuristicAgent:
             if not s.processed[r]:
                 return r
             guarded = s._gold_guarded(r)
-            if any(x[UP] and (x[1] == K_ITEM or (x[1] == K_GOLD and not guarded)) for x in s.slots[r]) and not any(
-                    x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP) for x in s.slots[r]):
-                if r != start or s.pos != ROOM:
-                    return r
+            loot = any(x[UP] and (x[1] == K_ITEM or (x[1] == K_GOLD and not guarded)) for x in s.slots[r])
+            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP) for x in s.slots[r])
+            if loot and not danger and (r != start or s.pos != ROOM):
+                return r
         for r in order:
             if s.has_stairs(r):
                 return r if r != start or s.pos != ROOM else None

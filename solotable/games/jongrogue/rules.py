@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.protocol import CHANCE, Action, ChanceTable, Event, IllegalAction, Result, State, legal_list
 
 from .data import Monster, data
-from .tiles import LAB_NAMES, M, P, S, SIDE_OF_WIND, SIDES, STAIRS, TILE_INDEX, TILE_NAMES, number, suit
+from .tiles import LAB_NAMES, SIDE_OF_WIND, SIDES, STAIRS, TILE_INDEX, TILE_NAMES, M, P, S, number, suit
 
 if TYPE_CHECKING:
     from . import JongRogue
@@ -74,18 +74,18 @@ MON_STATUS_NAMES = ("asleep", "deep_asleep", "confused", "hasted", "slowed", "in
 TILE, KIND, UP, HP, FLAGS, COUNTER, MON = range(7)
 
 
-class NeedDraw(Exception):  # noqa: N818 - a control signal, not an error
+class NeedDraw(Exception):
     def __init__(self, table: ChanceTable) -> None:
         self.table = table
 
 
-class Died(Exception):  # noqa: N818
+class Died(Exception):
     def __init__(self, cause: str, monster: str = "") -> None:
         self.cause = cause
         self.monster = monster
 
 
-class Won(Exception):  # noqa: N818
+class Won(Exception):
     pass
 
 
@@ -148,7 +148,7 @@ def _ev(key: str, **params: str | int) -> Event:
 
 
 def max_hp_of(level: int) -> int:
-    return HP_A * level + HP_B
+    return int(HP_A * level + HP_B)
 
 
 def level_of_xp(xp: int) -> int:
@@ -667,9 +667,7 @@ class JongRogueState(State):
         mon = self.monster(s)
         if self.floor >= int(D["monster.all_hasted_from_floor"]):
             s[FLAGS] |= M_HASTE
-        if self.status & AGGRAV:
-            awake = True
-        elif mon.sleep == "none":
+        if self.status & AGGRAV or mon.sleep == "none":
             awake = True
         elif mon.wanders:
             awake = self.d9() >= int(D["sleep.wanderer_awake"])
@@ -681,10 +679,10 @@ class JongRogueState(State):
             s[FLAGS] |= M_DEEP if mon.sleep == "deep" else M_ASLEEP
         self._events.append(_ev("ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}",
                                 state="@jr.word." + ("awake" if awake else "asleep")))
-        if awake and "gold_lover" in mon.abilities and not s[FLAGS] & M_CANCEL:
-            if any(g[KIND] == K_GOLD for g in self.slots[room]):  # D48: asleep on the gold
-                s[FLAGS] |= M_DEEP
-                self._events.append(_ev("ev.gold_lover", monster=f"@jr.mon.{mon.id}"))
+        gold_here = any(g[KIND] == K_GOLD for g in self.slots[room])
+        if awake and "gold_lover" in mon.abilities and not s[FLAGS] & M_CANCEL and gold_here:
+            s[FLAGS] |= M_DEEP  # D48: it goes to the gold and sleeps deeply on it
+            self._events.append(_ev("ev.gold_lover", monster=f"@jr.mon.{mon.id}"))
 
     # -- after every step: threats, statuses ------------------------------------------------------
 
@@ -717,7 +715,7 @@ class JongRogueState(State):
                 out.extend(self._stairs_actions())
             out.extend(self._item_actions())
         elif ph == RANGED:
-            for k, s in self._targets(ranged=True):
+            for k, _s in self._targets(ranged=True):
                 for mi, mname in enumerate(MISSILES):
                     if self.missiles[mi] and (mname != "arrows" or self.bow):
                         out.append(Action("shoot", k, mname))
@@ -798,7 +796,7 @@ class JongRogueState(State):
                 for k, s in enumerate(self.slots[self.room]):
                     if s[KIND] == K_GOLD and guarded:
                         continue
-                    if s[UP] and s[KIND] in (K_GOLD, K_ITEM) or (s[KIND] == K_MON and s[FLAGS] & M_DISGUISED):
+                    if (s[UP] and s[KIND] in (K_GOLD, K_ITEM)) or (s[KIND] == K_MON and s[FLAGS] & M_DISGUISED):
                         out.append(Action("pick", k + 1))
             for k, s in enumerate(self.slots[self.room]):
                 # a visible sleeping monster, or any displayed item (a xeroc may hide there, §7.14.8)
@@ -833,7 +831,7 @@ class JongRogueState(State):
         """Camp (§7.25): equip, unequip, put on, take off, drop; only out of threat."""
         out: list[Action] = []
         cur = self.weapon()
-        for i, w in enumerate(self.weapons):
+        for i in range(len(self.weapons)):
             if i != self.weapon_eq and not (cur and cur[2]):
                 out.append(Action("wield", i + 1))
         if cur is not None and not cur[2]:
@@ -866,11 +864,10 @@ class JongRogueState(State):
         """Row 5: room -> door. Before: Confused, Held. After: Gaze, See Invisible. After
         resolution: end ranged combat."""
         sd = SIDES.index(side)
-        if self.status & CONFUSED:
-            if self.d9() <= int(D["move.confused_stray"]):
-                usable = self.usable_sides(self.room)
-                sd = usable[self.pick(len(usable))]
-                self._events.append(_ev("ev.stray", side=f"@jr.side.{SIDES[sd]}"))
+        if self.status & CONFUSED and self.d9() <= int(D["move.confused_stray"]):
+            usable = self.usable_sides(self.room)
+            sd = usable[self.pick(len(usable))]
+            self._events.append(_ev("ev.stray", side=f"@jr.side.{SIDES[sd]}"))
         if self.status & HELD:
             self._events.append(_ev("ev.held"))
             return
@@ -940,10 +937,10 @@ class JongRogueState(State):
         target, tside = (a, sd) if which == "back" else (b, opposite(sd))
         self.status &= ~LEVIT
         self._clear_monster_confusion()
-        if self.status & CONFUSED and (target, tside) != (a, sd):
-            if self.d9() <= int(D["move.confused_stray"]):
-                target, tside = a, sd
-                self._events.append(_ev("ev.stray_back"))
+        stray = self.status & CONFUSED and (target, tside) != (a, sd)
+        if stray and self.d9() <= int(D["move.confused_stray"]):
+            target, tside = a, sd
+            self._events.append(_ev("ev.stray_back"))
         self._move_pmon(b if target == a else a)
         self.pos = DOOR
         self.room = target
@@ -1048,10 +1045,7 @@ class JongRogueState(State):
     def _teleport(self) -> None:
         """Trap p3 (§7.18): draw until a room number other than the current one (§2.6)."""
         cur = self.here()
-        if cur < 0:
-            t = self.draw_until(lambda t: True)
-        else:
-            t = self.draw_until(lambda t: number(t) - 1 != cur)
+        t = self.draw_until(lambda t: cur < 0 or number(t) - 1 != cur)
         if t < 0:
             return
         self.discard_tile(t)
@@ -1442,9 +1436,9 @@ class JongRogueState(State):
                 for s in room:
                     s[FLAGS] &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)
         elif name == "magic_mapping":
-            for r in range(9):
-                self._reveal_lab(r)
-                self.found[r] = 15
+            for room_i in range(9):
+                self._reveal_lab(room_i)
+                self.found[room_i] = 15
         elif one is not None:
             if name == "haste_monster":
                 if one[FLAGS] & M_SLOW:
@@ -1517,10 +1511,7 @@ class JongRogueState(State):
 
     def _act_attack(self, k: int) -> None:
         """Attack a sleeping monster (§7.11.1) or a displayed item (§7.14.8)."""
-        if self.pos == PASSAGE:
-            s = self.pmon
-        else:
-            s = self.slots[self.room][k - 1]
+        s = self.pmon if self.pos == PASSAGE else self.slots[self.room][k - 1]
         assert s is not None
         if s[KIND] == K_ITEM or s[FLAGS] & M_DISGUISED:
             # §7.14.8: a single melee attack out of combat (rows 13-15; row 12 does not run)
@@ -1765,13 +1756,12 @@ class JongRogueState(State):
         # row 20 after: abilities in the seed's order; a Cancelled monster uses none (row 30)
         if not fl & M_CANCEL:
             ab = mon.abilities
-            if "freeze" in ab:
-                if self.d2() >= int(D["ability.freeze_target"]) + self.defence():
-                    if self.status & FROZEN:
-                        raise Died("freezing")
-                    self.status |= FROZEN
-                    self.frozen_at = self.turn
-                    self._events.append(_ev("ev.frozen"))
+            if "freeze" in ab and self.d2() >= int(D["ability.freeze_target"]) + self.defence():
+                if self.status & FROZEN:
+                    raise Died("freezing")
+                self.status |= FROZEN
+                self.frozen_at = self.turn
+                self._events.append(_ev("ev.frozen"))
             if "poison" in ab and self.d9() >= int(D["ability.poison_str_loss"]):
                 self._str_down()
             if "steal_gold" in ab and self.gold > 0 and self.d9() >= int(D["ability.steal_gold"]):
@@ -1963,7 +1953,8 @@ class JongRogueState(State):
             if self.missiles[i]:
                 out.append((m, max(vmin, wv[m])))
         for a in self.armours:
-            v = av[a[0]] + int(D["score.armour_enchant_value"]) * a[1] + (int(D["score.protected_value"]) if a[4] else 0)
+            v = av[a[0]] + int(D["score.armour_enchant_value"]) * a[1]
+            v += int(D["score.protected_value"]) if a[4] else 0
             out.append((a[0], max(vmin, v)))
         for r in self.rings:
             out.append(("ring", max(vmin, D["score.ring_values"][max(0, r[0])])))

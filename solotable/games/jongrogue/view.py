@@ -7,8 +7,24 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.i18n import Catalogue
 
 from .rules import (
-    CLAIR, DOOR, K_GONE, K_MON, MON_STATUS_NAMES, M_DISGUISED, M_INVIS, PASSAGE, PC_STATUS_NAMES, PHASE_NAMES,
-    POTIONS, RINGS, ROOM, SCROLLS, UP, FLAGS, JongRogueState, neighbour,
+    CLAIR,
+    DOOR,
+    FLAGS,
+    K_GONE,
+    K_MON,
+    M_DISGUISED,
+    M_INVIS,
+    MON_STATUS_NAMES,
+    PASSAGE,
+    PC_STATUS_NAMES,
+    PHASE_NAMES,
+    POTIONS,
+    RINGS,
+    ROOM,
+    SCROLLS,
+    UP,
+    JongRogueState,
+    neighbour,
 )
 from .tiles import LAB_NAMES, SIDES, TILE_NAMES, number
 
@@ -73,7 +89,8 @@ def observation(s: JongRogueState) -> dict[str, Any]:
         "sheet": {
             "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.strength,
             "max_strength": s.max_str,
-            "status": [n for i, n in enumerate(PC_STATUS_NAMES) if s.status >> i & 1] + (["hungry"] if s.food == 0 else []),
+            "status": [n for i, n in enumerate(PC_STATUS_NAMES) if s.status >> i & 1]
+            + (["hungry"] if s.food == 0 else []),
             "gold": s.gold, "food": s.food, "floor": s.floor, "deepest": s.deepest,
             "stairs": "S" if s.amulet else "T",
         },
@@ -156,9 +173,9 @@ def render_text(s: JongRogueState, cat: Catalogue, lang: str) -> str:
         lines.append(t("jr.view.pos.door", lang, room=pos["room"], side=t(f"jr.side.{pos['side']}", lang)))
     else:
         lines.append(t("jr.view.pos.room", lang, room=pos["room"]))
-    here = s.room if s.pos != PASSAGE else -1
-    if here >= 0:
-        for sl in o["map"][here]["slots"]:
+    cur = s.room if s.pos != PASSAGE else -1
+    if cur >= 0:
+        for sl in o["map"][cur]["slots"]:
             if sl.get("monster"):
                 st = ", ".join(t(f"jr.mstatus.{x}", lang) for x in sl["status"])
                 lines.append(f"  {sl['slot']}: {t('jr.mon.' + sl['monster'], lang)} HP {sl['hp']} {st}")
@@ -169,4 +186,4 @@ def render_text(s: JongRogueState, cat: Catalogue, lang: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["observation", "render_text", "ROOM"]
+__all__ = ["ROOM", "observation", "render_text"]

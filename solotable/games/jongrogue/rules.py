@@ -379,7 +379,7 @@ class JongRogueState(State):
             return str(a.args[0])
         raise NeedDraw(make())
 
-    def _take(self) -> int:
+    def _take(self, face_down: bool = False) -> int:
         """Take the top tile of the pile (a chance node). The tile is in use: the caller
         discards it or places it. Returns -1 if pile and discard are both empty (§2.5 step 6)."""
         if self.pile_n == 0:
@@ -387,7 +387,8 @@ class JongRogueState(State):
         t = TILE_INDEX[self._outcome(lambda: tile_table(self.pile))]
         self.pile[t] -= 1
         self.pile_n -= 1
-        self._events.append(_ev("ev.draw", tile=TILE_NAMES[t]))
+        if not face_down:  # a tile laid face down is not shown (JR-P1)
+            self._events.append(_ev("ev.draw", tile=TILE_NAMES[t]))
         return t
 
     def _runout(self) -> None:
@@ -417,9 +418,9 @@ class JongRogueState(State):
         self.food -= int(D["food.per_check"])
         self._events.append(_ev("ev.food_check", food=self.food))
 
-    def draw(self) -> int:
+    def draw(self, face_down: bool = False) -> int:
         """Draw one tile and keep it in use (the pile may run out: row 41)."""
-        t = self._take()
+        t = self._take(face_down)
         if t >= 0 and self.pile_n == 0:
             self._runout()
         return t
@@ -600,7 +601,7 @@ class JongRogueState(State):
         per_room = int(D["map.encounter_tiles_per_room"])
         for r in range(9):
             for _ in range(per_room):
-                t = self.draw()
+                t = self.draw(face_down=True)
                 if t < 0:
                     continue
                 self.slots[r].append(self._new_slot(t))

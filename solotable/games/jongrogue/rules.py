@@ -443,6 +443,10 @@ class JongRogueState(State):
     def d2(self) -> int:
         return self.d9() + self.d9()
 
+    def dn(self, n: int) -> int:
+        """nd9: the sum of n tiles."""
+        return sum(self.d9() for _ in range(n))
+
     def draw_until(self, pred: Callable[[int], bool]) -> int:
         """Draw until a tile of a kind appears (§2.6); -1 if the pile ran out first (ignored)."""
         while True:
@@ -1097,7 +1101,8 @@ class JongRogueState(State):
             first.append(pick)
         self._events.append(_ev("ev.pincer"))
         for s in first:
-            self._monster_attack(s, pincer=True)
+            for _ in range(int(D["combat.pincer_attacks"])):
+                self._monster_attack(s, pincer=True)
 
     # -- traps (§7.18, rows 6, 24) ----------------------------------------------------------------
 
@@ -1277,7 +1282,7 @@ class JongRogueState(State):
                 if "gold_lover" in self.monster(m).abilities and not m[FLAGS] & M_CANCEL:
                     self._events.append(_ev("ev.gold_blocked"))
                     return
-            amount = self.d2() * self.floor  # gold.pile_amount: 2d9 x F
+            amount = self.dn(int(D["gold.pile_amount"])) * self.floor  # 2d9 x F
             self.gold = min(int(D["gold.max"]), self.gold + amount)
             s[KIND] = K_GONE
             self.discard_tile(s[TILE])
@@ -1657,7 +1662,7 @@ class JongRogueState(State):
         self._events.append(_ev("ev.kill", monster=f"@jr.mon.{mon.id}", xp=mon.xp))
         self.status &= ~(CONFUSED | HELD)
         if "steal_gold" in mon.abilities:
-            amount = self.d2() * self.floor
+            amount = self.dn(int(D["ability.leprechaun_gold"])) * self.floor
             self.gold = min(int(D["gold.max"]), self.gold + amount)
             self._events.append(_ev("ev.gold", n=amount, gold=self.gold))
         self._gain_xp(mon.xp)
@@ -1711,7 +1716,7 @@ class JongRogueState(State):
                 self._monster_attack(s)
         # row 17 after: clear Asleep; Gaze; See Invisible
         self.status &= ~ASLEEP
-        if self.status & FROZEN and self.turn > self.frozen_at:
+        if self.status & FROZEN and self.turn >= self.frozen_at + int(D["ability.freeze_duration"]):
             self.status &= ~FROZEN  # §7.14.1: ends at the end of the turn after it began
         self._gaze()
         self._see_invisible()
@@ -1747,7 +1752,7 @@ class JongRogueState(State):
         self._events.append(_ev("ev.mon_hit", monster=f"@jr.mon.{mon.id}"))
         killer = mon.id
         if breath:
-            self._hp_down(self.d9(), "monster", killer)
+            self._hp_down(self.dn(int(D["ability.breath_damage"])), "monster", killer)
             return
         dmg = mon.dmg
         if dmg < 0:  # the flytrap's counter (§7.14.10)
@@ -1766,7 +1771,7 @@ class JongRogueState(State):
             if "poison" in ab and self.d9() >= int(D["ability.poison_str_loss"]):
                 self._str_down()
             if "steal_gold" in ab and self.gold > 0 and self.d9() >= int(D["ability.steal_gold"]):
-                amount = self.d2() * self.floor
+                amount = self.dn(int(D["ability.steal_gold_amount"])) * self.floor
                 self.gold = max(0, self.gold - amount)
                 self._events.append(_ev("ev.gold_stolen", n=amount, gold=self.gold))
                 self._vanish(s)
@@ -1885,7 +1890,8 @@ class JongRogueState(State):
         for s in list(self.engaged()):
             if s[FLAGS] & M_SLOW or "stationary" in self.monster(s).abilities:
                 continue
-            self._monster_attack(s)
+            for _ in range(int(D["combat.parting_attacks"])):
+                self._monster_attack(s)
 
     # -- death, continue, end ----------------------------------------------------------------------
 

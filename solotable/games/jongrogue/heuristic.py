@@ -29,6 +29,8 @@ from .rules import (
     LEVIT,
     M_ASLEEP,
     M_DEEP,
+    M_DISGUISED,
+    M_INVIS,
     MELEE,
     PASSAGE,
     PLAY,
@@ -237,8 +239,11 @@ class HeuristicAgent:
             if not s.processed[r]:
                 return r
             guarded = s._gold_guarded(r)
-            loot = any(x[UP] and (x[1] == K_ITEM or (x[1] == K_GOLD and not guarded)) for x in s.slots[r])
-            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP) for x in s.slots[r])
+            # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
+            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED or (x[1] == K_GOLD and not guarded))
+                       for x in s.slots[r])
+            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
+                         for x in s.slots[r])
             if loot and not danger and (r != start or s.pos != ROOM):
                 return r
         for r in order:

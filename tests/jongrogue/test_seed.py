@@ -274,3 +274,10 @@ def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved
 def test_state_types() -> None:
     assert isinstance(new(), JongRogueState)
     assert PLAY == 1
+
+
+def test_forced_end_can_be_disabled_for_balance_runs() -> None:  # §7.30 (the random bot)
+    s = started("ez", seed=2, **{"forced-end": "off"})
+    assert "quit" not in {str(a) for a in s.legal_actions()}
+    assert s.options()["forced-end"] == "off"
+    assert "quit" in {str(a) for a in started("ez", seed=2).legal_actions()}

@@ -37,6 +37,8 @@ class JongRogue(Game):
         Option("forced-end-bonus", ("preset", "on", "off"), "preset"),
         Option("victory-bonus", ("preset", "on", "off"), "preset"),
         Option("continue", ("allowed", "off"), "allowed"),  # §1.5: allowed for casual play
+        # §7.30: the random bot of the balance measurement plays with forced end disabled
+        Option("forced-end", ("allowed", "off"), "allowed"),
     )
     sim_histogram: ClassVar[str | None] = "floor"
     sim_means: ClassVar[tuple[str, ...]] = ("floor", "deepest", "level", "gold", "score", "decisions")
@@ -51,7 +53,7 @@ class JongRogue(Game):
             return plus if v == "preset" else v == "on"
 
         return JongRogueState(self, seed, flag("identification"), flag("forced-end-bonus"), flag("victory-bonus"),
-                              opts["continue"] == "allowed")
+                              opts["continue"] == "allowed", opts["forced-end"] == "allowed")
 
     @cached_property
     def catalogue(self) -> Catalogue:

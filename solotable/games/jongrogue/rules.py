@@ -160,7 +160,7 @@ def level_of_xp(xp: int) -> int:
 
 
 _SCALARS = (
-    "game", "seed", "ident", "forced_bonus", "victory_bonus", "cont", "phase",
+    "game", "seed", "ident", "forced_bonus", "victory_bonus", "cont", "quit_ok", "phase",
     "pile_n", "discard_n", "level", "xp", "hp", "maxhp", "strength", "max_str", "gold", "food", "floor",
     "deepest", "amulet", "status", "pos", "room", "side", "pfrom", "weapon_eq", "armour_eq", "bow",
     "turn", "shots", "continues", "cause", "killer", "won", "score", "forced", "restack_due", "lab_n",
@@ -178,13 +178,14 @@ class JongRogueState(State):
     # -- set-up ---------------------------------------------------------------------------------
 
     def __init__(self, game: JongRogue, seed: int | None, ident: bool, forced_bonus: bool,
-                 victory_bonus: bool, cont: bool) -> None:
+                 victory_bonus: bool, cont: bool, quit_ok: bool = True) -> None:
         self.game = game
         self.seed = seed
         self.ident = ident
         self.forced_bonus = forced_bonus
         self.victory_bonus = victory_bonus
         self.cont = cont
+        self.quit_ok = quit_ok
         copies = int(D["pile.copies_plus_id"] if ident else D["pile.copies_ez"])  # §2.8, D1, D2
         self.pile = [copies] * 27
         self.pile_n = 27 * copies
@@ -275,6 +276,7 @@ class JongRogueState(State):
                          ("victory-bonus", self.victory_bonus)):
             out[name] = "preset" if on == plus else ("on" if on else "off")
         out["continue"] = "allowed" if self.cont else "off"
+        out["forced-end"] = "allowed" if self.quit_ok else "off"
         return out
 
     def clone(self) -> JongRogueState:
@@ -738,7 +740,8 @@ class JongRogueState(State):
             out.append(Action("keep"))
             if not self.status & FROZEN:
                 out.extend(self._flee_actions())
-        out.append(Action("quit"))
+        if self.quit_ok:
+            out.append(Action("quit"))
         return out
 
     def _stairs_ok(self) -> bool:

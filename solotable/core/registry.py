@@ -15,6 +15,7 @@ _GAME_MODULES: dict[str, str] = {
     "minirogue-v1": "solotable.games.minirogue_v1",
     "deepspace-d6": "solotable.games.deepspace_d6",
     "minirogue": "solotable.games.minirogue",
+    "jongrogue": "solotable.games.jongrogue",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,171 @@
+"""JongRogue EZ / EZ Plus Ver.0.1.0 (雀ローグEZ / EZプラス): game id ``jongrogue``.
+
+Rules: shared/rules/jongrogue.md (seed 004); project rulings: docs/rulings.md (JR-P...).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from importlib import resources
+from typing import ClassVar
+
+from solotable.core.i18n import Catalogue, register_catalogue
+from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.registry import register
+
+from .data import data
+from .rules import POTIONS, SCROLLS, JongRogueState
+from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
+from .view import render_text
+
+D = data()
+
+
+class JongRogue(Game):
+    id = "jongrogue"
+    rules_version = D.rules_version
+    titles: ClassVar[dict[str, str]] = {
+        "en": "JongRogue EZ / EZ Plus (Ver.0.1.0)",
+        "ja": "雀ローグEZ / 雀ローグEZプラス（Ver.0.1.0）",
+    }
+    # §1.4-§1.5: the preset, each EZ Plus rule (None follows the preset), and continue.
+    option_specs = (
+        Option("rules", ("ez", "ez-plus"), "ez",
+               aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}),
+        Option("identification", ("preset", "on", "off"), "preset"),
+        Option("forced-end-bonus", ("preset", "on", "off"), "preset"),
+        Option("victory-bonus", ("preset", "on", "off"), "preset"),
+        Option("continue", ("allowed", "off"), "allowed"),  # §1.5: allowed for casual play
+        # §7.30: the random bot of the balance measurement plays with forced end disabled
+        Option("forced-end", ("allowed", "off"), "allowed"),
+    )
+    sim_histogram: ClassVar[str | None] = "floor"
+    sim_means: ClassVar[tuple[str, ...]] = ("floor", "deepest", "level", "gold", "score", "decisions")
+    rules_listings: ClassVar[tuple[str, ...]] = ("provenance",)
+
+    def new_state(self, seed: int | None = None, **options: object) -> JongRogueState:
+        opts = self.validate_options(options)
+        plus = opts["rules"] == "ez-plus"
+
+        def flag(name: str) -> bool:
+            v = opts[name]
+            return plus if v == "preset" else v == "on"
+
+        return JongRogueState(self, seed, flag("identification"), flag("forced-end-bonus"), flag("victory-bonus"),
+                              opts["continue"] == "allowed", opts["forced-end"] == "allowed")
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue.from_package((__name__, "messages.toml"))
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def normalize_notation(self, state: State, text: str) -> str:
+        """Loose typing: in physical-tiles mode ``5m``, ``m5``, ``五萬``; labyrinth tiles as
+        winds (東 南 西 北, east ...) or the stairs; a bare number for a link row."""
+        raw = text.strip()
+        if isinstance(state, JongRogueState) and state.is_chance():
+            body = raw.split(":", 1)[1] if ":" in raw else raw
+            kind = state.chance_table().actions[0].name
+            if kind == "tile":
+                tile = parse_tile(body)
+                if tile is None and honour(body):
+                    raise OptionError("jr.err.honour", tile=body)
+                return "tile:" + (tile or body.lower())
+            if kind == "lab":
+                lab = parse_lab(body)
+                return "lab:" + (lab or body)
+            return "link:" + body.strip()
+        low = raw.lower()
+        low = re.sub(r"\s+", ":", low.strip())
+        for app in ("quaff", "read"):
+            if low.startswith(app + ":"):
+                tile = parse_tile(low.split(":", 1)[1])
+                if tile:
+                    return f"{app}:{tile}"
+        if low.startswith("door:") or low.startswith("search:") or low.startswith("flee:"):
+            head, _, side = low.partition(":")
+            if side in ("n", "e", "s", "w"):
+                return f"{head}:{side.upper()}"
+        return low
+
+    # -- words for people -------------------------------------------------------------------
+
+    def describe(self, state: State, action: Action, lang: str = "en") -> str:
+        t = self.catalogue.text
+        a = action.args
+        n = action.name
+        if n == "tile":
+            return t("jr.act.tile", lang, tile=a[0])
+        if n == "lab":
+            return t("jr.act.lab", lang, tile=a[0])
+        if n == "link":
+            return t("jr.act.link", lang, row=a[0])
+        if n in ("door", "search") or (n == "flee" and a and a[0] in ("N", "E", "S", "W")):
+            return t(f"jr.act.{n}", lang, side=f"@jr.side.{a[0]}")
+        if n == "flee" and not a:
+            return t("jr.act.flee.default", lang)
+        if n in ("go",) or (n == "flee" and a):
+            return t(f"jr.act.{n}.{a[0]}", lang)
+        if n == "shoot":
+            return t("jr.act.shoot", lang, slot=a[0], item=f"@jr.item.{a[1]}")
+        if n in ("hit", "attack", "pick", "wield", "wear", "puton", "remove"):
+            return t(f"jr.act.{n}", lang, slot=a[0] if a else 0)
+        if n == "drop":
+            return t("jr.act.drop", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
+        if n in ("quaff", "read"):
+            return t(f"jr.act.{n}", lang, app=a[0])
+        if n == "stairs":
+            return t(f"jr.act.stairs.{a[0]}", lang)
+        return t(f"jr.act.{n}", lang)
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        return self.catalogue.render(event, lang)
+
+    def render_text(self, state: State, lang: str = "en") -> str:
+        assert isinstance(state, JongRogueState)
+        return render_text(state, self.catalogue, lang)
+
+    def help_text(self, lang: str = "en") -> str:
+        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
+        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def rules_listing(self, name: str, lang: str = "en") -> str:
+        if name != "provenance":
+            raise KeyError(name)
+        t = self.catalogue.text
+        lines = [t("jr.prov.title", lang), ""]
+        width = max(len(k) for k in D.params)
+        for p in D.params.values():
+            lines.append(f"{p.key:<{width}}  [{p.tag}]  {p.value}" + (f"  ({p.note})" if p.note else ""))
+        lines.append("")
+        lines.append(t("jr.prov.monsters", lang, tag=D.monster_tag))
+        for m in D.monsters:
+            dmg = "counter" if m.dmg < 0 else m.dmg
+            lines.append(f"  #{m.index:<2} {m.ch} {m.id:<15} HP {m.hp:<2} dmg {dmg:<7} att {m.attack:<2} XP {m.xp:<5} "
+                         f"drop {m.drop} sleep {m.sleep:<5} wanders {str(m.wanders).lower():<5} "
+                         f"{','.join(sorted(m.abilities)) or '-'}  [{D.monster_tag}]")
+        lines.append("")
+        lines.append(t("jr.prov.window", lang, tag=D.window_tag))
+        for f, s in enumerate(D.window, start=1):
+            names = " ".join(D.monsters[s + n].ch for n in range(9))
+            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]")
+        return "\n".join(lines)
+
+    def message_keys(self) -> list[str]:
+        return sorted(self.catalogue.keys())
+
+    def stat_label(self, name: str, lang: str = "en") -> str:
+        key = f"jr.simstat.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+    def cause_label(self, name: str, lang: str = "en") -> str:
+        key = f"jr.cause.{name}"
+        return self.catalogue.text(key, lang) if key in self.catalogue else name
+
+
+GAME = register(JongRogue())
+register_catalogue(GAME.catalogue)
+
+__all__ = ["GAME", "LAB_NAMES", "POTIONS", "SCROLLS", "TILE_NAMES", "JongRogue", "JongRogueState"]

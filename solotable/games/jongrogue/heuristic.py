@@ -1,0 +1,259 @@
+"""A sensible JongRogue player: the ``heuristic`` bot.
+
+It plays the classic Rogue way, reading only what is on the table (public fields: the sheet,
+the face-up tiles, the labyrinth tiles turned up, the identified rows; never a face-down tile
+or a hidden link):
+- fight at a door rather than inside a room (one monster at a time, D23), shoot first;
+- quaff a healing potion when a hit could kill, rest back to health out of combat;
+- pick up everything in a room, wield and wear the best known kit, use good known potions and
+  scrolls at once, try unknown ones when safe and healthy;
+- explore the nearest unprocessed room, search walls when boxed in, take the stairs down once
+  the floor is explored (or at once when food is short); with the Amulet, go up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from solotable.core.protocol import Action, State
+
+from .rules import (
+    ARMOUR_VALUE,
+    ASLEEP,
+    DEATH,
+    DOOR,
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    LEVIT,
+    M_ASLEEP,
+    M_DEEP,
+    M_DISGUISED,
+    M_INVIS,
+    MELEE,
+    PASSAGE,
+    PLAY,
+    POTIONS,
+    RANGED,
+    ROOM,
+    SCROLLS,
+    THREAT,
+    TURN_END,
+    UP,
+    WEAPON_DMG,
+    JongRogueState,
+    neighbour,
+    opposite,
+)
+from .tiles import SIDES
+
+GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
+GOOD_SCROLLS = {"enchant_weapon", "enchant_armour", "protect_armour", "remove_curse", "magic_mapping", "identify"}
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self._clock = (-1, -1)
+        self._idle = 0
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, JongRogueState)
+        legal = state.legal_actions()
+        clock = (state.pile_n, state.discard_n)
+        self._idle = self._idle + 1 if clock == self._clock else 0
+        self._clock = clock
+        if self._idle > 24:  # moves that cost no tile went round in a circle: shake it up
+            self._idle = 0
+            return rng.choice([a for a in legal if a.name != "quit"])
+        byname: dict[str, list[Action]] = {}
+        for a in legal:
+            byname.setdefault(a.name, []).append(a)
+        s = state
+        if s.phase == DEATH:
+            return byname.get("continue", byname["gameover"])[0]
+        heal = self._healing(s, byname)
+        danger = s.hp <= max(2, s.maxhp // 3)
+        if s.phase == THREAT:
+            if s.pos == ROOM and len(s.threats()) > 1 and "flee" in byname:
+                return byname["flee"][0]
+            if danger and heal is not None:
+                return heal
+            return byname["fight"][0]
+        if s.phase == RANGED:
+            if "shoot" in byname:
+                return max(byname["shoot"], key=lambda a: ("shuriken", "arrows", "darts").index(str(a.args[1])) * -1)
+            return byname["skip"][0]
+        if s.phase == MELEE:
+            if danger and heal is not None:
+                return heal
+            if "hit" in byname:
+                return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]
+                           if s.pos != PASSAGE else 0)
+            return byname.get("wait", legal)[0]
+        if s.phase == TURN_END:
+            return byname["keep"][0]
+        assert s.phase == PLAY
+        if s.status & ASLEEP:
+            return byname["rest"][0]
+        return self._explore(s, byname, rng)
+
+    def _healing(self, s: JongRogueState, byname: dict[str, list[Action]]) -> Action | None:
+        for a in byname.get("quaff", []):
+            i = int(str(a.args[0])[1:]) - 1
+            row = s.pot_row[i]
+            if row >= 0 and POTIONS[row] in ("healing", "extra_healing"):
+                return a
+        return None
+
+    def _explore(self, s: JongRogueState, byname: dict[str, list[Action]], rng: random.Random) -> Action:
+        # use good known items
+        for a in byname.get("quaff", []):
+            row = s.pot_row[int(str(a.args[0])[1:]) - 1]
+            if row >= 0 and POTIONS[row] in GOOD_POTIONS:
+                return a
+        for a in byname.get("read", []):
+            from .tiles import TILE_INDEX
+
+            row = s.scr_row[TILE_INDEX[str(a.args[0])]]
+            if row >= 0 and SCROLLS[row] in GOOD_SCROLLS:
+                return a
+        limit = s.maxhp // 2 if s.food >= 2 else s.maxhp // 3
+        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname and s.food > 0:
+            return byname["rest"][0]
+        if s.pos == ROOM and not s.status & LEVIT:
+            for a in byname.get("pick", []):
+                slot = s.slots[s.room][int(a.args[0]) - 1]
+                if slot[UP] and slot[1] in (K_GOLD, K_ITEM, K_MON):
+                    return a
+        # kit: the best weapon and armour
+        cur = s.weapon()
+        def w_value(i: int) -> int:
+            w = s.weapons[i]
+            return int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0))
+
+        def a_value(i: int) -> int:
+            a = s.armours[i]
+            return int(ARMOUR_VALUE[a[0]] + (a[1] if a[3] else 0))
+
+        best_w = -1 if not s.weapons else max(range(len(s.weapons)), key=w_value)
+        if best_w >= 0 and (cur is None or best_w != s.weapon_eq):
+            act = Action("wield", best_w + 1)
+            if act in byname.get("wield", []):
+                return act
+        if s.armours:
+            best_a = max(range(len(s.armours)), key=a_value)
+            act = Action("wear", best_a + 1)
+            if best_a != s.armour_eq and act in byname.get("wear", []):
+                return act
+        # unknown potions and scrolls: try them when healthy and safe
+        if s.hp == s.maxhp:
+            for a in byname.get("quaff", []):
+                if s.pot_row[int(str(a.args[0])[1:]) - 1] < 0:
+                    return a
+            for a in byname.get("read", []):
+                from .tiles import TILE_INDEX
+
+                if s.scr_row[TILE_INDEX[str(a.args[0])]] < 0:
+                    return a
+        # stairs
+        if "stairs" in byname:
+            if s.amulet:
+                for a in byname["stairs"]:
+                    if a.args[0] == "up":
+                        return a
+            explored = sum(s.processed) >= 9 or self._target_room(s) is None
+            if not s.amulet and (explored or s.food == 0):
+                return byname["stairs"][0]
+        # move
+        goal = self._target_room(s)
+        if s.pos == PASSAGE:
+            far = neighbour(s.pfrom, s.side)
+            want = "on" if goal is None or self._dist(s, far, goal) <= self._dist(s, s.pfrom, goal) else "back"
+            return Action("go", want)
+        if s.pos == DOOR:
+            far = neighbour(s.room, s.side)
+            go_in = not s.processed[s.room] or s.room == goal or (goal is None and s.has_stairs(s.room))
+            if go_in and "enter" in byname:
+                return byname["enter"][0]
+            if goal is not None and self._dist(s, far, goal) < self._dist(s, s.room, goal):
+                return byname["pass"][0]
+            if "enter" in byname:
+                return byname["enter"][0]
+            return byname["pass"][0]
+        # in a room
+        if goal is not None and goal != s.room:
+            best = None
+            for a in byname.get("door", []):
+                sd = SIDES.index(str(a.args[0]))
+                q = neighbour(s.room, sd)
+                d = self._dist(s, q, goal)
+                if best is None or d < best[0]:
+                    best = (d, a)
+            if best is not None:
+                return best[1]
+        if "search" in byname:
+            return rng.choice(byname["search"])
+        if "door" in byname:
+            return rng.choice(byname["door"])
+        return byname.get("rest", [Action("quit")])[0]
+
+    def _edges(self, s: JongRogueState, r: int) -> list[int]:
+        return [neighbour(r, sd) for sd in s.usable_sides(r)]
+
+    def _dist(self, s: JongRogueState, a: int, b: int) -> int:
+        if a == b:
+            return 0
+        seen = {a}
+        q = deque([(a, 0)])
+        while q:
+            r, d = q.popleft()
+            if s.lab[r] is None:
+                continue
+            for n in self._edges(s, r):
+                if n == b:
+                    return d + 1
+                if n not in seen:
+                    seen.add(n)
+                    q.append((n, d + 1))
+        return 99
+
+    def _target_room(self, s: JongRogueState) -> int | None:
+        """The nearest room worth a visit: unprocessed, or with loot, or the stairs when done."""
+        start = s.room if s.pos != PASSAGE else s.pfrom
+        seen = {start}
+        q = deque([start])
+        order = []
+        while q:
+            r = q.popleft()
+            order.append(r)
+            if s.lab[r] is None:
+                continue
+            for n in self._edges(s, r):
+                if n not in seen:
+                    seen.add(n)
+                    q.append(n)
+        for r in order:
+            if not s.processed[r]:
+                return r
+            guarded = s._gold_guarded(r)
+            # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
+            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED or (x[1] == K_GOLD and not guarded))
+                       for x in s.slots[r])
+            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
+                         for x in s.slots[r])
+            if loot and not danger and (r != start or s.pos != ROOM):
+                return r
+        for r in order:
+            if s.has_stairs(r):
+                return r if r != start or s.pos != ROOM else None
+        return None
+
+
+def make_agent() -> HeuristicAgent:
+    return HeuristicAgent()
+
+
+__all__ = ["HeuristicAgent", "make_agent", "opposite"]

@@ -1,0 +1,121 @@
+"""Helpers so the JongRogue rule tests read like the rules reference.
+
+A scenario starts from a real game (its start resolved with a seeded generator), sets the
+fields that play could not reach cheaply (the brief allows it), then plays a decision and feeds
+the tiles it draws, chosen by the test, in the game's own notation (``tile:m5``, ``lab:T``).
+Expected numbers are written out from shared/rules/jongrogue.md, not read from rules.toml.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import solotable
+from solotable.core.protocol import Action
+from solotable.games.jongrogue.rules import (
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    K_TRAP,
+    PLAY,
+    ROOM,
+    JongRogueState,
+)
+from solotable.games.jongrogue.tiles import TILE_INDEX, number, suit
+
+G = solotable.load("jongrogue")
+
+XP_TABLE = [0, 10, 20, 40, 80, 160, 320, 640, 1300, 2600, 5200, 10000, 20000, 40000, 80000]  # §6.1
+
+
+def new(rules: str = "ez", seed: int = 3, **options: Any) -> JongRogueState:
+    s = G.new_state(seed=seed, rules=rules, **options)
+    assert isinstance(s, JongRogueState)
+    return s
+
+
+def settle(s: JongRogueState, seed: int = 0) -> JongRogueState:
+    rng = random.Random(seed)
+    while s.is_chance():
+        s.apply(s.chance_table().sample(rng))
+    return s
+
+
+def started(rules: str = "ez", seed: int = 3, **options: Any) -> JongRogueState:
+    return settle(new(rules, seed, **options), seed)
+
+
+def feed(s: JongRogueState, *outcomes: str) -> JongRogueState:
+    """Play chosen chance outcomes: ``m5`` is a pile tile, ``lab:T`` a labyrinth tile."""
+    for o in outcomes:
+        assert s.is_chance(), f"expected a draw for {o}, state is at a decision"
+        text = o if ":" in o else "tile:" + o
+        s.apply(G.parse_action(s, text))
+    return s
+
+
+def do(s: JongRogueState, action: str, *outcomes: str) -> JongRogueState:
+    s.apply(G.parse_action(s, action))
+    return feed(s, *outcomes)
+
+
+def keys(s: JongRogueState) -> list[str]:
+    return [e.key.removeprefix("jr.") for e in s.events]
+
+
+def slot_of(tile: str, floor: int = 1) -> list[int]:
+    """A face-up encounter slot for ``tile`` as floor-start preparation lays it."""
+    t = TILE_INDEX[tile]
+    su, n = suit(t), number(t)
+    from solotable.games.jongrogue.data import data
+
+    if su == 0:
+        mon = data().monster_for(n, floor)
+        return [t, K_MON, 1, mon.hp, 0, 0, mon.index]
+    if su == 1:
+        return [t, K_TRAP if n <= 6 else K_GOLD, 1, 0, 0, 0, 0]
+    return [t, K_ITEM, 1, 0, 0, 0, 0]
+
+
+def quiet_room(rules: str = "ez", room: int = 4, lab: tuple[int, int] = (0, 1), seed: int = 3,
+               slots: tuple[str, ...] = (), **fields: Any) -> JongRogueState:
+    """The PC inside ``room`` (0-based) of a processed floor with only ``slots`` in it."""
+    s = started(rules, seed)
+    s.slots = [[] for _ in range(9)]
+    s.processed = [1] * 9
+    s.pmon = None
+    s.lab[room] = lab
+    s.pos = ROOM
+    s.room = room
+    s.phase = PLAY
+    s.status = 0
+    copies = 3 if s.ident else 4
+    s.pile = [copies] * 27  # a full pile, so that any tile can be chosen
+    s.pile_n = 27 * copies
+    s.discard = [0] * 27
+    s.discard_n = 0
+    s.slots[room] = [slot_of(t, s.floor) for t in slots]
+    for k, v in fields.items():
+        setattr(s, k, v)
+    return s
+
+
+def legal(s: JongRogueState) -> set[str]:
+    return {str(a) for a in s.legal_actions()}
+
+
+__all__ = [
+    "XP_TABLE",
+    "Action",
+    "G",
+    "do",
+    "feed",
+    "keys",
+    "legal",
+    "new",
+    "quiet_room",
+    "settle",
+    "slot_of",
+    "started",
+]

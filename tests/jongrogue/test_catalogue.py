@@ -1,0 +1,130 @@
+"""Every message JongRogue can show exists in English and Japanese; the provenance listing
+shows every designed value with its tag; physical-tiles mode reads loose tile notation."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import solotable.games.jongrogue as pkg
+from solotable.core.protocol import IllegalAction
+from solotable.games.jongrogue.data import TAGS, data
+
+from .helpers import G, new, started
+
+SRC = Path(pkg.__file__).parent
+CAT = G.catalogue
+
+
+def test_every_event_key_in_the_source_is_in_the_catalogue() -> None:
+    text = (SRC / "rules.py").read_text(encoding="utf-8")
+    for key in set(re.findall(r'_ev\("([a-z_.]+)"', text)):
+        assert "jr." + key in CAT, key
+    for path in ("rules.py", "view.py", "__init__.py"):
+        body = (SRC / path).read_text(encoding="utf-8")
+        for key in set(re.findall(r'"@?(jr\.[a-z_]+\.[a-z_.]+[a-z_])"', body)):
+            if key.endswith("."):
+                continue
+            assert key in CAT or any(k.startswith(key + ".") for k in CAT), key
+
+
+def test_families_complete() -> None:
+    d = data()
+    for m in d.monsters:
+        assert f"jr.mon.{m.id}" in CAT
+    for i in range(9):
+        assert f"jr.potion.{i}" in CAT
+    for i in range(18):
+        assert f"jr.scroll.{i}" in CAT
+    for r in d["item.ring_table"]:
+        assert f"jr.ring.{r}" in CAT
+    for w in (*d["item.weapon_table"], *d["item.armour_table"]):
+        assert f"jr.item.{w}" in CAT
+    for i in range(1, 7):
+        assert f"jr.trap.{i}" in CAT
+
+
+def test_japanese_texts_are_japanese() -> None:
+    for key, entry in CAT.messages.items():
+        assert entry["en"] and entry["ja"], key
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", entry["ja"]), key
+
+
+def test_random_games_render_in_both_languages() -> None:
+    for seed in range(25):
+        rng = random.Random(seed)
+        s = G.new_state(seed=seed, rules="ez-plus" if seed % 2 else "ez")
+        while not s.is_terminal():
+            if s.is_chance():
+                a = s.chance_table().sample(rng)
+            else:
+                legal = s.legal_actions()
+                for x in legal:
+                    G.describe(s, x, "en")
+                    G.describe(s, x, "ja")
+                a = rng.choice([x for x in legal if x.name != "quit"] or legal)
+            s.apply(a)
+            for e in s.events:
+                G.event_text(e, "en")
+                G.event_text(e, "ja")
+            if not s.is_chance():
+                G.render_text(s, "en")
+                G.render_text(s, "ja")
+
+
+def test_provenance_listing_has_every_designed_value_and_tag() -> None:
+    d = data()
+    for lang in ("en", "ja"):
+        text = G.rules_listing("provenance", lang)
+        for p in d.params.values():
+            line = next(line for line in text.splitlines() if line.startswith(p.key + " "))
+            assert f"[{p.tag}]" in line and str(p.value) in line
+        for m in d.monsters:
+            assert m.id in text
+    assert G.rules_listings == ("provenance",)
+    for p in d.params.values():
+        assert all(part in TAGS for part in p.tag.split("+"))
+    # the seed's fixed values carry the SEED tag
+    for key in ("hp.start", "food.start", "str.start", "map.tiles_per_room", "score.forced_end_bonus"):
+        assert "SEED" in d.params[key].tag
+    assert d.params["level.xp_table"].value == [0, 10, 20, 40, 80, 160, 320, 640, 1300, 2600, 5200, 10000,
+                                                20000, 40000, 80000]
+
+
+def test_help_in_both_languages() -> None:
+    assert "JongRogue" in G.help_text("en")
+    assert "雀ローグ" in G.help_text("ja")
+
+
+@pytest.mark.parametrize("typed,want", [("5m", "tile:m5"), ("m5", "tile:m5"), ("五萬", "tile:m5"), ("５ｍ", "tile:m5"),
+                                        ("3 pin", "tile:p3"), ("7s", "tile:s7"), ("9索", "tile:s9"),
+                                        ("tile:p1", "tile:p1"), ("一筒", "tile:p1")])
+def test_physical_tile_notation(typed: str, want: str) -> None:
+    s = new()
+    assert str(G.parse_action(s, typed)) == want
+
+
+def test_labyrinth_tiles_typed_as_winds() -> None:
+    s = new()
+    tiles = ["m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9"] * 4
+    for t in tiles:
+        s.apply(G.parse_action(s, t))
+    s.apply(G.parse_action(s, "1p"))
+    for typed, want in (("東", "lab:T"), ("south", "lab:N"), ("西", "lab:S"), ("北", "lab:P"), ("stairs", "lab:R")):
+        assert str(G.parse_action(s, typed)) == want
+
+
+def test_dragon_tiles_are_refused() -> None:
+    s = new()
+    for typed in ("白", "發", "中"):
+        with pytest.raises(ValueError):
+            G.parse_action(s, typed)
+
+
+def test_illegal_decision_is_refused_and_named() -> None:
+    s = started()
+    with pytest.raises(IllegalAction):
+        G.parse_action(s, "stairs:up")

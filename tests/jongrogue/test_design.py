@@ -1,0 +1,261 @@
+"""The designed systems of §7 (traps, items, potions, scrolls, rings, curses, identification,
+the monster window, abilities, continue), with chosen tiles; numbers from the reference."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from solotable.games.jongrogue.data import data
+from solotable.games.jongrogue.rules import (
+    ASLEEP,
+    BLIND,
+    CONFUSED,
+    DEATH,
+    DOOR,
+    HELD,
+    LEVIT,
+    M_DEEP,
+    MELEE,
+    PASSAGE,
+    PLAY,
+    THREAT,
+)
+
+from .helpers import do, feed, keys, legal, quiet_room, settle, slot_of
+
+WINDOW = {1: "KEBSHIROZ", 2: "KEBSHIROZ", 3: "EBSHIROZL", 4: "BSHIROZLC", 5: "HIROZLCQA", 6: "ROZLCQANY",
+          7: "ZLCQANYFT", 8: "CQANYFTWP", 9: "ANYFTWPXU", 10: "YFTWPXUMV", 11: "FTWPXUMVG", 12: "TWPXUMVGJ",
+          13: "WPXUMVGJD", 40: "WPXUMVGJD"}  # §7.13
+
+
+@pytest.mark.parametrize("floor", sorted(WINDOW))
+def test_monster_window(floor: int) -> None:  # §7.13
+    d = data()
+    assert "".join(d.monster_for(n, floor).ch for n in range(1, 10)) == WINDOW[floor]
+
+
+def test_monster_table_rows() -> None:  # §7.12 spot checks
+    d = data()
+    by = {m.ch: m for m in d.monsters}
+    assert (by["K"].hp, by["K"].dmg, by["K"].attack, by["K"].xp) == (4, 1, 10, 2)
+    assert (by["D"].hp, by["D"].dmg, by["D"].attack, by["D"].xp, by["D"].drop) == (49, 11, 2, 5000, 8)
+    assert by["F"].dmg < 0 and by["F"].sleep == "none"
+    assert by["L"].drop == 0 and "steal_gold" in by["L"].abilities
+
+
+def test_trap_door_falls_one_floor() -> None:  # §7.18 p1
+    s = quiet_room()
+    s.pos = DOOR
+    s.side = 1
+    s.slots[4] = [slot_of("p1")]
+    do(s, "enter", "s5")
+    settle(s)
+    assert s.floor == 2
+
+
+def test_teleport_trap_draws_until_another_room() -> None:  # §7.18 p3, §2.6
+    s = quiet_room()
+    s.pos = DOOR
+    s.side = 1
+    s.slots[4] = [slot_of("p3")]
+    do(s, "enter", "s5", "m5", "p5", "s2")  # springs; 5 is this room (5) twice, then room 2
+    settle(s)
+    assert s.room == 1 and s.pos == 0
+
+
+def test_poison_dart_and_its_death_cause() -> None:  # §7.18 p4, §4.8
+    s = quiet_room(hp=2)
+    s.cont = False
+    s.pos = DOOR
+    s.side = 1
+    s.slots[4] = [slot_of("p4")]
+    do(s, "enter", "s5", "m9")  # ceil(9/3) = 3 damage
+    assert s.cause == "poison_dart"
+
+
+def test_sleeping_gas() -> None:  # §7.18 p5
+    s = quiet_room()
+    s.pos = DOOR
+    s.side = 1
+    s.slots[4] = [slot_of("p5")]
+    do(s, "enter", "s5")
+    assert s.status & ASLEEP and legal(s) == {"rest", "quit"}
+
+
+@pytest.mark.parametrize("tile,check", [("s2", "food"), ("s3", "potion"), ("s5", "scroll"), ("s7", "weapon"),
+                                        ("s8", "armour"), ("s9", "ring")])
+def test_item_categories(tile: str, check: str) -> None:  # §7.19
+    s = quiet_room(slots=(tile,))
+    outcomes = {"potion": ("m1", "s4"), "scroll": ("s1", "p7"), "weapon": ("m8",), "armour": ("m9",)}
+    do(s, "pick:1", *outcomes.get(check, ()))
+    if check == "food":
+        assert s.food == 2
+    elif check == "potion":
+        assert s.potions[3] == 1  # appearance s4 = row 4 in EZ (restore strength)
+    elif check == "scroll":
+        assert s.scrolls[9 + 6] == 1  # p7
+    elif check == "weapon":
+        assert s.weapons[-1][0] == "long_sword"
+    elif check == "armour":
+        assert s.armours[-1][0] == "plate"
+    else:
+        assert s.rings == [[-1, 0, 0]]
+
+
+def test_gold_is_2d9_times_floor() -> None:  # §7.19
+    s = quiet_room(slots=("p8",), floor=4)
+    do(s, "pick:1", "m9", "s9")
+    assert s.gold == 72
+
+
+@pytest.mark.parametrize("app,field,expected", [
+    ("s1", "hp", 3), ("s2", "hp", 4), ("s3", "strength", 1), ("s5", "level", 2), ("s8", "status", BLIND),
+    ("s9", "status", CONFUSED),
+])
+def test_potions(app: str, field: str, expected: int) -> None:  # §7.20 (EZ: row = appearance)
+    s = quiet_room(hp=1)
+    s.potions[int(app[1]) - 1] = 1
+    do(s, f"quaff:{app}")
+    assert getattr(s, field) == expected
+
+
+def test_restore_strength() -> None:  # §7.20 row 4
+    s = quiet_room(strength=-2, max_str=1)
+    s.potions[3] = 1
+    do(s, "quaff:s4")
+    assert s.strength == 1
+
+
+def test_identification_links_are_uniform_over_hidden_rows() -> None:  # §7.26, §3.2 EZ Plus
+    s = quiet_room("ez-plus")
+    s.potions[2] = 1
+    do(s, "quaff:s3")
+    table = s.chance_table()
+    assert {str(a) for a in table.actions} == {f"link:{r}" for r in range(1, 10)}
+    assert all(p == Fraction(1, 9) for _, p in table.outcomes)
+    feed(s, "link:2")  # s3 is extra healing
+    assert s.hp == s.maxhp and s.pot_row[2] == 1
+    assert s.observation()["identified"]["potions"] == {"s3": "extra_healing"}
+    s.potions[4] = 1
+    do(s, "quaff:s5")
+    assert "link:2" not in {str(a) for a in s.chance_table().actions}
+
+
+def test_scrolls_known_in_ez_hidden_in_ez_plus() -> None:  # §7.26
+    s = quiet_room("ez")
+    assert s.scr_row == list(range(18))
+    t = quiet_room("ez-plus")
+    assert t.scr_row == [-1] * 18 and t.observation()["identified"]["scrolls"] == {}
+
+
+def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24
+    s = quiet_room()
+    s.weapons[0][1] = -1
+    s.weapons[0][2] = 1
+    s.scrolls[3] = 1
+    do(s, "read:m4")
+    assert s.weapons[0][1:3] == [0, 0]
+
+
+def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24
+    s = quiet_room()
+    s.weapons.append(["long_sword", 0, 0, 0])
+    do(s, "wield:2", "m1")  # first equipped: 1d9 = 1, cursed -1
+    assert s.weapons[1][1:3] == [-1, 1]
+    assert "wield:1" not in legal(s) and "wield:0" not in legal(s)
+
+
+def test_ring_of_teleportation_is_always_cursed() -> None:  # §7.22
+    s = quiet_room()
+    s.rings = [[-1, 0, 0]]
+    do(s, "puton:1", "m1", "m9")  # kind 1: teleportation; the curse check (always) 9 <= 9
+    assert s.rings[0][:2] == [0, 1] and "remove:1" not in legal(s)
+
+
+def test_magic_mapping() -> None:  # §7.21 row 12
+    s = quiet_room()
+    s.lab = [None] * 9
+    s.lab[4] = (0, 1)
+    s.lab_left = [3, 3, 4, 4, 2]
+    s.scrolls[9 + 2] = 1
+    do(s, "read:p3")
+    while s.is_chance():
+        s.apply(s.chance_table().actions[0])
+    assert all(p is not None for p in s.lab) and all(f == 15 for f in s.found)
+
+
+def test_wanderer_in_a_passage_is_a_passage_monster() -> None:  # §7.17
+    s = quiet_room()
+    s.pos = PASSAGE
+    s.pfrom = 4
+    s.side = 1
+    do(s, "rest", "p1", "m2", "m1")
+    assert s.pmon is not None and s.phase == THREAT
+
+
+def test_xeroc_pick_up_attacks_at_once() -> None:  # §7.14.8
+    s = quiet_room(floor=9)
+    x = slot_of("m8", 9)
+    x[4] = M_DEEP | 256
+    s.slots[4] = [x]
+    do(s, "pick:1", "m1", "m1")
+    assert "ev.mimic" in keys(s) and s.phase == THREAT
+
+
+def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
+    s = quiet_room(floor=6, amulet=True)
+    n = slot_of("m8", 6)
+    s.slots[4] = [n]
+    s.bow = False
+    s.missiles = [0, 0, 0]
+    s.phase = MELEE
+    s.turn = 1
+    do(s, "hit:1", "m1", "m4", "m9", "m9", "m2")
+    assert not s.amulet and s.observation()["sheet"]["stairs"] == "T"
+
+
+def test_flytrap_holds_and_grows() -> None:  # §7.14.10
+    s = quiet_room(floor=7, hp=20, maxhp=20)
+    s.slots[4] = [slot_of("m8", 7)]
+    s.phase = MELEE
+    s.turn = 1
+    do(s, "hit:1", "m1", "m4", "m9", "m9")
+    assert s.status & HELD and s.hp == 19
+    s.phase = MELEE
+    do(s, "hit:1", "m1", "m4", "m9", "m8")
+    assert s.hp == 17
+
+
+def test_levitation_blocks_pick_up() -> None:  # D45
+    s = quiet_room(slots=("s2",), status=LEVIT)
+    assert "pick:1" not in legal(s)
+
+
+def test_continue_after_starvation_restacks_without_a_second_food_check() -> None:  # D59
+    s = quiet_room(food=0)
+    s.cont = True
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile_n = 1
+    s.discard = [4] * 27
+    s.discard[0] = 3
+    s.discard_n = 107
+    s.slots = [[] for _ in range(9)]
+    do(s, "rest", "m1")
+    assert s.phase == DEATH
+    do(s, "continue")
+    settle(s)
+    on_map = sum(len(r) for r in s.slots)
+    assert s.phase in (PLAY, THREAT) and s.food == 0
+    assert s.pile_n + s.discard_n + on_map == 108 and s.pile_n > 60  # restacked before the new floor
+
+
+def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7.11.7
+    s = quiet_room()
+    s.slots[4] = [slot_of("m2")]
+    s.phase = MELEE
+    s.turn = 1
+    do(s, "hit:1", "m1", "m4", "m1", "m2")
+    assert {"keep", "flee:E", "flee:S"} <= legal(s)

@@ -1,0 +1,283 @@
+"""Every [SEED] and [OFFICIAL-FRAGMENT] rule of shared/rules/jongrogue.md, one test each."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from solotable.games.jongrogue.rules import (
+    CLAIR,
+    DEATH,
+    OVER,
+    PLAY,
+    JongRogueState,
+    level_of_xp,
+    max_hp_of,
+)
+from solotable.games.jongrogue.tiles import TILE_NAMES
+
+from .helpers import XP_TABLE, G, do, feed, keys, new, quiet_room, started
+
+
+def test_pile_ez_is_four_of_each_number_tile() -> None:  # §2.8 D1, §3.2
+    s = new("ez")
+    assert s.is_chance()
+    table = s.chance_table()
+    assert len(table.outcomes) == 27
+    assert all(p == Fraction(4, 108) for _, p in table.outcomes)
+    assert {str(a) for a in table.actions} == {f"tile:{t}" for t in TILE_NAMES}
+
+
+def test_pile_identification_is_three_of_each() -> None:  # §2.8 D2 [SEED]: "3 of each"
+    s = new("ez-plus")
+    assert all(p == Fraction(3, 81) for _, p in s.chance_table().outcomes)
+    s2 = new("ez", identification="on")
+    assert s2.pile_n == 81
+
+
+def test_draws_are_without_replacement() -> None:  # §2.5 step 1, D3
+    s = new("ez")
+    feed(s, "m5")
+    probs = dict((str(a), p) for a, p in s.chance_table().outcomes)
+    assert probs["tile:m5"] == Fraction(3, 107)
+    assert probs["tile:m4"] == Fraction(4, 107)
+
+
+def _exact_2d9(counts: list[int]) -> dict[int, Fraction]:
+    n = sum(counts)
+    out: dict[int, Fraction] = {}
+    for a, b in product(range(27), repeat=2):
+        pa = Fraction(counts[a], n)
+        cb = counts[b] - (1 if a == b else 0)
+        if pa == 0 or cb <= 0:
+            continue
+        v = a % 9 + 1 + b % 9 + 1
+        out[v] = out.get(v, Fraction(0)) + pa * Fraction(cb, n - 1)
+    return out
+
+
+def test_1d9_and_2d9_probabilities_from_the_pile() -> None:  # §2.4, §2.7
+    s = started("ez", seed=5)
+    counts = s.pile[:]
+    n = s.pile_n
+    # 1d9: the probability of each number is (tiles of that number left) / (tiles left)
+    s2 = quiet_room()
+    s2.pile = counts[:]
+    s2.pile_n = n
+    do(s2, "rest")  # the extra satiation cost draws one tile: a chance node over the pile
+    table = s2.chance_table()
+    for a, p in table.outcomes:
+        t = TILE_NAMES.index(str(a.args[0]))
+        assert p == Fraction(counts[t], n)
+    # 2d9 on a full EZ pile, exactly: without replacement, not the seed's printed table
+    full = [4] * 27
+    dist = _exact_2d9(full)
+    assert sum(dist.values()) == 1
+    assert dist[2] == Fraction(12, 108) * Fraction(11, 107)
+    assert dist[10] == sum((Fraction(12, 108) * Fraction(12 - (1 if a == 10 - a else 0), 107)
+                            for a in range(1, 10)), Fraction(0))
+    # the seed's nominal table (independent draws) is what a fresh pile approaches
+    nominal_ge_11 = Fraction(36, 81)
+    assert abs(float(sum(p for v, p in dist.items() if v >= 11)) - float(nominal_ge_11)) < 0.01
+
+
+def test_2d9_check_draws_two_tiles_and_discards_them() -> None:  # §2.4
+    s = quiet_room(slots=("p7",), floor=1)
+    discard = s.discard_n
+    do(s, "pick:1", "m3", "s8")  # gold: 2d9 x F
+    assert s.gold == 11
+    assert s.discard_n == discard + 3  # the two check tiles and the gold tile
+
+
+def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.8
+    s = quiet_room(food=2)
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile_n = 1
+    s.discard = [0] * 27
+    s.discard[5] = 7
+    s.discard_n = 7
+    do(s, "rest", "m1")
+    assert s.is_chance()  # the wandering check draws from the restacked pile
+    assert {str(a) for a in s.chance_table().actions} == {"tile:m6", "tile:m1"}
+    feed(s, "m6", "m6")  # an m tile, then 1d9 = 6: no wandering monster
+    k = keys(s)
+    assert k.index("ev.pile_out") < k.index("ev.food_check") < k.index("ev.restack")
+    assert s.food == 1
+
+
+def test_starvation_at_a_food_check_with_no_food() -> None:  # §4.1, §7.8
+    s = quiet_room(food=0)
+    s.cont = False
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile_n = 1
+    s.discard[0] += 3
+    s.discard_n += 3
+    do(s, "rest", "m1")
+    assert s.phase == OVER and s.cause == "starvation"
+    assert s.result().score == s.gold
+
+
+def test_draw_until_ignored_when_the_pile_runs_out() -> None:  # §2.6 [SEED]
+    s = quiet_room(slots=("s3",))
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile[9] = 1
+    s.pile_n = 2
+    do(s, "pick:1", "m1", "p1")  # a potion draws until an s tile: none comes
+    assert "ev.until_ignored" in keys(s)
+    assert sum(s.potions) == 0
+
+
+def test_game_start_sheet() -> None:  # §3.2 [SEED]
+    s = started("ez", seed=11)
+    assert (s.level, s.xp, s.hp, s.maxhp, s.strength, s.gold, s.floor, s.amulet) == (1, 0, 4, 4, 0, 0, 1, False)
+    assert s.food in (1, 0) or s.food == 1  # food points start at 1
+    o = s.observation()
+    assert o["sheet"]["stairs"] == "T"  # the round-wind plate shows East
+    eq = o["equipment"]
+    assert [w["kind"] for w in eq["weapons"]] == ["mace"] and eq["weapons"][0]["equipped"]
+    assert eq["weapons"][0]["cursed"] is False and eq["weapons"][0]["enchant"] == 0
+    assert eq["bow"] and eq["missiles"]["arrows"]
+    assert eq["armours"][0]["kind"] == "ring_mail" and eq["armours"][0]["worn"]
+
+
+def test_floor_start_draws_4_tiles_per_room_then_the_start_room() -> None:  # §3.1, §3.3, §6.2
+    s = new("ez")
+    tiles = (list(TILE_NAMES) * 2)[:36]
+    feed(s, *tiles)
+    assert s.is_chance()  # the start-room tile
+    feed(s, "p6")  # room 6 becomes the start point
+    feed(s, "lab:R", "lab:T")  # its labyrinth pair is turned face up
+    assert all(len(r) == 4 for r in s.slots)
+    assert s.room == 5 and s.processed[5]
+    assert s.lab[5] is not None
+    assert s.pile_n == 108 - 37
+
+
+def test_labyrinth_set_is_16_winds_and_2_stairs() -> None:  # §3.3 [SEED]
+    s = new("ez")
+    feed(s, *(["m1"] * 4 + ["m2"] * 4 + ["m3"] * 4 + ["m4"] * 4 + ["m5"] * 4 + ["m6"] * 4
+              + ["m7"] * 4 + ["m8"] * 4 + ["m9"] * 4), "p1")
+    probs = {str(a): p for a, p in s.chance_table().outcomes}
+    assert probs == {"lab:T": Fraction(4, 18), "lab:N": Fraction(4, 18), "lab:S": Fraction(4, 18),
+                     "lab:P": Fraction(4, 18), "lab:R": Fraction(2, 18)}
+
+
+def test_xp_table_and_level() -> None:  # §6.1 [OFFICIAL-FRAGMENT]
+    for lv, need in enumerate(XP_TABLE, start=1):
+        assert level_of_xp(need) == lv
+        if need:
+            assert level_of_xp(need - 1) == lv - 1
+    assert level_of_xp(200) == 6  # the official worked example
+    assert level_of_xp(99999) == 15  # the maximum level is 15
+
+
+def test_gaining_xp_raises_the_level_through_the_table() -> None:  # §6.1, row 19
+    s = quiet_room()
+    s._gain_xp(200)
+    assert s.level == 6 and s.maxhp == max_hp_of(6) == 14
+
+
+def test_death_offers_continue_or_game_over() -> None:  # §4.1-§4.3 [SEED]
+    s = quiet_room(food=0, floor=3)
+    s.cont = True
+    s.gold = 50
+    s.weapons.append(["dagger", 0, 0, 1])
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile_n = 1
+    s.discard[0] += 50
+    s.discard_n += 50
+    do(s, "rest", "m1")
+    assert s.phase == DEATH
+    assert {str(a) for a in s.legal_actions()} == {"continue", "gameover"}
+    t = s.clone()
+    do(t, "gameover")
+    assert t.phase == OVER and t.result().score == 50
+    s.status |= CLAIR
+    s.apply(G.parse_action(s, "continue"))
+    while s.is_chance():
+        s.apply(s.chance_table().actions[0])
+    assert s.hp == s.maxhp and s.status == 0 and s.floor == 3 and s.gold == 50
+    assert len(s.weapons) == 2 and s.continues == 1 and s.food == 0
+
+
+@pytest.mark.parametrize("bonus,expected", [(True, 110), (False, 100)])
+def test_forced_end_bonus(bonus: bool, expected: int) -> None:  # §4.4 [SEED]
+    s = quiet_room()
+    s.forced_bonus = bonus
+    s.gold = 100
+    do(s, "quit")
+    assert s.phase == OVER and s.result().score == expected and s.cause == "forced_end"
+
+
+@pytest.mark.parametrize("bonus", [True, False])
+def test_victory_from_b1_with_the_amulet(bonus: bool) -> None:  # §4.5, §4.6 [SEED], §7.28
+    s = quiet_room(lab=(4, 0), amulet=True)
+    s.victory_bonus = bonus
+    s.gold = 1000
+    s.weapons = []
+    s.weapon_eq = -1
+    s.armours = []
+    s.armour_eq = -1
+    s.bow = False
+    s.missiles = [0, 0, 0]
+    assert "stairs:up" in {str(a) for a in s.legal_actions()}
+    do(s, "stairs:up")
+    assert s.won and s.phase == OVER
+    assert s.result().score == (1100 if bonus else 1000) + 5000  # the Amulet is worth 5,000
+
+
+def test_stairs_lead_down_only_without_the_amulet() -> None:  # §3.2 plate East, §7.27
+    s = quiet_room(lab=(4, 0))
+    acts = {str(a) for a in s.legal_actions()}
+    assert "stairs:down" in acts and "stairs:up" not in acts
+
+
+def test_each_floor_change_repeats_game_start_steps_2_to_5() -> None:  # §3.1
+    s = quiet_room(lab=(4, 0))
+    do(s, "stairs:down")
+    assert s.is_chance()
+    while s.is_chance():
+        s.apply(s.chance_table().actions[0])
+    assert s.floor == 2 and sum(len(r) for r in s.slots) == 36
+
+
+def test_tile_meanings() -> None:  # §2.1 [SEED]
+    s = started()
+    from solotable.games.jongrogue.rules import K_GOLD, K_ITEM, K_MON, K_TRAP
+
+    assert s._new_slot(TILE_NAMES.index("m1"))[1] == K_MON
+    assert s._new_slot(TILE_NAMES.index("p6"))[1] == K_TRAP
+    assert s._new_slot(TILE_NAMES.index("p7"))[1] == K_GOLD
+    assert s._new_slot(TILE_NAMES.index("s1"))[1] == K_ITEM
+
+
+def test_amulet_is_an_s1_on_floor_10() -> None:  # §2.1 s1 = Amulet, row 38, D39
+    s = quiet_room(slots=("s1", "s1"), floor=10)
+    do(s, "pick:1")
+    assert s.amulet and s.observation()["sheet"]["stairs"] == "S"
+    do(s, "pick:2")
+    assert s.food == 2  # the second s1 is food
+
+
+def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved
+    s = new()
+    with pytest.raises(ValueError):
+        G.parse_action(s, "白")
+
+
+def test_state_types() -> None:
+    assert isinstance(new(), JongRogueState)
+    assert PLAY == 1
+
+
+def test_forced_end_can_be_disabled_for_balance_runs() -> None:  # §7.30 (the random bot)
+    s = started("ez", seed=2, **{"forced-end": "off"})
+    assert "quit" not in {str(a) for a in s.legal_actions()}
+    assert s.options()["forced-end"] == "off"
+    assert "quit" in {str(a) for a in started("ez", seed=2).legal_actions()}

@@ -596,7 +596,7 @@ def test_gifts_in_the_same_room() -> None:
     s = new("crusader", partner="rogue")
     play(s, "card:CAMP-1")
     assert "give:food" in legal(s)
-    play(s, "give:armor")
+    play(s, "give:armor", "accept")  # D32: the receiver accepts the gift (MR-P4)
     assert hero(s)["armor"] == 0 and hero(s, 1)["armor"] == 1
 
 

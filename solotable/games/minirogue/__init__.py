@@ -17,7 +17,7 @@ from solotable.core.protocol import Action, Event, Game, Option, OptionError, St
 from solotable.core.registry import register
 
 from .cards import CHARACTERS, DIFFICULTIES, ROOM_CARDS, data, read_overrides
-from .rules import CHECK_ROLL, CRIT_ROLL, FACE, FEAT_ROLL, ROLL, MiniRogueState
+from .rules import CHECK_ROLL, CRIT_ROLL, FACE, FEAT_ROLL, OFFER, ROLL, MiniRogueState
 from .view import provisional_listing, render_text
 
 
@@ -120,6 +120,10 @@ class MiniRogue(Game):
             return t(key, lang, potion=f"@mr.potion.{a[0]}")
         if name == "give":
             return t(key, lang, what=f"@mr.give.{a[0]}")
+        if name == "trade":
+            return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
+        if name in ("accept", "decline") and isinstance(state, MiniRogueState) and state.phase == OFFER:
+            return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
         if name == "sell":
             what = f"@mr.give.{a[0]}" if a[0] == "armor" else f"@mr.potion.{a[0]}"
             return t(key, lang, what=what)

@@ -36,10 +36,30 @@ ROOM_TYPES: dict[str, str] = {
     "MERC": "merchant", "TRES": "treasure", "SHRN": "shrine", "ITEM": "item",
 }  # fmt: skip
 PROVENANCE = ("confidence", "grade", "source", "decision")
+# The rule switches of cards.toml [flags] (§10 decisions).
+FLAGS: tuple[str, ...] = (
+    "eat_on_fall", "refresh_on_fall", "icons_on_zero_damage", "statuses_persist", "evasion_on_start_room",
+    "shield_counts_boss", "ghost_two_player_hp", "lethal_payments", "cure_curse_at_once", "hide_useless_potions",
+    "poison_stacks", "treasure_reward_optional",
+)  # fmt: skip
 
 
 def room_type(card: str) -> str:
     return ROOM_TYPES[card.split("-")[0]]
+
+
+@cache
+def known_names() -> frozenset[str]:
+    """The names a card row may carry: those with a message ``mr.name.<name>`` (en and ja), so
+    that every event naming a creature or a row can be shown."""
+    text = resources.files(__package__).joinpath("messages.toml").read_text(encoding="utf-8")
+    return frozenset(k[len("mr.name.") :] for k in tomllib.loads(text) if k.startswith("mr.name."))
+
+
+def _name(value: object) -> str:
+    if not isinstance(value, str) or value not in known_names():
+        raise ValueError(f"unknown name {value!r}: a name must be one of {', '.join(sorted(known_names()))}")
+    return value
 
 
 # An effect: (kind, amount, per_floor, arg). kinds: stat, potion, status, bless, fall, ghost,
@@ -177,6 +197,8 @@ def build(raw: dict[str, Any]) -> Data:
 
     try:
         caps = {k: _nat(at("caps", k), k, 1) for k in ("hp", "armor", "gold", "food", "potions", "items")}
+        if at("caps", "items") != 1:  # §6.4: each character holds at most 1 item (S1, S2)
+            raise ValueError("items must be 1: a character holds at most one item (S1, S2)")
         thresholds = at("xp", "die_thresholds")
         if (
             not isinstance(thresholds, list)
@@ -198,11 +220,15 @@ def build(raw: dict[str, Any]) -> Data:
         boss_areas = at("dungeon", "boss_areas")
         if (
             not isinstance(boss_areas, list)
-            or sorted(boss_areas) != boss_areas
-            or 10 not in boss_areas
+            or any(not isinstance(a, int) or isinstance(a, bool) for a in boss_areas)
+            or sorted(set(boss_areas)) != boss_areas
             or len(boss_areas) != 4
+            or boss_areas[0] < 1
+            or boss_areas[-1] != 10
         ):
-            raise ValueError("boss_areas must be 4 increasing areas ending with 10")
+            raise ValueError("boss_areas must be 4 increasing areas from 1 to 10, ending with 10")
+        if any(floors[a - 1] > 3 for a in boss_areas[:3]):  # a floor boss has rows for floors 1-3
+            raise ValueError("the floor bosses' areas must be on floors 1-3 (Og's Remains is area 10)")
         fall_to = at("dungeon", "fall_to")
         if not isinstance(fall_to, list) or len(fall_to) != 10:
             raise ValueError("fall_to must have 10 entries")
@@ -213,19 +239,23 @@ def build(raw: dict[str, Any]) -> Data:
         difficulty = {d: {k: _nat(at("difficulty", d, k), k) for k in ("food", "hp", "gold")} for d in DIFFICULTIES}
         characters: dict[str, dict[str, Any]] = {}
         for c in CHARACTERS:
-            entry: dict[str, Any] = {k: _nat(at("character", c, k), k) for k in ("hp", "armor", "gold", "food")}
-            if entry["hp"] < 1:
-                raise ValueError("hp must be at least 1")
+            entry: dict[str, Any] = {}
+            for k in ("hp", "armor", "gold", "food"):  # §4.1: a starting value within its maximum
+                entry[k] = _nat(at("character", c, k), k, 1 if k == "hp" else 0)
+                if entry[k] > caps[k]:
+                    raise ValueError(f"{k} {entry[k]} is above the maximum caps.{k} = {caps[k]}")
             pots = at("character", c, "potions")
             if not isinstance(pots, list) or any(p not in POTIONS for p in pots) or len(set(pots)) != len(pots):
                 raise ValueError("potions must be a list of different potion kinds")
+            if len(pots) > caps["potions"]:
+                raise ValueError(f"at most caps.potions = {caps['potions']} potions")
             entry["potions"] = tuple(pots)
             characters[c] = entry
 
         def foe(keys: tuple[str, ...], reward: bool = True) -> Foe:
-            name = at(*keys, "name") if "name" in at(*keys) else keys[-1]
+            name = _name(at(*keys, "name")) if "name" in at(*keys) else keys[-1]
             return Foe(
-                str(name),
+                name,
                 _nat(at(*keys, "hp"), "hp", 1),
                 _nat(at(*keys, "hp2"), "hp2", 1),
                 _nat(at(*keys, "damage"), "damage"),
@@ -239,26 +269,29 @@ def build(raw: dict[str, Any]) -> Data:
         traps: dict[str, Any] = {}
         for t in (c for c in ROOM_CARDS if room_type(c) == "trap"):
             by_face: list[Any] = [None] * 6
+            row_of: dict[int, str] = {}
             for r in ("1", "2", "3"):
                 dice = at("trap", t, r, "dice")
                 if not isinstance(dice, list) or any(d not in range(1, 7) for d in dice):
                     raise ValueError("dice must be faces 1-6")
                 row = (
-                    str(at("trap", t, r, "name")),
+                    _name(at("trap", t, r, "name")),
                     _effects(at("trap", t, r, "fail")),
                     _effects(at("trap", t, r, "success")),
                 )
                 for d in dice:
                     if by_face[d - 1] is not None:
-                        raise ValueError(f"face {d} is in two rows")
+                        path[:] = ["trap", t, r, "dice"]
+                        raise ValueError(f"face {d} is in two rows ({t}.{row_of[d]} and {t}.{r})")
                     by_face[d - 1] = row
+                    row_of[d] = r
             if None in by_face:
                 path[:] = ["trap", t]
                 raise ValueError("the rows must cover the faces 1-6")
             traps[t] = tuple(by_face)
         graveyards = {
             g: tuple(
-                (str(at("graveyard", g, str(f), "name")), _options(at("graveyard", g, str(f), "options")))
+                (_name(at("graveyard", g, str(f), "name")), _options(at("graveyard", g, str(f), "options")))
                 for f in range(1, 7)
             )
             for g in ROOM_CARDS
@@ -337,7 +370,7 @@ def build(raw: dict[str, Any]) -> Data:
         og = (foe(("og", "1"), False), foe(("og", "2"), False))
         ghosts = tuple(foe(("ghost", str(f))) for f in range(1, 5))
         flags = {}
-        for k in ("icons_on_zero_damage", "evasion_on_start_room", "shield_counts_boss", "ghost_two_player_hp"):
+        for k in FLAGS:
             v = at("flags", k)
             if not isinstance(v, bool):
                 raise ValueError("must be true or false")

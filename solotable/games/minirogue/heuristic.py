@@ -29,6 +29,7 @@ from .rules import (
     FORESEE,
     ITEM,
     MOVE,
+    OFFER,
     OPT,
     POTION_DROP,
     POTION_KIND,
@@ -151,6 +152,8 @@ class Heuristic:
                 if Action(name) in legal and not h.item:
                     return Action(name)
             return Action("leave")
+        if phase == OFFER:
+            return Action("accept")  # co-operative: a partner's gift or trade is welcome
         if phase == FORESEE:
             sees = [a for a in legal if a.name == "see"]
             if not sees:
@@ -189,11 +192,11 @@ class Heuristic:
             and room_type(ROOM_CARDS[s.grid[h.pos]]) == "monster"
         ):
             return Action("shield")
-        if "shield" in names and h.resolved and h.pos in (5, 7) and s.boss:
+        if "shield" in names and ((h.resolved and h.pos in (5, 7)) or h.pos == EXIT) and s.boss:
             return Action("shield")  # D23: the boss fight counts as the next room
         if "foresee" in names and h.pos == 0:
             return Action("foresee")
-        if s.n == 2:
+        if s.n == 2 and not any(e.key == "mr.ev.declined" for e in s.events):  # no offer twice
             other = s.heroes[1 - s.actor]
             if Action("give", "food") in legal and other.food == 0 and h.food >= 2:
                 return Action("give", "food")

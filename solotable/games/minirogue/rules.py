@@ -42,13 +42,13 @@ FACE = "x23456"  # white die faces; index 0 is the × (a miss)
 (
     REVEAL, BOSS_REVEAL, LEADER_ROLL, ROLL, CRIT_ROLL, FEAT_ROLL, CHECK_ROLL, D6_ROLL,
     WINDOW, MOVE, PRE_ROLL, ATTACK, CHECK, SHIFT, OPT, POTION_KIND, POTION_DROP, SHOP, SHRINE,
-    ITEM, TAKE, FORESEE, OVER,
-) = range(23)  # fmt: skip
+    ITEM, TAKE, FORESEE, OFFER, OVER,
+) = range(24)  # fmt: skip
 FIRST_DECISION = WINDOW
 PHASE_NAMES = (
     "reveal", "boss_reveal", "leader_roll", "roll", "crit_roll", "feat_roll", "check_roll", "d6",
     "window", "move", "pre_roll", "attack", "check", "shift", "option", "potion_kind",
-    "potion_drop", "shop", "shrine", "item", "take", "foresee", "over",
+    "potion_drop", "shop", "shrine", "item", "take", "foresee", "offer", "over",
 )  # fmt: skip
 
 # What a d6 roll is for.
@@ -177,7 +177,7 @@ class Hero:
         self.resolved = False
         self.evade = False
         self.met: set[str] = set()
-        self.poison_fx = False
+        self.poison_fx = 0  # active Poison potion effects (D34: they add +4 once unless they stack)
 
     def copy(self) -> Hero:
         h = Hero.__new__(Hero)
@@ -214,7 +214,7 @@ class MiniRogueState(State):
         "foe", "foe_kind", "foe_hp", "foe_max", "fighters", "att", "round", "frozen", "black",
         "dice", "chain", "last", "removed", "featted", "cursed_now", "backstab", "free_feats",
         "die", "c_kind", "c_white", "c_black", "c_ok", "c_card", "opts_list", "fx_after",
-        "pending_potion", "d6_for", "foresee_left", "rpos", "_events",
+        "pending_potion", "d6_for", "foresee_left", "rpos", "win_turn", "win_done", "offer", "_events",
     )  # fmt: skip
 
     def __init__(self, game: MiniRogue, seed: int | None, data: Data, opts: dict[str, Any]) -> None:
@@ -246,6 +246,9 @@ class MiniRogueState(State):
         self.actor = 0
         self.tasks: list[tuple[Any, ...]] = []
         self.win: list[int] = []
+        self.win_turn = 0  # D32: the index in ``win`` of the seat whose turn it is in the window
+        self.win_done = 0  # the indices in ``win`` (a bit mask) of the seats that have passed
+        self.offer: tuple[int, str, str] | None = None  # D32: (giver, what, what back or "")
         self.won = False
         self.cause = ""
         self.bosses_beaten = 0
@@ -341,6 +344,9 @@ class MiniRogueState(State):
         new.actor = self.actor
         new.tasks = self.tasks[:]
         new.win = self.win[:]
+        new.win_turn = self.win_turn
+        new.win_done = self.win_done
+        new.offer = self.offer
         new.won = self.won
         new.cause = self.cause
         new.bosses_beaten = self.bosses_beaten
@@ -425,6 +431,8 @@ class MiniRogueState(State):
         out: list[Action] = []
         if phase == WINDOW:
             out.append(act("pass"))
+            if self._window_waits():
+                out.append(act("wait"))
             out.extend(self._window_actions(h))
         elif phase == MOVE:
             r, c = divmod(h.pos, 3)
@@ -471,14 +479,19 @@ class MiniRogueState(State):
         elif phase == FORESEE:
             out.append(act("stop"))
             out.extend(act("see", p // 3 + 1, p % 3 + 1) for p in range(8) if self.grid[p] < 0)
+        elif phase == OFFER:
+            out.extend((act("accept"), act("decline")))  # D32: the receiver accepts or declines
         return out
 
     def _drinkable(self, h: Hero, *, combat: bool, check: bool = False) -> list[str]:
-        """D34: a potion that would do nothing now is not offered."""
+        """D34: a potion that would do nothing now is not offered (unless the flag says so)."""
+        if not self.data.flags["hide_useless_potions"]:
+            return list(h.potions)
         out = []
+        stacks = self.data.flags["poison_stacks"]
         for p in h.potions:
             if p == "fire" or p == "frost" or p == "poison":
-                if not combat or (p == "frost" and self.frozen) or (p == "poison" and h.poison_fx):
+                if not combat or (p == "frost" and self.frozen) or (p == "poison" and h.poison_fx and not stacks):
                     continue
             elif p == "healing":
                 if h.hp >= self.data.caps["hp"]:
@@ -490,6 +503,10 @@ class MiniRogueState(State):
                 continue
             out.append(p)
         return out
+
+    def _boss_next(self) -> bool:
+        """The characters stand at the exit and the boss fight is still to come (D32, D23)."""
+        return bool(self.tasks) and self.tasks[0][0] == "boss_fight"
 
     def _window_actions(self, h: Hero) -> list[Action]:
         out = [act("drink", p) for p in self._drinkable(h, combat=False)]
@@ -504,25 +521,50 @@ class MiniRogueState(State):
                     out.extend(act("bless", seat + 1, s) for s in sts)
                     if not sts and t.hp < self.data.caps["hp"]:
                         out.append(act("bless", seat + 1))
-            elif c == "crusader" and not at_exit and any(t.shield == 0 for t in self.heroes):
-                out.append(act("shield"))
+            elif c == "crusader" and any(t.shield == 0 for t in self.heroes):
+                # D23: at the exit, Shield only serves for the boss fight still to come
+                if not at_exit or (self._boss_next() and self.data.flags["shield_counts_boss"]):
+                    out.append(act("shield"))
             elif c == "mage" and not at_exit and any(self.grid[p] < 0 for p in range(8)):
                 out.append(act("foresee"))
         if self.n == 2:
             other = self.heroes[1 - self.actor]
             if other.pos == h.pos:  # §9: trading while in the same room (or both at the exit)
                 caps = self.data.caps
-                if h.gold > 0 and other.gold < caps["gold"]:
-                    out.append(act("give", "gold"))
-                if h.food > 0 and other.food < caps["food"]:
-                    out.append(act("give", "food"))
-                if h.armor > 0 and other.armor < caps["armor"]:
-                    out.append(act("give", "armor"))
+                # a gift the receiver can keep within the maxima (D2: one item, different potions)
+                out.extend(
+                    act("give", g) for g in ("gold", "food", "armor") if getattr(h, g) and getattr(other, g) < caps[g]
+                )
                 if h.item and not other.item:
                     out.append(act("give", "item"))
                 if len(other.potions) < caps["potions"]:
                     out.extend(act("give", p) for p in h.potions if p not in other.potions)
+                # MR-P4: a trade swaps a potion for a potion or the item for the item, the only
+                # exchanges two gifts cannot always make within the maxima (full belts, two items)
+                if h.item and other.item:
+                    out.append(act("trade", "item", "item"))
+                out.extend(
+                    act("trade", g, t)
+                    for g in h.potions
+                    for t in other.potions
+                    if t not in h.potions and g not in other.potions
+                )
         return out
+
+    def _exchange(self, giver: int, give: str, get: str) -> None:
+        a, b = self.heroes[giver], self.heroes[1 - giver]
+        for src, dst, what in ((a, b, give), (b, a, get)):
+            if what in ("gold", "food", "armor"):
+                setattr(src, what, getattr(src, what) - 1)
+                setattr(dst, what, getattr(dst, what) + 1)
+            elif what in POTIONS:
+                src.potions.remove(what)
+                dst.potions.append(what)
+                dst.potions.sort(key=POTIONS.index)
+        if "item" in (give, get):
+            item_a = b.item if get == "item" else (a.item if give != "item" else "")
+            item_b = a.item if give == "item" else (b.item if get != "item" else "")
+            a.item, b.item = item_a, item_b
 
     def _room_ahead(self, h: Hero) -> bool:
         """D21: Evasion needs a room card to skip: the unresolved start room, or a room card
@@ -535,7 +577,8 @@ class MiniRogueState(State):
     def _feat_actions(self, h: Hero, faces: list[int], removed: list[bool], chain: list[int]) -> list[Action]:
         out: list[Action] = []
         featted = self.featted
-        can_hp = h.hp > self.data.feat_hp  # D30: a payment that would kill is not offered
+        # D30: a payment that would kill is not offered (a cost needs the full amount, §4.4)
+        can_hp = h.hp > self.data.feat_hp or (self.data.flags["lethal_payments"] and h.hp >= self.data.feat_hp)
         can_xp = h.xp >= self.data.feat_xp
         can_free = self.free_feats > 0 or bool(h.item)
         for i in range(len(faces)):
@@ -565,14 +608,16 @@ class MiniRogueState(State):
             if c == "rogue" and not self.backstab:
                 out.append(act("backstab"))
             elif c == "priestess":
-                out.extend(act("tribute", k) for k in range(1, h.hp))  # D30
+                most = h.hp + 1 if self.data.flags["lethal_payments"] else h.hp
+                out.extend(act("tribute", k) for k in range(1, most))  # D30
             elif c == "crusader":
                 out.append(act("stun"))
             elif c == "mage":
+                hide = self.data.flags["hide_useless_potions"]
                 out.append(act("conjure", "fire"))
-                if not self.frozen:
+                if not (hide and self.frozen):
                     out.append(act("conjure", "frost"))
-                if not h.poison_fx:  # D34: Poison effects do not stack
+                if not (hide and h.poison_fx and not self.data.flags["poison_stacks"]):  # D34
                     out.append(act("conjure", "poison"))
         return out
 
@@ -698,7 +743,9 @@ class MiniRogueState(State):
             self.phase = BOSS_REVEAL
             return True
         if kind == "window":
-            self.win = [s for s in task[1]]
+            self.win = list(task[1])
+            self.win_turn = self.win.index(task[2]) if len(task) > 2 else 0  # the Leader first
+            self.win_done = task[3] if len(task) > 3 else 0
             return self._open_window()
         if kind == "resolve":
             return self._resolve(task[1])
@@ -719,6 +766,9 @@ class MiniRogueState(State):
             self._arrive()
             return False
         if kind == "boss_fight":
+            if not self.data.flags["shield_counts_boss"]:  # D23 alternative: the boss is no room
+                for h in self.heroes:
+                    h.shield = 0
             self._start_combat(self.order(), F_OG1 if self.boss == "og" else F_BOSS)
             return True
         if kind == "delve":
@@ -754,15 +804,35 @@ class MiniRogueState(State):
         return out
 
     def _open_window(self) -> bool:
-        """D32: each seat in turn (Leader first) acts as often as it likes, then passes (MR-P4).
-        A seat with nothing to do but pass is skipped."""
-        while self.win:
-            self.actor = self.win[0]
+        """D32, MR-P4: in a window either seat may act, in any order, and play goes on when both
+        have passed. The seat whose turn it is (the Leader first) acts as often as it likes; it
+        may ``wait`` (hand the window to the other seat and act again after it) or ``pass`` (it
+        is done with this window). A seat with nothing to do but pass passes."""
+        everyone = (1 << len(self.win)) - 1
+        while self.win and self.win_done != everyone:
+            if self.win_done >> self.win_turn & 1:
+                self.win_turn = (self.win_turn + 1) % len(self.win)
+                continue
+            self.actor = self.win[self.win_turn]
             if self._window_actions(self.heroes[self.actor]):
                 self.phase = WINDOW
                 return True
-            self.win.pop(0)
+            self._window_pass()
+        self.win = []
         return False
+
+    def _window_pass(self) -> None:
+        self.win_done |= 1 << self.win_turn
+        self.win_turn = (self.win_turn + 1) % len(self.win)
+
+    def _window_waits(self) -> bool:
+        """``wait`` is open: the other seat of the window has not passed yet."""
+        return len(self.win) == 2 and not self.win_done >> (1 - self.win_turn) & 1
+
+    def _window_acted(self) -> None:
+        """The seat acted: the window stays with it (or goes on if it has nothing left to do)."""
+        if not self._open_window():
+            self._next()
 
     # -- areas ---------------------------------------------------------------------------------
 
@@ -809,8 +879,8 @@ class MiniRogueState(State):
 
     def _arrive(self) -> None:
         if all(h.pos == EXIT for h in self.heroes):
-            if self.boss:
-                self.tasks = [("boss_fight",), ("window", self.order()), ("delve",)]
+            if self.boss:  # D32: a decision point after moving, before the boss fight, and after it
+                self.tasks = [("window", self.order()), ("boss_fight",), ("window", self.order()), ("delve",)]
             else:
                 self._events.append(_ev("ev.exit"))
                 self.tasks = [("window", self.order()), ("delve",)]
@@ -819,17 +889,24 @@ class MiniRogueState(State):
 
     def _delve(self) -> None:
         """§3.3 Delving: eat, refresh skills, Shield ends, next area."""
-        d = self.data
         for seat, h in enumerate(self.heroes):
-            if h.food >= d.eat_food:
-                h.food -= d.eat_food
-                self._events.append(_ev("ev.eat", seat=seat + 1, food=h.food))
-            else:
-                self._events.append(_ev("ev.starve", seat=seat + 1))
-                self._lose_hp(seat, d.starve_hp, "starvation")
+            self._eat(seat)
             h.skill_up = True
             h.shield = 0
+            if not self.data.flags["statuses_persist"]:  # D20 alternative: statuses end here
+                self._cure(seat, list(STATUSES))
         self._new_area(self.area + 1)
+
+    def _eat(self, seat: int) -> None:
+        """§3.3 Delving step 1: −1 food; with no food, −3 HP instead."""
+        d = self.data
+        h = self.heroes[seat]
+        if h.food >= d.eat_food:
+            h.food -= d.eat_food
+            self._events.append(_ev("ev.eat", seat=seat + 1, food=h.food))
+        else:
+            self._events.append(_ev("ev.starve", seat=seat + 1))
+            self._lose_hp(seat, d.starve_hp, "starvation")
 
     def _new_area(self, area: int) -> None:
         self.area = area
@@ -843,8 +920,18 @@ class MiniRogueState(State):
         self._clear_combat()
         for h in self.heroes:
             h.shield = 0  # D23
-            h.poison_fx = False
+            h.poison_fx = 0
         self._events.append(_ev("ev.fall", area=dst))
+        flags = self.data.flags
+        try:
+            for seat, h in enumerate(self.heroes):
+                if flags["eat_on_fall"]:  # D17 alternative: a fall eats like Delving
+                    self._eat(seat)
+                if flags["refresh_on_fall"]:  # D17 alternative: skill cards turn face up
+                    h.skill_up = True
+        except _Over:
+            self.phase = OVER
+            return
         self._new_area(dst)
         self._run_guarded()
 
@@ -1002,11 +1089,11 @@ class MiniRogueState(State):
         setattr(h, stat, new)
         self._events.append(_ev("ev.gain", seat=seat + 1, stat="@mr.stat." + stat, n=new - value, value=new))
 
-    def _lose(self, seat: int, stat: str, n: int) -> None:
+    def _lose(self, seat: int, stat: str, n: int, cause: str = "room") -> None:
         """§4.4, D3: an imposed loss; lacking the full amount costs 1 HP once."""
         h = self.heroes[seat]
         if stat == "hp":
-            self._lose_hp(seat, n, "room")
+            self._lose_hp(seat, n, cause)
             return
         value = getattr(h, stat)
         paid = min(value, n)
@@ -1017,7 +1104,7 @@ class MiniRogueState(State):
             self._events.append(_ev("ev.level_down", seat=seat + 1, dice=self.dice_count(h)))
         if paid < n:
             self._events.append(_ev("ev.lack", seat=seat + 1, hp=self.data.lack_hp))
-            self._lose_hp(seat, self.data.lack_hp, "room")
+            self._lose_hp(seat, self.data.lack_hp, cause)
 
     def _lose_hp(self, seat: int, n: int, cause: str) -> None:
         if n <= 0:
@@ -1044,7 +1131,8 @@ class MiniRogueState(State):
             if getattr(h, s):
                 setattr(h, s, False)
                 self._events.append(_ev("ev.cure", seat=seat + 1, status="@mr.status." + s))
-                if s == "curse" and self.foe is not None and self.actor == seat:
+                at_once = self.data.flags["cure_curse_at_once"]
+                if s == "curse" and self.foe is not None and self.actor == seat and at_once:
                     self.cursed_now = False  # D33: the curse stops lowering the dice at once
 
     # -- skill checks --------------------------------------------------------------------------
@@ -1078,7 +1166,10 @@ class MiniRogueState(State):
         if kind == "treasure":
             if not ok:
                 return False
-            return self._choose_options(seat, self.data.treasures[self.c_card][3][black - 1])
+            options = self.data.treasures[self.c_card][3][black - 1]
+            if self.data.flags["treasure_reward_optional"]:  # D35 alternative: it may be declined
+                options = (*options, (("nothing", 0, False, ""),))
+            return self._choose_options(seat, options)
         # item (Worn Sword): the black die is not read
         if ok:
             self.phase = TAKE
@@ -1162,7 +1253,7 @@ class MiniRogueState(State):
             elif icon == "regenerate":  # D13, D31
                 self.foe_hp = min(self.foe_max, self.foe_hp + self.data.regenerate_hp)
             elif icon == "weaken":
-                self._lose(target, "xp", 1)
+                self._lose(target, "xp", 1, cause)  # a death from lacking XP is the foe's doing
             elif icon == "fall":
                 fall = True
         if fall:
@@ -1184,7 +1275,7 @@ class MiniRogueState(State):
         fighters = self.fighters
         self._events.append(_ev("ev.defeated", foe="@mr.name." + foe.name))
         for h in self.heroes:
-            h.poison_fx = False  # Poison and Frost effects end with the combat
+            h.poison_fx = 0  # Poison and Frost effects end with the combat
         if kind == F_OG1:  # D28: phase 2 at once, no attack
             self._start_combat(fighters, F_OG2)
             return
@@ -1209,8 +1300,8 @@ class MiniRogueState(State):
         total = sum(self.die_value(i) for i in range(len(self.dice)))
         if doubled >= 0:
             total += self.die_value(doubled)  # Backstab
-        if h.poison_fx:
-            total += self.data.poison_bonus
+        if h.poison_fx:  # D34: +4 once, or once per effect when they stack
+            total += self.data.poison_bonus * (h.poison_fx if self.data.flags["poison_stacks"] else 1)
         self._events.append(_ev("ev.confirm", seat=self.actor + 1, damage=total))
         if not self._hit_foe(total):
             self._attack_next()
@@ -1308,8 +1399,8 @@ class MiniRogueState(State):
         h = self.heroes[seat]
         if name == "drink":
             self._drink(seat, str(args[0]))
-            if phase == WINDOW and not self._open_window():
-                self._next()
+            if phase == WINDOW:
+                self._window_acted()
             return
         if phase == WINDOW:
             self._window_decision(seat, h, action)
@@ -1378,6 +1469,8 @@ class MiniRogueState(State):
                 pos = (int(args[0]) - 1) * 3 + int(args[1]) - 1
                 self._push(("reveal", pos), ("foresee", seat, self.foresee_left - 1))
                 self._next()
+        elif phase == OFFER:
+            self._answer_offer(name == "accept")
 
     def _take_item(self, seat: int, h: Hero) -> None:
         if h.item:  # D27: the old item goes back to the room deck
@@ -1395,12 +1488,14 @@ class MiniRogueState(State):
 
     def _potion_effect(self, seat: int, potion: str) -> None:
         h = self.heroes[seat]
+        if potion in ("fire", "frost", "poison") and self.foe is None:
+            return  # §6.3: only in combat (drunk outside one only when D34's flag allows it)
         if potion == "fire":
             self._hit_foe(self.data.fire_damage)
         elif potion == "frost":
             self.frozen = True
         elif potion == "poison":
-            h.poison_fx = True
+            h.poison_fx += 1
         elif potion == "healing":
             self._gain(seat, "hp", self.data.healing_hp)
         elif potion == "holy":
@@ -1413,24 +1508,27 @@ class MiniRogueState(State):
     def _window_decision(self, seat: int, h: Hero, action: Action) -> None:
         name = action.name
         args = action.args
-        if name == "pass":
-            self.win.pop(0)
+        if name in ("pass", "wait"):
+            if name == "pass":
+                self._window_pass()
+            else:  # D32: let the partner act first; this seat gets the window back
+                self.win_turn = 1 - self.win_turn
             if not self._open_window():
                 self._next()
             return
-        if name == "give":
-            what = str(args[0])
-            other = self.heroes[1 - seat]
-            if what in ("gold", "food", "armor"):
-                setattr(h, what, getattr(h, what) - 1)
-                setattr(other, what, getattr(other, what) + 1)
-            elif what == "item":
-                other.item, h.item = h.item, ""
+        if name in ("give", "trade"):  # D32: an offer, which the receiver accepts or declines
+            give = str(args[0])
+            get = str(args[1]) if name == "trade" else ""
+            self.offer = (seat, give, get)
+            if get:
+                self._events.append(
+                    _ev("ev.trade_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give, got="@mr.give." + get)
+                )
             else:
-                h.potions.remove(what)
-                other.potions.append(what)
-                other.potions.sort(key=POTIONS.index)
-            self._events.append(_ev("ev.give", seat=seat + 1, to=2 - seat, what="@mr.give." + what))
+                self._events.append(_ev("ev.gift_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give))
+            self.actor = 1 - seat
+            self.phase = OFFER
+            return
         else:  # an Exploration skill: the card turns face down (§4.3)
             h.skill_up = False
             self._events.append(_ev("ev.skill", seat=seat + 1, skill="@mr.skill." + name))
@@ -1445,13 +1543,31 @@ class MiniRogueState(State):
                 for t in self.heroes:
                     t.shield = self.data.shield_armor
             elif name == "foresee":  # D22
-                # the window reopens for the same seats after the reveals
-                self._push(("foresee", seat, self.data.foresight_cards), ("window", list(self.win)))
+                # the window reopens for the same seats after the reveals, with this seat to act
+                reopen = ("window", list(self.win), seat, self.win_done)
+                self._push(("foresee", seat, self.data.foresight_cards), reopen)
                 self.win = []
                 self._next()
                 return
-        if not self._open_window():
-            self._next()
+        self._window_acted()
+
+    def _answer_offer(self, accepted: bool) -> None:
+        """D32: a gift or trade takes effect when the receiving player accepts it."""
+        assert self.offer is not None
+        giver, give, get = self.offer
+        self.offer = None
+        if accepted:
+            self._exchange(giver, give, get)
+            if get:
+                self._events.append(
+                    _ev("ev.trade", seat=giver + 1, to=2 - giver, what="@mr.give." + give, got="@mr.give." + get)
+                )
+            else:
+                self._events.append(_ev("ev.give", seat=giver + 1, to=2 - giver, what="@mr.give." + give))
+        else:
+            self._events.append(_ev("ev.declined", seat=2 - giver))
+        self.actor = giver
+        self._window_acted()
 
     def _attack_decision(self, seat: int, h: Hero, action: Action) -> None:
         name = action.name

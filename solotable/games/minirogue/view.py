@@ -78,6 +78,7 @@ def observation(s: MiniRogueState) -> dict[str, Any]:
         "combat": combat,
         "check": check,
         "free_feats": s.free_feats,
+        "offer": None if s.offer is None else {"from": s.offer[0] + 1, "give": s.offer[1], "get": s.offer[2] or None},
         "bosses_beaten": s.bosses_beaten,
         "over": s.phase == OVER,
         "won": s.won,
@@ -141,6 +142,10 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
             lines.append(t("mr.ui.dice", lang, dice=dice))
     elif s.c_white:
         lines.append(t("mr.ui.check", lang, white=" ".join(FACE[d - 1] for d in s.c_white), black=s.c_black))
+    if s.offer is not None:
+        giver, give, get = s.offer
+        key = "mr.ui.trade_offer" if get else "mr.ui.gift_offer"
+        lines.append(t(key, lang, seat=giver + 1, what="@mr.give." + give, got="@mr.give." + (get or give)))
     if s.phase != OVER and s.to_move is not None and s.to_move >= 0 and s.n == 2:
         lines.append(t("mr.ui.to_move", lang, seat=s.to_move + 1, char="@mr.char." + s.heroes[s.to_move].char))
     return "\n".join(lines)

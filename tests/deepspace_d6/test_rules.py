@@ -315,19 +315,21 @@ def test_recall_reopens_the_slot_r26() -> None:
 
 
 def test_only_mission_dice_left_must_recall_one_r26() -> None:
-    s = new("i11", "e12", faces="sci sci tac tac med eng")
-    play(s, "mission:i11,sci")
-    assert where(s)[3] == "mission:i11"
-    for d in (0, 1, 2, 4, 5):  # scenario: the others are in the Infirmary
+    s = new("i11", "e12", faces="com sci tac tac med eng")
+    play(s, "mission:i11,sci", "mission:e12,com")
+    assert where(s)[4] == "mission:i11" and where(s)[0] == "mission:e12"
+    for d in (1, 2, 3, 5):  # scenario: the others are in the Infirmary
         s.loc[d] = 12
     to_step5(s)
     play(s, "threat:6")
-    assert legal(s) == {"recall:4"}
+    assert legal(s) == {"recall:1", "recall:5"}  # two kinds of mission die: the player picks
     with pytest.raises(IllegalAction) as exc:
         s.apply(Action("done"))
     assert exc.value.key == "ds6.err.must_recall"
-    play(s, "recall:4")
-    assert phase(s) == "roll"
+    play(s, "recall:5")
+    assert legal(s) == {"recall:1", "done"}  # one is back: the other may stay
+    play(s, "done")
+    assert phase(s) == "roll" and where(s)[0] == "mission:e12"
 
 
 def test_boarding_ship_mission_sends_the_die_to_the_infirmary_r13_r25() -> None:

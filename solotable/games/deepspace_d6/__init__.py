@@ -32,8 +32,8 @@ for _i, _words in enumerate((
     ("5", "eng", "e", "engineering", "技術", "技術担当"),
     ("6", "thr", "x", "threat", "脅威", "脅威発見", "脅威発見！", "threat detected"),
 )):  # fmt: skip
-    for _w in _words:
-        FACE_WORDS[_w] = _i
+    for _w in _words:  # typed text is NFKC-normalized and lower-cased: so are the words
+        FACE_WORDS[unicodedata.normalize("NFKC", _w).lower()] = _i
 
 
 class DeepSpaceD6(Game):
@@ -70,6 +70,7 @@ class DeepSpaceD6(Game):
         """Loose typing: a roll as ``1 3 3 5 6 2`` or face names (en/ja) in any order, the threat
         die as ``4``, a card by its id or its name in either language, spaces for commas."""
         raw = unicodedata.normalize("NFKC", text).strip().lower()
+        raw = re.sub(r"threat\s+detected!?", "threat", raw)  # the face's full name is two words
         if not isinstance(state, DeepSpaceState):
             return raw
         if state.is_chance():
@@ -179,7 +180,7 @@ class DeepSpaceD6(Game):
         place = t(f"ds6.station.{STATION_NAMES[where - ST_COM]}", lang) if ST_COM <= where <= ST_ENG else t(
             f"ds6.where.{LOC_NAMES[where]}", lang
         )
-        face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else "-"
+        face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else t("ds6.face.none", lang)
         return f"{face}, {place}"
 
     def event_text(self, event: Event, lang: str = "en") -> str:

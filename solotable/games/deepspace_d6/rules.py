@@ -153,7 +153,8 @@ def card_key(inst: int) -> str:
 
 
 def face_key(face: int) -> str:
-    return "@ds6.face." + FACES[face]
+    """The message id of a die's face; a die never rolled shows no face (R37)."""
+    return "@ds6.face." + FACES[face] if face >= 0 else "@ds6.face.none"
 
 
 class DeepSpaceState(State):
@@ -633,14 +634,17 @@ class DeepSpaceState(State):
             if name == "done":
                 self._start_round()
                 return
-            d = int(args[0]) - 1
-            self.loc[d] = POOL
-            self.face[d] = -1
-            self.on[d] = NOBODY
-            self.must_recall = False
-            self._events.append(_ev("ev.recall", die=d + 1))
+            self._recall(int(args[0]) - 1)
             if MISSION not in self.loc:
                 self._start_round()
+
+    def _recall(self, d: int) -> None:
+        """Step 6: the mission die ``d`` back to the pool; its slot reopens (R26)."""
+        self.loc[d] = POOL
+        self.face[d] = -1  # ruling R37
+        self.on[d] = NOBODY
+        self.must_recall = False
+        self._events.append(_ev("ev.recall", die=d + 1))
 
     def _take(self, face: int, where: int, n: int = 1) -> None:
         """Move ``n`` unassigned dice showing ``face`` to ``where`` (lowest numbers first)."""
@@ -895,6 +899,13 @@ class DeepSpaceState(State):
         if MISSION in self.loc:
             self.must_recall = gathered == 0
             self._events.append(_ev("ev.gather", count=gathered))
+            if self.must_recall:  # ruling R26: at least one mission die comes back
+                kinds = self.classes(frozenset({MISSION}))
+                if len(kinds) == 1:  # DS-P4: one kind of die, no choice to ask for
+                    self._recall(kinds[0])
+                    if MISSION not in self.loc:
+                        self._start_round()
+                        return
             self.phase = GATHER
             return
         if gathered == 0:

@@ -375,15 +375,15 @@ def test_row_24_levitation_avoids_traps() -> None:  # row 24, §7.18
     assert not s.is_chance() and not s.status & HELD
 
 
-def test_rows_25_26_haste_and_slow_cancel() -> None:  # rows 25, 26, §7.21
+def test_rows_25_26_haste_and_slow_cancel() -> None:  # rows 25, 26, §7.21 (target named, D63)
     s = quiet_room()
     s.slots[4] = [awake("m2", flags=M_SLOW | M_DEEP)]
     s.scrolls[9 + 3] = 1  # p4: haste monster
-    do(s, "read:p4")
+    do(s, "read:p4,1")
     assert s.slots[4][0][4] & (M_SLOW | M_HASTE) == 0
     s.slots[4][0][4] |= M_HASTE
     s.scrolls[9 + 4] = 1  # p5: slow monster
-    do(s, "read:p5")
+    do(s, "read:p5,1")
     assert s.slots[4][0][4] & (M_SLOW | M_HASTE) == 0
 
 
@@ -423,10 +423,11 @@ def test_row_30_cancelled_monster_uses_no_ability() -> None:  # row 30
 
 
 def test_row_31_cancellation_clears_haste_and_invisible() -> None:  # row 31
-    s = quiet_room()
-    s.slots[4] = [awake("m2", flags=M_HASTE | M_INVIS | M_DEEP)]
+    # an Invisible monster can be named only while engaged with the PC (§7.21, D63)
+    s = in_melee(awake("m2", flags=M_HASTE | M_INVIS))
     s.scrolls[9 + 7] = 1  # p8: cancellation
-    do(s, "read:p8")
+    do(s, "read:p8,1")
+    settle(s)
     assert s.slots[4][0][4] & M_CANCEL and not s.slots[4][0][4] & (M_HASTE | M_INVIS)
 
 
@@ -500,8 +501,11 @@ def test_row_40_carry_limits_before_the_stairs() -> None:  # row 40, §7.25
     s = quiet_room(lab=(4, 0))
     s.weapons = [["mace", 0, 0, 1], ["dagger", 0, 0, 1], ["long_sword", 0, 0, 0]]
     do(s, "stairs:down")
+    # §7.25: the PL chooses what to discard (JR-P3); the stairs are taken once within the limits
+    assert s.floor == 1 and legal(s) == {"discard:w,1", "discard:w,2", "discard:w,3", "quit"}
+    do(s, "discard:w,2")
     settle(s)
-    assert len(s.weapons) == 2 and s.weapons[s.weapon_eq][0] == "mace"
+    assert s.floor == 2 and [w[0] for w in s.weapons] == ["mace", "long_sword"]
 
 
 def test_row_41_is_covered_by_test_seed() -> None:  # row 41: see test_seed.py

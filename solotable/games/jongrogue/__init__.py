@@ -79,11 +79,12 @@ class JongRogue(Game):
             return "link:" + body.strip()
         low = raw.lower()
         low = re.sub(r"\s+", ":", low.strip())
-        for app in ("quaff", "read"):
+        for app in ("quaff", "read", "identify", "discard"):
             if low.startswith(app + ":"):
-                tile = parse_tile(low.split(":", 1)[1])
+                body, _, rest = low.split(":", 1)[1].replace(":", ",").partition(",")
+                tile = parse_tile(body)
                 if tile:
-                    return f"{app}:{tile}"
+                    return f"{app}:{tile}" + (f",{rest}" if rest else "")
         if low.startswith("door:") or low.startswith("search:") or low.startswith("flee:"):
             head, _, side = low.partition(":")
             if side in ("n", "e", "s", "w"):
@@ -114,6 +115,12 @@ class JongRogue(Game):
             return t(f"jr.act.{n}", lang, slot=a[0] if a else 0)
         if n == "drop":
             return t("jr.act.drop", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
+        if n == "read" and len(a) > 1:  # D63: a monster named before reading
+            return t("jr.act.read.named", lang, app=a[0], slot=a[1])
+        if n in ("identify", "discard") and len(a) > 1:
+            return t(f"jr.act.{n}", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
+        if n in ("identify", "discard"):
+            return t(f"jr.act.{n}.app", lang, app=a[0])
         if n in ("quaff", "read"):
             return t(f"jr.act.{n}", lang, app=a[0])
         if n == "stairs":

@@ -22,7 +22,9 @@ from .rules import (
     ARMOUR_VALUE,
     ASLEEP,
     DEATH,
+    DISCARD,
     DOOR,
+    IDENT,
     K_GOLD,
     K_ITEM,
     K_MON,
@@ -49,6 +51,7 @@ from .rules import (
 from .tiles import SIDES
 
 GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
+HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "confuse_monster"}
 GOOD_SCROLLS = {"enchant_weapon", "enchant_armour", "protect_armour", "remove_curse", "magic_mapping", "identify"}
 
 
@@ -89,16 +92,75 @@ class HeuristicAgent:
         if s.phase == MELEE:
             if danger and heal is not None:
                 return heal
+            if danger:  # a known scroll that stops the engaged monster, naming it (D63)
+                eng = s.engaged()
+                for a in byname.get("read", []):
+                    from .tiles import TILE_INDEX
+
+                    row = s.scr_row[TILE_INDEX[str(a.args[0])]]
+                    if (len(a.args) > 1 and row >= 0 and SCROLLS[row] in HELPFUL_ONE_MONSTER and eng
+                            and (s.pmon is eng[0] if s.pos == PASSAGE
+                                 else s.slots[s.room][int(a.args[1]) - 1] is eng[0])):
+                        return a
             if "hit" in byname:
                 return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
         if s.phase == TURN_END:
             return byname["keep"][0]
+        if s.phase == DISCARD:
+            return self._discard(s, byname["discard"])
+        if s.phase == IDENT:
+            return self._identify(s, byname["identify"])
         assert s.phase == PLAY
         if s.status & ASLEEP:
             return byname["rest"][0]
         return self._explore(s, byname, rng)
+
+    def _discard(self, s: JongRogueState, acts: list[Action]) -> Action:
+        """Over the carry limits (§7.25): let the least useful item go."""
+        from .tiles import TILE_INDEX
+
+        def cost(a: Action) -> tuple[int, int]:
+            what = str(a.args[0])
+            if what == "w":
+                i = int(a.args[1]) - 1
+                w = s.weapons[i]
+                return (int(i == s.weapon_eq), int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0)))
+            if what == "a":
+                i = int(a.args[1]) - 1
+                x = s.armours[i]
+                return (int(i == s.armour_eq), int(ARMOUR_VALUE[x[0]] + (x[1] if x[3] else 0)))
+            if what == "r":
+                r = s.rings[int(a.args[1]) - 1]
+                return (int(bool(r[2])), 0 if r[1] else 1)
+            t = TILE_INDEX[what]
+            row = s.pot_row[t - 18] if t >= 18 else s.scr_row[t]
+            if row < 0:
+                return (0, 1)  # unknown: keep known good things first
+            good = POTIONS[row] in GOOD_POTIONS | {"healing", "extra_healing"} if t >= 18 else (
+                SCROLLS[row] in GOOD_SCROLLS | {"teleport", "hold_monster", "scare_monster"})
+            return (0, 2 if good else 0)
+
+        return min(acts, key=cost)
+
+    def _identify(self, s: JongRogueState, acts: list[Action]) -> Action:
+        """Identify scroll (§7.21 row 1): the equipped kit first (a curse matters), then the
+        appearance carried most often, then rings."""
+        from .tiles import TILE_INDEX
+
+        def worth(a: Action) -> int:
+            what = str(a.args[0])
+            if what == "w":
+                return 30 if int(a.args[1]) - 1 == s.weapon_eq else 5
+            if what == "a":
+                return 30 if int(a.args[1]) - 1 == s.armour_eq else 5
+            if what == "r":
+                return 15
+            t = TILE_INDEX[what]
+            return 10 + (s.potions[t - 18] if t >= 18 else s.scrolls[t])
+
+        return max(acts, key=worth)
 
     def _healing(self, s: JongRogueState, byname: dict[str, list[Action]]) -> Action | None:
         for a in byname.get("quaff", []):

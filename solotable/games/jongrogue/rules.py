@@ -60,8 +60,13 @@ CARRY: dict[str, int] = dict(D["carry.limits"])
 ROOM, DOOR, PASSAGE = 0, 1, 2
 # Phases: PLAY (free), THREAT (fight or flee), RANGED, MELEE, TURN_END (keep or flee),
 # DEATH (continue or game over), OVER. START is the game start before its first draw.
-START, PLAY, THREAT, RANGED, MELEE, TURN_END, DEATH, OVER = range(8)
-PHASE_NAMES = ("start", "play", "threat", "ranged", "melee", "turn_end", "death", "over")
+# DISCARD: over the carry limits before the stairs, the PL discards (§7.25, row 40);
+# IDENT: the identify scroll was read, the PL chooses what it identifies (§7.21 row 1, D63).
+START, PLAY, THREAT, RANGED, MELEE, TURN_END, DEATH, OVER, DISCARD, IDENT = range(10)
+PHASE_NAMES = ("start", "play", "threat", "ranged", "melee", "turn_end", "death", "over", "carry", "identify")
+# Scroll rows that act on one monster the PL names before reading (§7.21, D63).
+ONE_MONSTER_SCROLLS = frozenset(("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility",
+                                 "cancellation", "teleport_monster"))
 # PC statuses (§7.16).
 ASLEEP, CONFUSED, HELD, LEVIT, BLIND, CLAIR, AGGRAV, FROZEN = (1 << i for i in range(8))
 PC_STATUS_NAMES = ("asleep", "confused", "held", "levitating", "blind", "clairvoyant", "aggravation", "frozen")
@@ -164,7 +169,7 @@ _SCALARS = (
     "pile_n", "discard_n", "level", "xp", "hp", "maxhp", "strength", "max_str", "gold", "food", "floor",
     "deepest", "amulet", "status", "pos", "room", "side", "pfrom", "weapon_eq", "armour_eq", "bow",
     "turn", "shots", "continues", "cause", "killer", "won", "score", "forced", "restack_due", "lab_n",
-    "_bi", "_pending", "_snap", "_table", "decisions", "frozen_at",
+    "_bi", "_pending", "_snap", "_table", "decisions", "frozen_at", "way", "ret_phase", "lead",
 )
 _LISTS = ("pile", "discard", "missiles", "potions", "scrolls", "pot_row", "scr_row", "lab_left", "found",
           "processed", "postponed", "_buf", "pot_known_rows", "scr_known_rows")
@@ -237,6 +242,9 @@ class JongRogueState(State):
         self.restack_due = False
         self.decisions = 0
         self.frozen_at = 0
+        self.way = ""  # the stairs taken while the PL discards over the carry limits (DISCARD)
+        self.ret_phase = PLAY  # the phase to go back to after the identify choice (IDENT)
+        self.lead = -1  # room * 64 + slot index of the monster attacked asleep from a door (§7.11.1)
         self._reset_floor_fields()
         self.pmon: list[int] | None = None
         self._buf: list[Action] = []
@@ -432,22 +440,30 @@ class JongRogueState(State):
             self.discard[t] += 1
             self.discard_n += 1
 
+    def check_tiles(self, n: int) -> list[int]:
+        """The tiles of one check (§2.4): each is in use until the check is resolved, so a
+        restack while it is drawn (§2.5 steps 3-4) leaves them out; then they are discarded.
+        A missing tile (pile and discard empty, §2.5 step 6) is -1."""
+        ts = []
+        for _ in range(n):
+            t = self._take()
+            ts.append(t)
+            if t >= 0 and self.pile_n == 0:
+                self._runout()
+        for t in ts:
+            self.discard_tile(t)
+        return ts
+
     def d9(self) -> int:
         """1d9: one tile, its number; discarded after the check (§2.4). A missing tile counts 1."""
-        t = self._take()
-        if t < 0:
-            return 1
-        self.discard_tile(t)
-        if self.pile_n == 0:
-            self._runout()
-        return number(t)
+        return self.dn(1)
 
     def d2(self) -> int:
-        return self.d9() + self.d9()
+        return self.dn(2)
 
     def dn(self, n: int) -> int:
         """nd9: the sum of n tiles."""
-        return sum(self.d9() for _ in range(n))
+        return sum(number(t) if t >= 0 else 1 for t in self.check_tiles(n))
 
     def draw_until(self, pred: Callable[[int], bool]) -> int:
         """Draw until a tile of a kind appears (§2.6); -1 if the pile ran out first (ignored)."""
@@ -471,8 +487,7 @@ class JongRogueState(State):
             return 0
         if n <= int(D["pick.one_of_n"]):
             return (self.d9() - 1) % n
-        a = self.d9()
-        b = self.d9()
+        a, b = (number(t) if t >= 0 else 1 for t in self.check_tiles(2))
         return (9 * (a - 1) + b - 1) % n
 
     def satiation(self) -> None:
@@ -565,7 +580,19 @@ class JongRogueState(State):
         th = self.threats()
         if self.pos == ROOM:
             return th
+        lead = self._lead_slot()
+        if lead is not None and any(x is lead for x in th):
+            # §7.11.1: a monster attacked asleep from a door is the first to melee the PC
+            th = [lead, *(x for x in th if x is not lead)]
         return th[: int(D["combat.door_engage_max"])]
+
+    def _lead_slot(self) -> list[int] | None:
+        if self.lead < 0 or self.pos != DOOR:
+            return None
+        r, k = divmod(self.lead, 64)
+        if r != self.room or k >= len(self.slots[r]):
+            return None
+        return self.slots[r][k]
 
     # -- game start, floor start (§3.1-§3.3) ------------------------------------------------------
 
@@ -639,6 +666,7 @@ class JongRogueState(State):
         """The PC is placed inside a room (start, teleport, fall): encounter processing (§7.5 b)."""
         self.pos = ROOM
         self.room = room
+        self.lead = -1
         self._reveal_lab(room)
         self._encounter(room)
 
@@ -722,7 +750,8 @@ class JongRogueState(State):
                 out.extend(self._stairs_actions())
             out.extend(self._item_actions())
         elif ph == RANGED:
-            for k, _s in self._targets(ranged=True):
+            # row 13 before: a Frozen PC cannot attack (§7.14.1)
+            for k, _s in self._targets(ranged=True) if not self.status & FROZEN else []:
                 for mi, mname in enumerate(MISSILES):
                     if self.missiles[mi] and (mname != "arrows" or self.bow):
                         out.append(Action("shoot", k, mname))
@@ -740,6 +769,10 @@ class JongRogueState(State):
             out.append(Action("keep"))
             if not self.status & FROZEN:
                 out.extend(self._flee_actions())
+        elif ph == DISCARD:
+            out = self._discard_actions()
+        elif ph == IDENT:
+            out = self._identify_actions()
         if self.quit_ok:
             out.append(Action("quit"))
         return out
@@ -782,9 +815,34 @@ class JongRogueState(State):
     def _item_actions(self) -> list[Action]:
         out = [Action("quaff", TILE_NAMES[18 + i]) for i in range(9) if self.potions[i]]
         if not self.status & BLIND:
+            named = self._nameable()
             for i in range(18):
-                if self.scrolls[i]:
+                if not self.scrolls[i]:
+                    continue
+                # §7.21, D63: a "one monster" target is named before reading, also for an
+                # unidentified scroll (``read:m4:2``; 0 names the passage monster)
+                row = self.scr_row[i]
+                one = row >= 0 and SCROLLS[row] in ONE_MONSTER_SCROLLS
+                if not (one and named):
                     out.append(Action("read", TILE_NAMES[i]))
+                if row < 0 or one:
+                    out.extend(Action("read", TILE_NAMES[i], k) for k, _s in named)
+        return out
+
+    def _nameable(self) -> list[tuple[int, list[int]]]:
+        """Monsters a "one monster" scroll may name (§7.21): the visible monsters of the PC's
+        room (or of the room whose door it stands at), and the monster engaged with the PC."""
+        eng = self.engaged() if self.phase in (RANGED, MELEE, TURN_END) else []
+        if self.pos == PASSAGE:
+            p = self.pmon
+            return [(0, p)] if p is not None and (not p[FLAGS] & M_INVIS or eng) else []
+        out = []
+        for k, s in enumerate(self.slots[self.room]):
+            if s[KIND] != K_MON or not self.revealed_monster(self.room, s) or s[FLAGS] & M_DISGUISED:
+                continue
+            if s[FLAGS] & M_INVIS and not any(e is s for e in eng):
+                continue
+            out.append((k + 1, s))
         return out
 
     def _free_actions(self) -> list[Action]:
@@ -818,7 +876,7 @@ class JongRogueState(State):
                 out.append(Action("enter"))
             out.append(Action("pass"))
             for k, s in enumerate(self.slots[self.room]):
-                if s[KIND] == K_MON and s[UP] == 1 and s[FLAGS] & (M_ASLEEP | M_DEEP) and not s[FLAGS] & (
+                if s[KIND] == K_MON and s[UP] and s[FLAGS] & (M_ASLEEP | M_DEEP) and not s[FLAGS] & (
                         M_INVIS | M_DISGUISED):
                     out.append(Action("attack", k + 1))
         else:
@@ -895,6 +953,7 @@ class JongRogueState(State):
             self._events.append(_ev("ev.held"))
             return
         self.pos = ROOM
+        self.lead = -1
         self._events.append(_ev("ev.enter", room=self.room + 1))
         blind_unprocessed = not self.processed[self.room]
         if not blind_unprocessed:
@@ -923,6 +982,7 @@ class JongRogueState(State):
     def _into_passage(self) -> None:
         self.pos = PASSAGE
         self.pfrom = self.room
+        self.lead = -1
         self.status &= ~LEVIT
         self._clear_monster_confusion()
         for room in self.slots:
@@ -1175,7 +1235,17 @@ class JongRogueState(State):
         self._game_start_steps()
 
     def _act_stairs(self, way: str) -> None:
-        self._carry_limits()  # row 40 before the stairs (§7.27 step 1)
+        """§7.27 step 1: row 40 runs just before the stairs. Over the carry limits, the PL
+        chooses what to discard (§7.25, JR-P3); the stairs are taken once within them."""
+        if self._over_limits():
+            self.way = way
+            self.phase = DISCARD
+            self._events.append(_ev("ev.carry_over"))
+            return
+        self._take_stairs(way)
+
+    def _take_stairs(self, way: str) -> None:
+        self.way = ""
         if way == "up":
             if self.floor == 1:
                 raise Won
@@ -1183,26 +1253,55 @@ class JongRogueState(State):
         else:
             self._change_floor(self.floor + 1)
 
-    def _carry_limits(self) -> None:
-        """Row 40 after resolution: items over the carry limits are discarded (§7.25). JR-P3:
-        the least valuable ones go."""
-        while len(self.weapons) > CARRY["weapons"]:
-            i = min((i for i in range(len(self.weapons)) if i != self.weapon_eq),
-                    key=lambda i: WEAPON_DMG[self.weapons[i][0]])
-            self._drop_weapon(i)
-        while len(self.armours) > CARRY["armours"]:
-            i = min((i for i in range(len(self.armours)) if i != self.armour_eq),
-                    key=lambda i: ARMOUR_VALUE[self.armours[i][0]])
-            self._drop_armour(i)
-        while len(self.rings) > CARRY["rings"]:
-            i = next(i for i in range(len(self.rings)) if not self.rings[i][2])
-            del self.rings[i]
-        while sum(self.potions) > CARRY["potions"]:
-            i = max(i for i in range(9) if self.potions[i])
-            self.potions[i] -= 1
-        while sum(self.scrolls) > CARRY["scrolls"]:
-            i = max(i for i in range(18) if self.scrolls[i])
-            self.scrolls[i] -= 1
+    def _over(self) -> dict[str, bool]:
+        """Row 40: which sheets hold more than their maximum (§7.25)."""
+        return {"w": len(self.weapons) > CARRY["weapons"], "a": len(self.armours) > CARRY["armours"],
+                "r": len(self.rings) > CARRY["rings"], "pot": sum(self.potions) > CARRY["potions"],
+                "scr": sum(self.scrolls) > CARRY["scrolls"]}
+
+    def _over_limits(self) -> bool:
+        return any(self._over().values())
+
+    def _discard_actions(self) -> list[Action]:
+        """§7.25 end of camp: the PL chooses which item over a limit to discard (JR-P3)."""
+        over = self._over()
+        out: list[Action] = []
+        if over["w"]:
+            out.extend(Action("discard", "w", i + 1) for i, w in enumerate(self.weapons)
+                       if not (i == self.weapon_eq and w[2]))
+        if over["a"]:
+            out.extend(Action("discard", "a", i + 1) for i, a in enumerate(self.armours)
+                       if not (i == self.armour_eq and a[2]))
+        if over["r"]:
+            out.extend(Action("discard", "r", i + 1) for i, r in enumerate(self.rings) if not (r[2] and r[1]))
+        if over["pot"]:
+            out.extend(Action("discard", TILE_NAMES[18 + i]) for i in range(9) if self.potions[i])
+        if over["scr"]:
+            out.extend(Action("discard", TILE_NAMES[i]) for i in range(18) if self.scrolls[i])
+        return out
+
+    def _act_discard(self, what: str, i: int = 0) -> None:
+        """Discard one item over the carry limits; within them, the stairs are taken."""
+        if what == "w":
+            self._events.append(_ev("ev.discarded", item=f"@jr.item.{self.weapons[i - 1][0]}"))
+            self._drop_weapon(i - 1)
+        elif what == "a":
+            self._events.append(_ev("ev.discarded", item=f"@jr.item.{self.armours[i - 1][0]}"))
+            self._drop_armour(i - 1)
+        elif what == "r":
+            r = self.rings[i - 1]
+            self._events.append(_ev("ev.discarded", item=f"@jr.ring.{RINGS[r[0]]}" if r[0] >= 0 else "@jr.item.ring"))
+            del self.rings[i - 1]
+        else:
+            t = TILE_INDEX[what]
+            if t >= 18:
+                self.potions[t - 18] -= 1
+            else:
+                self.scrolls[t] -= 1
+            self._events.append(_ev("ev.discarded_app", app=what))
+        if not self._over_limits():
+            self.phase = PLAY
+            self._take_stairs(self.way)
 
     def _drop_weapon(self, i: int) -> None:
         del self.weapons[i]
@@ -1391,18 +1490,25 @@ class JongRogueState(State):
         return [s for s in self.room_monsters(self.room) if self.revealed_monster(self.room, s)
                 and not s[FLAGS] & M_DISGUISED]
 
-    def _act_read(self, app: str) -> None:
+    def _act_read(self, app: str, k: int = -1) -> None:
         i = TILE_INDEX[app]
+        one: list[int] | None = None  # D63: the monster named before reading, if any
+        if k >= 0:
+            one = dict((j, s) for j, s in self._nameable()).get(k)
         self.scrolls[i] -= 1
         row = self._link(self.scr_known_rows, self.scr_row, i)
         name = SCROLLS[row]
         self._events.append(_ev("ev.read", what=f"@jr.scroll.{row}"))
         targets = self._scroll_targets()
-        # JR-P4: a "one monster" scroll acts on the first engaged monster, else the first visible one
-        eng = self.engaged() if self.phase in (RANGED, MELEE, TURN_END, THREAT) else []
-        one = eng[0] if eng else (targets[0] if targets else None)
         if name == "identify":
-            self._identify_one()
+            # §7.21 row 1, D63: what to identify is chosen once the row is known (JR-P4)
+            if len(self._identify_actions()) > 1:
+                self.ret_phase = self.phase
+                self.phase = IDENT
+                self._events.append(_ev("ev.identify_choose"))
+                return
+            for only in self._identify_actions():
+                self._identify(str(only.args[0]), int(only.args[1]) if len(only.args) > 1 else 0)
         elif name == "protect_armour":
             a = self.armour()
             if a is not None:
@@ -1479,32 +1585,44 @@ class JongRogueState(State):
         if self.pmon is s:
             self.pmon = None
         else:
+            lead = self._lead_slot()
             self.slots[cur].remove(s)
+            self.lead = -1
+            if lead is not None and lead is not s:
+                self.lead = cur * 64 + next(i for i, x in enumerate(self.slots[cur]) if x is lead)
         s[UP] = 2
         self.slots[dest].append(s)
 
-    def _identify_one(self) -> None:
-        """Scroll row 1 (JR-P4): the first unidentified carried thing in sheet order."""
-        for i in range(9):
-            if self.potions[i] and self.pot_row[i] < 0:
-                self._link(self.pot_known_rows, self.pot_row, i)
-                return
-        for i in range(18):
-            if self.scrolls[i] and self.scr_row[i] < 0:
-                self._link(self.scr_known_rows, self.scr_row, i)
-                return
-        for r in self.rings:
-            if r[0] < 0:
-                self._ring_kind(r)
-                return
-        for w in self.weapons:
-            if not w[3]:
-                self._equip_state(w)
-                return
-        for a in self.armours:
-            if not a[3]:
-                self._equip_state(a)
-                return
+    def _identify_actions(self) -> list[Action]:
+        """Scroll row 1: one carried unidentified thing of the PL's choice (§7.21, §7.26):
+        a potion or scroll appearance (``identify:s4``), a ring, a weapon or an armour
+        (``identify:r:1``)."""
+        out = [Action("identify", TILE_NAMES[18 + i]) for i in range(9) if self.potions[i] and self.pot_row[i] < 0]
+        out.extend(Action("identify", TILE_NAMES[i]) for i in range(18) if self.scrolls[i] and self.scr_row[i] < 0)
+        out.extend(Action("identify", "r", i + 1) for i, r in enumerate(self.rings) if r[0] < 0)
+        out.extend(Action("identify", "w", i + 1) for i, w in enumerate(self.weapons) if not w[3])
+        out.extend(Action("identify", "a", i + 1) for i, a in enumerate(self.armours) if not a[3])
+        return out
+
+    def _identify(self, what: str, i: int = 0) -> None:
+        if what == "r":
+            self._ring_kind(self.rings[i - 1])
+            self._events.append(_ev("ev.ring_known", item=f"@jr.ring.{RINGS[self.rings[i - 1][0]]}"))
+        elif what in ("w", "a"):
+            item = (self.weapons if what == "w" else self.armours)[i - 1]
+            self._equip_state(item)
+            self._events.append(_ev("ev.state_known", item=f"@jr.item.{item[0]}", ench=item[1]))
+        else:
+            t = TILE_INDEX[what]
+            if t >= 18:
+                self._link(self.pot_known_rows, self.pot_row, t - 18)
+            else:
+                self._link(self.scr_known_rows, self.scr_row, t)
+
+    def _act_identify(self, what: str, i: int = 0) -> None:
+        self._identify(what, i)
+        self.phase = self.ret_phase
+        self._combat_action_done()
 
     def _combat_action_done(self) -> None:
         """An item used as a combat action takes the PC's turn (§7.11.2)."""
@@ -1527,6 +1645,8 @@ class JongRogueState(State):
             self._pc_melee(s)
             return
         s[FLAGS] &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)  # the target is engaged from the start
+        if self.pos == DOOR:
+            self.lead = self.room * 64 + (k - 1)  # §7.11.1: at a door it is the first to melee the PC
         self._begin_combat()
 
     def _begin_combat(self) -> None:
@@ -1572,12 +1692,12 @@ class JongRogueState(State):
             dmg = max(int(D["combat.min_damage"]),
                       MISSILE_DMG[missile] + (total - target) // int(D["combat.margin_div"]))
             self._damage_monster(s, dmg)
-        if self.phase != RANGED:
-            return
-        # row 16 after resolution: ammo check, then fire breath
+        # row 16 after resolution: ammo check (after a killing shot too), then fire breath
         if self.d9() == int(D["combat.ammo_out"]):
             self.missiles[MISSILES.index(missile)] = 0
             self._events.append(_ev("ev.ammo_out", item=f"@jr.item.{missile}"))
+        if self.phase != RANGED:
+            return
         for d in self.room_monsters(self.room) if self.pos != PASSAGE else ([self.pmon] if self.pmon else []):
             if ("breath" in self.monster(d).abilities and not d[FLAGS] & (M_ASLEEP | M_DEEP | M_CANCEL)):
                 self._monster_attack(d, breath=True)
@@ -1701,6 +1821,7 @@ class JongRogueState(State):
 
     def _end_combat(self) -> None:
         self.phase = PLAY
+        self.lead = -1
         self.turn = 0
         self.status &= ~FROZEN
         self._events.append(_ev("ev.combat_end"))

@@ -189,3 +189,16 @@ def test_a_frozen_pc_cannot_shoot() -> None:  # row 13 before: check Frozen; §7
     s.shots = 2
     s.status = FROZEN  # e.g. from an ice monster's pincer attack before the fight
     assert not any(a.startswith("shoot") for a in legal(s)) and "skip" in legal(s)
+
+
+def test_a_frozen_pc_cannot_flee() -> None:  # §7.16 Frozen: "cannot attack or flee"; §7.14.1
+    from solotable.games.jongrogue.rules import FROZEN, THREAT
+
+    s = quiet_room(slots=("m1",))
+    s.phase = THREAT
+    assert any(a.startswith("flee") for a in legal(s))  # not frozen: fleeing is offered
+    s.status = FROZEN  # e.g. frozen by an ice monster's pincer attack before the fight
+    assert not any(a.startswith("flee") for a in legal(s)) and "fight" in legal(s)
+    s.phase = RANGED
+    s.shots = 2
+    assert not any(a.startswith("door") for a in legal(s))  # no stepping out to a door either

@@ -745,7 +745,8 @@ class JongRogueState(State):
             out = self._free_actions()
         elif ph == THREAT:
             out.append(Action("fight"))
-            out.extend(self._flee_actions())
+            if not self.status & FROZEN:  # §7.16: a Frozen PC cannot flee
+                out.extend(self._flee_actions())
             if self.pos == ROOM and self._stairs_ok():
                 out.extend(self._stairs_actions())
             out.extend(self._item_actions())
@@ -757,7 +758,7 @@ class JongRogueState(State):
                         out.append(Action("shoot", k, mname))
             out.append(Action("skip"))
             out.extend(self._item_actions())
-            if self.pos == ROOM and not self.status & HELD:
+            if self.pos == ROOM and not self.status & (HELD | FROZEN):  # §7.16: Frozen cannot flee
                 out.extend(Action("door", SIDES[sd]) for sd in self.usable_sides(self.room))
         elif ph == MELEE:
             if not self.status & FROZEN:

@@ -7,7 +7,6 @@ import io
 import json
 import random
 import re
-import string
 import sys
 import types
 from collections.abc import Iterable
@@ -16,12 +15,13 @@ from typing import Any
 
 import pytest
 import toygame
+from support import check_catalogue_matches_source, placeholders
 
 import solotable
 from solotable.cli import main as solotable_main
 from solotable.core import argparse_i18n
 from solotable.core import registry as core_registry
-from solotable.core.i18n import LANG_ENV, LANGS
+from solotable.core.i18n import LANG_ENV, LANGS, display_width
 from solotable.core.protocol import Action, Event, Game, Option
 from solotable.core.record import load_record, parse_record
 from solotable.core.registry import games as registered_games
@@ -493,24 +493,11 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 # -- messages -----------------------------------------------------------------------------------
 
 
-def _placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
 def test_every_message_the_cli_uses_exists_in_both_languages() -> None:
     import solotable.cli as top
 
     source = Path(cli.__file__).read_text(encoding="utf-8") + Path(top.__file__).read_text(encoding="utf-8")
-    used = set(re.findall(r'"(cli\.[a-z_.]+)"', source))
-    catalogue = cli.messages()
-    assert used, "the scan found no keys"
-    missing = sorted(used - set(catalogue.keys()))
-    assert not missing, f"keys used by cli.py but not in messages.toml: {missing}"
-    unused = sorted(set(catalogue.keys()) - used)
-    assert not unused, f"keys in messages.toml that cli.py never uses: {unused}"
-    for key, entry in catalogue.messages.items():
-        assert all(entry[lang].strip() for lang in LANGS), key
-        assert _placeholders(entry["en"]) == _placeholders(entry["ja"]), key
+    check_catalogue_matches_source(source, "cli", cli.messages(), "cli.py")
 
 
 def test_japanese_terms() -> None:
@@ -758,13 +745,13 @@ def test_japanese_layout_fits_and_lines_up(columns: str, monkeypatch: pytest.Mon
         for parser in _all_parsers("ja"):
             text = parser.format_help()
             lines = text.splitlines()[1:] if parser.usage else text.splitlines()  # argparse never wraps it
-            too_wide = [line for line in lines if argparse_i18n.columns(line) > width and " " in line.strip()]
+            too_wide = [line for line in lines if display_width(line) > width and " " in line.strip()]
             assert not too_wide, too_wide  # (a single word longer than the line may stay)
             starts = set()  # where the help column starts, on lines with an option and its help
             for line in lines:
                 found = re.match(r"(  \S.*?\S  +)\S", line)
                 if found and not line.startswith("   ") and not line.startswith(("使い方", "    ")):
-                    starts.add(argparse_i18n.columns(found.group(1)))
+                    starts.add(display_width(found.group(1)))
             assert len(starts) <= 1, (parser.prog, starts, text)
 
 
@@ -775,12 +762,12 @@ def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() ->
     )
     for width in range(12, 60):
         lines = argparse_i18n.wrap(text, width)
-        assert all(argparse_i18n.columns(line) <= width for line in lines), (width, lines)
+        assert all(display_width(line) <= width for line in lines), (width, lines)
         assert _words("".join(lines)) == _words(text)
         assert not any(line[0] in "、。）」" for line in lines)
         assert not any(line[-1] in "（「" for line in lines)
     assert argparse_i18n.wrap("plain words", 5) == ["plain", "words"]
-    assert argparse_i18n.columns("使い方: ") == 8
+    assert display_width("使い方: ") == 8
 
 
 # -- argparse's own words ---------------------------------------------------------------------------
@@ -791,10 +778,10 @@ def test_argparse_words_exist_in_both_languages_and_english_is_argparse_own() ->
     keys = {key for key, _ in argparse_i18n.ARGPARSE_MESSAGES.values()}
     assert keys == {key for key in core if key.startswith("argparse.")}  # all used, none missing
     to_en, to_ja = argparse_i18n.gettext_for("en"), argparse_i18n.gettext_for("ja")
-    for original, (key, placeholders) in argparse_i18n.ARGPARSE_MESSAGES.items():
+    for original, (key, expected_names) in argparse_i18n.ARGPARSE_MESSAGES.items():
         assert to_en(original) == original, key  # English is argparse's wording, unchanged
         assert to_ja(original) != original, key
-        assert _placeholders(core.text(key, "en")) == _placeholders(core.text(key, "ja")) == set(placeholders), key
+        assert placeholders(core.text(key, "en")) == placeholders(core.text(key, "ja")) == set(expected_names), key
         specifiers = sorted(re.findall(r"%(?:\(\w+\))?[sr]", original))
         assert sorted(re.findall(r"%(?:\(\w+\))?[sr]", to_ja(original))) == specifiers, key
         assert "%" not in core.text(key, "ja"), key  # argparse formats them with %

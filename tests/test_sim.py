@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 import re
-import string
 from pathlib import Path
 
 import pytest
 import toygame
+from support import check_catalogue_matches_source
 
 from solotable.agents.random_agent import RandomAgent
 from solotable.core import registry as core_registry
-from solotable.core.i18n import LANG_ENV, LANGS
+from solotable.core.i18n import LANG_ENV, LANGS, display_width
 from solotable.core.protocol import Option, Result
 from solotable.core.registry import games
 from solotable.core.registry import load as load_game
@@ -319,17 +319,17 @@ def test_minirogue_report_in_japanese(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_japanese_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.text_width("勝率 1%") == 7
+    assert display_width("勝率 1%") == 7
     assert cli.main(["minirogue-v1", "--games", "200", "--seed", "3", "--lang", "ja"]) == 0
     lines = capsys.readouterr().out.splitlines()
     bars = [line for line in lines if " | " in line]
     assert bars
-    assert len({cli.text_width(line.split(" | ")[0]) for line in bars[-3:]}) == 1  # the causes
+    assert len({display_width(line.split(" | ")[0]) for line in bars[-3:]}) == 1  # the causes
     labels = {cli.t(key, "ja") for key in cli._LABELS}
     labelled = [line for line in lines if line.split(" ", 1)[0] in labels]
     assert len(labelled) == len(labels)
-    starts = {cli.text_width(line) - cli.text_width(line.split(" ", 1)[1].lstrip()) for line in labelled}
-    assert starts == {max(cli.text_width(label) for label in labels) + 2}, labelled  # values in one column
+    starts = {display_width(line) - display_width(line.split(" ", 1)[1].lstrip()) for line in labelled}
+    assert starts == {max(display_width(label) for label in labels) + 2}, labelled  # values in one column
 
 
 def test_language_from_the_environment(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -493,24 +493,11 @@ def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
 # -- messages -----------------------------------------------------------------------------------
 
 
-def _placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
 def test_every_message_the_sim_uses_exists_in_both_languages() -> None:
     from solotable.sim import output
 
     source = Path(cli.__file__).read_text(encoding="utf-8") + Path(output.__file__).read_text(encoding="utf-8")
-    used = set(re.findall(r'"(sim\.[a-z_.]+)"', source))
-    catalogue = cli.messages()
-    assert used, "the scan found no keys"
-    missing = sorted(used - set(catalogue.keys()))
-    assert not missing, f"keys used by sim/cli.py but not in sim/messages.toml: {missing}"
-    unused = sorted(set(catalogue.keys()) - used)
-    assert not unused, f"keys in sim/messages.toml that sim/cli.py never uses: {unused}"
-    for key, entry in catalogue.messages.items():
-        assert all(entry[lang].strip() for lang in LANGS), key
-        assert _placeholders(entry["en"]) == _placeholders(entry["ja"]), key
+    check_catalogue_matches_source(source, "sim", cli.messages(), "sim/cli.py")
 
 
 def test_minirogue_names_its_details_and_causes_in_both_languages() -> None:

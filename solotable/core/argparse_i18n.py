@@ -28,13 +28,12 @@ aligned after a Japanese metavar. Text without wide characters is laid out exact
 from __future__ import annotations
 
 import argparse
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from solotable.core.i18n import Catalogue, default_lang
+from solotable.core.i18n import Catalogue, default_lang, display_width
 
 ARGPARSE_MESSAGES: dict[str, tuple[str, dict[str, str]]] = {
     # argparse's message: (our message id, the message's own placeholders under the names that
@@ -134,9 +133,6 @@ def requested_lang(argv: Sequence[str]) -> str:
 # -- laying help out by terminal columns ---------------------------------------------------------
 
 
-def columns(text: str) -> int:
-    """The terminal columns ``text`` takes: wide and full-width (Japanese) characters take two."""
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 _NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー…,.:;?!)]}")
@@ -152,7 +148,7 @@ def wrap(text: str, width: int) -> list[str]:
     units: list[str] = []  # spaces, single wide characters, runs of other characters
     word = ""
     for char in " ".join(text.split()):
-        if char == " " or columns(char) == 2:
+        if char == " " or display_width(char) == 2:
             if word:
                 units.append(word)
                 word = ""
@@ -172,7 +168,7 @@ def wrap(text: str, width: int) -> list[str]:
     for unit in glued:
         if unit == " ":
             line += " " if line else ""
-        elif line and columns(line + unit) > width:
+        elif line and display_width(line + unit) > width:
             lines.append(line.rstrip())
             line = unit
         else:
@@ -183,7 +179,7 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def _plain(text: str) -> bool:
-    return columns(text) == len(text)
+    return display_width(text) == len(text)
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -194,15 +190,15 @@ class HelpFormatter(argparse.HelpFormatter):
         super().add_argument(action)
         if action.help is argparse.SUPPRESS:
             return
-        widths = [columns(self._format_action_invocation(action)) + self._current_indent]
+        widths = [display_width(self._format_action_invocation(action)) + self._current_indent]
         for sub in self._iter_indented_subactions(action):
-            widths.append(columns(self._format_action_invocation(sub)) + self._current_indent)
+            widths.append(display_width(self._format_action_invocation(sub)) + self._current_indent)
         self._action_max_length = max(self._action_max_length, *widths)
 
     def _format_action(self, action: argparse.Action) -> str:
         text = super()._format_action(action)
         header = self._format_action_invocation(action)
-        extra = columns(header) - len(header)
+        extra = display_width(header) - len(header)
         lead = " " * self._current_indent + header
         first, newline, rest = text.partition("\n")
         if not extra or not first.startswith(lead) or not first[len(lead) :].strip():
@@ -226,7 +222,7 @@ class HelpFormatter(argparse.HelpFormatter):
         if prefix is None:
             prefix = str(vars(argparse)["_"]("usage: "))
         actions, groups = list(actions), list(groups)
-        shift = columns(prefix) - len(prefix)
+        shift = display_width(prefix) - len(prefix)
         width = self._width
         try:
             for _ in range(8):
@@ -236,7 +232,7 @@ class HelpFormatter(argparse.HelpFormatter):
                 if shift:  # continuation lines line up under the text after a wide "usage:"
                     first, *more = text.split("\n")
                     text = "\n".join([first, *(" " * shift + line if line else line for line in more)])
-                overflow = max(columns(line) for line in text.split("\n")) - width
+                overflow = max(display_width(line) for line in text.split("\n")) - width
                 if overflow <= 0:
                     break
                 self._width -= overflow  # wrap again, narrower by what the wide characters took

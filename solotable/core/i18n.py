@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -152,3 +153,14 @@ def explain(exc: BaseException, lang: str = "en") -> str:
 
 def package_file(package: str, name: str) -> Path:
     return Path(str(resources.files(package).joinpath(name)))
+
+
+def display_width(text: str) -> int:
+    """Terminal columns ``text`` takes: wide and full-width (CJK) characters take two, combining
+    marks none. Every interface and game view lays out Japanese text with this."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad_to(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))

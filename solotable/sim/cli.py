@@ -22,7 +22,6 @@ import argparse
 import os
 import sys
 import time
-import unicodedata
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -30,7 +29,16 @@ from typing import Any, NoReturn, TextIO
 
 from solotable.agents.registry import agent_names
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
-from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, LocalizedError, explain, register_catalogue
+from solotable.core.i18n import (
+    LANG_ENV,
+    LANGS,
+    Catalogue,
+    LocalizedError,
+    display_width,
+    explain,
+    pad_to,
+    register_catalogue,
+)
 from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
 from solotable.sim.output import ProgressBar, varying_options, write_csv, write_json, write_plots
@@ -204,17 +212,10 @@ def _number(x: float) -> str:
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.3f}"
 
 
-def text_width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: wide (CJK) characters take two."""
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _ljust(text: str, width: int) -> str:
-    return text + " " * max(0, width - text_width(text))
 
 
 def _rjust(text: str, width: int) -> str:
-    return " " * max(0, width - text_width(text)) + text
+    return " " * max(0, width - display_width(text)) + text
 
 
 def format_report(
@@ -231,10 +232,10 @@ def format_report(
     """The report printed by ``solotable sim``, in ``lang``."""
     lines: list[str] = []
     add = lines.append
-    label_width = max(text_width(t(key, lang)) for key in _LABELS) + 2
+    label_width = max(display_width(t(key, lang)) for key in _LABELS) + 2
 
     def row(label_key: str, value: str) -> None:
-        add(_ljust(t(label_key, lang), label_width) + value)
+        add(pad_to(t(label_key, lang), label_width) + value)
 
     row("sim.label.game", t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version))
     shown = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in options.items())
@@ -301,7 +302,7 @@ def _bars(
     order = list(keys) if keys is not None else sorted_keys(counts)
     labels = [label(k) for k in order]
     peak = max(counts.values(), default=0)
-    label_width = max((text_width(s) for s in labels), default=0)
+    label_width = max((display_width(s) for s in labels), default=0)
     count_width = max((len(f"{v:,}") for v in counts.values()), default=1)
     rows = []
     for key, name in zip(order, labels, strict=True):
@@ -487,7 +488,7 @@ def format_grid(
                 "-" if score is None else f"{score:.2f}",
             ]
         )
-    widths = [max(text_width(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    widths = [max(display_width(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version)]
     fixed = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in cells[0].options.items() if k not in varying)
     if fixed:
@@ -498,7 +499,7 @@ def format_grid(
     numeric = {len(varying) + 1, len(varying) + 2, len(varying) + 4}
     for r in [header, *rows]:
         lines.append(
-            "  ".join(_rjust(v, widths[i]) if i in numeric else _ljust(v, widths[i]) for i, v in enumerate(r)).rstrip()
+            "  ".join(_rjust(v, widths[i]) if i in numeric else pad_to(v, widths[i]) for i, v in enumerate(r)).rstrip()
         )
         if r is header:
             lines.append("  ".join("-" * w for w in widths))

@@ -13,13 +13,13 @@ When a change is intended, regenerate the files and review the diff before commi
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import check_golden, check_record_replays
 
 import solotable
 from solotable.agents.registry import make_agent
@@ -69,29 +69,10 @@ def transcript(seed: int, options: dict[str, Any], policy: str = "index") -> dic
 @pytest.mark.parametrize("name", list(CASES))
 def test_golden_transcript(name: str) -> None:
     case = CASES[name]
-    got = transcript(case["seed"], case["options"], case.get("policy", "index"))
-    path = GOLDEN / name
-    if REGEN:
-        path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    assert path.exists(), f"missing {path}; create it with SOLOTABLE_REGEN_GOLDEN=1"
-    want = json.loads(path.read_text(encoding="utf-8"))
-    assert got["result"] == want["result"]
-    for i, (g, w) in enumerate(zip(got["steps"], want["steps"], strict=False)):
-        assert g == w, f"step {i} differs"
-    assert got == want
+    check_golden(GOLDEN / name, transcript(case["seed"], case["options"], case.get("policy", "index")), REGEN)
 
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_golden_record_replays(name: str) -> None:
     """The stored record alone rebuilds the final state (the save format is stable too)."""
-    want = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
-    game = solotable.load("deepspace-d6")
-    record = solotable.Record(
-        game="deepspace-d6",
-        rules_version=game.rules_version,
-        options=game.new_state(**want["options"]).options(),
-        seed=want["seed"],
-        actions=want["record"],
-    )
-    final = solotable.parse_record(record.dumps()).replay()
-    assert final.result().to_json() == want["result"]
+    check_record_replays("deepspace-d6", GOLDEN / name)

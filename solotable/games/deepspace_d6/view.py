@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from solotable.core.i18n import Catalogue
+from solotable.core.i18n import Catalogue, pad_to
 
 from .actions import INST_NAMES
 from .cards import FACES, data
@@ -92,12 +91,6 @@ def observation(s: DeepSpaceState) -> dict[str, Any]:
     }
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
 
 
 def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
@@ -123,7 +116,7 @@ def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
             key = "ds6.where." + d["where"]
         groups.setdefault(key, []).append(label)
     for key, labels in groups.items():
-        lines.append("  " + _pad(t(key, lang), 14) + " " + "  ".join(labels))
+        lines.append("  " + pad_to(t(key, lang), 14) + " " + "  ".join(labels))
     if o["threats"]:
         lines.append(t("ds6.view.threats", lang))
         for th in o["threats"]:

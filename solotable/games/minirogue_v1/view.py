@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from solotable.core.i18n import Catalogue
+from solotable.core.i18n import Catalogue, display_width, pad_to
 
 from .cards import data
 from .rules import (
@@ -109,13 +108,6 @@ def _foe_id(s: MiniRogueState) -> str:
     return f"monster.{s.level}"
 
 
-def _width(text: str) -> int:
-    """Terminal columns taken by ``text`` (wide CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
 
 
 def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
@@ -152,9 +144,9 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         prefix = ">" if col["current"] else " "
         row_top.append(prefix + cells[0])
         row_bottom.append(" " + (cells[1] if len(cells) > 1 else ""))
-    width = max(_width(c) for c in row_top + row_bottom) + 1
-    lines.append("".join(_pad(c, width) for c in row_top).rstrip())
-    lines.append("".join(_pad(c, width) for c in row_bottom).rstrip())
+    width = max(display_width(c) for c in row_top + row_bottom) + 1
+    lines.append("".join(pad_to(c, width) for c in row_top).rstrip())
+    lines.append("".join(pad_to(c, width) for c in row_bottom).rstrip())
     lines.append(t("mr1.view.legend", lang))
     if o["combat"] is not None:
         cb = o["combat"]

@@ -23,6 +23,8 @@ from solotable.agents.search import (
     _random_policy,
     game_evaluation,
     game_policy,
+    game_progress,
+    rollout,
 )
 from solotable.core.protocol import CHANCE, IllegalAction, State
 from solotable.core.registry import load as load_game
@@ -72,6 +74,53 @@ def test_game_hooks_are_found_lazily() -> None:
     # the toy game has no heuristic: random rollouts, rollout evaluation, no blending
     agent = make_agent("mcts", toygame.GAME.id, iterations=4)
     assert isinstance(agent, MCTSAgent) and agent.policy is _random_policy and agent.blend == 0.0
+
+
+@pytest.mark.parametrize("game_id", [MR, "deepspace-d6"])
+def test_progress_measures_how_far_a_lost_run_got(game_id: str) -> None:
+    game = load_game(game_id)
+    progress = game_progress(game_id)
+    assert progress is not None
+    assert progress(game.new_state(difficulty="normal")) == 0.0  # nothing survived yet
+    policy = game_policy(game_id)
+    assert policy is not None
+    rng = random.Random(3)
+    ends = [rollout(game.new_state(difficulty="normal"), policy, rng) for _ in range(60)]
+    values = [progress(end) for end in ends]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert len(set(values)) > 5  # it tells runs apart, not just won/lost
+    if game_id == MR:  # the area reached: a run that died in the last area got all the way
+        for end, v in zip(ends, values, strict=True):
+            assert v == pytest.approx((end.area - 1) / 13)  # type: ignore[attr-defined]
+    else:  # the rounds survived, over the deck's 39 cards (normal: 36 threats + 3 Don't Panic, none removed)
+        for end, v in zip(ends, values, strict=True):
+            assert v == pytest.approx(min(1.0, end.round / 39))  # type: ignore[attr-defined]
+
+
+def test_the_root_test_raises_its_margin_for_many_challengers() -> None:
+    from statistics import NormalDist
+
+    from solotable.agents.search import _multiple_margin
+
+    assert _multiple_margin(1.5, 1) == 1.5
+    for k in (2, 4, 19):  # Bonferroni: the tail beyond the margin shrinks k times
+        tail = 1 - NormalDist().cdf(_multiple_margin(1.5, k))
+        assert tail == pytest.approx((1 - NormalDist().cdf(1.5)) / k, rel=1e-6)
+
+
+def test_mcts_gives_lost_rollouts_partial_credit_for_progress() -> None:
+    assert game_progress(toygame.GAME.id) is None
+    assert MCTSAgent(toygame.GAME.id, iterations=4).shaping == 0.0  # no progress hook: plain wins
+    with pytest.raises(ValueError, match="shaping"):
+        MCTSAgent(MR, shaping=1.0)
+    agent = MCTSAgent(MR, iterations=4, blend=0.0, shaping=0.5)
+    from solotable.agents.search import _Node
+
+    state = load_game(MR).new_state(difficulty="normal")
+    outcomes = [agent._iterate(_Node(), state.clone(), random.Random(seed)) for seed in range(40)]
+    # a win scores 1, a loss half the share of the way it got: never more than a win
+    assert all(o == 1.0 or 0.0 <= o <= 0.5 for o in outcomes)
+    assert any(0.0 < o < 1.0 for o in outcomes)
 
 
 def test_resample_hidden_default_is_an_independent_clone() -> None:
@@ -204,11 +253,52 @@ def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
     assert str(agent.choose(s, random.Random(0))) == "cast:fire"
 
 
-def test_oracle_plays_like_mcts_when_nothing_is_hidden() -> None:
-    # minirogue-v1 draws lazily at chance nodes: its state hides nothing, so seeing it is no gain
-    assert simulate(MR, "oracle", 2, seed=6, agent_params={"iterations": 6}) == simulate(
-        MR, "mcts", 2, seed=6, agent_params={"iterations": 6}
-    )
+def _first_choice(state: State) -> State:
+    """``state`` played on (chance from a fixed generator, forced moves) to its first real choice."""
+    rng = random.Random(0)
+    while state.to_move == CHANCE or len(state.legal_actions()) == 1:
+        state.apply(state.chance_table().sample(rng) if state.to_move == CHANCE else state.legal_actions()[0])
+    return state
+
+
+def test_oracle_plays_like_mcts_when_it_cannot_see_the_future() -> None:
+    # minirogue-v1 draws lazily at chance nodes: its state hides nothing, so without the game's
+    # chance generator (a hint, a session) the oracle is mcts
+    state = _first_choice(load_game(MR).new_state(difficulty="normal"))
+    for seed in range(5):
+        a = MCTSAgent(MR, iterations=12, oracle=True).analyse(state, random.Random(seed))
+        b = MCTSAgent(MR, iterations=12).analyse(state, random.Random(seed))
+        assert a == b
+
+
+def test_the_oracle_simulates_the_dice_the_game_will_deal() -> None:
+    game = load_game(MR)
+    chance_rng, _ = game_rngs(11, 0)
+    oracle = MCTSAgent(MR, iterations=8, oracle=True)
+    fair = MCTSAgent(MR, iterations=8)
+    oracle.foresee(chance_rng)
+    fair.foresee(chance_rng)
+    assert fair._future_copy() is None  # a fair bot never keeps the game's generator
+    future = oracle._future_copy()
+    assert future is not None and future is not chance_rng
+    # what the oracle's copy deals is what the game deals next, and the copy leaves the game alone
+    state = game.new_state(difficulty="normal")
+    seen = [state.chance_table().sample(future) for _ in range(5)]
+    assert [state.chance_table().sample(chance_rng) for _ in range(5)] == seen
+    # the game's generator is untouched by a decision of the oracle
+    chance_rng, agent_rng = game_rngs(11, 0)
+    oracle.foresee(chance_rng)
+    before = chance_rng.getstate()
+    oracle.choose(_first_choice(game.new_state(difficulty="normal")), agent_rng)
+    assert chance_rng.getstate() == before
+
+
+def test_the_oracle_wins_more_than_mcts_of_the_same_budget() -> None:
+    # seeing the dice to come is worth a lot in Mini Rogue: a clear gap on a few games
+    params = {"iterations": 16}
+    oracle = simulate(MR, "oracle", 24, seed=3, agent_params=params, options={"difficulty": "normal"})
+    mcts = simulate(MR, "mcts", 24, seed=3, agent_params=params, options={"difficulty": "normal"})
+    assert oracle.wins > mcts.wins
 
 
 def test_mcts_determinizes_before_every_simulation_and_the_oracle_never(monkeypatch: pytest.MonkeyPatch) -> None:

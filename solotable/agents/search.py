@@ -24,11 +24,16 @@ Hidden information (``mcts``): before each iteration the root is determinized wi
 ``state.resample_hidden(rng)`` (see :class:`~solotable.core.protocol.State`), which redraws what
 the player cannot see; the tree's children are keyed by action, and at each node only the actions
 legal in the current determinization compete (single-observer information-set MCTS). A fair bot
-never reads hidden state nor the session's generator. ``oracle`` is the same search on the true
-state (no resampling): it sees the hidden state, for analysis only; its win rate estimates how
-much a fair bot of the same budget loses to what it cannot see. For games that draw lazily at
-chance nodes (minirogue-v1), there is nothing hidden in the state and ``oracle`` plays exactly like
-``mcts``.
+never reads hidden state nor the session's generator. ``oracle`` is the same search allowed to
+see what is hidden, for analysis only: it searches the true state (no resampling), and in the
+simulator it also sees what is still hidden from every player: the order of the face-down
+cards and tiles and the dice to come. All four games draw lazily at chance nodes (a card is
+drawn when it is turned up, uniformly from those not yet seen: the same distribution as a
+shuffled deck), so that order is not in the state but in the game's chance generator; the
+simulator hands it to the oracle (:meth:`MCTSAgent.foresee`), whose simulations then meet the
+very outcomes the game will deal. Its win rate bounds from above what a bot of the same budget
+could win knowing nothing hidden, and the gap to ``mcts`` is what the unseen costs. Outside the
+simulator (a hint) the oracle has no future to see and plays like ``mcts``.
 
 Chance nodes: MCTS samples an outcome (from the node's exact table) on every visit and keeps one
 child per outcome seen. Expectimax is exact over chance nodes of at most ``max_outcomes`` outcomes
@@ -91,6 +96,13 @@ def game_policy(game_id: str) -> Policy | None:
     return choose
 
 
+def game_progress(game_id: str) -> Evaluation | None:
+    """The game's measure of how far a finished run got (``heuristic.progress``), if it has one."""
+    module = _heuristic_module(game_id)
+    progress = getattr(module, "progress", None) if module is not None else None
+    return progress if callable(progress) else None
+
+
 def game_evaluation(game_id: str) -> Evaluation | None:
     """The game's evaluation function (``heuristic.evaluate``), if it has one."""
     module = _heuristic_module(game_id)
@@ -102,15 +114,23 @@ def _random_policy(state: State, rng: random.Random) -> Action:
     return RandomAgent().choose(state, rng)
 
 
-def rollout(state: State, policy: Policy, rng: random.Random, max_steps: int = MAX_ROLLOUT_STEPS) -> State:
-    """Play ``state`` (in place) to the end with ``policy`` and chance drawn from ``rng``."""
+def rollout(
+    state: State,
+    policy: Policy,
+    rng: random.Random,
+    max_steps: int = MAX_ROLLOUT_STEPS,
+    chance_rng: random.Random | None = None,
+) -> State:
+    """Play ``state`` (in place) to the end with ``policy`` and chance drawn from ``chance_rng``
+    (``rng`` when not given; the policy always draws from ``rng``)."""
     apply = state.apply
+    chance = chance_rng if chance_rng is not None else rng
     for _ in range(max_steps):
         to_move = state.to_move
         if to_move is None:
             break
         if to_move == CHANCE:
-            apply(state.chance_table().sample(rng))
+            apply(state.chance_table().sample(chance))
         else:
             apply(policy(state, rng))
     return state
@@ -197,6 +217,27 @@ class SearchAgent(Agent):
 
 # -- MCTS ---------------------------------------------------------------------------------------
 
+MIN_TEST_ROUNDS = 4
+"""The paired root test needs this many rounds to estimate its noise; with fewer the bot plays its
+policy's choice."""
+
+
+def _multiple_margin(margin: float, alternatives: int) -> float:
+    """The margin, in standard errors, that keeps the chance of a false gain among
+    ``alternatives`` challengers where ``margin`` keeps it for one (Bonferroni: a one-sided
+    normal tail of ``P(Z > margin) / alternatives``)."""
+    if alternatives <= 1:
+        return margin
+    tail = 0.5 * math.erfc(margin / math.sqrt(2.0)) / alternatives
+    lo, hi = margin, margin + 10.0
+    for _ in range(60):  # bisection on the normal tail
+        mid = (lo + hi) / 2
+        if 0.5 * math.erfc(mid / math.sqrt(2.0)) > tail:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
 
 class _Node:
     __slots__ = ("children", "value", "visits", "wins")
@@ -215,18 +256,25 @@ class MCTSAgent(SearchAgent):
 
     Every simulation descends a tree by UCB1 over the actions legal now (an untried action first,
     picked at random), sampling chance outcomes, adds one node, rolls out to the end, and backs
-    up ``(1 - blend) * won + blend * evaluate(leaf)`` (``leaf``: where the rollout started;
+    up ``(1 - blend) * outcome + blend * evaluate(leaf)`` (``leaf``: where the rollout started;
     ``blend`` 0.1 breaks ties between moves whose rollouts all lose; 0 when the game has no
-    evaluation).
+    evaluation). ``outcome`` is 1 for a win; for a loss it is ``shaping * progress(end)``, where
+    the game's ``heuristic.progress`` says how far the lost run got (Mini Rogue: the area reached;
+    Deep Space D-6: the share of the deck survived), 0 when the game has none. In a game that is
+    mostly lost (Deep Space D-6 Normal: about 11% won) two rollouts of different moves almost
+    always both lose, so win/loss alone tells moves apart only after thousands of rollouts; how
+    far the losses got tells them apart much sooner, and going further is what winning takes.
 
     The root (``root="paired"``, the default) is not UCB: search goes in rounds, and each round
     gives every legal decision one simulation from the same determinization with the same random
     stream (common random numbers), so decisions are compared on the same dice as far as their
     play agrees. The bot plays its rollout policy's own choice unless another decision wins more
-    often on the paired differences by more than ``margin`` standard errors (1.5); Monte-Carlo
+    often on the paired differences by more than ``margin`` standard errors (1.5 for one
+    challenger, raised for more by Bonferroni so that many challengers do not make a false gain
+    likely: about 2.1 for four, 2.6 for twenty; at least ``MIN_TEST_ROUNDS`` rounds); Monte-Carlo
     noise then cannot make it play worse than its policy where the search sees no clear gain.
-    The test is on plain wins: the evaluation's share of the reward is the same in every round
-    and would pass for a certain gain.
+    The test is on the rollout outcomes (wins, and the shaped progress of losses): the
+    evaluation's share of the reward is the same in every round and would pass for a certain gain.
     ``root="uct"`` is plain UCT at the root too (plays the most visited). ``iterations`` counts
     simulations (a paired round of ``n`` decisions uses ``n``; at least one round is played).
     """
@@ -241,6 +289,7 @@ class MCTSAgent(SearchAgent):
         think: float | None = None,
         exploration: float = 0.7,
         blend: float = 0.1,
+        shaping: float = 0.5,
         margin: float = 1.5,
         root: str = "paired",
         oracle: bool = False,
@@ -250,13 +299,32 @@ class MCTSAgent(SearchAgent):
         super().__init__(game_id, iterations=iterations, think=think, policy=policy, evaluation=evaluation)
         self.exploration = exploration
         self.blend = blend if self.evaluation is not None else 0.0
+        if not 0.0 <= shaping < 1.0:
+            raise ValueError(f"shaping must be in [0, 1), not {shaping}")
+        self.progress = game_progress(game_id)
+        self.shaping = shaping if self.progress is not None else 0.0
         if root not in ("paired", "uct"):
             raise ValueError(f"root must be 'paired' or 'uct', not {root!r}")
         self.root = root
         self.margin = margin
         self.oracle = oracle
+        self._future: random.Random | None = None
         if oracle:
             self.name = "oracle"
+
+    def foresee(self, chance_rng: random.Random) -> None:
+        """The simulator hands every agent the generator its game's chance outcomes will come
+        from; the ``oracle`` keeps it and, at each decision, simulates with a copy of it, so its
+        simulations meet the very dice and cards the game will deal (as far as they play the
+        same moves). A fair bot ignores it."""
+        self._future = chance_rng if self.oracle else None
+
+    def _future_copy(self) -> random.Random | None:
+        if self._future is None:
+            return None
+        copy = random.Random()
+        copy.setstate(self._future.getstate())
+        return copy
 
     def _determinize(self, state: State, rng: random.Random) -> State:
         return state.clone() if self.oracle else state.resample_hidden(rng)
@@ -269,7 +337,7 @@ class MCTSAgent(SearchAgent):
         budget = _Budget(self.iterations, self.think)
         while not budget.spent():
             budget.used += 1
-            self._iterate(root, self._determinize(state, rng), rng)
+            self._iterate(root, self._determinize(state, rng), rng, self._future_copy())
         stats = []
         for action in legal:
             child = root.children.get(action)
@@ -287,7 +355,7 @@ class MCTSAgent(SearchAgent):
         n = len(legal)
         base = self.policy(state.clone(), random.Random(rng.random()))
         nodes = {a: _Node() for a in legal}
-        rewards: dict[Action, list[int]] = {a: [] for a in legal}  # wins, round by round
+        rewards: dict[Action, list[float]] = {a: [] for a in legal}  # outcomes, round by round
         budget = _Budget(None, self.think)
         limit = self.iterations
         while True:
@@ -296,27 +364,23 @@ class MCTSAgent(SearchAgent):
             for action in legal:
                 sim = self._determinize(state, random.Random(det_seed))
                 sim.apply(action)
-                node = nodes[action]
-                before = node.wins
-                self._iterate(node, sim, random.Random(round_seed))
-                rewards[action].append(node.wins - before)
+                outcome = self._iterate(nodes[action], sim, random.Random(round_seed), self._future_copy())
+                rewards[action].append(outcome)
             budget.used += n
             if (limit is not None and budget.used + n > limit) or budget.spent():
                 break
         rounds = len(rewards[base])
         chosen = base
         best_gain = 0.0
+        margin = _multiple_margin(self.margin, n - 1)
         for action in legal:
-            if action == base:
+            if action == base or rounds < MIN_TEST_ROUNDS:
                 continue
             diffs = [x - y for x, y in zip(rewards[action], rewards[base], strict=True)]
             mean = sum(diffs) / rounds
-            if rounds > 1:
-                var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-                se = math.sqrt(var / rounds)
-            else:
-                se = math.inf
-            if mean > self.margin * se and mean > best_gain:
+            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+            se = math.sqrt(var / rounds)
+            if mean > margin * se and mean > best_gain:
                 chosen, best_gain = action, mean
         order = {a: i for i, a in enumerate(legal)}
         stats = [ActionStat(a, nodes[a].wins / rounds, nodes[a].visits) for a in legal]
@@ -324,7 +388,13 @@ class MCTSAgent(SearchAgent):
         stats.sort(key=lambda st: (st.action != chosen, -values[st.action], order[st.action]))
         return stats
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, state: State, rng: random.Random, chance_rng: random.Random | None = None
+    ) -> float:
+        """One simulation from ``root`` (whose position is ``state``); returns its outcome (1 for
+        a win, the shaped progress of a loss). Chance comes from ``chance_rng`` (the oracle's
+        foreseen future) or ``rng``."""
+        chance = chance_rng if chance_rng is not None else rng
         path = [root]
         node = root
         expanded = False
@@ -334,7 +404,7 @@ class MCTSAgent(SearchAgent):
             if to_move is None:
                 break
             if to_move == CHANCE:
-                outcome = state.chance_table().sample(rng)
+                outcome = state.chance_table().sample(chance)
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = _Node()
@@ -364,15 +434,19 @@ class MCTSAgent(SearchAgent):
         leaf_value: float | None = None
         if self.blend and not state.is_terminal():
             leaf_value = self.evaluate(state, rng)
-        end = rollout(state, self.policy, rng)
+        end = rollout(state, self.policy, rng, chance_rng=chance)
         won = int(end.is_terminal() and end.result().won)
-        reward = float(won)
+        outcome = float(won)
+        if not won and self.shaping and self.progress is not None:
+            outcome = self.shaping * min(1.0, max(0.0, float(self.progress(end))))
+        reward = outcome
         if self.blend:
-            reward = (1.0 - self.blend) * won + self.blend * (won if leaf_value is None else leaf_value)
+            reward = (1.0 - self.blend) * outcome + self.blend * (outcome if leaf_value is None else leaf_value)
         for n in path:
             n.visits += 1
             n.value += reward
             n.wins += won
+        return outcome
 
 
 # -- expectimax ---------------------------------------------------------------------------------

@@ -228,6 +228,9 @@ def run_game(
     choose = agent.choose
     chance = CHANCE
     decisions = 0
+    foresee = getattr(agent, "foresee", None)
+    if foresee is not None:  # only the oracle uses it (analysis: it sees the dice to come)
+        foresee(chance_rng)
     for steps in range(max_steps):
         to_move = state.to_move
         if to_move is None:

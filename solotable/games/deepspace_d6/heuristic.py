@@ -29,6 +29,7 @@ from .rules import (
     COMMS_OFFLINE,
     COSMIC,
     DISTRACT,
+    DP,
     GATHER,
     INFIRMARY,
     MISSION,
@@ -290,3 +291,13 @@ class DeepSpaceHeuristic:
 
 def make_agent() -> DeepSpaceHeuristic:
     return DeepSpaceHeuristic()
+
+
+def progress(s: DeepSpaceState) -> float:
+    """How far a finished game got, in [0, 1]: the rounds survived, over the most a game can
+    last (one card drawn a round at the least, so at most one round per card of the deck at the
+    start, which depends only on the options). MCTS gives a lost rollout partial credit for it
+    (see ``solotable.agents.search``). Not the cards drawn: locking Threat dice in the scanners
+    draws more cards and would count as progress."""
+    start = sum(c.copies for c in CARDS) - CARDS[DP].copies + s.dont_panic - D.lengths[s.length]
+    return max(0.0, min(1.0, s.round / max(1, start)))

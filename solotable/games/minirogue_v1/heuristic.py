@@ -248,3 +248,9 @@ def evaluate(s: MiniRogueState) -> float:
     progress = (s.area - 1) / D.final_area
     strength = 0.02 * s.hp + 0.04 * s.armor + 0.05 * s.rank + 0.01 * s.food + 0.02 * len(s.spells)
     return max(0.0, min(0.99, 0.5 * progress + 0.5 * min(1.0, strength)))
+
+
+def progress(s: MiniRogueState) -> float:
+    """How far a finished run got, in [0, 1]: the area reached, 1 being the last area (MCTS
+    gives a lost rollout partial credit for it; see ``solotable.agents.search``)."""
+    return (s.area - 1) / (D.final_area - 1)

@@ -436,17 +436,17 @@ class MCTSAgent(SearchAgent):
             leaf_value = self.evaluate(state, rng)
         end = rollout(state, self.policy, rng, chance_rng=chance)
         won = int(end.is_terminal() and end.result().won)
-        outcome = float(won)
+        score = float(won)
         if not won and self.shaping and self.progress is not None:
-            outcome = self.shaping * min(1.0, max(0.0, float(self.progress(end))))
-        reward = outcome
+            score = self.shaping * min(1.0, max(0.0, float(self.progress(end))))
+        reward = score
         if self.blend:
-            reward = (1.0 - self.blend) * outcome + self.blend * (outcome if leaf_value is None else leaf_value)
+            reward = (1.0 - self.blend) * score + self.blend * (score if leaf_value is None else leaf_value)
         for n in path:
             n.visits += 1
             n.value += reward
             n.wins += won
-        return outcome
+        return score
 
 
 # -- expectimax ---------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ class SoloTableApp(App[int]):
         data: str | os.PathLike[str] | None = None,
         hint_seconds: float | None = 2.0,
         hint_iterations: int | None = None,
+        games: list[str] | None = None,
     ) -> None:
         super().__init__()
         catalogue()
@@ -47,6 +48,7 @@ class SoloTableApp(App[int]):
         self.first_resumed = resumed
         self.data_dir = Path(data) if data is not None else data_dir()
         self.hint_budget: tuple[float | None, int | None] = (hint_seconds, hint_iterations)
+        self.games = games
         self.db: RecordDB | None = None
         self.db_error: str | None = None
         self.db_notice: str | None = None

@@ -138,8 +138,8 @@ class HomeScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game_ids = game_ids()
-        self.selected = self.game_ids[0]
+        self.game_ids: list[str] = []
+        self.selected = ""
         self.saved: list[SavedGame] = []
         self._drawn = False
 
@@ -156,6 +156,8 @@ class HomeScreen(Screen[None]):
         return self.sapp.lang
 
     def compose(self) -> ComposeResult:
+        self.game_ids = self.sapp.games or game_ids()
+        self.selected = self.game_ids[0]
         lang = self.lang
         yield Static(Text(tr("tui.home.title", lang)), id="home-title")
         with TabbedContent(id="tabs", initial="new"):

@@ -179,7 +179,7 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.redraw()
         self._drawn = True
-        self.query_one("#games", OptionList).focus()
+        self.call_after_refresh(self.query_one("#games", OptionList).focus)
 
     def redraw(self) -> None:
         lang = self.lang
@@ -302,6 +302,7 @@ class HomeScreen(Screen[None]):
             options.append(Option(Text(tr("tui.home.no_saves", lang)), disabled=True))
         options.extend(Option(Text(tr("tui.home.bad_save", lang, problem=p)), disabled=True) for p in problems)
         widget.set_options(options)
+        widget.highlighted = 0 if self.saved else None
 
     def resume(self, index: int) -> None:
         if 0 <= index < len(self.saved):
@@ -317,6 +318,8 @@ class HomeScreen(Screen[None]):
 
     def action_tab(self, pane: str) -> None:
         self.query_one("#tabs", TabbedContent).active = pane
+        target = {"new": "#games", "continue": "#saves", "record": "#record-scroll"}[pane]
+        self.call_after_refresh(self.query_one(target).focus)
 
     def action_quit(self) -> None:
         self.app.exit(0)

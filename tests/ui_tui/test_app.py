@@ -330,12 +330,12 @@ async def test_physical_dice_dialog(data_dir: Path) -> None:
         while isinstance(app.screen, ChanceDialog):
             await pilot.press("escape")
             await pilot.pause()
-            screen = game_screen(app)
+            game_screen(app)
             if not session.waiting_for_chance:
                 break
             count = len(session.state.chance_table().actions)
             before = len(session.record.actions)
-            await pilot.press("1", *(["enter"] if 10 <= count else []))
+            await pilot.press("1", *(["enter"] if count >= 10 else []))
             await pilot.pause()
             assert len(session.record.actions) == before + 1
         assert not session.state.is_chance() or isinstance(app.screen, ChanceDialog)
@@ -356,7 +356,7 @@ async def test_physical_dice_loose_spelling_of_a_roll(data_dir: Path) -> None:
                 await pilot.press("escape")
             await pilot.press("1")
             choices = game_screen(app).choices()
-            if 10 <= len(choices):
+            if len(choices) >= 10:
                 await pilot.press("enter")
             await pilot.pause()
         assert session.state.observation()["phase"] == "attack_roll"

@@ -14,21 +14,21 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
 from solotable.ui.tui.boards._common import fit, side_by_side, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
 CATALOGUE = register_board_catalogue("messages_minirogue.toml")
 
-CELL = 13
-"""Columns inside a grid cell: the grid takes 3 × 14 + 1 = 43 columns, the mats the rest."""
-GRID_WIDTH = 3 * (CELL + 1) + 1
+ROWS = 14
+"""Rows the board may take at 80×24: the legend is left out when the rest needs them all."""
 EXIT = 8
 
 
 def hero_marks(o: Mapping[str, Any], pos: int) -> str:
-    seats = [str(h["seat"]) for h in o["heroes"] if (h["pos"][0] - 1) * 3 + h["pos"][1] - 1 == pos]
-    return "".join(seats)
+    """◆ where a hero stands (the mats say which: ``⌂1-1``)."""
+    return "◆" if any((h["pos"][0] - 1) * 3 + h["pos"][1] - 1 == pos for h in o["heroes"]) else ""
 
 
 def cell_label(o: Mapping[str, Any], pos: int, lang: str) -> str:
@@ -38,40 +38,45 @@ def cell_label(o: Mapping[str, Any], pos: int, lang: str) -> str:
         card = o["grid"][pos]
         name = t(f"mr.card.{card}", lang) if card else t("tui.mr.face_down", lang)
     marks = hero_marks(o, pos)
-    return f"{marks}▸{name}" if marks else f" {name}"
+    return f"{marks}{name}" if marks else f" {name}"
 
 
-def grid_lines(o: Mapping[str, Any], lang: str) -> list[str]:
-    sep = "─" * CELL
+def grid_lines(o: Mapping[str, Any], lang: str, width: int) -> list[str]:
+    """The 3×3 rooms, the whole width: a border, three rows of three cells, a border."""
+    cell = (width - 4) // 3
+    sep = "─" * cell
     lines = ["┌" + "┬".join([sep] * 3) + "┐"]
     for r in range(3):
-        lines.append("│" + "│".join(fit(cell_label(o, r * 3 + c, lang), CELL) for c in range(3)) + "│")
-        lines.append(("├" + "┼".join([sep] * 3) + "┤") if r < 2 else ("└" + "┴".join([sep] * 3) + "┘"))
+        lines.append("│" + "│".join(fit(cell_label(o, r * 3 + c, lang), cell) for c in range(3)) + "│")
+    lines.append("└" + "┴".join([sep] * 3) + "┘")
     return lines
 
 
-def mat_lines(o: Mapping[str, Any], lang: str, width: int) -> list[str]:
-    """The character mats: four lines per hero."""
-    out: list[str] = []
-    two = o["players"] == 2
-    for h in o["heroes"]:
-        seat = h["seat"]
-        role = ""
-        if two:
-            role = t("tui.mr.leader" if seat == o["leader"] else "tui.mr.partner", lang)
-        turn = "▶" if o["to_move"] == seat - 1 and not o["over"] else " "
-        name = t(f"mr.char.{h['character']}", lang)
-        skill = t("tui.mr.skill_ready" if h["skill_up"] else "tui.mr.skill_used", lang)
-        out.append(fit(f"{turn}P{seat} {name} {role} {skill}".rstrip(), width))
-        shield = f"+{h['shield']}" if h["shield"] else ""
-        out.append(fit(" " + t("tui.mr.stats", lang, hp=h["hp"], armor=h["armor"], shield=shield, gold=h["gold"],
-                                food=h["food"], xp=h["xp"]), width))  # fmt: skip
-        item = t(f"mr.item.{h['item']}", lang) if h["item"] else "-"
-        statuses = ", ".join(t(f"mr.status.{s}", lang) for s in h["statuses"]) or "-"
-        out.append(fit(" " + t("tui.mr.gear", lang, dice=h["dice"], item=item, statuses=statuses), width))
-        potions = ", ".join(t(f"mr.potion.{p}", lang) for p in h["potions"]) or "-"
-        out.append(fit(" " + t("tui.mr.potions", lang, potions=potions), width))
-    return out
+def mat_lines(o: Mapping[str, Any], hero: Mapping[str, Any], lang: str, width: int) -> list[str]:
+    """A character mat: who (and whose turn), the stats, dice and item, statuses and potions."""
+    seat = hero["seat"]
+    role = ""
+    if o["players"] == 2:
+        role = t("tui.mr.leader" if seat == o["leader"] else "tui.mr.partner", lang)
+    turn = "▶" if o["to_move"] == seat - 1 and not o["over"] else " "
+    name = t(f"mr.char.{hero['character']}", lang)
+    skill = t("tui.mr.skill_ready" if hero["skill_up"] else "tui.mr.skill_used", lang)
+    shield = f"+{hero['shield']}" if hero["shield"] else ""
+    item = t(f"mr.item.{hero['item']}", lang) if hero["item"] else "-"
+    statuses = ", ".join(t(f"mr.status.{s}", lang) for s in hero["statuses"]) or "-"
+    potions = ", ".join(t(f"mr.potion.{p}", lang) for p in hero["potions"]) or "-"
+    room = f"⌂{hero['pos'][0]}-{hero['pos'][1]}"
+    parts = [
+        f"{turn}P{seat} {name} {role} {room} {skill}".replace("  ", " "),
+        " " + t("tui.mr.stats", lang, hp=hero["hp"], armor=hero["armor"], shield=shield, gold=hero["gold"],
+                food=hero["food"], xp=hero["xp"]),
+        " " + t("tui.mr.gear", lang, dice=hero["dice"], item=item),
+        " " + t("tui.mr.status", lang, statuses=statuses),
+        " " + t("tui.mr.potions", lang, potions=potions),
+    ]  # fmt: skip
+    if o["players"] == 1:  # one mat, the whole width: three lines
+        parts = [parts[0] + "  " + parts[1].strip(), parts[2] + "  " + parts[3].strip(), parts[4]]
+    return [fit(p, width).rstrip() for p in parts]
 
 
 def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
@@ -83,21 +88,32 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
         head += "  " + t("tui.mr.free_feats", lang, n=o["free_feats"])
     if o["overrides"]:
         head += "  " + t("tui.mr.overrides", lang)
-    lines = [head]
-    mats_width = width - GRID_WIDTH - 1
-    lines.extend(side_by_side(grid_lines(o, lang), mat_lines(o, lang, mats_width), GRID_WIDTH))
+    if o["over"]:
+        head = t("tui.mr.over_won" if o["won"] else "tui.mr.over_lost", lang) + "  " + head
+    lines = [head, *grid_lines(o, lang, width)]
+    heroes = o["heroes"]
+    if len(heroes) == 2:
+        half = (width - 1) // 2
+        lines.extend(side_by_side(mat_lines(o, heroes[0], lang, half), mat_lines(o, heroes[1], lang, half), half))
+    else:
+        lines.extend(mat_lines(o, heroes[0], lang, width))
     cb = o["combat"]
     if cb is not None:
         foe = t(f"mr.name.{cb['foe']}", lang)
         first = "⚔ " + t("mr.ui.foe", lang, foe=foe, hp=cb["hp"], max=cb["max_hp"], damage=cb["damage"],
                          round=cb["round"])  # fmt: skip
+        extras = []
         if cb["icons"]:
-            first += "  " + ", ".join(t(f"tui.mr.icon.{i}", lang) for i in cb["icons"])
+            extras.append(", ".join(t(f"tui.mr.icon.{i}", lang) for i in cb["icons"]))
         if cb["frozen"]:
-            first += "  " + t("tui.mr.frozen", lang)
+            extras.append(t("tui.mr.frozen", lang))
         if cb["cursed"]:
-            first += "  " + t("tui.mr.cursed", lang)
-        lines.append(first)
+            extras.append(t("tui.mr.cursed", lang))
+        joined = "  ".join([first, *extras])
+        if display_width(joined) <= width:
+            lines.append(joined)
+        else:  # a second line (the legend then makes room)
+            lines.extend([first, "  " + "  ".join(extras)])
         white = " ".join(
             f"[{face}]" + ("✗" if cb["removed"][i] else f"={cb['values'][i]}") for i, face in enumerate(cb["dice"])
         ) or "-"
@@ -115,9 +131,8 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
                            got=t(f"mr.give.{offer['get']}", lang)))  # fmt: skip
         else:
             lines.append(t("mr.ui.gift_offer", lang, seat=offer["from"], what=t(f"mr.give.{offer['give']}", lang)))
-    if o["over"]:
-        lines.append(t("tui.mr.over_won" if o["won"] else "tui.mr.over_lost", lang))
-    lines.append(t("tui.mr.legend", lang))
+    if len(lines) < ROWS:
+        lines.append(t("tui.mr.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
 
 

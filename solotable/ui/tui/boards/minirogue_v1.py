@@ -19,24 +19,25 @@ from solotable.ui.tui.i18n import register_board_catalogue
 
 CATALOGUE = register_board_catalogue("messages_minirogue_v1.toml")
 
-CARD_INNER = 12
+CARD_INNER = 14
 """Columns inside a card box; five columns of cards (with the boss) take 5 × 16 = 80."""
 COLUMN_STEP = 16
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-STATUS_MARK = {"hit": "✓", "open": "↻", "miss": "✗"}
 
 
-def card_label(card: Mapping[str, Any], lang: str) -> str:
-    name = t("tui.mr1.face_down", lang) if card["card"] is None else t(f"mr1.card.{card['card']}", lang)
+def card_mark(card: Mapping[str, Any]) -> str:
     if card["chosen"]:
-        mark = "✓"
-    elif not card["reachable"]:
-        mark = "✗"
-    elif card["card"] is None:
-        mark = "?"
-    else:
-        mark = "·"
-    return f"{mark} {name}"
+        return "✓"
+    if not card["reachable"]:
+        return "✗"
+    return "?" if card["card"] is None else "·"
+
+
+def card_box(card: Mapping[str, Any], lang: str) -> list[str]:
+    """A room card: its mark in the top border, its name inside."""
+    name = t("tui.mr1.face_down", lang) if card["card"] is None else t(f"mr1.card.{card['card']}", lang)
+    top, middle, bottom = box(name, CARD_INNER)
+    return [top[0] + card_mark(card) + top[2:], middle, bottom]
 
 
 def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
@@ -54,14 +55,11 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
         xp = t("mr1.view.xp_max", lang)
     else:
         xp = t("mr1.view.xp", lang, xp=ch["xp"], need=ch["xp_to_next"], rank=ch["rank"] + 1)
-    lines.append(stats + "  " + xp)
+    lines.append(stats)
     spells = ", ".join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
-    third = t("mr1.view.spells", lang, spells=spells)
+    third = xp + "  " + t("mr1.view.spells", lang, spells=spells)
     if ch["key"] is not None:
         third += "  " + t("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang)
-    if o["unrevealed"]:
-        names = ", ".join(t(f"mr1.card.{c}", lang) for c in o["unrevealed"])
-        third += "  " + t("tui.mr1.unrevealed", lang, cards=names)
     lines.append(third)
     # the row of room cards: a heading per column, then up to two cards stacked
     heads: list[str] = []
@@ -72,8 +70,8 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
         head = t("tui.mr1.boss_column", lang) if boss_col else t("tui.mr1.column", lang, n=col["column"])
         heads.append(fit(("▶ " if col["current"] else "  ") + head, COLUMN_STEP))
         cards = col["cards"]
-        tops.append(box(card_label(cards[0], lang), CARD_INNER))
-        bottoms.append(box(card_label(cards[1], lang), CARD_INNER) if len(cards) > 1 else blank_box(CARD_INNER))
+        tops.append(card_box(cards[0], lang))
+        bottoms.append(card_box(cards[1], lang) if len(cards) > 1 else blank_box(CARD_INNER))
     lines.append("".join(heads).rstrip())
     for stack in (tops, bottoms):
         for row in range(3):
@@ -109,11 +107,16 @@ def fight_lines(o: Mapping[str, Any], lang: str) -> list[str]:
     out = [first]
     if cb["dice"]:
         dice = " ".join(
-            f"[{DIE_FACES[d['value'] - 1]}{d['value']}{STATUS_MARK[d['status']]}{'★' if d['feat_used'] else ''}]"
+            f"[{_face(d['value'])} {t('tui.mr1.die.' + d['status'], lang)}{'★' if d['feat_used'] else ''}]"
             for d in cb["dice"]
         )
         out.append(t("tui.mr1.dice", lang, dice=dice, total=cb["damage_now"]))
     return out
+
+
+def _face(value: int) -> str:
+    """A die as its face and number (``⚄5``); a critical's running total (above 6) as a number."""
+    return f"{DIE_FACES[value - 1]}{value}" if 1 <= value <= 6 else str(value)
 
 
 class Board(Static):

@@ -13,6 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
 from solotable.ui.tui.boards._common import blank_box, box, fit, t
 from solotable.ui.tui.i18n import register_board_catalogue
@@ -22,6 +23,8 @@ CATALOGUE = register_board_catalogue("messages_minirogue_v1.toml")
 CARD_INNER = 14
 """Columns inside a card box; five columns of cards (with the boss) take 5 × 16 = 80."""
 COLUMN_STEP = 16
+ROWS = 14
+"""Rows the board may take at 80×24: the legend is left out when the rest needs them all."""
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -48,7 +51,11 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
     level_name = t(f"mr1.level.{dg['level']}", lang)
     where = t("mr1.view.where", lang, area=dg["area"], level=dg["level"], name=level_name,
               difficulty=t(f"mr1.difficulty.{o['difficulty']}", lang))  # fmt: skip
-    lines.append(where + "  " + t("mr1.view.bosses", lang, bosses=dg["bosses_slain"], score=o["score"]))
+    bosses = t("mr1.view.bosses", lang, bosses=dg["bosses_slain"], score=o["score"])
+    if display_width(where + "  " + bosses) <= width:
+        lines.append(where + "  " + bosses)
+    else:  # a second line (the legend then makes room if needed)
+        lines.extend([where, bosses])
     stats = t("mr1.view.stats", lang, hp=ch["hp"], armor=ch["armor"], gold=ch["gold"], food=ch["food"],
               rank=ch["rank"])  # fmt: skip
     if ch["xp_to_next"] is None:
@@ -76,7 +83,6 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
     for stack in (tops, bottoms):
         for row in range(3):
             lines.append("".join(fit(part[row], COLUMN_STEP) for part in stack).rstrip())
-    lines.append(t("tui.mr1.legend", lang))
     lines.extend(fight_lines(o, lang))
     if o["event_roll"] is not None:
         lines.append(t("tui.mr1.event_roll", lang, face=o["event_roll"]))
@@ -86,6 +92,8 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
         lines.append(t("tui.mr1.pending_spell", lang, spell=t(f"mr1.spell.{o['pending_spell']}", lang)))
     if o["over"]:
         lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+    if len(lines) < ROWS:
+        lines.append(t("tui.mr1.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
 
 

@@ -25,7 +25,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from solotable.core.i18n import LANGS, explain
+from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
 from solotable.ui.cli import MANY_OUTCOMES, labelled
@@ -49,6 +49,13 @@ class LogEntry:
     event: Event | None = None
     target: int | None = None
     chance: bool = False
+
+
+def numbered(number: int, width: int, label: str) -> str:
+    """``" 3) label"``; with no space before a label that starts with a wide (Japanese)
+    character, so that a long label wraps inside the line instead of leaving the number alone."""
+    gap = "" if label and display_width(label[0]) == 2 else " "
+    return f"{number:>{width}}){gap}{label}"
 
 
 def move_labels(session: Session, state: State, action: Action) -> dict[str, str]:
@@ -202,7 +209,7 @@ class GameScreen(Screen[None]):
                     label = str(action)
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))
-                options.append(Option(Text(f"{i:>{width}}) {label}"), id=f"a{i - 1}"))
+                options.append(Option(Text(numbered(i, width, label)), id=f"a{i - 1}"))
             if chance:
                 options.insert(0, Option(Text(tr("tui.chance.open", lang)), id="dice"))
         widget.set_options(options)

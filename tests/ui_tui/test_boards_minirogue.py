@@ -13,8 +13,7 @@ import pytest
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import display_width
 from solotable.core.session import Session
-from solotable.ui.tui.boards import board_module_name, make_board
-from solotable.ui.tui.boards import fallback, minirogue, minirogue_v1
+from solotable.ui.tui.boards import board_module_name, fallback, make_board, minirogue, minirogue_v1
 
 Lines = Callable[[Mapping[str, Any], str, int], list[str]]
 

@@ -23,7 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from solotable.core.i18n import LANGS, display_width, explain, pad_to
+from solotable.core.i18n import LANGS, display_width, explain, message, pad_to
+from solotable.core.protocol import Game
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
@@ -224,12 +225,12 @@ class HomeScreen(Screen[None]):
                 row.styles.height = 1
                 widgets.append(row)
                 continue
-            values = [(_value_text(c), _value_text(c)) for c in spec.choices]
+            values = [(_value_text(c), value_label(game, spec.name, _value_text(c), lang)) for c in spec.choices]
             current = old.get(spec.name, _value_text(spec.default))
             widgets.append(ChoiceField(spec.name, label, values, current))
         langs = [(code, tr(f"tui.lang.{code}", lang)) for code in LANGS]
         widgets.append(ChoiceField("__lang", tr("tui.home.lang", lang), langs, lang))
-        onoff = [("off", tr("tui.off", lang)), ("on", tr("tui.on", lang))]
+        onoff = [("off", tr("tui.value.off", lang)), ("on", tr("tui.value.on", lang))]
         widgets.append(ChoiceField("__physical", tr("tui.home.physical", lang), onoff, old.get("__physical", "off")))
         box.mount_all(widgets)
         box.styles.height = "auto"
@@ -327,6 +328,21 @@ class HomeScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self._drawn:
             self.redraw()
+
+
+def value_label(game: Game, option: str, value: str, lang: str) -> str:
+    """An option value in words: the game's own word for it when its catalogue has one (a
+    difficulty, a character), the interface's for the common ones (on, off, none, preset ...),
+    else the value as typed on the command line."""
+    common = f"tui.value.{value}"
+    if common in _catalogue():
+        return tr(common, lang)
+    names = {option, "char"} if option in ("character", "partner") else {option}
+    for key in game.message_keys():
+        parts = key.split(".")
+        if len(parts) == 3 and parts[1] in names and parts[2] == value:
+            return message(key, lang)
+    return value
 
 
 def _value_text(value: object) -> str:

@@ -77,7 +77,6 @@ async def play_by_keys(app: SoloTableApp, pilot: Pilot[Any], bot: Agent, rng: ra
         await pilot.press(*keys_for(choices.index(action) + 1, len(choices)))
         if isinstance(app.screen, ConfirmDialog):
             await pilot.press("y")
-        await pilot.pause()
         assert len(screen.session.record.actions) > before, f"{action} was not played"
         moves += 1
     return moves

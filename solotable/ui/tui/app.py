@@ -17,6 +17,7 @@ from solotable.core.i18n import LANGS, explain
 from solotable.core.protocol import Game
 from solotable.core.record import RecordError
 from solotable.core.session import Session
+from solotable.ui.tui.dialogs import DIALOG_CSS
 from solotable.ui.tui.game_screen import GameScreen
 from solotable.ui.tui.home import HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
@@ -27,6 +28,7 @@ class SoloTableApp(App[int]):
     """solotable's full-screen interface (see the module docstring)."""
 
     TITLE = "solotable"
+    CSS = DIALOG_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "quit", show=False)]  # noqa: RUF012
 

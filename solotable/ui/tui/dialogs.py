@@ -18,26 +18,26 @@ from solotable.ui.cli import MANY_OUTCOMES, labelled
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """
-ModalScreen { align: center middle; }
-ModalScreen > Vertical {
+MessageDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }
+.dialog-box {
     width: 76; max-width: 100%; height: auto; max-height: 22;
     border: round $accent; background: $surface; padding: 0 1;
 }
-ModalScreen .title { text-style: bold; height: 1; }
-ModalScreen VerticalScroll { height: auto; max-height: 16; }
-ModalScreen Horizontal { height: auto; align: center middle; }
-ModalScreen Button { min-width: 10; height: 1; border: none; margin: 0 1; }
-ModalScreen Input { border: none; height: 1; margin: 1 0 0 0; }
-ModalScreen OptionList { height: auto; max-height: 10; border: none; }
-ModalScreen .error { color: $error; height: auto; }
-ModalScreen .keys { color: $text-muted; height: 1; }
+.dialog-box .title { text-style: bold; height: 1; }
+.dialog-box VerticalScroll { height: auto; max-height: 16; }
+.dialog-box Horizontal { height: auto; align: center middle; }
+.dialog-box Button { min-width: 10; height: 1; border: none; margin: 0 1; }
+.dialog-box Input { border: none; height: 1; margin: 1 0 0 0; background: $boost; }
+.dialog-box OptionList { height: auto; max-height: 10; border: none; }
+.dialog-box .error { color: $error; height: auto; }
+.dialog-box .keys { color: $text-muted; height: 1; }
 """
+"""The dialogs' layout (in the app's stylesheet: a screen's own default CSS is scoped)."""
 
 
 class MessageDialog(ModalScreen[None]):
     """A title and a scrollable text; Escape, Enter or q closes it."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("escape", "close", show=False),
         Binding("enter", "close", show=False),
@@ -51,7 +51,7 @@ class MessageDialog(ModalScreen[None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(Text(self.title_text), classes="title")
             with VerticalScroll():
                 yield Static(Text(self.body), id="body")
@@ -64,7 +64,6 @@ class MessageDialog(ModalScreen[None]):
 class ConfirmDialog(ModalScreen[bool]):
     """The game's warnings about a move, and a yes/no question (y / n, Enter / Escape)."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS = [  # noqa: RUF012
         Binding("y", "answer(True)", show=False),
         Binding("enter", "answer(True)", show=False),
@@ -78,7 +77,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.confirm.title", self.lang)), classes="title")
             yield Static(Text("\n".join(f"! {w}" for w in self.warnings)))
             yield Static(Text(tr("tui.confirm.question", self.lang)))
@@ -97,7 +96,6 @@ class ChanceDialog(ModalScreen[str | None]):
     """Physical dice: type what the dice show (any spelling the game accepts), or pick the
     outcome from the list. Returns the outcome's notation; Escape closes without playing."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS = [Binding("escape", "cancel", show=False)]  # noqa: RUF012
 
     def __init__(self, session: Session, lang: str) -> None:
@@ -109,7 +107,7 @@ class ChanceDialog(ModalScreen[str | None]):
         state = self.session.state
         actions = state.chance_table().actions
         many = len(actions) > MANY_OUTCOMES
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
             yield Input(placeholder=tr("tui.chance.placeholder", self.lang), id="faces")
@@ -150,7 +148,6 @@ class ChanceDialog(ModalScreen[str | None]):
 class SaveDialog(ModalScreen[str | None]):
     """Save a copy of the game to a file (the game is autosaved anyway)."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS = [Binding("escape", "cancel", show=False)]  # noqa: RUF012
 
     def __init__(self, suggestion: str, lang: str) -> None:
@@ -159,7 +156,7 @@ class SaveDialog(ModalScreen[str | None]):
         self.lang = lang
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.save.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.save.help", self.lang)))
             yield Input(value=self.suggestion, id="path")

@@ -131,7 +131,6 @@ class HomeScreen(Screen[None]):
     BINDINGS = [  # noqa: RUF012
         Binding("l", "lang", show=False),
         Binding("q", "quit", show=False),
-        Binding("escape", "quit", show=False),
         Binding("f1", "tab('new')", show=False),
         Binding("f2", "tab('continue')", show=False),
         Binding("f3", "tab('record')", show=False),

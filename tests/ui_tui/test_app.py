@@ -15,7 +15,7 @@ from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
-from solotable.ui.tui.dialogs import ChanceDialog, MessageDialog
+from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
 from solotable.ui.tui.home import HomeScreen
 from solotable.ui.tui.record_db import RecordDB
@@ -465,3 +465,44 @@ async def test_physical_dice_deep_space_crew_typed_in_any_order(data_dir: Path) 
         await pilot.pause()
         assert len(session.record.actions) == before + 1, screen_text(app)
         assert session.record.actions[-1] == str(outcome)
+
+
+@run_async
+async def test_a_warned_move_asks_first(data_dir: Path) -> None:
+    session = Session("minirogue-v1", seed=2)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "2")  # rest for XP, then the merchant
+        assert str(session.state.legal_actions()[0]) == "buy:ration"
+        before = list(session.record.actions)
+        await pilot.press("1")  # buy a ration with food nearly full: the game warns
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Food is at or near its maximum" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.record.actions == before  # nothing played
+        assert "Cancelled" in notifications(app)
+        await pilot.press("1")
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.record.actions == [*before, "buy:ration"]
+
+
+@run_async
+async def test_the_board_gets_80_by_14_at_80x24(data_dir: Path) -> None:
+    from toygame import GAME as TOY
+
+    for session in (Session("minirogue-v1", seed=2), Session("minirogue", seed=2, options={"partner": "mage"}),
+                    Session(TOY, seed=1)):  # fmt: skip
+        app = SoloTableApp(session=session, data=data_dir)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            board = game_screen(app).board
+            assert (board.size.width, board.size.height) == (80, 14)
+            assert board.region.y == 1
+        app = SoloTableApp(session=session, data=data_dir)
+        async with app.run_test(size=(120, 40)) as pilot:  # a larger terminal: more room for the board
+            await pilot.pause()
+            board = game_screen(app).board
+            assert board.size.width == 120 and board.size.height > 14

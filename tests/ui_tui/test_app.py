@@ -506,3 +506,20 @@ async def test_the_board_gets_80_by_14_at_80x24(data_dir: Path) -> None:
             await pilot.pause()
             board = game_screen(app).board
             assert board.size.width == 120 and board.size.height > 14
+
+
+@run_async
+async def test_home_screen_fits_80x24(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HomeScreen)
+        assert screen.scroll_y == 0 and screen.virtual_size.height <= 24  # nothing pushed off screen
+        text = screen_text(app).splitlines()
+        assert text[0].startswith("solotable — ")
+        assert "New game" in text[1] and "Continue" in text[1] and "Record" in text[1]
+        assert "Deep Space D-6" in text[3]
+        for _ in GAMES:  # every game's options fit too
+            await pilot.press("down")
+            assert screen.scroll_y == 0

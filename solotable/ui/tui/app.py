@@ -18,8 +18,8 @@ from solotable.core.protocol import Game
 from solotable.core.record import RecordError
 from solotable.core.session import Session
 from solotable.ui.tui.dialogs import DIALOG_CSS
-from solotable.ui.tui.game_screen import GameScreen
-from solotable.ui.tui.home import HomeScreen
+from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
+from solotable.ui.tui.home import HOME_CSS, HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
 from solotable.ui.tui.record_db import RecordDB, data_dir
 
@@ -28,7 +28,7 @@ class SoloTableApp(App[int]):
     """solotable's full-screen interface (see the module docstring)."""
 
     TITLE = "solotable"
-    CSS = DIALOG_CSS
+    CSS = DIALOG_CSS + HOME_CSS + GAME_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "quit", show=False)]  # noqa: RUF012
 

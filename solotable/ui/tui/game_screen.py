@@ -78,18 +78,21 @@ def replay_log(session: Session) -> list[LogEntry]:
     return entries
 
 
+GAME_CSS = """
+GameScreen { layout: vertical; }
+#status { height: 1; background: $primary-background; }
+#board { height: 1fr; min-height: 14; }
+#bottom { height: 8; }
+#actions { width: 1fr; border: none; height: 8; }
+#log { width: 34; border: none; height: 8; background: $panel; }
+#keys { height: 1; background: $primary-background; }
+"""
+"""The game screen's layout (in the app's stylesheet): at 80×24 the board gets all 80 columns
+and 14 rows, the choices and the log 8 rows below it."""
+
+
 class GameScreen(Screen[None]):
     """One game being played (see the module docstring)."""
-
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    #status { height: 1; background: $primary-background; }
-    #board { height: 1fr; min-height: 14; }
-    #bottom { height: 8; }
-    #actions { width: 1fr; border: none; height: 8; }
-    #log { width: 34; border: none; height: 8; background: $panel; }
-    #keys { height: 1; background: $primary-background; }
-    """
 
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("u", "undo", show=False),
@@ -161,10 +164,11 @@ class GameScreen(Screen[None]):
         lang = self.lang
         if isinstance(self.board, FallbackBoard):
             self.board.set_table_text(s.game.render_text(state, lang))
+        observation = state.observation()
         show = getattr(self.board, "show", None)
         if show is not None:
-            show(state.observation(), lang)
-        self.query_one("#status", Static).update(Text(self.status_text()))
+            show(observation, lang)
+        self.query_one("#status", Static).update(Text(self.status_text(observation)))
         self.query_one("#keys", Static).update(tr("tui.keys", lang))
         self._draw_actions()
         self._draw_log()
@@ -174,12 +178,14 @@ class GameScreen(Screen[None]):
             self._dice_asked_at = len(s.record.actions)
             self.call_after_refresh(self.action_dice)
 
-    def status_text(self) -> str:
+    def status_text(self, observation: dict[str, Any] | None = None) -> str:
+        """The top line: the game, whose decision it is (two players), seed or physical dice,
+        the step, and whether a hint is being worked out."""
         s = self.session
         lang = self.lang
         parts = [s.game.title(lang)]
         state = s.state
-        obs_players = state.observation().get("players", 1)
+        obs_players = (observation if observation is not None else state.observation()).get("players", 1)
         if (
             isinstance(obs_players, int) and obs_players > 1 and state.to_move is not None and state.to_move >= 0
         ):

@@ -40,7 +40,7 @@ class ChoiceField(Widget, can_focus=True):
     """One option on one line: ``difficulty   ◀ normal ▶``; left/right/space or a click cycle."""
 
     DEFAULT_CSS = """
-    ChoiceField { height: 1; width: 1fr; }
+    ChoiceField { height: auto; width: 1fr; }
     ChoiceField:focus { background: $accent 40%; text-style: bold; }
     """
     BINDINGS = [  # noqa: RUF012
@@ -108,25 +108,28 @@ def unfinished_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
     return found, problems
 
 
+HOME_CSS = """
+HomeScreen { layout: vertical; }
+#home-title { height: 1; background: $primary-background; }
+#tabs { height: 1fr; }
+#new { layout: horizontal; }
+#games { width: 34; height: 1fr; border: none; }
+#form { width: 1fr; padding: 0 1; }
+#form Input { border: none; height: 1; width: 1fr; }
+#seed-row { height: 1; }
+#seed-label { width: 19; }
+#start { margin: 1 0 0 0; height: 1; border: none; min-width: 16; }
+#form-error { color: $error; height: auto; }
+#saves { height: 1fr; border: none; }
+#record-scroll { height: 1fr; }
+#home-keys { height: 1; background: $primary-background; }
+"""
+"""The home screen's layout (in the app's stylesheet, like the dialogs')."""
+
+
 class HomeScreen(Screen[None]):
     """The home screen (see the module docstring)."""
 
-    DEFAULT_CSS = """
-    HomeScreen { layout: vertical; }
-    #home-title { height: 1; background: $primary-background; }
-    TabbedContent { height: 1fr; }
-    #new { layout: horizontal; }
-    #games { width: 34; height: 1fr; border: none; }
-    #form { width: 1fr; padding: 0 1; }
-    #form Input { border: none; height: 1; width: 1fr; }
-    #seed-row { height: 1; }
-    #seed-label { width: 19; }
-    #start { margin: 1 0 0 0; height: 1; border: none; min-width: 16; }
-    #form-error { color: $error; height: auto; }
-    #saves { height: 1fr; border: none; }
-    #record-scroll { height: 1fr; }
-    #home-keys { height: 1; background: $primary-background; }
-    """
 
     BINDINGS = [  # noqa: RUF012
         Binding("l", "lang", show=False),

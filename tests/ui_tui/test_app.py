@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
+from textual.content import Content
 from textual.widgets import OptionList
 
 from solotable.agents.registry import make_agent
@@ -523,3 +525,40 @@ async def test_home_screen_fits_80x24(data_dir: Path) -> None:
         for _ in GAMES:  # every game's options fit too
             await pilot.press("down")
             assert screen.scroll_y == 0
+
+
+def key_column(screen: GameScreen, words: str) -> int:
+    """The terminal column of ``words`` in the key hints line."""
+    plain = Content.from_markup(static_text(screen.query_one("#keys"))).plain
+    return cell_len(plain[: plain.index(words)]) + 1
+
+
+@run_async
+async def test_everything_by_mouse_too(data_dir: Path) -> None:
+    session = Session("minirogue-v1", seed=2)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        first = str(session.state.legal_actions()[0])
+        before = len(session.record.actions)
+        assert await pilot.click("#actions", offset=(4, 0))  # the first choice
+        await pilot.pause()
+        assert session.record.actions[before] == first
+        assert await pilot.click("#keys", offset=(key_column(screen, "l 日本語"), 0))  # the key hints are buttons
+        await pilot.pause()
+        assert "エリア" in static_text(screen.board)
+        assert await pilot.click("#keys", offset=(key_column(screen, "?説明"), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, MessageDialog)
+
+
+@run_async
+async def test_home_language_key(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen_text(app).splitlines()[0].startswith("solotable — ルールブック")
+        assert app.lang == "ja"

@@ -562,3 +562,37 @@ async def test_home_language_key(data_dir: Path) -> None:
         await pilot.pause()
         assert screen_text(app).splitlines()[0].startswith("solotable — ルールブック")
         assert app.lang == "ja"
+
+
+@run_async
+async def test_numbers_of_several_digits(data_dir: Path) -> None:
+    session = Session("deepspace-d6", seed=3, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(60):  # to the first crew roll: 462 outcomes
+            if session.waiting_for_chance and str(session.state.chance_table().actions[0]).startswith("roll:"):
+                break
+            if isinstance(app.screen, ChanceDialog):
+                await pilot.press("escape")
+            count = len(game_screen(app).choices())
+            await pilot.press("1", *(["enter"] if count >= 10 else []))
+        if isinstance(app.screen, ChanceDialog):
+            await pilot.press("escape")
+        outcomes = session.state.chance_table().actions
+        assert len(outcomes) == 462
+        before = len(session.record.actions)
+        await pilot.press("1", "2")  # 12 could still grow into 120: waits for Enter
+        assert len(session.record.actions) == before
+        await pilot.press("enter")
+        assert session.record.actions[before:] == [str(outcomes[11])]
+        while not session.waiting_for_chance or len(session.state.chance_table().actions) != 462:
+            if isinstance(app.screen, ChanceDialog):
+                await pilot.press("escape")
+            count = len(game_screen(app).choices())
+            await pilot.press("1", *(["enter"] if count >= 10 else []))
+        if isinstance(app.screen, ChanceDialog):
+            await pilot.press("escape")
+        before = len(session.record.actions)
+        await pilot.press("4", "6", "2")  # 462 cannot grow: played at once
+        assert session.record.actions[before:] == ["roll:6,6,6,6,6,6"]

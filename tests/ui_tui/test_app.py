@@ -394,6 +394,7 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
     with RecordDB.open(data_dir / "record.sqlite3") as db:
         db.add("minirogue-v1", {"difficulty": "hard", "keys": False}, won=True, score=64, save_file="a")
         db.add("minirogue-v1", {"difficulty": "hard", "keys": False}, won=False, score=12, save_file="b")
+        db.add("minirogue-v1", {"difficulty": "normal", "keys": False}, won=False, score=30, save_file="c")
     app = SoloTableApp(data=data_dir, games=GAMES)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -401,6 +402,8 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Mini Rogue (print-and-play v1.2.1) · hard: played 2, won 1, lost 1, best 64" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · normal: played 1, won 0, lost 1, best 30" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · all: played 3, won 1, lost 2, best 64" in text
 
 
 @run_async

@@ -21,7 +21,7 @@ from solotable.ui.tui.dialogs import DIALOG_CSS
 from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
 from solotable.ui.tui.home import HOME_CSS, HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
-from solotable.ui.tui.record_db import RecordDB, data_dir
+from solotable.ui.tui.record_db import RecordDB, data_dir, totals
 
 
 class SoloTableApp(App[int]):
@@ -109,7 +109,8 @@ class SoloTableApp(App[int]):
         lines.append(tr("tui.record.head", lang))
         from solotable.core.registry import load as load_game
 
-        for r in rows:
+        game_totals = {t.game: t for t in totals(rows)}
+        for index, r in enumerate(rows):
             try:
                 title = load_game(r.game).title(lang)
             except ValueError:
@@ -118,6 +119,12 @@ class SoloTableApp(App[int]):
             best = "-" if r.best is None else str(r.best)
             lines.append(tr("tui.record.row", lang, title=title, setup=setup, played=r.played, won=r.won,
                             lost=r.lost, best=best))  # fmt: skip
+            last_of_game = index + 1 == len(rows) or rows[index + 1].game != r.game
+            total = game_totals[r.game]
+            if last_of_game and total.played != r.played:
+                best = "-" if total.best is None else str(total.best)
+                lines.append(tr("tui.record.total", lang, title=title, played=total.played, won=total.won,
+                                lost=total.lost, best=best))  # fmt: skip
         return "\n".join(lines)
 
     # -- games ------------------------------------------------------------------------------

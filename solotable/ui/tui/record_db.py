@@ -179,6 +179,19 @@ class RecordDB:
         ]
 
 
+def totals(rows: list[Summary]) -> list[Summary]:
+    """One line per game adding up its setups (difficulty, character, variant left empty)."""
+    out: dict[str, Summary] = {}
+    for r in rows:
+        t = out.get(r.game)
+        if t is None:
+            out[r.game] = Summary(r.game, "", "", "", r.played, r.won, r.lost, r.best)
+        else:
+            best = max((b for b in (t.best, r.best) if b is not None), default=None)
+            out[r.game] = Summary(r.game, "", "", "", t.played + r.played, t.won + r.won, t.lost + r.lost, best)
+    return list(out.values())
+
+
 def _connect_checked(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
     try:

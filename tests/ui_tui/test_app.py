@@ -599,3 +599,24 @@ async def test_numbers_of_several_digits(data_dir: Path) -> None:
         before = len(session.record.actions)
         await pilot.press("4", "6", "2")  # 462 cannot grow: played at once
         assert session.record.actions[before:] == ["roll:6,6,6,6,6,6"]
+
+
+@run_async
+async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
+    saves = data_dir / "saves"
+    saves.mkdir(parents=True)
+    finished = Session("minirogue-v1", seed=7)
+    while not finished.state.is_terminal():
+        finished.play(finished.state.legal_actions()[0])
+    finished.save(saves / "20260101-000000-minirogue-v1.solotable.json")
+    Session("minirogue", seed=4).save(saves / "20260102-000000-minirogue.solotable.json")
+    (saves / "20260103-000000-minirogue.solotable.json").write_text("{not json", encoding="utf-8")
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        listed = app.screen.query_one("#saves", OptionList)
+        lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert len(lines) == 2
+        assert lines[0].startswith("Mini Rogue (2020 edition") and "20260102-000000-minirogue" in lines[0]
+        assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")

@@ -93,19 +93,32 @@ def unfinished_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
     problems: list[str] = []
     if not directory.is_dir():
         return found, problems
-    files = sorted(directory.glob("*.solotable.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for path in files:
+    stamped = []
+    for path in directory.glob("*.solotable.json"):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamped.append((stat.st_mtime_ns, stat.st_size, path))
+    for mtime, size, path in sorted(stamped, reverse=True):
         if len(found) >= MAX_SAVES_LISTED:
             break
-        try:
-            record = load_record(path)
-            final = record.replay()
-        except RecordError as exc:
-            problems.append(f"{path.name}: {exc}")
-            continue
-        if not final.is_terminal():
-            found.append(SavedGame(path, record, len(record.actions)))
+        key = (str(path), mtime, size)
+        if key not in _SEEN:  # each file is read and replayed once while it does not change
+            try:
+                record = load_record(path)
+                _SEEN[key] = None if record.replay().is_terminal() else SavedGame(path, record, len(record.actions))
+            except RecordError as exc:
+                _SEEN[key] = f"{path.name}: {exc}"
+        seen = _SEEN[key]
+        if isinstance(seen, SavedGame):
+            found.append(seen)
+        elif isinstance(seen, str):
+            problems.append(seen)
     return found, problems
+
+
+_SEEN: dict[tuple[str, int, int], SavedGame | str | None] = {}
 
 
 HOME_CSS = """

@@ -502,7 +502,7 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
 # -- the command line --------------------------------------------------------------------------
 
 
-_PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--help"})
+_PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--plain", "--help"})
 
 
 def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang: str) -> None:
@@ -514,6 +514,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
     parser.add_argument("--physical-dice", action="store_true", help=msg("cli.help.physical_dice", lang))
     file = msg("cli.help.file_metavar", lang)
     parser.add_argument("--save", metavar=file, help=msg("cli.help.save", lang, file=file))
+    parser.add_argument("--plain", action="store_true", help=msg("cli.help.plain", lang))
     if game is None:
         return
     group = parser.add_argument_group(msg("cli.help.game_options", lang, game=game.id))
@@ -560,6 +561,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", help=msg("cli.help.resume", lang), formatter_class=HelpFormatter)
     resume.add_argument("file", metavar=file, help=msg("cli.help.resume_file", lang))
     resume.add_argument("--lang", choices=LANGS, help=lang_help)
+    resume.add_argument("--plain", action="store_true", help=msg("cli.help.plain", lang))
 
     replay = sub.add_parser("replay", help=msg("cli.help.replay", lang), formatter_class=HelpFormatter)
     replay.add_argument("file", metavar=file, help=msg("cli.help.replay_file", lang))
@@ -625,7 +627,7 @@ def _main(args: list[str]) -> int:
     if ns.command == "play":
         return _cmd_play(ns, args[args.index("play") + 1 :], lang)
     if ns.command == "resume":
-        return _cmd_resume(ns.file, lang)
+        return _cmd_resume(ns.file, lang, plain=ns.plain)
     if ns.command == "replay":
         return _cmd_replay(ns.file, lang)
     if ns.command == "games":
@@ -647,12 +649,46 @@ def _play_parser(game: Game | None, lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+def full_screen(plain: bool) -> bool:
+    """Whether to open the full-screen interface: not asked for ``--plain``, standard input and
+    output are a terminal, and Textual is installed."""
+    if plain or sys.stdin is None or sys.stdout is None:
+        return False
+    try:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return False
+    except (AttributeError, ValueError):
+        return False
+    import importlib.util
+
+    return importlib.util.find_spec("textual") is not None
+
+
+def record_result(session: Session, lang: str) -> None:
+    """Add a finished game to the player's record (the database the full-screen interface shows);
+    a damaged database is reported, set aside and started afresh."""
+    if not session.state.is_terminal():
+        return
+    from solotable.ui.tui.record_db import record_finished
+
+    notice = record_finished(session.state, session.autosave_path)
+    if isinstance(notice, str):
+        print(msg("cli.record_failed", lang, reason=notice), file=sys.stderr)
+    elif notice is not None:
+        print(msg("cli.record_damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason),
+              file=sys.stderr)  # fmt: skip
+
+
 def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
     if ns.game is None:
         if ns.help:
             with argparse_language(lang):
                 _play_parser(None, lang).print_help()
             return 0
+        if full_screen(ns.plain):
+            from solotable.ui.tui.app import run_home
+
+            return run_home(lang)
         return _error(msg("cli.choose_game", lang, games=", ".join(_game_ids())), lang)
     try:
         game = load_game(ns.game)
@@ -696,7 +732,13 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         session.save(path)  # the file exists from the start, and a bad path is found now
     except OSError as exc:
         return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
-    return LinePlayer(session, lang, stdin_input, print).run()
+    if full_screen(full.plain):
+        from solotable.ui.tui.app import run_session
+
+        return run_session(session, lang)
+    code = LinePlayer(session, lang, stdin_input, print).run()
+    record_result(session, lang)
+    return code
 
 
 def _later_game(args: list[str], first: str) -> Game | None:
@@ -710,15 +752,21 @@ def _later_game(args: list[str], first: str) -> Game | None:
     return None
 
 
-def _cmd_resume(file: str, lang: str) -> int:
+def _cmd_resume(file: str, lang: str, *, plain: bool = False) -> int:
     try:
         session = Session.resume(Path(file).expanduser())
     except RecordError as exc:
         return _error(exc, lang)
+    if full_screen(plain):
+        from solotable.ui.tui.app import run_session
+
+        return run_session(session, lang, resumed=True)
     player = LinePlayer(session, lang, stdin_input, print)
     player.show_intro()
     player.say(msg("cli.resumed", lang, path=session.autosave_path, steps=len(session.record.actions)))
-    return player.run(intro=False)
+    code = player.run(intro=False)
+    record_result(session, lang)
+    return code
 
 
 def _cmd_replay(file: str, lang: str) -> int:

@@ -1,0 +1,200 @@
+"""The Textual app: the home screen, the game screen, the language and the record.
+
+``run_home(lang)`` opens the home screen (``solotable play`` on a terminal);
+``run_session(session, lang)`` goes straight to a game (``solotable play GAME`` on a terminal).
+Tests build :class:`SoloTableApp` directly and drive it with ``App.run_test()``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from solotable.core.i18n import LANGS, explain
+from solotable.core.protocol import Game
+from solotable.core.record import RecordError
+from solotable.core.session import Session
+from solotable.ui.tui.dialogs import DIALOG_CSS
+from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
+from solotable.ui.tui.home import HOME_CSS, HomeScreen
+from solotable.ui.tui.i18n import catalogue, tr
+from solotable.ui.tui.record_db import RecordDB, data_dir, totals
+
+
+class SoloTableApp(App[int]):
+    """solotable's full-screen interface (see the module docstring)."""
+
+    TITLE = "solotable"
+    CSS = DIALOG_CSS + HOME_CSS + GAME_CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "quit", show=False)]  # noqa: RUF012
+
+    def __init__(
+        self,
+        *,
+        lang: str = "en",
+        session: Session | None = None,
+        resumed: bool = False,
+        data: str | os.PathLike[str] | None = None,
+        hint_seconds: float | None = 2.0,
+        hint_iterations: int | None = None,
+        games: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        catalogue()
+        self.lang = lang if lang in LANGS else "en"
+        self.first_session = session
+        self.first_resumed = resumed
+        self.data_dir = Path(data) if data is not None else data_dir()
+        self.hint_budget: tuple[float | None, int | None] = (hint_seconds, hint_iterations)
+        self.games = games
+        self.db: RecordDB | None = None
+        self.db_error: str | None = None
+        self.db_notice: str | None = None
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.data_dir / "saves"
+
+    def on_mount(self) -> None:
+        self.open_db()
+        if self.first_session is not None:
+            self.push_screen(GameScreen(self.first_session, resumed=self.first_resumed))
+        else:
+            self.push_screen(HomeScreen())
+        if self.db_notice is not None:
+            self.notify(self.db_notice, severity="warning", timeout=20)
+
+    def on_unmount(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+    # -- the record -------------------------------------------------------------------------
+
+    def open_db(self) -> None:
+        try:
+            self.db = RecordDB.open(self.data_dir / "record.sqlite3")
+        except Exception as exc:  # an unwritable directory, say: play on, say so
+            self.db = None
+            self.db_error = str(exc)
+            self.db_notice = tr("tui.record.unavailable", self.lang, reason=exc)
+            return
+        notice = self.db.notice
+        if notice is not None:
+            self.db_notice = tr("tui.record.damaged", self.lang, path=notice.path, moved=notice.moved_to,
+                                reason=notice.reason)  # fmt: skip
+
+    def record_finished(self, session: Session) -> None:
+        if self.db is None:
+            return
+        try:
+            self.db.add_state(session.state, session.autosave_path)
+        except Exception as exc:  # the game itself is safe in its save file
+            self.notify(tr("tui.record.write_failed", self.lang, reason=exc), severity="error")
+
+    def record_text(self) -> str:
+        lang = self.lang
+        lines: list[str] = []
+        if self.db_notice is not None:
+            lines.extend([self.db_notice, ""])
+        if self.db is None:
+            return "\n".join(lines) or tr("tui.record.none", lang)
+        rows = self.db.summary()
+        if not rows:
+            lines.append(tr("tui.record.none", lang))
+            return "\n".join(lines)
+        lines.append(tr("tui.record.head", lang))
+        from solotable.core.registry import load as load_game
+
+        game_totals = {t.game: t for t in totals(rows)}
+        for index, r in enumerate(rows):
+            try:
+                title = load_game(r.game).title(lang)
+            except ValueError:
+                title = r.game
+            setup = " ".join(x for x in (r.difficulty, r.character, r.variant) if x) or "-"
+            best = "-" if r.best is None else str(r.best)
+            lines.append(tr("tui.record.row", lang, title=title, setup=setup, played=r.played, won=r.won,
+                            lost=r.lost, best=best))  # fmt: skip
+            last_of_game = index + 1 == len(rows) or rows[index + 1].game != r.game
+            total = game_totals[r.game]
+            if last_of_game and total.played != r.played:
+                best = "-" if total.best is None else str(total.best)
+                lines.append(tr("tui.record.total", lang, title=title, played=total.played, won=total.won,
+                                lost=total.lost, best=best))  # fmt: skip
+        return "\n".join(lines)
+
+    # -- games ------------------------------------------------------------------------------
+
+    def start_game(self, game: Game, options: dict[str, object], physical: bool, seed: int | None) -> str | None:
+        """Start a new autosaved game; an error text (bad option, unwritable place) or None."""
+        try:
+            directory = self.saves_dir
+            directory.mkdir(parents=True, exist_ok=True)
+            path = _fresh_path(directory, game.id)
+            session = Session(game, seed=seed, options=options, physical_dice=physical, autosave=path)
+            session.save(path)
+        except ValueError as exc:
+            return explain(exc, self.lang)
+        except OSError as exc:
+            return tr("tui.save_failed", self.lang, path=self.saves_dir, reason=exc.strerror or exc)
+        self.push_screen(GameScreen(session, from_home=True))
+        return None
+
+    def resume_game(self, path: Path) -> None:
+        try:
+            session = Session.resume(path)
+        except RecordError as exc:
+            self.notify(explain(exc, self.lang), severity="error")
+            return
+        self.push_screen(GameScreen(session, from_home=True, resumed=True))
+
+    def go_home(self) -> None:
+        """Back to the home screen (opened now if the app started on a game)."""
+        if isinstance(self.screen, GameScreen):
+            if any(isinstance(s, HomeScreen) for s in self.screen_stack):
+                self.pop_screen()
+            else:
+                self.switch_screen(HomeScreen())
+
+    # -- language ---------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGS or lang == self.lang:
+            return
+        self.lang = lang
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.refresh_all()
+        elif isinstance(screen, HomeScreen):
+            screen.redraw()
+        self.notify(tr("tui.lang_set", lang))
+
+    def next_lang(self) -> None:
+        self.set_lang(LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)])
+
+
+def _fresh_path(directory: Path, game_id: str) -> Path:
+    """A new save file in ``directory``, named like line mode's (time and game)."""
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = directory / f"{stamp}-{game_id}.solotable.json"
+    counter = 2
+    while path.exists():
+        path = directory / f"{stamp}-{game_id}-{counter}.solotable.json"
+        counter += 1
+    return path
+
+
+def run_home(lang: str = "en") -> int:
+    """``solotable play`` on a terminal: the home screen."""
+    return SoloTableApp(lang=lang).run() or 0
+
+
+def run_session(session: Session, lang: str = "en", *, resumed: bool = False) -> int:
+    """``solotable play GAME`` (or ``resume FILE``) on a terminal: straight to the game."""
+    return SoloTableApp(lang=lang, session=session, resumed=resumed).run() or 0

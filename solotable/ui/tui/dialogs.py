@@ -1,0 +1,172 @@
+"""The app's dialogs: messages (help, info, hints), confirmation of a warned move, the
+physical-dice dialog and the save dialog. Every word through the ``tui.*`` catalogue."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from solotable.core.i18n import explain
+from solotable.core.protocol import IllegalAction
+from solotable.core.session import Session
+from solotable.ui.cli import MANY_OUTCOMES, labelled
+from solotable.ui.tui.i18n import tr
+
+DIALOG_CSS = """
+MessageDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }
+.dialog-box {
+    width: 76; max-width: 100%; height: auto; max-height: 22;
+    border: round $accent; background: $surface; padding: 0 1;
+}
+.dialog-box .title { text-style: bold; height: 1; }
+.dialog-box VerticalScroll { height: auto; max-height: 16; }
+.dialog-box Horizontal { height: auto; align: center middle; }
+.dialog-box Button { min-width: 10; height: 1; border: none; margin: 0 1; }
+.dialog-box Input { border: none; height: 1; margin: 1 0 0 0; background: $boost; }
+.dialog-box OptionList { height: auto; max-height: 10; border: none; }
+.dialog-box .error { color: $error; height: auto; }
+.dialog-box .keys { color: $text-muted; height: 1; }
+"""
+"""The dialogs' layout (in the app's stylesheet: a screen's own default CSS is scoped)."""
+
+
+class MessageDialog(ModalScreen[None]):
+    """A title and a scrollable text; Escape, Enter or q closes it."""
+
+    BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
+        Binding("escape", "close", show=False),
+        Binding("enter", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, lang: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.body = body
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Text(self.title_text), classes="title")
+            with VerticalScroll():
+                yield Static(Text(self.body), id="body")
+            yield Static(Text(tr("tui.dialog.close_keys", self.lang)), classes="keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """The game's warnings about a move, and a yes/no question (y / n, Enter / Escape)."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("y", "answer(True)", show=False),
+        Binding("enter", "answer(True)", show=False),
+        Binding("n", "answer(False)", show=False),
+        Binding("escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, warnings: list[str], lang: str) -> None:
+        super().__init__()
+        self.warnings = warnings
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Text(tr("tui.confirm.title", self.lang)), classes="title")
+            yield Static(Text("\n".join(f"! {w}" for w in self.warnings)))
+            yield Static(Text(tr("tui.confirm.question", self.lang)))
+            with Horizontal():
+                yield Button(tr("tui.confirm.yes", self.lang), id="yes", variant="warning")
+                yield Button(tr("tui.confirm.no", self.lang), id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ChanceDialog(ModalScreen[str | None]):
+    """Physical dice: type what the dice show (any spelling the game accepts), or pick the
+    outcome from the list. Returns the outcome's notation; Escape closes without playing."""
+
+    BINDINGS = [Binding("escape", "cancel", show=False)]  # noqa: RUF012
+
+    def __init__(self, session: Session, lang: str) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        actions = state.chance_table().actions
+        many = len(actions) > MANY_OUTCOMES
+        with Vertical(classes="dialog-box"):
+            yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
+            yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
+            yield Input(placeholder=tr("tui.chance.placeholder", self.lang), id="faces")
+            yield Static("", classes="error", id="error")
+            options = []
+            for i, action in enumerate(actions, 1):
+                words = str(action) if many else self.session.game.describe(state, action, self.lang)
+                label = labelled(words, str(action))
+                options.append(Option(Text(f"{i}) {label}"), id=str(action)))
+            yield OptionList(*options, id="outcomes")
+
+    def on_mount(self) -> None:
+        self.query_one("#faces", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        state = self.session.state
+        if text.isdecimal():  # a number picks from the list, like line mode
+            actions = state.chance_table().actions
+            if 1 <= int(text) <= len(actions):
+                self.dismiss(str(actions[int(text) - 1]))
+                return
+        try:
+            action = self.session.parse(text)
+        except IllegalAction as exc:
+            reason = explain(exc, self.lang)
+            self.query_one("#error", Static).update(Text(tr("tui.chance.bad", self.lang, reason=reason)))
+            return
+        self.dismiss(str(action))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveDialog(ModalScreen[str | None]):
+    """Save a copy of the game to a file (the game is autosaved anyway)."""
+
+    BINDINGS = [Binding("escape", "cancel", show=False)]  # noqa: RUF012
+
+    def __init__(self, suggestion: str, lang: str) -> None:
+        super().__init__()
+        self.suggestion = suggestion
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(Text(tr("tui.save.title", self.lang)), classes="title")
+            yield Static(Text(tr("tui.save.help", self.lang)))
+            yield Input(value=self.suggestion, id="path")
+            yield Static(Text(tr("tui.dialog.save_keys", self.lang)), classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,534 @@
+"""The game screen: the board on top (full width, at least 14 rows), the choices and the log
+below, a status line and the key hints. No rule lives here: everything comes from the
+observation, ``legal_actions``, ``describe``, ``event_text`` and the :class:`Session`.
+
+Keys: digits choose (a number that cannot grow into another plays at once, otherwise Enter),
+arrows and Enter pick from the focused list, Tab moves between the choices and the log (choosing
+a log entry marked ↶ rewinds there), ``u`` undo, ``h`` hint, ``i`` info, ``l`` language,
+``s`` save a copy, ``?`` help, ``q`` quit, Escape back to the home screen.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from solotable.core.i18n import LANGS, display_width, explain
+from solotable.core.protocol import Action, Event, IllegalAction, State
+from solotable.core.session import Session
+from solotable.ui.cli import MANY_OUTCOMES, labelled
+from solotable.ui.tui.boards import make_board
+from solotable.ui.tui.boards.fallback import Board as FallbackBoard
+from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
+from solotable.ui.tui.i18n import tr
+
+if TYPE_CHECKING:
+    from solotable.ui.tui.app import SoloTableApp
+
+HINT_RUNNERS_UP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the log: a move (its label in every language, and the record length before
+    it, where choosing it rewinds to) or an event."""
+
+    labels: dict[str, str] | None = None
+    event: Event | None = None
+    target: int | None = None
+    chance: bool = False
+
+
+def numbered(number: int, width: int, label: str) -> str:
+    """``" 3) label"``; with no space before a label that starts with a wide (Japanese)
+    character, so that a long label wraps inside the line instead of leaving the number alone."""
+    gap = "" if label and display_width(label[0]) == 2 else " "
+    return f"{number:>{width}}){gap}{label}"
+
+
+def move_labels(session: Session, state: State, action: Action) -> dict[str, str]:
+    return {lang: labelled(session.game.describe(state, action, lang), str(action)) for lang in LANGS}
+
+
+def replay_log(session: Session) -> list[LogEntry]:
+    """The log of a resumed game, rebuilt from its record."""
+    game = session.game
+    record = session.record
+    state = game.new_state(seed=record.seed, **record.options)
+    entries = [LogEntry(event=e) for e in state.events]
+    for index, text in enumerate(record.actions):
+        action = game.parse_action(state, text)
+        chance = state.is_chance()
+        if not chance or record.physical_dice:
+            entries.append(LogEntry(labels=move_labels(session, state, action), target=index, chance=chance))
+        state.apply(action)
+        entries.extend(LogEntry(event=e) for e in state.events)
+    return entries
+
+
+GAME_CSS = """
+GameScreen { layout: vertical; }
+#status { height: 1; background: $primary-background; }
+#board { height: 1fr; min-height: 14; }
+#bottom { height: 8; }
+#actions { width: 1fr; border: none; height: 8; }
+#log { width: 34; border: none; height: 8; background: $panel; }
+#keys { height: 1; background: $primary-background; }
+"""
+"""The game screen's layout (in the app's stylesheet): at 80×24 the board gets all 80 columns
+and 14 rows, the choices and the log 8 rows below it."""
+
+
+class GameScreen(Screen[None]):
+    """One game being played (see the module docstring)."""
+
+    BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
+        Binding("u", "undo", show=False),
+        Binding("h", "hint", show=False),
+        Binding("i", "info", show=False),
+        Binding("l", "lang", show=False),
+        Binding("s", "save", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("q", "quit_game", show=False),
+        Binding("escape", "home", show=False),
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+    ]
+
+    def __init__(self, session: Session, *, from_home: bool = False, resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.from_home = from_home
+        self.board: Widget = make_board(session.game)
+        self.log_entries: list[LogEntry] = replay_log(session) if resumed else [
+            LogEntry(event=e) for e in session.events
+        ]
+        self.wall = len(session.record.actions)  # undo never goes back past this record length
+        self._digits = ""
+        self._shown_log: list[str] = []
+        self._shown_lang = ""
+        self._recorded = False
+        self._dice_asked_at = -1
+        self._hint_token: int | None = None
+
+    @property
+    def lang(self) -> str:
+        return self.sapp.lang
+
+    @property
+    def sapp(self) -> SoloTableApp:
+        from solotable.ui.tui.app import SoloTableApp
+
+        app = self.app
+        assert isinstance(app, SoloTableApp)
+        return app
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        yield self.board
+        with Horizontal(id="bottom"):
+            yield OptionList(id="actions")
+            yield OptionList(id="log")
+        yield Static("", id="keys")
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        self.query_one("#actions", OptionList).focus()
+
+    # -- what a number refers to ------------------------------------------------------------
+
+    def choices(self) -> list[Action]:
+        state = self.session.state
+        if self.session.waiting_for_chance:
+            return list(state.chance_table().actions)
+        return state.legal_actions()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def refresh_all(self) -> None:
+        s = self.session
+        state = s.state
+        lang = self.lang
+        if isinstance(self.board, FallbackBoard):
+            self.board.set_table_text(s.game.render_text(state, lang))
+        observation = state.observation()
+        show = getattr(self.board, "show", None)
+        if show is not None:
+            show(observation, lang)
+        self.query_one("#status", Static).update(Text(self.status_text(observation)))
+        self.query_one("#keys", Static).update(tr("tui.keys", lang))
+        self._draw_actions()
+        self._draw_log()
+        if state.is_terminal():
+            self._finish()
+        elif s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
+            self._dice_asked_at = len(s.record.actions)
+            self.call_after_refresh(self.action_dice)
+
+    def status_text(self, observation: dict[str, Any] | None = None) -> str:
+        """The top line: the game, whose decision it is (two players), seed or physical dice,
+        the step, and whether a hint is being worked out."""
+        s = self.session
+        lang = self.lang
+        parts = [s.game.title(lang)]
+        state = s.state
+        obs_players = (observation if observation is not None else state.observation()).get("players", 1)
+        if (
+            isinstance(obs_players, int) and obs_players > 1 and state.to_move is not None and state.to_move >= 0
+        ):
+            parts.append(tr("tui.status.turn", lang, seat=state.to_move + 1))
+        parts.append(tr("tui.status.physical", lang) if s.physical_dice else tr("tui.status.seed", lang, seed=s.seed))
+        parts.append(tr("tui.status.step", lang, step=len(s.record.actions)))
+        if self._hint_token is not None:
+            parts.append(tr("tui.status.thinking", lang))
+        return " · ".join(parts)
+
+    def _draw_actions(self) -> None:
+        s = self.session
+        lang = self.lang
+        state = s.state
+        widget = self.query_one("#actions", OptionList)
+        options: list[Option] = []
+        if state.is_terminal():
+            options.extend(Option(Text(line), disabled=True) for line in self.result_lines())
+            options.append(Option(Text(tr("tui.end.home", lang)), id="home"))
+            options.append(Option(Text(tr("tui.end.quit", lang)), id="quit"))
+        else:
+            actions = self.choices()
+            chance = s.waiting_for_chance
+            width = len(str(len(actions)))
+            for i, action in enumerate(actions, 1):
+                if chance and len(actions) > MANY_OUTCOMES:
+                    label = str(action)
+                else:
+                    label = labelled(s.game.describe(state, action, lang), str(action))
+                options.append(Option(Text(numbered(i, width, label)), id=f"a{i - 1}"))
+            if chance:
+                options.insert(0, Option(Text(tr("tui.chance.open", lang)), id="dice"))
+        widget.set_options(options)
+        if options:
+            first = next((i for i, o in enumerate(options) if not o.disabled), None)
+            widget.highlighted = first
+
+    def _log_prompt(self, entry: LogEntry) -> str:
+        lang = self.lang
+        if entry.labels is not None:
+            rewind = entry.target is not None and not entry.chance and entry.target >= self.wall
+            mark = "↶" if rewind else " "
+            bullet = "◆" if entry.chance else "▸"
+            return f"{mark}{bullet} {entry.labels[lang]}"
+        assert entry.event is not None
+        return "   " + self.session.game.event_text(entry.event, lang)
+
+    def _draw_log(self) -> None:
+        widget = self.query_one("#log", OptionList)
+        wanted = [self._log_prompt(e) for e in self.log_entries]
+        if self._shown_lang != self.lang or len(wanted) < len(self._shown_log):
+            widget.set_options([Option(Text(p)) for p in wanted])
+        else:
+            for index, (old, new) in enumerate(zip(self._shown_log, wanted, strict=False)):
+                if old != new:
+                    widget.replace_option_prompt_at_index(index, Text(new))
+            widget.add_options([Option(Text(p)) for p in wanted[len(self._shown_log) :]])
+        self._shown_log = wanted
+        self._shown_lang = self.lang
+        widget.scroll_end(animate=False)
+
+    def result_lines(self) -> list[str]:
+        result = self.session.state.result()
+        lang = self.lang
+        lines = [tr("tui.end.won" if result.won else "tui.end.lost", lang)]
+        if result.score is not None:
+            lines.append(tr("tui.end.score", lang, score=result.score))
+        cause = result.details.get("cause")
+        if isinstance(cause, str):
+            lines.append(self.session.game.cause_label(cause, lang))
+        return lines
+
+    def _finish(self) -> None:
+        if self._recorded:
+            return
+        self._recorded = True
+        self.sapp.record_finished(self.session)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def action_digit(self, digit: int) -> None:
+        if self.session.state.is_terminal():
+            return
+        count = len(self.choices())
+        buffer = self._digits + str(digit)
+        if not 1 <= int(buffer) <= count:
+            buffer = str(digit)
+            if not 1 <= digit <= count:
+                self._digits = ""
+                self.notify(tr("tui.bad_number", self.lang, number=digit, count=count), severity="warning")
+                return
+        number = int(buffer)
+        actions = self.query_one("#actions", OptionList)
+        actions.focus()
+        offset = 1 if self.session.waiting_for_chance else 0
+        actions.highlighted = number - 1 + offset
+        if number * 10 > count:
+            self._digits = ""
+            self.choose(number - 1)
+        else:
+            self._digits = buffer
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._digits = ""
+        if event.option_list.id == "log":
+            self.rewind(event.option_index)
+            return
+        oid = event.option.id or ""
+        if oid == "dice":
+            self.action_dice()
+        elif oid == "home":
+            self.action_home()
+        elif oid == "quit":
+            self.action_quit_game()
+        elif oid.startswith("a"):
+            self.choose(int(oid[1:]))
+
+    def choose(self, index: int) -> None:
+        choices = self.choices()
+        if not 0 <= index < len(choices):
+            return
+        action = choices[index]
+        state = self.session.state
+        if not state.is_chance():
+            warnings = [self.session.game.event_text(w, self.lang) for w in state.warnings(action)]
+            if warnings:
+                def answered(yes: bool | None) -> None:
+                    if yes:
+                        self.play(action)
+                    else:
+                        self.notify(tr("tui.cancelled", self.lang))
+
+                self.app.push_screen(ConfirmDialog(warnings, self.lang), answered)
+                return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        s = self.session
+        before = len(s.record.actions)
+        state = s.state
+        was_chance = state.is_chance()
+        labels = move_labels(s, state, action)
+        try:
+            s.play(action)
+        except IllegalAction as exc:
+            self.notify(tr("tui.illegal", self.lang, reason=explain(exc, self.lang)), severity="error")
+            return
+        except OSError as exc:  # the move is played; only the autosave failed
+            self.notify(tr("tui.save_failed", self.lang, path=s.autosave_path, reason=exc.strerror or exc),
+                        severity="error")  # fmt: skip
+        self._hint_token = None
+        self.log_entries.append(LogEntry(labels=labels, target=before, chance=was_chance))
+        self.log_entries.extend(LogEntry(event=e) for e in s.events)
+        if was_chance or len(s.record.actions) > before + 1:
+            self.wall = len(s.record.actions)
+        self.refresh_all()
+
+    def action_dice(self) -> None:
+        s = self.session
+        if not s.waiting_for_chance or isinstance(self.app.screen, ChanceDialog):
+            return
+
+        def answered(notation: str | None) -> None:
+            if notation is not None and s.waiting_for_chance:
+                self.play(s.parse(notation))
+
+        self.app.push_screen(ChanceDialog(s, self.lang), answered)
+
+    # -- undo and rewind --------------------------------------------------------------------
+
+    def _cut_log(self) -> None:
+        length = len(self.session.record.actions)
+        for index in range(len(self.log_entries) - 1, -1, -1):
+            entry = self.log_entries[index]
+            if entry.labels is not None and entry.target == length:
+                del self.log_entries[index:]
+                return
+
+    def action_undo(self) -> None:
+        s = self.session
+        try:
+            s.undo()
+        except IllegalAction as exc:
+            self.notify(tr("tui.undo_impossible", self.lang, reason=explain(exc, self.lang)), severity="warning")
+            return
+        except OSError as exc:
+            self.notify(tr("tui.save_failed", self.lang, path=s.autosave_path, reason=exc.strerror or exc),
+                        severity="error")  # fmt: skip
+        self._cut_log()
+        self._dice_asked_at = -1
+        self.notify(tr("tui.undo_done", self.lang))
+        self.refresh_all()
+
+    def rewind(self, index: int) -> None:
+        """Go back to just before the move of log entry ``index``, if undo allows."""
+        if not 0 <= index < len(self.log_entries):
+            return
+        entry = self.log_entries[index]
+        if entry.labels is None or entry.target is None:
+            self.notify(tr("tui.rewind_pick_move", self.lang), severity="warning")
+            return
+        if entry.chance or entry.target < self.wall or not self.session.can_undo():
+            self.notify(tr("tui.rewind_wall", self.lang), severity="warning")
+            return
+        s = self.session
+        try:
+            while len(s.record.actions) > entry.target:
+                s.undo()
+        except IllegalAction as exc:  # cannot happen past the wall check; said plainly if it does
+            self.notify(tr("tui.undo_impossible", self.lang, reason=explain(exc, self.lang)), severity="warning")
+        except OSError as exc:
+            self.notify(tr("tui.save_failed", self.lang, path=s.autosave_path, reason=exc.strerror or exc),
+                        severity="error")  # fmt: skip
+        self._cut_log()
+        self._dice_asked_at = -1
+        self.notify(tr("tui.rewound", self.lang, step=len(s.record.actions)))
+        self.refresh_all()
+        self.query_one("#actions", OptionList).focus()
+
+    # -- hint -------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        s = self.session
+        state = s.state
+        if s.waiting_for_chance or state.is_chance() or state.is_terminal():
+            self.notify(tr("tui.hint.none", self.lang), severity="warning")
+            return
+        if self._hint_token is not None:
+            self.notify(tr("tui.hint.busy", self.lang))
+            return
+        token = len(s.record.actions)
+        self._hint_token = token
+        copy = state.clone()
+        seconds, iterations = self.sapp.hint_budget
+
+        def work() -> tuple[int, State, list[tuple[Action, float, int]]]:
+            from solotable.agents.hint import hint
+
+            return token, copy, hint(copy, seconds, iterations=iterations, seed=0 if iterations else None)
+
+        self.run_worker(work, thread=True, group="hint", exclusive=True, name="hint")
+        self.query_one("#status", Static).update(Text(self.status_text()))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker: Worker[Any] = event.worker
+        if worker.name != "hint":
+            return
+        if event.state == WorkerState.ERROR:
+            self._hint_token = None
+            self.notify(tr("tui.hint.failed", self.lang, reason=worker.error), severity="error")
+        elif event.state == WorkerState.SUCCESS:
+            result = worker.result
+            assert result is not None
+            token, state, ranked = result
+            if token != self._hint_token or token != len(self.session.record.actions):
+                return  # the position changed while the bot thought: the hint is stale
+            self._hint_token = None
+            self.query_one("#status", Static).update(Text(self.status_text()))
+            self.app.push_screen(MessageDialog(tr("tui.hint.title", self.lang), self.hint_text(state, ranked),
+                                               self.lang, id="hint-dialog"))  # fmt: skip
+
+    def hint_text(self, state: State, ranked: list[tuple[Action, float, int]]) -> str:
+        lang = self.lang
+        choices = state.legal_actions()
+
+        def line(action: Action, win: float) -> str:
+            number = choices.index(action) + 1
+            label = labelled(self.session.game.describe(state, action, lang), str(action))
+            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}")
+
+        best = ranked[0]
+        lines = [tr("tui.hint.best", lang), "  " + line(best[0], best[1])]
+        others = [r for r in ranked[1 : HINT_RUNNERS_UP + 1] if r[2] > 0]
+        if others:
+            lines.append(tr("tui.hint.others", lang))
+            lines.extend("  " + line(a, w) for a, w, _ in others)
+        return "\n".join(lines)
+
+    # -- the other keys ---------------------------------------------------------------------
+
+    def action_info(self) -> None:
+        lang = self.lang
+        details = getattr(self.board, "details", None)
+        text = details(lang) if details is not None else None
+        widget = self.query_one("#actions", OptionList)
+        index = widget.highlighted
+        choices = self.choices()
+        offset = 1 if self.session.waiting_for_chance else 0
+        if index is not None and 0 <= index - offset < len(choices) and not self.session.state.is_terminal():
+            action = choices[index - offset]
+            label = labelled(self.session.game.describe(self.session.state, action, lang), str(action))
+            extra = tr("tui.info.action", lang, label=label)
+            text = extra if text is None else text + "\n\n" + extra
+        if text is None:
+            self.notify(tr("tui.info.none", lang))
+            return
+        self.app.push_screen(MessageDialog(tr("tui.info.title", lang), text, lang, id="info-dialog"))
+
+    def action_help(self) -> None:
+        lang = self.lang
+        body = tr("tui.help.keys", lang) + "\n\n" + self.session.game.help_text(lang)
+        self.app.push_screen(MessageDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
+
+    def action_lang(self) -> None:
+        self.sapp.next_lang()
+
+    def on_screen_resume(self) -> None:
+        if self._shown_lang and self._shown_lang != self.lang:
+            self.refresh_all()
+
+    def action_save(self) -> None:
+        s = self.session
+        default = s.autosave_path.with_name(s.autosave_path.stem.replace(".solotable", "") + "-copy.solotable.json") \
+            if s.autosave_path is not None else Path("solotable-game.solotable.json")
+
+        def answered(target: str | None) -> None:
+            if target is None:
+                return
+            path = Path(os.path.expanduser(target))
+            try:
+                s.save(path)
+            except OSError as exc:
+                self.notify(tr("tui.save_failed", self.lang, path=path, reason=exc.strerror or exc), severity="error")
+                return
+            self.notify(tr("tui.saved", self.lang, path=path))
+
+        self.app.push_screen(SaveDialog(str(default), self.lang), answered)
+
+    def _save_now(self) -> None:
+        s = self.session
+        if s.autosave_path is None:
+            return
+        try:
+            s.save(s.autosave_path)
+        except OSError as exc:
+            self.notify(tr("tui.save_failed", self.lang, path=s.autosave_path, reason=exc.strerror or exc),
+                        severity="error")  # fmt: skip
+
+    def action_quit_game(self) -> None:
+        self._save_now()
+        self.app.exit(0)
+
+    def action_home(self) -> None:
+        self._save_now()
+        self.sapp.go_home()

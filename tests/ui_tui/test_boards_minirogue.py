@@ -1,0 +1,86 @@
+"""The two Mini Rogue boards and the fallback board: the whole state fits the 80 × 14 the app
+gives a board at 80×24 (no line cut, no line too wide, at most 14 lines) in both languages
+over whole games, and the board shows what the observation says."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from solotable.agents.registry import make_agent
+from solotable.core.i18n import display_width
+from solotable.core.session import Session
+from solotable.ui.tui.boards import board_module_name, fallback, make_board, minirogue, minirogue_v1
+
+Lines = Callable[[Mapping[str, Any], str, int], list[str]]
+
+CASES: list[tuple[Lines, str, dict[str, object]]] = [
+    (minirogue_v1.table_lines, "minirogue-v1", {}),
+    (minirogue_v1.table_lines, "minirogue-v1", {"keys": True, "difficulty": "casual"}),
+    (minirogue.table_lines, "minirogue", {}),
+    (minirogue.table_lines, "minirogue", {"partner": "mage"}),
+    (minirogue.table_lines, "minirogue", {"character": "crusader", "partner": "priestess", "difficulty": "roguelike"}),
+]
+
+
+@pytest.mark.parametrize(("lines", "game", "options"), CASES, ids=[f"{g}-{len(o)}" for _, g, o in CASES])
+def test_every_position_fits_80_by_14_uncut(lines: Lines, game: str, options: dict[str, object]) -> None:
+    checked = 0
+    for seed in range(4):
+        session = Session(game, seed=seed, options=options)
+        rng = random.Random(seed)
+        bot = make_agent("heuristic" if seed % 2 else "random", game)
+        for _ in range(400):
+            observation = session.state.observation()
+            for lang in ("en", "ja"):
+                shown = lines(observation, lang, 80)
+                assert len(shown) <= 14, (lang, shown)
+                for line in shown:
+                    assert display_width(line) <= 80, line
+                    assert "…" not in line, line  # nothing had to be cut
+            checked += 1
+            if session.state.is_terminal():
+                break
+            session.play(bot.choose(session.state, rng))
+    assert checked > 50
+
+
+def test_minirogue_v1_board_shows_the_observation() -> None:
+    session = Session("minirogue-v1", seed=2)
+    o = session.state.observation()
+    text = "\n".join(minirogue_v1.table_lines(o, "en", 80))
+    ch = o["character"]
+    assert f"HP {ch['hp']}/20" in text and f"Food {ch['food']}/6" in text
+    assert "▶ Column 1" in text
+    first = o["layout"][0]["cards"][0]
+    assert minirogue_v1.card_mark(first) in "✓·"
+    ja = "\n".join(minirogue_v1.table_lines(o, "ja", 80))
+    assert "1列目" in ja
+
+
+def test_minirogue_board_marks_heroes_and_turn() -> None:
+    session = Session("minirogue", seed=20, options={"partner": "mage"})
+    o = session.state.observation()
+    text = "\n".join(minirogue.table_lines(o, "en", 80))
+    assert "◆" in text  # the heroes' room
+    leader, partner = ("P1 Rogue", "P2 Mage") if o["leader"] == 1 else ("P2 Mage", "P1 Rogue")
+    assert f"{leader} [Leader] ⌂1-1" in text and f"{partner} [Partner] ⌂1-1" in text
+    seat = o["to_move"] + 1
+    assert f"▶P{seat} " in text
+    assert "Exit" in text
+
+
+def test_fallback_outline() -> None:
+    out = fallback.outline({"a": 1, "b": [1, 2], "c": {"d": None, "e": True}, "f": [{"g": 1}]})
+    assert out == ["a: 1", "b: 1, 2", "c: d=-, e=✓", "f:", "  - g=1"]
+
+
+def test_boards_are_found_by_game_id() -> None:
+    from toygame import GAME as TOY
+
+    assert board_module_name("deepspace-d6") == "solotable.ui.tui.boards.deepspace_d6"
+    assert type(make_board(Session("minirogue-v1", seed=1).game)).__module__ == minirogue_v1.__name__
+    assert isinstance(make_board(TOY), fallback.Board)  # no board module: the fallback

@@ -13,17 +13,22 @@ import asyncio
 import itertools
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.text import Text
+from support import placeholders
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import Static
 
 import solotable
-from solotable.core.i18n import message
+import solotable.ui.tui.boards.deepspace_d6 as board_module
+from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
+from solotable.games.deepspace_d6.cards import FACES
+from solotable.games.deepspace_d6.rules import PHASE_NAMES, STATION_NAMES
 from solotable.ui.tui.boards.deepspace_d6 import Board
 
 GAME = solotable.load("deepspace-d6")
@@ -83,24 +88,27 @@ class Harness(App[None]):
 
     CSS = "#board { height: 14; } #rest { height: 1fr; border-top: solid $accent; }"
 
-    def __init__(self, obs: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, obs: Mapping[str, Any], lang: str = "en", rows: int = 14) -> None:
         super().__init__()
         self.obs = obs
         self.lang = lang
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         yield Board(GAME, id="board")
         yield Static("log, actions, key hints", id="rest")
 
     def on_mount(self) -> None:
-        self.query_one(Board).show(self.obs, self.lang)
+        board = self.query_one(Board)
+        board.styles.height = self.rows  # more room on a larger terminal
+        board.show(self.obs, self.lang)
 
 
 def screen_lines(obs: Mapping[str, Any], lang: str = "en", size: tuple[int, int] = (80, 24)) -> list[str]:
     """The board's rendered lines, as the terminal shows them."""
 
     async def run() -> list[str]:
-        app = Harness(obs, lang)
+        app = Harness(obs, lang, 14 if size == (80, 24) else size[1] - 10)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             board = app.query_one(Board)
@@ -274,3 +282,49 @@ def test_snapshot_ja(snap_compare: Any) -> None:
 
 def test_snapshot_game_over(snap_compare: Any) -> None:
     assert snap_compare(Harness(lost_game()), terminal_size=(80, 24))
+
+
+# -- the catalogue ------------------------------------------------------------------------------
+
+
+def test_catalogue_matches_the_board() -> None:
+    """Every tui.ds key the board uses exists in en and ja, none is unused, and each family of
+    keys (faces, stations, places, phases ...) covers every value the observation can hold."""
+    cat = Catalogue.from_package(("solotable.ui.tui.boards", "messages_deepspace_d6.toml"))
+    source = Path(board_module.__file__).read_text(encoding="utf-8")
+    literal = set(re.findall(r'"(tui\.ds\.[a-z_.]+[a-z_])"', source))
+    families = set(re.findall(r'f"(tui\.ds\.[a-z_.]+)\.\{', source))
+    assert literal and families
+    assert not literal - set(cat.keys()), literal - set(cat.keys())
+    for key in cat:
+        assert key.startswith("tui.ds.")
+        assert key in literal or any(key.startswith(f + ".") for f in families), f"unused: {key}"
+        entry = cat.messages[key]
+        assert entry["en"].strip() and entry["ja"].strip()
+        assert placeholders(entry["en"]) == placeholders(entry["ja"]), key
+    values = {
+        "tui.ds.face": FACES,
+        "tui.ds.station": STATION_NAMES,
+        "tui.ds.phase": PHASE_NAMES,
+        "tui.ds.diff": GAME.option_specs[0].choices,
+        "tui.ds.len": GAME.option_specs[2].choices,
+        "tui.ds.kind": ("external", "internal", "dont_panic"),
+    }
+    assert families == set(values)
+    for family, names in values.items():
+        for name in names:
+            assert f"{family}.{name}" in cat, f"{family}.{name}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_message_id_reaches_the_screen(lang: str) -> None:
+    """An unknown key would be shown as it is: no ``tui.``/``ds6.`` id may appear."""
+    observations = [observation(name) for name in STATES] + [start_with_physical_dice(), lost_game()]
+    for obs in observations:
+        text = "\n".join(screen_lines(obs, lang))
+        board = Board(GAME)
+        board.show(obs, lang)
+        for index in range(max(1, len(obs["threats"]))):
+            board.selected = index
+            text += "\n" + (board.details(lang) or "")
+        assert not re.search(r"\b(tui|ds6)\.[a-z]", text), text

@@ -11,19 +11,24 @@ rendered screen lines, and SVG snapshots (pytest-textual-snapshot) keep the look
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.text import Text
+from support import placeholders
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import Static
 
 import solotable
-from solotable.core.i18n import message
+import solotable.ui.tui.boards.jongrogue as board_module
+from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
+from solotable.games.jongrogue.rules import PHASE_NAMES, POTIONS, SCROLLS
 from solotable.ui.tui.boards.jongrogue import Board, tile
 
 GAME = solotable.load("jongrogue")
@@ -104,24 +109,27 @@ class Harness(App[None]):
 
     CSS = "#board { height: 14; } #rest { height: 1fr; border-top: solid $accent; }"
 
-    def __init__(self, obs: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, obs: Mapping[str, Any], lang: str = "en", rows: int = 14) -> None:
         super().__init__()
         self.obs = obs
         self.lang = lang
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         yield Board(GAME, id="board")
         yield Static("log, actions, key hints", id="rest")
 
     def on_mount(self) -> None:
-        self.query_one(Board).show(self.obs, self.lang)
+        board = self.query_one(Board)
+        board.styles.height = self.rows  # more room on a larger terminal
+        board.show(self.obs, self.lang)
 
 
 def screen_lines(obs: Mapping[str, Any], lang: str = "en", size: tuple[int, int] = (80, 24)) -> list[str]:
     """The board's rendered lines, as the terminal shows them."""
 
     async def run() -> list[str]:
-        app = Harness(obs, lang)
+        app = Harness(obs, lang, 14 if size == (80, 24) else size[1] - 10)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             board = app.query_one(Board)
@@ -323,3 +331,57 @@ def test_snapshot(snap_compare: Any, name: str) -> None:
 
 def test_snapshot_ja(snap_compare: Any) -> None:
     assert snap_compare(Harness(observation("rich-ez"), "ja"), terminal_size=(80, 24))
+
+
+# -- the catalogue ------------------------------------------------------------------------------
+
+
+def test_catalogue_matches_the_board() -> None:
+    """Every tui.jr key the board uses exists in en and ja, none is unused, and each family of
+    keys covers every value the observation can hold."""
+    cat = Catalogue.from_package(("solotable.ui.tui.boards", "messages_jongrogue.toml"))
+    source = Path(board_module.__file__).read_text(encoding="utf-8")
+    literal = set(re.findall(r'"(tui\.jr\.[A-Za-z_.]+[A-Za-z_])"', source))
+    families = set(re.findall(r'f"(tui\.jr\.[a-z_.]*[a-z_])\.\{', source))
+    assert literal and families
+    assert not literal - set(cat.keys()), literal - set(cat.keys())
+    # keys built from the kind of thing (f"tui.jr.{kind}", f"tui.jr.{short}.{effect}" ...)
+    built = {f"tui.jr.{kind}" for kind in ("potions", "scrolls", "potion_sheet", "scroll_sheet",
+                                             "info.potion_sheet", "info.scroll_sheet")}  # fmt: skip
+    families |= {"tui.jr.pot", "tui.jr.scr"}
+    for key in cat:
+        assert key.startswith("tui.jr.")
+        assert key in literal or key in built or any(key.startswith(f + ".") for f in families), f"unused: {key}"
+        entry = cat.messages[key]
+        assert entry["en"].strip() and entry["ja"].strip()
+        assert placeholders(entry["en"]) == placeholders(entry["ja"]), key
+    values: dict[str, tuple[str, ...]] = {
+        "tui.jr.pot": POTIONS,
+        "tui.jr.scr": SCROLLS,
+        "tui.jr.phase": (*PHASE_NAMES, "chance"),
+        "tui.jr.rules": GAME.option_specs[0].choices,  # type: ignore[dict-item]
+        "tui.jr.stairs": ("T", "S"),
+        "tui.jr.hand": ("1", "2"),
+        "tui.jr.suit": ("m", "p", "s"),
+        "tui.jr.slot": ("monster", "trap", "gold", "item"),
+        "tui.jr.info": ("monster", "trap", "gold", "item"),
+    }
+    assert built <= set(cat.keys())
+    for family, names in values.items():
+        for name in names:
+            assert f"{family}.{name}" in cat, f"{family}.{name}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_message_id_reaches_the_screen(lang: str) -> None:
+    """An unknown key would be shown as it is: no ``tui.``/``jr.`` id may appear."""
+    for name in STATES:
+        obs = observation(name)
+        text = "\n".join(screen_lines(obs, lang))
+        board = Board(GAME)
+        board.show(obs, lang)
+        slots = obs["map"][obs["position"]["room"] - 1]["slots"] if obs["position"]["at"] != "passage" else []
+        for index in range(max(1, len(slots))):
+            board.selected = index
+            text += "\n" + (board.details(lang) or "")
+        assert not re.search(r"\b(tui|jr)\.[a-z]", text), text

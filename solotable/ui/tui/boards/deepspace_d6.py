@@ -358,8 +358,7 @@ class Board(Widget):
             parts.append(mission)
         if th["in_stasis"]:
             stasis = self._dice_on(th, "stasis")
-            label = (t("tui.ds.stasis", lang, die="") if stasis else t("tui.ds.stasis_nodie", lang)).strip()
-            st = Text(label, style="bold reverse")
+            st = Text(t("tui.ds.stasis", lang), style="bold reverse")
             if stasis:
                 st.append(" ")
                 st.append_text(self._die(stasis[0], lang))
@@ -367,8 +366,9 @@ class Board(Widget):
         return parts
 
     def _threats(self, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
-        """The threats in play, as detailed as the rows allow: name and card text, then name,
-        then id only, then two threats a line. Records where each threat is, for clicks."""
+        """The threats in play, as detailed as the rows allow: with their names and as many card
+        texts as fit, then ids only, then two threats a line. Records where each threat is, for
+        clicks."""
         o = self.observation
         t = self.t
         header = Text(t("tui.ds.threats", lang), style="bold reverse")
@@ -380,10 +380,11 @@ class Board(Widget):
             return [header, Text(t("tui.ds.no_threats", lang), style="dim")]
 
         def cell(i: int, with_name: bool, with_text: bool, w: int) -> list[Text]:
-            parts = self._threat_parts(threats[i], lang, with_name)
-            if with_text:
-                parts.append(Text(self.t(f"ds6.text.{threats[i]['id']}", lang), style="italic"))
-            lines = flow(parts, w - 1, indent=2, sep=" ")
+            lines = flow(self._threat_parts(threats[i], lang, with_name), w - 1, indent=2, sep=" ")
+            if with_text:  # the card text on lines of its own, cut between words
+                words = self.t(f"ds6.text.{threats[i]['id']}", lang).split(" ")
+                text = flow([Text(word, style="italic") for word in words], w - 3, indent=0, sep=" ")
+                lines += [Text("  ").append_text(line) for line in text]
             out = []
             for k, line in enumerate(lines):
                 mark = Text("▶" if i == self.selected and k == 0 else " ", style="bold")
@@ -395,9 +396,15 @@ class Board(Widget):
             return out
 
         out = [header]
-        for with_name, with_text in ((True, True), (True, False), (False, False)):
-            cells = [cell(i, with_name, with_text, width) for i in range(len(threats))]
+        for with_name in (True, False):
+            cells = [cell(i, with_name, False, width) for i in range(len(threats))]
             if sum(len(c) for c in cells) + 1 <= rows:
+                # the card texts where there is room, the selected threat's first
+                order = sorted(range(len(threats)), key=lambda i: (i != self.selected, i))
+                for i in order if with_name else ():
+                    longer = cell(i, True, True, width)
+                    if sum(len(c) for c in cells) - len(cells[i]) + len(longer) + 1 <= rows:
+                        cells[i] = longer
                 for i, lines in enumerate(cells):
                     for line in lines:
                         self._hits.append((y0 + len(out), x0, x0 + width, i))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -328,3 +329,25 @@ def test_no_message_id_reaches_the_screen(lang: str) -> None:
             board.selected = index
             text += "\n" + (board.details(lang) or "")
         assert not re.search(r"\b(tui|ds6)\.[a-z]", text), text
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_every_state_of_a_game_fits_in_80_by_14(seed: int) -> None:
+    """Whole games (random decisions): each state, in both languages, takes at most 14 rows of
+    80 columns, and every die and threat is in it."""
+    rng = random.Random(seed)
+    session = Session(GAME, seed=seed, options={"difficulty": "hard" if seed % 2 else "normal"})
+    board = Board(GAME)
+    states = 0
+    while not session.state.is_terminal():
+        obs = session.state.observation()
+        for lang in ("en", "ja"):
+            board.show(obs, lang)
+            lines = board._lines(80, 14)
+            text = "\n".join(line.plain for line in lines)
+            assert len(lines) <= 14 and all(line.cell_len <= 80 for line in lines), text
+            assert all(die_token(d, lang) in text for d in obs["dice"]), text
+            assert all(th["card"] in text for th in obs["threats"]), text
+        states += 1
+        session.play(rng.choice(session.state.legal_actions()))
+    assert states > 10

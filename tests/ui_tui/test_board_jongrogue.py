@@ -11,6 +11,7 @@ rendered screen lines, and SVG snapshots (pytest-textual-snapshot) keep the look
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -385,3 +386,26 @@ def test_no_message_id_reaches_the_screen(lang: str) -> None:
             board.selected = index
             text += "\n" + (board.details(lang) or "")
         assert not re.search(r"\b(tui|jr)\.[a-z]", text), text
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(4, "ez"), (6, "ez-plus")])
+def test_every_state_of_a_game_fits_in_80_by_14(seed: int, rules: str) -> None:
+    """Whole games (random decisions but no quitting, at most 250): each state, in both languages, takes at
+    most 14 rows of 80 columns, with every tile of the map on it."""
+    rng = random.Random(seed)
+    session = Session(GAME, seed=seed, options={"rules": rules})
+    board = Board(GAME)
+    states = 0
+    while not session.state.is_terminal() and states < 250:
+        obs = session.state.observation()
+        for lang in ("en", "ja"):
+            board.show(obs, lang)
+            lines = board._lines(80, 14)
+            text = "\n".join(line.plain for line in lines)
+            assert len(lines) <= 14 and all(line.cell_len <= 80 for line in lines), text
+            for g, n in Counter(glyph(sl["tile"], lang) for room in obs["map"] for sl in room["slots"]).items():
+                assert text.count(g) >= n, text
+        states += 1
+        legal = session.state.legal_actions()
+        session.play(rng.choice([a for a in legal if a.name not in ("quit", "gameover")] or legal))
+    assert states > 100

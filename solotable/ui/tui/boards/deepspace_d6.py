@@ -244,11 +244,11 @@ class Board(Widget):
         rows_left = max(1, height - len(top))
         lw = min(max(34, width * 2 // 5), 48) if width >= 70 else width
         if width < 70:  # too narrow for two columns: one under the other
-            stations = self._stations(width, lang)
+            stations = self._stations(width, lang, max(1, height - len(top)))
             y0 = len(top) + len(stations)
             return top + stations + self._threats(width, max(1, height - y0), lang, 0, y0)
         rw = width - lw - len(SEP)
-        left = self._stations(lw, lang)
+        left = self._stations(lw, lang, rows_left)
         right = self._threats(rw, rows_left, lang, lw + len(SEP), len(top))
         return top + side_by_side(left, right, lw, rw)
 
@@ -304,7 +304,10 @@ class Board(Widget):
         lines += flow([scanners, unassigned], width, indent=2)
         return lines
 
-    def _stations(self, width: int, lang: str) -> list[Text]:
+    def _stations(self, width: int, lang: str, rows: int = 99) -> list[Text]:
+        """The five stations a row each, then Returned, the Infirmary, the pool (and
+        Distracted's "?" box) a row each or, when ``rows`` are short, flowed together; then the
+        deck, discard and destroyed counts."""
         t = self.t
         places: list[tuple[str, list[Mapping[str, Any]]]] = [
             (t(f"tui.ds.station.{s}", lang), self._dice_at("station", s)) for s in STATIONS
@@ -319,12 +322,19 @@ class Board(Widget):
         if distracted or any(th["id"] == "i5" for th in o["threats"]):  # the "?" box is on the Distracted card
             places.append((t("tui.ds.where.distracted", lang), distracted))
         label_w = max(Text(label).cell_len for label, _ in places) + 1
-        lines: list[Text] = []
+        rows_of: list[list[Text]] = []
+        boxes: list[Text] = []  # the places after the stations, flowed together
         for i, (label, dice) in enumerate(places):
             head = Text(label, style="bold" if i < len(STATIONS) else "")
-            head.pad_right(label_w - head.cell_len)
             parts = [self._die(d, lang) for d in dice] or [Text(t("tui.ds.empty", lang), style="dim")]
-            lines += flow([head, *parts], width, indent=label_w, sep=" ")
+            if i >= len(STATIONS):
+                box = head.copy()
+                for part in parts:
+                    box.append(" ")
+                    box.append_text(part)
+                boxes.append(box)
+            head.pad_right(label_w - head.cell_len)
+            rows_of.append(flow([head, *parts], width, indent=label_w, sep=" "))
         counters = [
             Text(t("tui.ds.deck", lang, left=o["deck_left"]), style="bold"),
             Text(t("tui.ds.discard", lang, count=len(o["discard"]))),
@@ -332,7 +342,14 @@ class Board(Widget):
         ]
         if o["removed_unseen"]:
             counters.append(Text(t("tui.ds.removed", lang, count=o["removed_unseen"]), style="dim"))
-        return lines + flow(counters, width, sep=" · ")
+        stations = [line for row in rows_of[: len(STATIONS)] for line in row]
+        for lines in (
+            [line for row in rows_of for line in row] + flow(counters, width, sep=" · "),
+            stations + flow(boxes, width, sep="  ") + flow(counters, width, sep=" · "),
+        ):
+            if len(lines) <= rows:
+                return lines
+        return stations + flow([*boxes, *counters], width, sep="  ")
 
     def _threat_parts(self, th: Mapping[str, Any], lang: str, with_name: bool) -> list[Text]:
         t = self.t

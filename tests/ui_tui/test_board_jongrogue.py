@@ -223,7 +223,7 @@ def check_whole_state(obs: Mapping[str, Any], lines: list[str], lang: str) -> No
     # the pack and the identification sheets
     for kind in ("potions", "scrolls"):
         for app, n in obs["pack"][kind].items():
-            assert f"{glyph(app, lang)}×{n}" in flat
+            assert f"{glyph(app, lang)}({app})×{n}" in flat or f"{glyph(app, lang)}×{n}" in flat
         for app, effect in obs["identified"][kind].items():
             if obs["options"]["rules"] == "ez-plus":  # the sheets: every identified appearance
                 assert glyph(app, lang) in text

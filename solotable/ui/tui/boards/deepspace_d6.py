@@ -157,7 +157,8 @@ class Board(Widget):
             return None
         threats = o.get("threats", [])
         if not threats:
-            return "\n".join([self.t("tui.ds.info.none", lang), self._discard_line(lang)])
+            return "\n".join([self.t("tui.ds.info.none", lang), self._discard_line(lang),
+                              self.t("tui.ds.info.legend", lang)])  # fmt: skip
         th = threats[min(self.selected, len(threats) - 1)]
         t = self.t
         lines = [t("tui.ds.info.title", lang, card=th["card"], name=self.t(f"ds6.card.{th['id']}", lang),
@@ -178,6 +179,7 @@ class Board(Widget):
             dice = ", ".join(self._die(d, lang).plain for d in self._dice_on(th, "mission")) or "-"
             lines.append(t("tui.ds.info.mission", lang, slots=slots, dice=dice))
         lines.append(self._discard_line(lang))
+        lines.append(t("tui.ds.info.legend", lang))
         lines.append(t("tui.ds.info.select", lang))
         return "\n".join(lines)
 

@@ -114,13 +114,15 @@ class Board(Widget):
             lines.append(self._slot_meaning(slots[min(self.selected, len(slots) - 1)], lang))
         lines.append(t("tui.jr.info.tiles", lang, stairs=t("tui.jr.lab.R", lang)))
         lines.append(t("tui.jr.info.map", lang))
+        lines.append(t("tui.jr.info.legend", lang))
         if ident_on(o["options"]):
             for kind, ids, total in (("potion", POTION_IDS, 9), ("scroll", SCROLL_IDS, 18)):
                 known = o["identified"][f"{kind}s"]
-                rows = ", ".join(f"{a} = {t(f'tui.jr.{kind[:3]}.{e}', lang)}" for a, e in sorted(known.items()))
+                rows = ", ".join(f"{tile(a, lang).plain}({a}) = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
+                                 for a, e in sorted(known.items()))  # fmt: skip
                 lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=f"{len(known)}/{total} " + (rows or "-")))
                 assert len(known) <= len(ids)
-        discard = ", ".join(f"{k}×{n}" for k, n in o["discard_tiles"].items())
+        discard = " ".join(f"{tile(k, lang).plain}×{n}" for k, n in o["discard_tiles"].items())
         lines.append(t("tui.jr.info.discard_tiles", lang, tiles=discard or "-"))
         if slots:
             lines.append(t("tui.jr.info.select", lang))
@@ -343,11 +345,12 @@ class Board(Widget):
     def _sheet(self, width: int, rows: int, lang: str, used: int = 0, below: int = 0) -> list[Text]:
         """The sheets in ``width`` columns and ``rows`` rows, as detailed as the space allows:
         the identification sheets with names, then without what the pack line already names,
-        then as tiles; then every sheet in one flow; then the pack as tiles. With ``below``
+        then as tiles; then every sheet in one flow; then the pack without the tiles' notation,
+        then without names. With ``below``
         columns free under ``used`` rows of the other column, the last groups may go there:
         they come back as the lines past ``rows``, to be drawn there."""
         lines: list[Text] = []
-        for level in range(5):
+        for level in range(6):
             groups = self._sheet_groups(lang, level)
             lines = [line for parts, indent, sep in groups for line in flow(parts, width, indent=indent, sep=sep)]
             if len(lines) <= rows:
@@ -419,10 +422,10 @@ class Board(Widget):
             known = o["identified"][kind]
             carried = o["pack"][kind]
             pack.append(self._label(f"tui.jr.{kind}", lang))
-            for app, n in carried.items():
+            for app, n in carried.items():  # the tile, and its notation as the actions name it
                 piece = tile(app, lang)
-                piece.append(f"×{n}")
-                if level < 4:
+                piece.append(f"({app})×{n}" if level < 4 else f"×{n}")
+                if level < 5:
                     piece.append(" " + (t(f"tui.jr.{short}.{known[app]}", lang) if app in known
                                         else t("tui.jr.unidentified", lang)), style="italic")  # fmt: skip
                 pack.append(piece)

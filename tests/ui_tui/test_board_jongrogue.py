@@ -227,9 +227,15 @@ def check_whole_state(obs: Mapping[str, Any], lines: list[str], lang: str) -> No
         for app, effect in obs["identified"][kind].items():
             if obs["options"]["rules"] == "ez-plus":  # the sheets: every identified appearance
                 assert glyph(app, lang) in text
-            if app in obs["pack"][kind]:  # EZ knows them all: the pack names what it holds
+            if app in obs["pack"][kind]:  # the pack names what it holds (or, when rows are short, i does)
                 short = message(f"tui.jr.{kind[:3]}.{effect}", lang).replace(" ", "")
-                assert f"{glyph(app, lang)}×{obs['pack'][kind][app]}{short}" in flat
+                n = obs["pack"][kind][app]
+                named = {f"{glyph(app, lang)}({app})×{n}{short}", f"{glyph(app, lang)}×{n}{short}"}
+                if not any(name in flat for name in named):
+                    board = Board(GAME)
+                    board.show(obs, lang)
+                    assert f"{glyph(app, lang)}({app})×{n} {message(f'tui.jr.{kind[:3]}.{effect}', lang)}" in (
+                        board.details(lang) or "")
     if obs["result"]:
         assert (message("tui.jr.won", lang, score=obs["result"]["score"]) if obs["result"]["won"] else
                 message("tui.jr.lost", lang, cause=GAME.cause_label(obs["result"]["cause"], lang),

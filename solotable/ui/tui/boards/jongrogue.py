@@ -115,6 +115,11 @@ class Board(Widget):
         lines.append(t("tui.jr.info.tiles", lang, stairs=t("tui.jr.lab.R", lang)))
         lines.append(t("tui.jr.info.map", lang))
         lines.append(t("tui.jr.info.legend", lang))
+        for kind in ("potions", "scrolls"):  # the pack, every appearance named as far as known
+            known = o["identified"][kind]
+            carried = [f"{tile(a, lang).plain}({a})×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
+                       else t("tui.jr.unidentified", lang)) for a, n in o["pack"][kind].items()]  # fmt: skip
+            lines.append(t(f"tui.jr.{kind}", lang) + ": " + (", ".join(carried) or t("tui.jr.none", lang)))
         if ident_on(o["options"]):
             for kind, ids, total in (("potion", POTION_IDS, 9), ("scroll", SCROLL_IDS, 18)):
                 known = o["identified"][f"{kind}s"]

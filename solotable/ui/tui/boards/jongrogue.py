@@ -32,6 +32,7 @@ from textual.widget import Widget
 
 from solotable.core.i18n import Catalogue, message, register_catalogue
 from solotable.core.protocol import Game
+from solotable.games.jongrogue.rules import POTIONS, SCROLLS  # the rows of the potion and scroll sheets
 from solotable.ui.tui.boards.deepspace_d6 import fit, flow, side_by_side
 
 register_catalogue(Catalogue.from_package((__package__ or "solotable.ui.tui.boards", "messages_jongrogue.toml")))
@@ -40,12 +41,6 @@ SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
 SUIT_STYLE = {"m": "bold red", "p": "bold blue", "s": "bold green"}
 WIND_OF_LAB = {"T": "東", "N": "南", "S": "西", "P": "北"}  # the labyrinth tiles (§7.3)
 WIND_OF_SIDE = {"N": "北", "E": "東", "S": "南", "W": "西"}  # a wall, by the wind of its side
-POTION_IDS = ("healing", "extra_healing", "gain_strength", "restore_strength", "raise_level", "clairvoyance",
-              "levitation", "blindness", "confusion")  # fmt: skip
-SCROLL_IDS = ("identify", "protect_armour", "hold_monster", "enchant_weapon", "enchant_armour", "teleport", "sleep",
-              "scare_monster", "remove_curse", "create_monster", "aggravate_monsters", "magic_mapping",
-              "haste_monster", "slow_monster", "confuse_monster", "monster_invisibility", "cancellation",
-              "teleport_monster")  # fmt: skip
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -121,12 +116,12 @@ class Board(Widget):
                        else t("tui.jr.unidentified", lang)) for a, n in o["pack"][kind].items()]  # fmt: skip
             lines.append(t(f"tui.jr.{kind}", lang) + ": " + (", ".join(carried) or t("tui.jr.none", lang)))
         if ident_on(o["options"]):
-            for kind, ids, total in (("potion", POTION_IDS, 9), ("scroll", SCROLL_IDS, 18)):
+            for kind, rows_of_sheet in (("potion", POTIONS), ("scroll", SCROLLS)):
                 known = o["identified"][f"{kind}s"]
                 rows = ", ".join(f"{tile(a, lang).plain}({a}) = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
                                  for a, e in sorted(known.items()))  # fmt: skip
-                lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=f"{len(known)}/{total} " + (rows or "-")))
-                assert len(known) <= len(ids)
+                count = f"{len(known)}/{len(rows_of_sheet)} "
+                lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=count + (rows or "-")))
         discard = " ".join(f"{tile(k, lang).plain}×{n}" for k, n in o["discard_tiles"].items())
         lines.append(t("tui.jr.info.discard_tiles", lang, tiles=discard or "-"))
         if slots:
@@ -441,7 +436,8 @@ class Board(Widget):
         if ident_on(opts):
             for kind, short in (("potions", "pot"), ("scrolls", "scr")):
                 known = o["identified"][kind]
-                parts = [self._label(f"tui.jr.{kind[:-1]}_sheet", lang, known=len(known))]
+                total = len(POTIONS if kind == "potions" else SCROLLS)
+                parts = [self._label(f"tui.jr.{kind[:-1]}_sheet", lang, known=len(known), total=total)]
                 for app, effect in sorted(known.items()):
                     if level >= 1 and app in o["pack"][kind]:
                         continue

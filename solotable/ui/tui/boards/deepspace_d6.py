@@ -135,8 +135,10 @@ class Board(Widget):
     can_focus = True
     selected: reactive[int] = reactive(0)
 
-    def __init__(self, game: Game, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(
+        self, game: Game, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.game = game
         self.observation: Mapping[str, Any] = {}
         self.lang = "en"

@@ -415,3 +415,22 @@ def test_every_state_of_a_game_fits_in_80_by_14(seed: int, rules: str) -> None:
         legal = session.state.legal_actions()
         session.play(rng.choice([a for a in legal if a.name not in ("quit", "gameover")] or legal))
     assert states > 100
+
+
+def test_known_doors_are_drawn_on_the_walls() -> None:
+    """═ on a wall between two rooms of a row, ║ between two rooms of a column, where a wind tile
+    (東 east, 南 south, 西 west, 北 north) or a found hidden door opens that wall from either side."""
+    obs = observation("rich-ez-plus")
+    wind = {"T": "E", "N": "S", "S": "W", "P": "N"}  # the labyrinth tiles: 東 南 西 北
+
+    def door(room: int, side: str) -> bool:
+        r = obs["map"][room - 1]
+        return side in r["found"] or side in {wind[lab] for lab in r["lab"] or () if lab in wind}
+
+    across = sum(door(a, "E") or door(a + 1, "W") for a in (1, 2, 4, 5, 7, 8))
+    down = sum(door(a, "S") or door(a + 3, "N") for a in range(1, 7))
+    assert across and down
+    left, _ = columns(screen_lines(obs))
+    where = position_sentence(obs, "en")
+    map_text = "\n".join(left[: next(i for i, line in enumerate(left) if line.startswith(where[:8]))])
+    assert map_text.count("═") == across and map_text.count("║") == down

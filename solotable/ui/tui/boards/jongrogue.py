@@ -263,7 +263,9 @@ class Board(Widget):
                     if col < 2:
                         a = row * 3 + col + 1
                         mark = pos.get("at") == "passage" and {pos["from"], pos["to"]} == {a, a + 1} and k == 0
-                        line.append("@" if mark else "│", style="bold reverse" if mark else "dim")
+                        door = k == 1 and self._door(a, "E", a + 1, "W")
+                        wall = "@" if mark else "═" if door else "│"
+                        line.append(wall, style="bold reverse" if mark else "bold" if door else "dim")
                 lines.append(line)
             if row < 2:
                 sep = Text()
@@ -272,12 +274,23 @@ class Board(Widget):
                     mark = pos.get("at") == "passage" and {pos["from"], pos["to"]} == {a, a + 3}
                     half = (cw - 1) // 2
                     sep.append("─" * half, style="dim")
-                    sep.append("@" if mark else "─", style="bold reverse" if mark else "dim")
+                    door = self._door(a, "S", a + 3, "N")
+                    sep.append("@" if mark else "║" if door else "─",
+                               style="bold reverse" if mark else "bold" if door else "dim")  # fmt: skip
                     sep.append("─" * (cw - half - 1), style="dim")
                     if col < 2:
                         sep.append("┼", style="dim")
                 lines.append(sep)
         return lines
+
+    def _door(self, a: int, side_a: str, b: int, side_b: str) -> bool:
+        """Whether a door is known on the wall between rooms ``a`` and ``b`` (``side_a`` of a,
+        ``side_b`` of b): a wind tile laid in either room for that wall, or a hidden door found."""
+        rooms = self.observation["map"]
+        for room, side in ((rooms[a - 1], side_a), (rooms[b - 1], side_b)):
+            if side in room["found"] or any(WIND_OF_LAB.get(lab) == WIND_OF_SIDE[side] for lab in room["lab"] or ()):
+                return True
+        return False
 
     # the encounter map of the current room
 

@@ -383,7 +383,8 @@ class Board(Widget):
         eq = o["equipment"]
         opts = o["options"]
         groups: list[tuple[list[Text], int, str]] = []
-        title = Text("JongRogue " + t(f"tui.jr.rules.{opts.get('rules', 'ez')}", lang), style="bold reverse")
+        title = Text(t("tui.jr.title", lang, rules=t(f"tui.jr.rules.{opts.get('rules', 'ez')}", lang)),
+                     style="bold reverse")
         res = o.get("result")
         if res:
             if res["won"]:

@@ -123,6 +123,57 @@ def test_mcts_gives_lost_rollouts_partial_credit_for_progress() -> None:
     assert any(0.0 < o < 1.0 for o in outcomes)
 
 
+def test_deepspace_evaluation_is_a_fitted_win_chance_that_prefers_a_sounder_ship() -> None:
+    from solotable.games.deepspace_d6 import heuristic as H
+
+    game = load_game("deepspace-d6")
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(20):
+        s = game.new_state(difficulty="normal")
+        while s.to_move is not None:
+            if s.to_move == CHANCE:
+                s.apply(s.chance_table().sample(rng))
+                continue
+            v = H.evaluate(s)  # type: ignore[arg-type]
+            assert 0.0 < v < 1.0
+            if s.hull < 8:  # one more hull point is never worse
+                better = s.clone()
+                better.hull += 1  # type: ignore[attr-defined]
+                assert H.evaluate(better) > v  # type: ignore[arg-type]
+                seen += 1
+            s.apply(H.make_agent().choose(s, rng))
+        assert H.evaluate(s) == (1.0 if s.won else 0.0)  # type: ignore[arg-type,attr-defined]
+    assert seen > 100
+    # fitted to 16,000 heuristic games: the opening of a normal game is worth about the bot's 11%
+    assert 0.05 < H.evaluate(game.new_state(difficulty="normal")) < 0.25  # type: ignore[arg-type]
+
+
+def test_mcts_rollouts_stop_at_the_horizon_and_score_the_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    from solotable.games.deepspace_d6 import heuristic as H
+
+    agent = MCTSAgent("deepspace-d6", iterations=8)
+    assert agent.horizon == H.SEARCH_HORIZON == 1 and agent.stage is H.stage
+    assert MCTSAgent("deepspace-d6", iterations=8, horizon=0).horizon == 0
+    with pytest.raises(ValueError, match="horizon"):
+        MCTSAgent("deepspace-d6", horizon=-1)
+    assert MCTSAgent(MR, iterations=8).horizon == 0  # no stage counter: rollouts to the end
+    scored: list[int] = []
+
+    def evaluate(s: State) -> float:
+        scored.append(s.round)  # type: ignore[attr-defined]
+        assert s.to_move == CHANCE and s.phase == 0  # the crew roll that opens the round
+        return 0.25
+
+    monkeypatch.setattr(agent, "evaluation", evaluate)
+    state = _first_choice(load_game("deepspace-d6").new_state(difficulty="normal"))
+    from solotable.agents.search import _Node
+
+    values = [agent._iterate(_Node(), state.clone(), random.Random(seed)) for seed in range(10)]
+    assert scored and all(r == state.round + 1 for r in scored)  # type: ignore[attr-defined]
+    assert all(v in (0.0, 0.25) for v in values)
+
+
 def test_resample_hidden_default_is_an_independent_clone() -> None:
     state = load_game(MR).new_state(seed=1)
     copy = state.resample_hidden(random.Random(0))

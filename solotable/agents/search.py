@@ -103,6 +103,20 @@ def game_progress(game_id: str) -> Evaluation | None:
     return progress if callable(progress) else None
 
 
+def game_stage(game_id: str) -> Callable[[State], int] | None:
+    """The game's stage counter (``heuristic.stage``, e.g. the round), if it has one."""
+    module = _heuristic_module(game_id)
+    stage = getattr(module, "stage", None) if module is not None else None
+    return stage if callable(stage) else None
+
+
+def game_horizon(game_id: str) -> int:
+    """How many stages ahead the game's MCTS rollouts stop (``heuristic.SEARCH_HORIZON``; 0: to
+    the end of the game)."""
+    module = _heuristic_module(game_id)
+    return int(getattr(module, "SEARCH_HORIZON", 0)) if module is not None else 0
+
+
 def game_evaluation(game_id: str) -> Evaluation | None:
     """The game's evaluation function (``heuristic.evaluate``), if it has one."""
     module = _heuristic_module(game_id)
@@ -120,14 +134,15 @@ def rollout(
     rng: random.Random,
     max_steps: int = MAX_ROLLOUT_STEPS,
     chance_rng: random.Random | None = None,
+    stop: Callable[[State], bool] | None = None,
 ) -> State:
     """Play ``state`` (in place) to the end with ``policy`` and chance drawn from ``chance_rng``
-    (``rng`` when not given; the policy always draws from ``rng``)."""
+    (``rng`` when not given; the policy always draws from ``rng``), or until ``stop(state)``."""
     apply = state.apply
     chance = chance_rng if chance_rng is not None else rng
     for _ in range(max_steps):
         to_move = state.to_move
-        if to_move is None:
+        if to_move is None or (stop is not None and stop(state)):
             break
         if to_move == CHANCE:
             apply(state.chance_table().sample(chance))
@@ -245,7 +260,7 @@ class _Node:
     def __init__(self) -> None:
         self.visits = 0
         self.value = 0.0  # sum of blended rewards (selection)
-        self.wins = 0  # sum of plain wins (the reported win probability)
+        self.wins = 0.0  # sum of wins, or of evaluations at the horizon (the reported win probability)
         self.children: dict[Action, _Node] = {}
 
 
@@ -264,6 +279,14 @@ class MCTSAgent(SearchAgent):
     mostly lost (Deep Space D-6 Normal: about 11% won) two rollouts of different moves almost
     always both lose, so win/loss alone tells moves apart only after thousands of rollouts; how
     far the losses got tells them apart much sooner, and going further is what winning takes.
+
+    A game whose heuristic module has a ``stage(state)`` counter (Deep Space D-6: the round), an
+    ``evaluate`` and ``SEARCH_HORIZON = k`` gets rollouts cut ``k`` stages ahead (``horizon``
+    overrides it; 0 rolls out to the end): a simulation plays on with the policy to the start of
+    the ``k``-th next stage and scores the evaluation there (1 or 0 if the game ended first). With
+    an evaluation that estimates the policy's own chance of winning (Deep Space D-6's is fitted
+    to heuristic games) this is one-step policy improvement with far less noise than a rollout to
+    the end, and many times cheaper.
 
     The root (``root="paired"``, the default) is not UCB: search goes in rounds, and each round
     gives every legal decision one simulation from the same determinization with the same random
@@ -290,6 +313,7 @@ class MCTSAgent(SearchAgent):
         exploration: float = 0.7,
         blend: float = 0.1,
         shaping: float = 0.5,
+        horizon: int | None = None,
         margin: float = 1.5,
         root: str = "paired",
         oracle: bool = False,
@@ -303,6 +327,13 @@ class MCTSAgent(SearchAgent):
             raise ValueError(f"shaping must be in [0, 1), not {shaping}")
         self.progress = game_progress(game_id)
         self.shaping = shaping if self.progress is not None else 0.0
+        self.stage = game_stage(game_id)
+        if horizon is None:
+            horizon = game_horizon(game_id)
+        if horizon < 0:
+            raise ValueError(f"horizon must be 0 (to the end) or more stages, not {horizon}")
+        # rollouts cut at a later stage need a stage counter and an evaluation to score the cut
+        self.horizon = horizon if self.stage is not None and self.evaluation is not None else 0
         if root not in ("paired", "uct"):
             raise ValueError(f"root must be 'paired' or 'uct', not {root!r}")
         self.root = root
@@ -395,13 +426,22 @@ class MCTSAgent(SearchAgent):
         a win, the shaped progress of a loss). Chance comes from ``chance_rng`` (the oracle's
         foreseen future) or ``rng``."""
         chance = chance_rng if chance_rng is not None else rng
+        stop: Callable[[State], bool] | None = None
+        if self.horizon:
+            stage = self.stage
+            assert stage is not None
+            limit = stage(state) + self.horizon
+
+            def stop(s: State) -> bool:
+                return stage(s) >= limit
+
         path = [root]
         node = root
         expanded = False
         c = self.exploration
         while not expanded:
             to_move = state.to_move
-            if to_move is None:
+            if to_move is None or (stop is not None and stop(state)):
                 break
             if to_move == CHANCE:
                 outcome = state.chance_table().sample(chance)
@@ -431,6 +471,14 @@ class MCTSAgent(SearchAgent):
                 state.apply(action)
             node = child
             path.append(node)
+        if stop is not None:  # a rollout cut at the horizon, scored by the evaluation
+            end = rollout(state, self.policy, rng, chance_rng=chance, stop=stop)
+            value = self.evaluate(end, rng) if not end.is_terminal() else float(end.result().won)
+            for n in path:
+                n.visits += 1
+                n.value += value
+                n.wins += value
+            return value
         leaf_value: float | None = None
         if self.blend and not state.is_terminal():
             leaf_value = self.evaluate(state, rng)

@@ -17,6 +17,7 @@ holds no hidden card.
 
 from __future__ import annotations
 
+import math
 import random
 
 from solotable.core.protocol import Action, State
@@ -29,10 +30,12 @@ from .rules import (
     COMMS_OFFLINE,
     COSMIC,
     DISTRACT,
+    DISTRACTED,
     DP,
     GATHER,
     INFIRMARY,
     MISSION,
+    OVER,
     POOL,
     SCANNER,
     SEND,
@@ -301,3 +304,73 @@ def progress(s: DeepSpaceState) -> float:
     draws more cards and would count as progress."""
     start = sum(c.copies for c in CARDS) - CARDS[DP].copies + s.dont_panic - D.lengths[s.length]
     return max(0.0, min(1.0, s.round / max(1, start)))
+
+
+# -- the evaluation for search --------------------------------------------------------------------
+
+FEATURES = (
+    "bias", "hull", "shields", "survived", "deck_left", "externals", "external_health", "danger",
+    "internals", "internal_cost", "infirmary", "scanners", "missions", "distracted", "nebula",
+    "hull_x_danger",
+)  # fmt: skip
+"""What :func:`evaluate` looks at, all public (the ship, the threats in play, the deck's count)."""
+
+
+def features(s: DeepSpaceState) -> list[float]:
+    """The numbers :func:`evaluate` weighs, in the order of :data:`FEATURES`."""
+    start = max(1, sum(c.copies for c in CARDS) - CARDS[DP].copies + s.dont_panic - D.lengths[s.length])
+    ext_n = ext_health = internals = 0
+    threat = internal_cost = 0.0
+    for i in s.in_play:
+        c = CARDS[i // 2]
+        if c.external:
+            if s.health[i] > 0:
+                ext_n += 1
+                ext_health += s.health[i]
+                threat += danger(s, i)
+        else:
+            internals += 1
+            internal_cost += INTERNAL_VALUE.get(c.effect, 0.5)
+    loc = s.loc
+    hull = s.hull / D.hull
+    return [
+        1.0, hull, s.shields / D.shields, s.round / start, s.deck / start, ext_n / 4, ext_health / 10,
+        threat / 4, internals / 3, internal_cost / 3, loc.count(INFIRMARY) / 6, loc.count(SCANNER) / 3,
+        loc.count(MISSION) / 6, loc.count(DISTRACTED), 1.0 if s.nebula() else 0.0, (1 - hull) * threat / 4,
+    ]  # fmt: skip
+
+
+def _load_weights() -> tuple[float, ...]:
+    import tomllib
+    from importlib.resources import files
+
+    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
+    names = tuple(table["features"])
+    if names != FEATURES:
+        raise ValueError(f"value.toml was fitted on features {names}, not {FEATURES}: refit it")
+    return tuple(float(w) for w in table["weights"])
+
+
+WEIGHTS = _load_weights()
+
+
+def evaluate(s: DeepSpaceState) -> float:
+    """The chance that the ``heuristic`` bot wins from ``s``, by a logistic regression on
+    :func:`features` fitted to heuristic games (``value.toml``; refit with
+    ``benchmarks/fit_deepspace_value.py``). Search compares moves by it one round ahead, where a
+    rollout to the end of the game would be too noisy to tell them apart."""
+    if s.phase == OVER:
+        return 1.0 if s.won else 0.0
+    z = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def stage(s: DeepSpaceState) -> int:
+    """The round: MCTS rolls out to the start of a later round and scores it by :func:`evaluate`."""
+    return int(s.round)
+
+
+SEARCH_HORIZON = 1
+"""MCTS rollouts stop at the start of the next round (see ``solotable.agents.search``)."""

@@ -5,7 +5,7 @@ per agent.
 
 For each game (default: every registered game), MCTS iterations per second are measured on the
 decision positions met in a few heuristic (or random) games (each iteration: a determinization,
-a descent of the tree and a rollout with the game's policy to the end). Then each agent plays
+a descent of the tree and a rollout with the game's policy, to the end or to the game's horizon). Then each agent plays
 games for about ``--seconds`` (the search bots with ``--iterations`` per decision).
 """
 

@@ -30,6 +30,7 @@ from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
 from solotable.ui.cli import MANY_OUTCOMES, labelled
 from solotable.ui.tui.boards import make_board
+from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
 from solotable.ui.tui.i18n import tr
@@ -148,6 +149,10 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.query_one("#actions", OptionList).focus()
 
+    def on_resize(self) -> None:
+        if self._shown_lang:  # drawn once already: the status line fits the new width
+            self.query_one("#status", Static).update(Text(self.status_text()))
+
     # -- what a number refers to ------------------------------------------------------------
 
     def choices(self) -> list[Action]:
@@ -180,10 +185,11 @@ class GameScreen(Screen[None]):
 
     def status_text(self, observation: dict[str, Any] | None = None) -> str:
         """The top line: the game, whose decision it is (two players), seed or physical dice,
-        the step, and whether a hint is being worked out."""
+        the step, and whether a hint is being worked out. It never runs past the screen's
+        width: the game's title is shortened (``…``) first, then left out."""
         s = self.session
         lang = self.lang
-        parts = [s.game.title(lang)]
+        parts: list[str] = []
         state = s.state
         obs_players = (observation if observation is not None else state.observation()).get("players", 1)
         if (
@@ -194,7 +200,12 @@ class GameScreen(Screen[None]):
         parts.append(tr("tui.status.step", lang, step=len(s.record.actions)))
         if self._hint_token is not None:
             parts.append(tr("tui.status.thinking", lang))
-        return " · ".join(parts)
+        title = s.game.title(lang)
+        width = self.app.size.width or 80
+        room = width - display_width(" · ".join(parts)) - len(" · ")
+        if display_width(title) > room:
+            title = fit(title, room).rstrip() if room >= 8 else ""
+        return " · ".join([title, *parts] if title else parts)
 
     def _draw_actions(self) -> None:
         s = self.session

@@ -53,10 +53,16 @@ class LogEntry:
 
 
 def numbered(number: int, width: int, label: str) -> str:
-    """``" 3) label"``; with no space before a label that starts with a wide (Japanese)
+    """``" 3) label"``; with no space before a label whose first word has a wide (Japanese)
     character, so that a long label wraps inside the line instead of leaving the number alone."""
-    gap = "" if label and display_width(label[0]) == 2 else " "
-    return f"{number:>{width}}){gap}{label}"
+    return f"{number:>{width}}){gap_before(label)}{label}"
+
+
+def gap_before(label: str) -> str:
+    """The space between a mark and ``label``: none when the label's first word (Japanese text
+    runs long without spaces) has a wide character, else one."""
+    first = label.split(" ", 1)[0]
+    return "" if any(display_width(c) == 2 for c in first) else " "
 
 
 def move_labels(session: Session, state: State, action: Action) -> dict[str, str]:
@@ -240,7 +246,8 @@ class GameScreen(Screen[None]):
             rewind = entry.target is not None and not entry.chance and entry.target >= self.wall
             mark = "↶" if rewind else " "
             bullet = "◆" if entry.chance else "▸"
-            return f"{mark}{bullet} {entry.labels[lang]}"
+            label = entry.labels[lang]
+            return f"{mark}{bullet}{gap_before(label)}{label}"
         assert entry.event is not None
         return "   " + self.session.game.event_text(entry.event, lang)
 
@@ -256,7 +263,7 @@ class GameScreen(Screen[None]):
             widget.add_options([Option(Text(p)) for p in wanted[len(self._shown_log) :]])
         self._shown_log = wanted
         self._shown_lang = self.lang
-        widget.scroll_end(animate=False)
+        widget.anchor()  # the newest entry in view, and kept there as the log grows
 
     def result_lines(self) -> list[str]:
         result = self.session.state.result()

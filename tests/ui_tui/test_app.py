@@ -17,9 +17,10 @@ from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
+from solotable.ui.tui.boards import board_module_name
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
-from solotable.ui.tui.home import HomeScreen
+from solotable.ui.tui.home import ChoiceField, HomeScreen
 from solotable.ui.tui.record_db import RecordDB
 
 from .drive import game_screen, notifications, play_by_keys, run_async, screen_text, static_text
@@ -56,9 +57,10 @@ async def test_a_whole_game_by_key_presses(game: str, options: dict[str, object]
     app = SoloTableApp(session=session, data=data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        screen = game_screen(app)
+        assert type(screen.board).__module__ == board_module_name(game)  # the game's own board
         moves = await play_by_keys(app, pilot, make_agent("random", game), random.Random(seed))
         assert moves >= 10
-        screen = game_screen(app)
         expected = reference(game, options, seed)
         assert session.record.actions == expected.record.actions  # every key played the intended move
         actions = screen.query_one("#actions", OptionList)
@@ -620,3 +622,26 @@ async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
         assert len(lines) == 2
         assert lines[0].startswith("Mini Rogue (2020 edition") and "20260102-000000-minirogue" in lines[0]
         assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")
+
+
+@run_async
+async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Deep Space D-6's options, then start
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert app.focused is home.query_one("#games")  # not the Start button of the last game
+        await pilot.press("down")
+        await pilot.pause()
+        assert home.selected == "jongrogue"
+        await pilot.press("enter", "right")  # the rules, in words
+        await pilot.pause()
+        rules = home.query_one(".opt-rules", ChoiceField)
+        assert app.focused is rules and rules.value == "ez-plus"
+        assert rules.render().plain.endswith("◀ EZ Plus (identification, bonuses) ▶")

@@ -341,8 +341,9 @@ class HomeScreen(Screen[None]):
         self.app.exit(0)
 
     def on_screen_resume(self) -> None:
-        if self._drawn:
+        if self._drawn:  # back from a game: redrawn, and the keys work on the tab's list again
             self.redraw()
+            self.action_tab(self.query_one("#tabs", TabbedContent).active or "new")
 
 
 def value_label(game: Game, option: str, value: str, lang: str) -> str:

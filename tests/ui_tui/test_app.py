@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from textual.content import Content
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
@@ -645,3 +645,15 @@ async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
         rules = home.query_one(".opt-rules", ChoiceField)
         assert app.focused is rules and rules.value == "ez-plus"
         assert rules.render().plain.endswith("◀ EZ Plus (identification, bonuses) ▶")
+
+
+@run_async
+async def test_a_text_option_can_be_seen_and_typed(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")  # Mini Rogue (2020): its card overrides are a file name
+        await pilot.pause()
+        field = next(w for w in app.screen.query(Input) if w.name == "opt-cards")
+        assert field.region.right <= SIZE[0] and field.region.width >= 20  # on the screen, room to type
+        assert "none (or a TOML file)" in screen_text(app)

@@ -4,6 +4,7 @@ through the log, hints in a worker, language switch, physical dice, co-op, the r
 from __future__ import annotations
 
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -253,7 +254,15 @@ async def test_hint_shows_the_best_move_and_win_chances(data_dir: Path) -> None:
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         body = static_text(dialog.query_one("#body"))
-        assert "The bot would choose:" in body and "— wins " in body and "%" in body
+        assert "The bot would choose:" in body
+        assert re.search(r"— wins \d+% \(\d+ simulations\)", body), body
+        # a runner-up with a higher chance from fewer games: the hint says why the bot still chooses
+        state = session.state
+        first, second = state.legal_actions()[:2]
+        text = screen.hint_text(state, [(first, 0.31, 400), (second, 0.33, 40)])
+        assert "2) " in text and "wins 33% (40 simulations)" in text
+        assert "The bot chooses the move it simulated most" in text
+        assert "simulated most" not in screen.hint_text(state, [(first, 0.4, 400), (second, 0.33, 40)])
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -470,17 +470,19 @@ class GameScreen(Screen[None]):
         lang = self.lang
         choices = state.legal_actions()
 
-        def line(action: Action, win: float) -> str:
+        def line(action: Action, win: float, visits: int) -> str:
             number = choices.index(action) + 1
             label = labelled(self.session.game.describe(state, action, lang), str(action))
-            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}")
+            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}", visits=visits)
 
         best = ranked[0]
-        lines = [tr("tui.hint.best", lang), "  " + line(best[0], best[1])]
+        lines = [tr("tui.hint.best", lang), "  " + line(*best)]
         others = [r for r in ranked[1 : HINT_RUNNERS_UP + 1] if r[2] > 0]
         if others:
             lines.append(tr("tui.hint.others", lang))
-            lines.extend("  " + line(a, w) for a, w, _ in others)
+            lines.extend("  " + line(*r) for r in others)
+            if any(w > best[1] for _, w, _ in others):
+                lines.append(tr("tui.hint.note", lang))
         return "\n".join(lines)
 
     # -- the other keys ---------------------------------------------------------------------

@@ -412,9 +412,13 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("f3")
         await pilot.pause()
         text = screen_text(app)
-        assert "Mini Rogue (print-and-play v1.2.1) · hard: played 2, won 1, lost 1, best 64" in text
-        assert "Mini Rogue (print-and-play v1.2.1) · normal: played 1, won 0, lost 1, best 30" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · Hard: played 2, won 1, lost 1, best 64" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · Normal: played 1, won 0, lost 1, best 30" in text
         assert "Mini Rogue (print-and-play v1.2.1) · all: played 3, won 1, lost 2, best 64" in text
+        await pilot.press("l")  # the setups in words in Japanese too
+        await pilot.pause()
+        record = static_text(app.screen.query_one("#record-body"))
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード: プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async

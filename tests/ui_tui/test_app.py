@@ -670,3 +670,20 @@ async def test_a_text_option_can_be_seen_and_typed(data_dir: Path) -> None:
         field = next(w for w in app.screen.query(Input) if w.name == "opt-cards")
         assert field.region.right <= SIZE[0] and field.region.width >= 20  # on the screen, room to type
         assert "none (or a TOML file)" in screen_text(app)
+
+
+@run_async
+async def test_physical_tiles_of_jongrogue(data_dir: Path) -> None:
+    session = Session("jongrogue", seed=1, options={"rules": "ez-plus"}, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChanceDialog)  # asked at once: the tiles laid face down
+        assert "draw your card or tile" in screen_text(app)
+        field = dialog.query_one("#faces", Input)
+        example = field.placeholder.removeprefix("for example: ")
+        assert example in [str(a) for a in session.state.chance_table().actions]  # the game's own notation
+        await pilot.press(*"5m", "enter")  # a tile as players write it
+        await pilot.pause()
+        assert session.record.actions == ["tile:m5"]

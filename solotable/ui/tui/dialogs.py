@@ -110,7 +110,8 @@ class ChanceDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
-            yield Input(placeholder=tr("tui.chance.placeholder", self.lang), id="faces")
+            example = str(actions[len(actions) // 2])  # an outcome as the game writes it
+            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=example), id="faces")
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):

@@ -124,3 +124,23 @@ async def test_every_screen_of_a_whole_game_fits_80x24(game: str, options: dict[
             moves += 1
         assert moves >= 15
 
+
+
+@run_async
+async def test_the_status_line_keeps_what_matters_on_a_narrow_screen(data_dir: Path) -> None:
+    """The longest status line (co-op, a ten-digit seed, a hint being worked out) in Japanese:
+    the title gives way (shortened with …), whose turn, the seed, the step and the hint stay."""
+    session = Session("minirogue", seed=2147483647, options={"partner": "mage"})
+    app = SoloTableApp(session=session, data=data_dir, lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        screen._hint_token = 0  # as while the bot thinks
+        status = screen.status_text()
+        assert display_width(status) <= 80, status
+        assert "…" in status.split(" · ")[0]
+        for part in (f"プレイヤー{session.state.to_move + 1}の番", "シード 2147483647", "手目", "ヒント: 考え中…"):
+            assert part in status, status
+        await pilot.resize_terminal(120, 30)  # room for the whole title again
+        await pilot.pause()
+        assert static_text(screen.query_one("#status")).startswith(session.game.title("ja") + " · ")

@@ -687,3 +687,16 @@ async def test_physical_tiles_of_jongrogue(data_dir: Path) -> None:
         await pilot.press(*"5m", "enter")  # a tile as players write it
         await pilot.pause()
         assert session.record.actions == ["tile:m5"]
+
+
+@run_async
+async def test_physical_card_draws_are_listed_by_name(data_dir: Path) -> None:
+    session = Session("deepspace-d6", seed=1, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChanceDialog)
+        outcomes = dialog.query_one("#outcomes", OptionList)
+        assert outcomes.option_count == len(session.state.chance_table().actions) > 24
+        assert str(outcomes.get_option_at_index(0).prompt) == "1) Threat card drawn: Assault Cruiser   [draw:e1]"

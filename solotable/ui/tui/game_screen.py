@@ -28,11 +28,11 @@ from textual.worker import Worker, WorkerState
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
-from solotable.ui.cli import MANY_OUTCOMES, labelled
+from solotable.ui.cli import labelled
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
-from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
+from solotable.ui.tui.dialogs import DESCRIBED_OUTCOMES, ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
 from solotable.ui.tui.i18n import tr
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ class GameScreen(Screen[None]):
             chance = s.waiting_for_chance
             width = len(str(len(actions)))
             for i, action in enumerate(actions, 1):
-                if chance and len(actions) > MANY_OUTCOMES:
+                if chance and len(actions) > DESCRIBED_OUTCOMES:
                     label = str(action)
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))

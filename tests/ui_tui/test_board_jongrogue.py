@@ -445,18 +445,18 @@ def face_down_count(text: str) -> int:
 
 def test_late_games_with_a_full_pack_still_fit() -> None:
     """Long EZ Plus games of the heuristic bot (continues, deep floors, most potions and scrolls
-    known, a pack of unknown rings and armour): every tenth state, in both languages, fits in
+    known, a pack of unknown rings and armour): every other state, in both languages, fits in
     14 rows of 80 columns, every encounter tile of the map still on it (face-down ones counted
     ``[?]×4`` when rows are short) and every identified appearance still in the details."""
     checked = 0
-    for seed in (0, 2):
+    for seed in (0, 3):
         session = Session(GAME, seed=seed, options={"rules": "ez-plus", "forced-end": "off"})
         rng = random.Random(seed)
         bot = make_agent("heuristic", "jongrogue")
-        for step in range(620):
+        for step in range(700):
             if session.state.is_terminal():
                 break
-            if step >= 400 and step % 10 == 0:
+            if step >= 500 and step % 2 == 0:
                 obs = session.state.observation()
                 for lang in ("en", "ja"):
                     board = Board(GAME)
@@ -474,4 +474,4 @@ def test_late_games_with_a_full_pack_still_fit() -> None:
                             assert f"{glyph(app, lang)}({app})" in details
                 checked += 1
             session.play(bot.choose(session.state, rng))
-    assert checked >= 20
+    assert checked >= 150

@@ -230,7 +230,7 @@ class Board(Widget):
         lines: list[Text] = []
         for compact in (False, True):  # rows of rooms on one line each when they fit it
             left = self._map(cw, lang, compact)
-            left += self._encounter(mw, max(2, height - len(left)), lang, 0, len(left))
+            left += self._encounter(mw, max(2, height - len(left)), lang, 0, len(left), compact)
             right = self._sheet(rw, height, lang, len(left), mw)
             if len(right) > height:  # the sheets' last groups go under the encounter map
                 left += right[height:]
@@ -266,16 +266,18 @@ class Board(Widget):
         tiles = [tile(sl["tile"], lang) for sl in room["slots"]]
         if one_line:  # the room on its head line, face-down tiles counted: ``4 ?? [?]×4``
             down = sum(1 for sl in room["slots"] if sl["tile"] == "?")
-            one = head.copy()
-            if down == len(tiles) and down > 1:
-                one.append(" ")
-                one.append_text(tile("?", lang))
-                one.append(f"×{down}", style="dim")
-            else:
-                for piece in tiles:
-                    one.append_text(piece)
-            if one.cell_len <= cw:
-                return [one]
+            for gap in (" ", ""):  # ``3 南北 8萬3筒``, or when short of room ``3 南北8萬3筒``
+                one = head.copy()
+                if down == len(tiles) and down > 1:
+                    one.append(gap)
+                    one.append_text(tile("?", lang))
+                    one.append(f"×{down}", style="dim")
+                elif tiles:
+                    one.append(gap)
+                    for piece in tiles:
+                        one.append_text(piece)
+                if one.cell_len <= cw:
+                    return [one]
         body = flow(tiles, cw - 1, indent=1, sep="") if tiles else [Text("")]
         return [*flow([head], cw), *(Text(" ").append_text(line) if not line.plain.startswith(" ") else line
                                      for line in body)]  # fmt: skip
@@ -330,7 +332,9 @@ class Board(Widget):
 
     # the encounter map of the current room
 
-    def _encounter(self, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
+    def _encounter(self, width: int, rows: int, lang: str, x0: int, y0: int, compact: bool = False) -> list[Text]:
+        """Where the PC is, in words (left out when ``compact``: the map's ``@`` says it), the
+        passage monster, and the tiles of the current room with what each is."""
         o = self.observation
         pos = o["position"]
         self._hits = []
@@ -340,7 +344,7 @@ class Board(Widget):
             where = t("jr.view.pos.door", lang, room=pos["room"], side=f"@jr.side.{pos['side']}")
         else:
             where = t("jr.view.pos.room", lang, room=pos["room"])
-        out = flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")
+        out = [] if compact else flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")
         if o.get("passage_monster"):
             pm = o["passage_monster"]
             words = Text(t("tui.jr.passage_monster", lang, name=self._monster_name(pm["monster"], lang), hp=pm["hp"]),

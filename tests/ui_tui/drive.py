@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from solotable.agents.base import Agent
+from solotable.core.i18n import display_width
 from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.dialogs import ConfirmDialog
 from solotable.ui.tui.game_screen import GameScreen
@@ -34,6 +35,21 @@ def screen_text(app: SoloTableApp) -> str:
             line = line.ljust(round(x / 12.2)) + text
         lines.append(line.replace("\xa0", " "))
     return "\n".join(lines)
+
+
+def screen_rows(app: SoloTableApp) -> list[str]:
+    """What the terminal shows, row by row (blank rows included: row ``i`` is line ``i``)."""
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(round((float(m[2]) - 20) / 24.4), []).append((float(m[1]), html.unescape(m[3])))
+    lines = []
+    for row in range(app.size.height):
+        line = ""
+        for x, text in sorted(rows.get(row, [])):
+            line += " " * (round(x / 12.2) - display_width(line)) + text  # a wide character takes two
+        lines.append(line.replace("\xa0", " "))
+    return lines
 
 
 def notifications(app: SoloTableApp) -> str:

@@ -4,6 +4,7 @@ through the log, hints in a worker, language switch, physical dice, co-op, the r
 from __future__ import annotations
 
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -11,15 +12,16 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from textual.content import Content
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
+from solotable.ui.tui.boards import board_module_name
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
-from solotable.ui.tui.home import HomeScreen
+from solotable.ui.tui.home import ChoiceField, HomeScreen
 from solotable.ui.tui.record_db import RecordDB
 
 from .drive import game_screen, notifications, play_by_keys, run_async, screen_text, static_text
@@ -56,9 +58,10 @@ async def test_a_whole_game_by_key_presses(game: str, options: dict[str, object]
     app = SoloTableApp(session=session, data=data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        screen = game_screen(app)
+        assert type(screen.board).__module__ == board_module_name(game)  # the game's own board
         moves = await play_by_keys(app, pilot, make_agent("random", game), random.Random(seed))
         assert moves >= 10
-        screen = game_screen(app)
         expected = reference(game, options, seed)
         assert session.record.actions == expected.record.actions  # every key played the intended move
         actions = screen.query_one("#actions", OptionList)
@@ -251,7 +254,15 @@ async def test_hint_shows_the_best_move_and_win_chances(data_dir: Path) -> None:
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         body = static_text(dialog.query_one("#body"))
-        assert "The bot would choose:" in body and "— wins " in body and "%" in body
+        assert "The bot would choose:" in body
+        assert re.search(r"— wins \d+% \(\d+ simulations\)", body), body
+        # a runner-up with a higher chance from fewer games: the hint says why the bot still chooses
+        state = session.state
+        first, second = state.legal_actions()[:2]
+        text = screen.hint_text(state, [(first, 0.31, 400), (second, 0.33, 40)])
+        assert "2) " in text and "wins 33% (40 simulations)" in text
+        assert "The bot chooses the move it simulated most" in text
+        assert "simulated most" not in screen.hint_text(state, [(first, 0.4, 400), (second, 0.33, 40)])
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -401,9 +412,13 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("f3")
         await pilot.pause()
         text = screen_text(app)
-        assert "Mini Rogue (print-and-play v1.2.1) · hard: played 2, won 1, lost 1, best 64" in text
-        assert "Mini Rogue (print-and-play v1.2.1) · normal: played 1, won 0, lost 1, best 30" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · Hard: played 2, won 1, lost 1, best 64" in text
+        assert "Mini Rogue (print-and-play v1.2.1) · Normal: played 1, won 0, lost 1, best 30" in text
         assert "Mini Rogue (print-and-play v1.2.1) · all: played 3, won 1, lost 2, best 64" in text
+        await pilot.press("l")  # the setups in words in Japanese too
+        await pilot.pause()
+        record = static_text(app.screen.query_one("#record-body"))
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード: プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async
@@ -620,3 +635,68 @@ async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
         assert len(lines) == 2
         assert lines[0].startswith("Mini Rogue (2020 edition") and "20260102-000000-minirogue" in lines[0]
         assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")
+
+
+@run_async
+async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # Deep Space D-6's options, then start
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert app.focused is home.query_one("#games")  # not the Start button of the last game
+        await pilot.press("down")
+        await pilot.pause()
+        assert home.selected == "jongrogue"
+        await pilot.press("enter", "right")  # the rules, in words
+        await pilot.pause()
+        rules = home.query_one(".opt-rules", ChoiceField)
+        assert app.focused is rules and rules.value == "ez-plus"
+        assert rules.render().plain.endswith("◀ EZ Plus (identification, bonuses) ▶")
+
+
+@run_async
+async def test_a_text_option_can_be_seen_and_typed(data_dir: Path) -> None:
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")  # Mini Rogue (2020): its card overrides are a file name
+        await pilot.pause()
+        field = next(w for w in app.screen.query(Input) if w.name == "opt-cards")
+        assert field.region.right <= SIZE[0] and field.region.width >= 20  # on the screen, room to type
+        assert "none (or a TOML file)" in screen_text(app)
+
+
+@run_async
+async def test_physical_tiles_of_jongrogue(data_dir: Path) -> None:
+    session = Session("jongrogue", seed=1, options={"rules": "ez-plus"}, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChanceDialog)  # asked at once: the tiles laid face down
+        assert "draw your card or tile" in screen_text(app)
+        field = dialog.query_one("#faces", Input)
+        example = field.placeholder.removeprefix("for example: ")
+        assert example in [str(a) for a in session.state.chance_table().actions]  # the game's own notation
+        await pilot.press(*"5m", "enter")  # a tile as players write it
+        await pilot.pause()
+        assert session.record.actions == ["tile:m5"]
+
+
+@run_async
+async def test_physical_card_draws_are_listed_by_name(data_dir: Path) -> None:
+    session = Session("deepspace-d6", seed=1, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChanceDialog)
+        outcomes = dialog.query_one("#outcomes", OptionList)
+        assert outcomes.option_count == len(session.state.chance_table().actions) > 24
+        assert str(outcomes.get_option_at_index(0).prompt) == "1) Threat card drawn: Assault Cruiser   [draw:e1]"

@@ -27,6 +27,7 @@ from textual.widgets import Static
 
 import solotable
 import solotable.ui.tui.boards.jongrogue as board_module
+from solotable.agents.registry import make_agent
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
 from solotable.games.jongrogue.rules import PHASE_NAMES, POTIONS, SCROLLS
@@ -434,3 +435,43 @@ def test_known_doors_are_drawn_on_the_walls() -> None:
     where = position_sentence(obs, "en")
     map_text = "\n".join(left[: next(i for i, line in enumerate(left) if line.startswith(where[:8]))])
     assert map_text.count("═") == across and map_text.count("║") == down
+
+
+def face_down_count(text: str) -> int:
+    """Face-down tiles on the map, drawn one by one (``[?]``) or counted (``[?]×4``)."""
+    counted = sum(int(n) for n in re.findall(r"\[\?\]×(\d+)", text))
+    return text.count("[?]") - len(re.findall(r"\[\?\]×\d+", text)) + counted
+
+
+def test_late_games_with_a_full_pack_still_fit() -> None:
+    """Long EZ Plus games of the heuristic bot (continues, deep floors, most potions and scrolls
+    known, a pack of unknown rings and armour): every other state, in both languages, fits in
+    14 rows of 80 columns, every encounter tile of the map still on it (face-down ones counted
+    ``[?]×4`` when rows are short) and every identified appearance still in the details."""
+    checked = 0
+    for seed in (0, 3):
+        session = Session(GAME, seed=seed, options={"rules": "ez-plus", "forced-end": "off"})
+        rng = random.Random(seed)
+        bot = make_agent("heuristic", "jongrogue")
+        for step in range(700):
+            if session.state.is_terminal():
+                break
+            if step >= 500 and step % 2 == 0:
+                obs = session.state.observation()
+                for lang in ("en", "ja"):
+                    board = Board(GAME)
+                    board.show(obs, lang)
+                    lines = board._lines(80, 14)
+                    text = "\n".join(line.plain for line in lines)
+                    assert len(lines) <= 14 and all(line.cell_len <= 80 for line in lines), text
+                    slots = [sl["tile"] for room in obs["map"] for sl in room["slots"]]
+                    assert face_down_count(text) >= slots.count("?"), text
+                    for g, n in Counter(glyph(t, lang) for t in slots if t != "?").items():
+                        assert text.count(g) >= n, text
+                    details = board.details(lang) or ""
+                    for kind in ("potions", "scrolls"):
+                        for app in obs["identified"][kind]:
+                            assert f"{glyph(app, lang)}({app})" in details
+                checked += 1
+            session.play(bot.choose(session.state, rng))
+    assert checked >= 150

@@ -1,6 +1,8 @@
-"""SVG snapshots at 80×24 of the home screen and of each game screen this branch draws (the
-Mini Rogue boards, co-op included, and the fallback board). Update them after a deliberate
-change with ``pytest tests/ui_tui --snapshot-update`` and look at the report."""
+"""SVG snapshots at 80×24 of the home screen and of each game screen, the real app with the real
+boards: Mini Rogue (co-op included), Deep Space D-6 and JongRogue EZ and EZ Plus in mid-game
+states with a lot on the table (reached by the decisions the board tests play), and the
+fallback board. Update them after a deliberate change with
+``pytest tests/ui_tui --snapshot-update`` and look at the report."""
 
 from __future__ import annotations
 
@@ -8,10 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
+
+from .test_board_deepspace_d6 import STATES as DS_STATES
+from .test_board_jongrogue import STATES as JR_STATES
 
 SIZE = (80, 24)
 GAMES = ["deepspace-d6", "jongrogue", "minirogue", "minirogue-v1"]
@@ -50,6 +56,32 @@ def test_minirogue_coop(snap_compare: Compare, data_dir: Path) -> None:
 
 def test_minirogue_coop_japanese(snap_compare: Compare, data_dir: Path) -> None:
     assert snap_compare(game_app("minirogue", 20, data_dir, lang="ja", partner="mage"), terminal_size=SIZE)
+
+
+def played(game: str, seed: int, options: dict[str, object], decisions: list[str]) -> Session:
+    session = Session(game, seed=seed, options=options)
+    for text in decisions:
+        session.play(text)
+    return session
+
+
+@pytest.mark.parametrize(("state", "lang"), [("distracted", "en"), ("missions", "en"), ("nebula", "ja")])
+def test_deepspace_d6(snap_compare: Compare, data_dir: Path, state: str, lang: str) -> None:
+    # distracted: seven threats, a die on Distracted's box, dice Returned and in the Infirmary;
+    # missions: dice on away missions, in stasis and the scanners; nebula: ten threats, shields offline
+    seed, options, decisions = DS_STATES[state]
+    app = SoloTableApp(session=played("deepspace-d6", seed, options, decisions), data=data_dir, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize(("state", "lang"), [("rich-ez", "en"), ("fight-ez-plus", "en"), ("rich-ez-plus", "en"),
+                                             ("rich-ez-plus", "ja")])  # fmt: skip
+def test_jongrogue(snap_compare: Compare, data_dir: Path, state: str, lang: str) -> None:
+    # rich-ez: in melee, confused and held, rings, potions and scrolls; fight-ez-plus: four
+    # monsters at a door; rich-ez-plus: the identification sheets partly filled, held and hungry
+    seed, rules, decisions = JR_STATES[state]
+    app = SoloTableApp(session=played("jongrogue", seed, {"rules": rules}, decisions), data=data_dir, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_fallback_board(snap_compare: Compare, data_dir: Path) -> None:

@@ -112,10 +112,11 @@ class SoloTableApp(App[int]):
         game_totals = {t.game: t for t in totals(rows)}
         for index, r in enumerate(rows):
             try:
-                title = load_game(r.game).title(lang)
+                game: Game | None = load_game(r.game)
             except ValueError:
-                title = r.game
-            setup = " ".join(x for x in (r.difficulty, r.character, r.variant) if x) or "-"
+                game = None
+            title = game.title(lang) if game is not None else r.game
+            setup = setup_words(game, r.difficulty, r.character, r.variant, lang)
             best = "-" if r.best is None else str(r.best)
             lines.append(tr("tui.record.row", lang, title=title, setup=setup, played=r.played, won=r.won,
                             lost=r.lost, best=best))  # fmt: skip
@@ -175,6 +176,28 @@ class SoloTableApp(App[int]):
 
     def next_lang(self) -> None:
         self.set_lang(LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)])
+
+
+def setup_words(game: Game | None, difficulty: str, character: str, variant: str, lang: str) -> str:
+    """A record line's setup in words (``Hard, Rogue+Mage``), as the home screen names the
+    option values; the stored values themselves for a game no longer known."""
+    from solotable.ui.tui.home import value_label
+
+    def words(option: str, value: str) -> str:
+        return value_label(game, option, value, lang) if game is not None else value
+
+    parts = []
+    if difficulty:
+        parts.append(words("difficulty", difficulty))
+    if character:
+        parts.append("+".join(words("character", c) for c in character.split("+")))
+    for value in variant.split(",") if variant else ():
+        if value == "keys":  # a switch that is on: its name
+            parts.append(tr("tui.opt.keys", lang))
+            continue
+        named = [w for o in ("rules", "length") if (w := words(o, value)) != value]
+        parts.append(named[0] if named else value)
+    return tr("tui.record.sep", lang).join(parts) or "-"
 
 
 def _fresh_path(directory: Path, game_id: str) -> Path:

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
-from solotable.ui.cli import MANY_OUTCOMES, labelled
+from solotable.ui.cli import labelled
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """
@@ -92,6 +92,12 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+DESCRIBED_OUTCOMES = 60
+"""Up to this many chance outcomes are listed in words (a threat card's name), more by their
+notation only (Deep Space D-6's 462 crew rolls). The lists scroll, so this is more than line
+mode's ``MANY_OUTCOMES``."""
+
+
 class ChanceDialog(ModalScreen[str | None]):
     """Physical dice: type what the dice show (any spelling the game accepts), or pick the
     outcome from the list. Returns the outcome's notation; Escape closes without playing."""
@@ -106,11 +112,12 @@ class ChanceDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         state = self.session.state
         actions = state.chance_table().actions
-        many = len(actions) > MANY_OUTCOMES
+        many = len(actions) > DESCRIBED_OUTCOMES
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
-            yield Input(placeholder=tr("tui.chance.placeholder", self.lang), id="faces")
+            example = str(actions[len(actions) // 2])  # an outcome as the game writes it
+            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=example), id="faces")
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):

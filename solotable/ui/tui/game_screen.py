@@ -28,10 +28,11 @@ from textual.worker import Worker, WorkerState
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
-from solotable.ui.cli import MANY_OUTCOMES, labelled
+from solotable.ui.cli import labelled
 from solotable.ui.tui.boards import make_board
+from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
-from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
+from solotable.ui.tui.dialogs import DESCRIBED_OUTCOMES, ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
 from solotable.ui.tui.i18n import tr
 
 if TYPE_CHECKING:
@@ -52,10 +53,16 @@ class LogEntry:
 
 
 def numbered(number: int, width: int, label: str) -> str:
-    """``" 3) label"``; with no space before a label that starts with a wide (Japanese)
+    """``" 3) label"``; with no space before a label whose first word has a wide (Japanese)
     character, so that a long label wraps inside the line instead of leaving the number alone."""
-    gap = "" if label and display_width(label[0]) == 2 else " "
-    return f"{number:>{width}}){gap}{label}"
+    return f"{number:>{width}}){gap_before(label)}{label}"
+
+
+def gap_before(label: str) -> str:
+    """The space between a mark and ``label``: none when the label's first word (Japanese text
+    runs long without spaces) has a wide character, else one."""
+    first = label.split(" ", 1)[0]
+    return "" if any(display_width(c) == 2 for c in first) else " "
 
 
 def move_labels(session: Session, state: State, action: Action) -> dict[str, str]:
@@ -148,6 +155,10 @@ class GameScreen(Screen[None]):
         self.refresh_all()
         self.query_one("#actions", OptionList).focus()
 
+    def on_resize(self) -> None:
+        if self._shown_lang:  # drawn once already: the status line fits the new width
+            self.query_one("#status", Static).update(Text(self.status_text()))
+
     # -- what a number refers to ------------------------------------------------------------
 
     def choices(self) -> list[Action]:
@@ -180,10 +191,11 @@ class GameScreen(Screen[None]):
 
     def status_text(self, observation: dict[str, Any] | None = None) -> str:
         """The top line: the game, whose decision it is (two players), seed or physical dice,
-        the step, and whether a hint is being worked out."""
+        the step, and whether a hint is being worked out. It never runs past the screen's
+        width: the game's title is shortened (``…``) first, then left out."""
         s = self.session
         lang = self.lang
-        parts = [s.game.title(lang)]
+        parts: list[str] = []
         state = s.state
         obs_players = (observation if observation is not None else state.observation()).get("players", 1)
         if (
@@ -194,7 +206,12 @@ class GameScreen(Screen[None]):
         parts.append(tr("tui.status.step", lang, step=len(s.record.actions)))
         if self._hint_token is not None:
             parts.append(tr("tui.status.thinking", lang))
-        return " · ".join(parts)
+        title = s.game.title(lang)
+        width = self.app.size.width or 80
+        room = width - display_width(" · ".join(parts)) - len(" · ")
+        if display_width(title) > room:
+            title = fit(title, room).rstrip() if room >= 8 else ""
+        return " · ".join([title, *parts] if title else parts)
 
     def _draw_actions(self) -> None:
         s = self.session
@@ -211,7 +228,7 @@ class GameScreen(Screen[None]):
             chance = s.waiting_for_chance
             width = len(str(len(actions)))
             for i, action in enumerate(actions, 1):
-                if chance and len(actions) > MANY_OUTCOMES:
+                if chance and len(actions) > DESCRIBED_OUTCOMES:
                     label = str(action)
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))
@@ -229,7 +246,8 @@ class GameScreen(Screen[None]):
             rewind = entry.target is not None and not entry.chance and entry.target >= self.wall
             mark = "↶" if rewind else " "
             bullet = "◆" if entry.chance else "▸"
-            return f"{mark}{bullet} {entry.labels[lang]}"
+            label = entry.labels[lang]
+            return f"{mark}{bullet}{gap_before(label)}{label}"
         assert entry.event is not None
         return "   " + self.session.game.event_text(entry.event, lang)
 
@@ -245,7 +263,7 @@ class GameScreen(Screen[None]):
             widget.add_options([Option(Text(p)) for p in wanted[len(self._shown_log) :]])
         self._shown_log = wanted
         self._shown_lang = self.lang
-        widget.scroll_end(animate=False)
+        widget.anchor()  # the newest entry in view, and kept there as the log grows
 
     def result_lines(self) -> list[str]:
         result = self.session.state.result()
@@ -452,17 +470,19 @@ class GameScreen(Screen[None]):
         lang = self.lang
         choices = state.legal_actions()
 
-        def line(action: Action, win: float) -> str:
+        def line(action: Action, win: float, visits: int) -> str:
             number = choices.index(action) + 1
             label = labelled(self.session.game.describe(state, action, lang), str(action))
-            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}")
+            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}", visits=visits)
 
         best = ranked[0]
-        lines = [tr("tui.hint.best", lang), "  " + line(best[0], best[1])]
+        lines = [tr("tui.hint.best", lang), "  " + line(*best)]
         others = [r for r in ranked[1 : HINT_RUNNERS_UP + 1] if r[2] > 0]
         if others:
             lines.append(tr("tui.hint.others", lang))
-            lines.extend("  " + line(a, w) for a, w, _ in others)
+            lines.extend("  " + line(*r) for r in others)
+            if any(w > best[1] for _, w, _ in others):
+                lines.append(tr("tui.hint.note", lang))
         return "\n".join(lines)
 
     # -- the other keys ---------------------------------------------------------------------

@@ -130,7 +130,7 @@ HomeScreen { layout: vertical; }
 #form { width: 1fr; padding: 0 1; }
 #form Input { border: none; height: 1; width: 1fr; }
 #seed-row { height: 1; }
-#seed-label { width: 19; }
+#seed-label, .text-label { width: 19; }
 #start { margin: 1 0 0 0; height: 1; border: none; min-width: 16; }
 #form-error { color: $error; height: auto; }
 #saves { height: 1fr; border: none; }
@@ -231,10 +231,11 @@ class HomeScreen(Screen[None]):
                 if spec.name.endswith("_data"):
                     continue  # kept by records only, not chosen by people
                 field_name = f"opt-{spec.name}"
+                hint = f"tui.placeholder.{spec.name}"
                 row = Horizontal(
-                    Static(Text(pad_to(label, 19))),
+                    Static(Text(pad_to(label, 19)), classes="text-label"),
                     Input(value=old_inputs.get(field_name) or str(spec.default), name=field_name,
-                          placeholder=spec.name),
+                          placeholder=tr(hint, lang) if hint in _catalogue() else spec.name),
                     classes="text-row",
                 )
                 row.styles.height = 1
@@ -341,8 +342,9 @@ class HomeScreen(Screen[None]):
         self.app.exit(0)
 
     def on_screen_resume(self) -> None:
-        if self._drawn:
+        if self._drawn:  # back from a game: redrawn, and the keys work on the tab's list again
             self.redraw()
+            self.action_tab(self.query_one("#tabs", TabbedContent).active or "new")
 
 
 def value_label(game: Game, option: str, value: str, lang: str) -> str:

@@ -58,6 +58,16 @@ def tile(name: str, lang: str) -> Text:
     return Text(t("tui.jr.face_down", lang), style="dim")
 
 
+def suited(names: list[str]) -> list[Text]:
+    """Number tiles grouped by suit, the numbers then the suit once: ``m2 m4 p3`` → ``24萬 3筒``."""
+    out: list[Text] = []
+    for suit, kanji in SUIT_KANJI.items():
+        numbers = sorted(n[1] for n in names if len(n) == 2 and n[0] == suit)
+        if numbers:
+            out.append(Text("".join(numbers) + kanji, style=SUIT_STYLE[suit]))
+    return out
+
+
 def ident_on(options: Mapping[str, Any]) -> bool:
     """Whether the identification rule is in play (EZ Plus preset, or switched on alone)."""
     ident = options.get("identification", "preset")
@@ -217,17 +227,27 @@ class Board(Widget):
         cw = max(13, min(22, (width // 2 - 2) // 3))
         mw = 3 * cw + 2
         rw = width - mw - 3
-        left = self._map(cw, lang)
-        left += self._encounter(mw, max(2, height - len(left)), lang, 0, len(left))
-        right = self._sheet(rw, height, lang, len(left), mw)
-        if len(right) > height:  # the sheets' last groups go under the encounter map
-            left += right[height:]
-            right = right[:height]
-        return side_by_side(left, right, mw, rw)
+        lines: list[Text] = []
+        for compact in (False, True):  # rows of rooms on one line each when they fit it
+            left = self._map(cw, lang, compact)
+            left += self._encounter(mw, max(2, height - len(left)), lang, 0, len(left), compact)
+            right = self._sheet(rw, height, lang, len(left), mw)
+            if len(right) > height:  # the sheets' last groups go under the encounter map
+                left += right[height:]
+                right = right[:height]
+            lines = side_by_side(left, right, mw, rw)
+            if len(lines) <= height:
+                break
+        return lines
 
     # the labyrinth map
 
-    def _cell(self, room: Mapping[str, Any], cw: int, lang: str) -> list[Text]:
+    def _cell(self, room: Mapping[str, Any], cw: int, lang: str, compact: bool = False,
+              one_line: bool = False) -> list[Text]:  # fmt: skip
+        """A room of the map: its head (number, labyrinth pair, doors found, ``@``), then its
+        encounter tiles. ``compact``: the doors found left to the walls (an outer wall leads
+        nowhere, an inner one is drawn ═ or ║); ``one_line``: all on the head line
+        if it fits, face-down tiles counted."""
         o = self.observation
         pos = o["position"]
         here = pos.get("at") in ("room", "door") and pos.get("room") == room["room"]
@@ -239,23 +259,41 @@ class Board(Widget):
                 head.append_text(tile(lab, lang))
         else:
             head.append("??", style="dim")
-        if room["found"]:
+        if room["found"] and not compact:  # compact: the doors found are the ═ ║ on the walls only
             head.append("+" + "".join(WIND_OF_SIDE[s] for s in room["found"]), style="bold")
         if here and pos["at"] == "door":
             head.append("@" + WIND_OF_SIDE[pos["side"]], style="bold reverse")
         tiles = [tile(sl["tile"], lang) for sl in room["slots"]]
+        if one_line:  # the room on its head line, face-down tiles counted: ``4 ?? [?]×4``
+            down = sum(1 for sl in room["slots"] if sl["tile"] == "?")
+            for gap in (" ", ""):  # ``3 南北 8萬3筒``, or when short of room ``3 南北8萬3筒``
+                one = head.copy()
+                if down == len(tiles) and down > 1:
+                    one.append(gap)
+                    one.append_text(tile("?", lang))
+                    one.append(f"×{down}", style="dim")
+                elif tiles:
+                    one.append(gap)
+                    for piece in tiles:
+                        one.append_text(piece)
+                if one.cell_len <= cw:
+                    return [one]
         body = flow(tiles, cw - 1, indent=1, sep="") if tiles else [Text("")]
         return [*flow([head], cw), *(Text(" ").append_text(line) if not line.plain.startswith(" ") else line
                                      for line in body)]  # fmt: skip
 
-    def _map(self, cw: int, lang: str) -> list[Text]:
+    def _map(self, cw: int, lang: str, compact: bool = False) -> list[Text]:
+        """The 3×3 rooms; ``compact``: a row whose rooms each fit one line takes one line."""
         o = self.observation
         rooms = o["map"]
         pos = o["position"]
         lines: list[Text] = []
         for row in range(3):
-            cells = [self._cell(rooms[row * 3 + col], cw, lang) for col in range(3)]
-            h = max(2, *(len(c) for c in cells))
+            cells = [self._cell(rooms[row * 3 + col], cw, lang, compact, compact) for col in range(3)]
+            h = 1
+            if not all(len(c) == 1 for c in cells):  # a row of two lines (or more) as usual
+                cells = [self._cell(rooms[row * 3 + col], cw, lang, compact) for col in range(3)]
+                h = max(2, *(len(c) for c in cells))
             for k in range(h):
                 line = Text()
                 for col in range(3):
@@ -263,7 +301,7 @@ class Board(Widget):
                     if col < 2:
                         a = row * 3 + col + 1
                         mark = pos.get("at") == "passage" and {pos["from"], pos["to"]} == {a, a + 1} and k == 0
-                        door = k == 1 and self._door(a, "E", a + 1, "W")
+                        door = k == min(1, h - 1) and self._door(a, "E", a + 1, "W")
                         wall = "@" if mark else "═" if door else "│"
                         line.append(wall, style="bold reverse" if mark else "bold" if door else "dim")
                 lines.append(line)
@@ -294,7 +332,9 @@ class Board(Widget):
 
     # the encounter map of the current room
 
-    def _encounter(self, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
+    def _encounter(self, width: int, rows: int, lang: str, x0: int, y0: int, compact: bool = False) -> list[Text]:
+        """Where the PC is, in words (left out when ``compact``: the map's ``@`` says it), the
+        passage monster, and the tiles of the current room with what each is."""
         o = self.observation
         pos = o["position"]
         self._hits = []
@@ -304,7 +344,7 @@ class Board(Widget):
             where = t("jr.view.pos.door", lang, room=pos["room"], side=f"@jr.side.{pos['side']}")
         else:
             where = t("jr.view.pos.room", lang, room=pos["room"])
-        out = flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")
+        out = [] if compact else flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")
         if o.get("passage_monster"):
             pm = o["passage_monster"]
             words = Text(t("tui.jr.passage_monster", lang, name=self._monster_name(pm["monster"], lang), hp=pm["hp"]),
@@ -360,12 +400,13 @@ class Board(Widget):
     def _sheet(self, width: int, rows: int, lang: str, used: int = 0, below: int = 0) -> list[Text]:
         """The sheets in ``width`` columns and ``rows`` rows, as detailed as the space allows:
         the identification sheets with names, then without what the pack line already names,
-        then as tiles; then every sheet in one flow; then the pack without the tiles' notation,
-        then without names. With ``below``
+        then as tiles; then every sheet in one flow, the sheets' tiles by suit (``678索``); then
+        the pack without the tiles' notation (and ×1), then without names; at last the
+        identification sheets as counts (the details list them). With ``below``
         columns free under ``used`` rows of the other column, the last groups may go there:
         they come back as the lines past ``rows``, to be drawn there."""
         lines: list[Text] = []
-        for level in range(6):
+        for level in range(7):
             groups = self._sheet_groups(lang, level)
             lines = [line for parts, indent, sep in groups for line in flow(parts, width, indent=indent, sep=sep)]
             if len(lines) <= rows:
@@ -440,7 +481,7 @@ class Board(Widget):
             pack.append(self._label(f"tui.jr.{kind}", lang))
             for app, n in carried.items():  # the tile, and its notation as the actions name it
                 piece = tile(app, lang)
-                piece.append(f"({app})×{n}" if level < 4 else f"×{n}")
+                piece.append(f"({app})×{n}" if level < 4 else f"×{n}" if n > 1 else "")
                 if level < 5:
                     piece.append(" " + (t(f"tui.jr.{short}.{known[app]}", lang) if app in known
                                         else t("tui.jr.unidentified", lang)), style="italic")  # fmt: skip
@@ -454,12 +495,16 @@ class Board(Widget):
                 known = o["identified"][kind]
                 total = len(POTIONS if kind == "potions" else SCROLLS)
                 parts = [self._label(f"tui.jr.{kind[:-1]}_sheet", lang, known=len(known), total=total)]
-                for app, effect in sorted(known.items()):
-                    if level >= 1 and app in o["pack"][kind]:
-                        continue
+                shown = [app for app in sorted(known) if level < 1 or app not in o["pack"][kind]]
+                if level >= 6:  # the last resort: the sheets' counts only (i lists them)
+                    shown = []
+                if level >= 3:  # by suit, as mahjong players write a hand: 678索
+                    parts += suited(shown)
+                    shown = []
+                for app in shown:
                     piece = tile(app, lang)
                     if level < 2:
-                        piece.append(" " + t(f"tui.jr.{short}.{effect}", lang), style="italic")
+                        piece.append(" " + t(f"tui.jr.{short}.{known[app]}", lang), style="italic")
                     parts.append(piece)
                 sheets.append(parts)
         counts = [Text(t("tui.jr.pile", lang, pile=o["pile"])), Text(t("tui.jr.discard", lang, discard=o["discard"]))]

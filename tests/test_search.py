@@ -26,7 +26,7 @@ from solotable.agents.search import (
     game_progress,
     rollout,
 )
-from solotable.core.protocol import CHANCE, IllegalAction, State
+from solotable.core.protocol import CHANCE, Action, IllegalAction, State
 from solotable.core.registry import load as load_game
 from solotable.sim.runner import game_rngs, run_game, simulate
 
@@ -292,6 +292,44 @@ def test_hint_at_a_chance_node_or_with_a_simple_bot_is_refused() -> None:
         hint(s, 0.1)
     with pytest.raises(ValueError, match="cannot give hints"):
         hint(_spell_position(), None, agent="heuristic", iterations=5)
+
+
+class _EndlessRolls(toygame.PigState):
+    """Pig where a roll is followed by 3,000 more rolls before the next decision."""
+
+    __slots__ = ("steps",)
+
+    def apply(self, action: Action) -> None:
+        if self.to_move == CHANCE and self.steps < 3000:
+            self.steps += 1
+            return
+        super().apply(action)
+        if self.rolling:
+            self.steps = 0
+
+    def clone(self) -> _EndlessRolls:
+        new = _EndlessRolls.__new__(_EndlessRolls)
+        for slot in (*toygame.PigState.__slots__, "steps"):
+            setattr(new, slot, getattr(self, slot))
+        return new
+
+
+def test_expectimax_cuts_a_long_chain_of_chance_nodes() -> None:
+    # Deep Space D-6 with every crew die lost rolls on with no decision until the ship dies; the
+    # chain is scored by the evaluation after a few nodes, not expanded (no stack overflow)
+    from solotable.agents.search import MAX_CHANCE_CHAIN
+
+    state = _EndlessRolls(toygame.GAME, None, target=10)
+    state.steps = 0
+    scored: list[int] = []
+
+    def evaluate(s: State) -> float:
+        scored.append(s.steps)  # type: ignore[attr-defined]
+        return 0.5
+
+    agent = ExpectimaxAgent(toygame.GAME.id, iterations=500, depth=3, evaluation=evaluate, anchor=None)
+    assert agent.choose(state, random.Random(0)) in state.legal_actions()
+    assert scored and max(scored) <= MAX_CHANCE_CHAIN
 
 
 def test_expectimax_is_anchored_only_to_a_game_policy() -> None:

@@ -504,13 +504,21 @@ class _OutOfBudget(Exception):
     pass
 
 
+MAX_CHANCE_CHAIN = 4
+"""Expectimax scores a position by the evaluation after this many chance nodes in a row, even
+above the depth limit: a game can roll on with no decision for a long time (Deep Space D-6 with
+every crew die lost rolls its threat die round after round until the ship dies), and expanding
+such a chain would take exponential time (and overflow the stack)."""
+
+
 class ExpectimaxAgent(SearchAgent):
     """Depth-limited expectimax with iterative deepening.
 
     Depth counts decisions (chance nodes do not use depth). Terminal positions score 1 (won) or
     0; positions at the depth limit score the evaluation; so does a chain of chance nodes met
     past the depth limit once ``max_chance_run`` (default 2) of them have been expanded in a row
-    (a fight of roll after roll with no decision in between would otherwise expand without end).
+    (a fight of roll after roll with no decision in between would otherwise expand without end),
+    and at any depth after ``MAX_CHANCE_CHAIN`` (4) in a row.
     Chance nodes are exact up to
     ``max_outcomes`` outcomes, estimated from ``chance_samples`` draws above that (see the module
     docstring). ``iterations`` caps the positions evaluated per decision; the search deepens from
@@ -601,7 +609,7 @@ class ExpectimaxAgent(SearchAgent):
         if to_move is None:
             self._budget.used += 1
             return 1.0 if state.result().won else 0.0
-        if to_move == CHANCE and run >= self.max_chance_run and depth <= 0:
+        if to_move == CHANCE and run >= self.max_chance_run and (depth <= 0 or run >= MAX_CHANCE_CHAIN):
             return self._leaf(state, rng, stoppable)
         if to_move == CHANCE:
             outcomes = state.chance_table().outcomes

@@ -8,7 +8,12 @@ or a hidden link):
 - pick up everything in a room, wield and wear the best known kit, use good known potions and
   scrolls at once, try unknown ones when safe and healthy;
 - explore the nearest unprocessed room, search walls when boxed in, take the stairs down once
-  the floor is explored (or at once when food is short); with the Amulet, go up.
+  the floor is explored (a new floor costs 36 tiles of the food clock); with the Amulet, make
+  for the stairs and go up;
+- weigh each threat by the expected HP a fight costs (``fight_cost``, from the monster's
+  printed stats and the PC's known kit): flee or take the stairs from a fight that would cost
+  most of the HP left, and steer clear of the rooms fled from;
+- rest off Held and Confused (they make moves and searches fail), put unknown rings on.
 """
 
 from __future__ import annotations
@@ -18,12 +23,18 @@ from collections import deque
 
 from solotable.core.protocol import Action, State
 
+from .data import data
 from .rules import (
     ARMOUR_VALUE,
     ASLEEP,
+    CLAIR,
+    CONFUSED,
     DEATH,
     DISCARD,
     DOOR,
+    FLAGS,
+    HELD,
+    HP,
     IDENT,
     K_GOLD,
     K_ITEM,
@@ -32,12 +43,15 @@ from .rules import (
     M_ASLEEP,
     M_DEEP,
     M_DISGUISED,
+    M_HASTE,
     M_INVIS,
+    M_SLOW,
     MELEE,
     PASSAGE,
     PLAY,
     POTIONS,
     RANGED,
+    RINGS,
     ROOM,
     SCROLLS,
     THREAT,
@@ -55,12 +69,80 @@ HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "conf
 GOOD_SCROLLS = {"enchant_weapon", "enchant_armour", "protect_armour", "remove_curse", "magic_mapping", "identify"}
 
 
+# 2d9: the number of ways to roll each total (81 in all)
+_WAYS = {t: 9 - abs(t - 10) for t in range(2, 19)}
+_UNSEEN = (20, 4, 7)  # an unseen Invisible monster: assumed a phantom-like foe (hp, damage, attack)
+
+
+def _p_at_least(t: int) -> float:
+    return sum(w for v, w in _WAYS.items() if v >= t) / 81
+
+
+def _pc_damage_per_turn(s: JongRogueState, invisible: bool) -> float:
+    """Expected melee damage of one PC attack (§7.11.4), with only what the PL knows."""
+    w = s.weapon()
+    ench = w[1] if w and w[3] else 0
+    base = WEAPON_DMG[w[0]] if w else WEAPON_DMG["bare"]
+    D = data()
+    target = int(D["combat.pc_melee_base"]) - s.level // int(D["combat.hit_level_div"]) - ench
+    if invisible:
+        target += int(D["combat.invisible_penalty"])
+    target = min(18, max(int(D["combat.pc_target_min"]), target))
+    fumble = int(D["combat.fumble_max"])
+    out = 0.0
+    for v, n in _WAYS.items():
+        if v > fumble and v >= target:
+            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // int(D["combat.margin_div"]))
+    return out
+
+
+def _monster_profile(s: JongRogueState, m: list[int]) -> tuple[int, float]:
+    """(HP left, expected damage per combat turn) of a visible monster; an unseen one is guessed."""
+    if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+        hp, dmg, attack = _UNSEEN
+    else:
+        mon = s.monster(m)
+        hp, dmg, attack = m[HP], mon.dmg, mon.attack
+        if dmg < 0:  # the flytrap's counter
+            dmg = 3
+    need = min(18, attack + s.defence())
+    per = _p_at_least(need) * dmg
+    if m[FLAGS] & M_HASTE:
+        per *= 2
+    if m[FLAGS] & M_SLOW:
+        per /= 2
+    return hp, per
+
+
+def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
+    """Expected HP the PC loses killing ``foes`` one after another in melee (all attack at once
+    inside a room, one at a door or in a passage)."""
+    if not foes:
+        return 0.0
+    profiles = [_monster_profile(s, m) for m in foes]
+    together = s.pos == ROOM
+    lost = 0.0
+    pending = sum(p for _h, p in profiles)
+    for (hp, per), m in zip(profiles, foes, strict=True):
+        dpt = max(0.3, _pc_damage_per_turn(s, bool(m[FLAGS] & M_INVIS)))
+        turns = hp / dpt
+        lost += turns * (pending if together else per)
+        pending -= per
+    return lost
+
+
 class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
+        self._avoid: set[tuple[int, int]] = set()  # (floor, room) fled from: not worth a return
+        self._flees: dict[int, int] = {}  # flees per floor: after a few, fight it out
+
+    def _done(self, s: JongRogueState) -> bool:
+        """The floor holds nothing more worth the time: every room reached is processed."""
+        return sum(s.processed) >= 9 or self._target_room(s) is None
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, JongRogueState)
@@ -80,9 +162,19 @@ class HeuristicAgent:
         heal = self._healing(s, byname)
         danger = s.hp <= max(2, s.maxhp // 3)
         if s.phase == THREAT:
-            if s.pos == ROOM and len(s.threats()) > 1 and "flee" in byname:
+            foes = s.threats()
+            cost = fight_cost(s, foes)
+            for a in byname.get("stairs", []):  # stairs under a threat, before the fight (D54)
+                if (a.args[0] == "up") == s.amulet and (s.amulet or cost > 0.5 * s.hp or self._done(s)):
+                    return a
+            if (cost >= 0.8 * s.hp and "flee" in byname and not s.status & HELD
+                    and self._flees.get(s.floor, 0) < 4):
+                self._flees[s.floor] = self._flees.get(s.floor, 0) + 1
+                self._avoid.add((s.floor, s.room if s.pos != PASSAGE else -1))
+                if s.pos == PASSAGE:
+                    return Action("flee", "back") if Action("flee", "back") in byname["flee"] else byname["flee"][0]
                 return byname["flee"][0]
-            if danger and heal is not None:
+            if (danger or cost >= s.hp) and heal is not None:
                 return heal
             return byname["fight"][0]
         if s.phase == RANGED:
@@ -107,14 +199,19 @@ class HeuristicAgent:
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
         if s.phase == TURN_END:
+            if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.2 * s.hp
+                    and self._flees.get(s.floor, 0) < 4):
+                self._flees[s.floor] = self._flees.get(s.floor, 0) + 1
+                self._avoid.add((s.floor, s.room if s.pos != PASSAGE else -1))
+                return byname["flee"][0]
             return byname["keep"][0]
         if s.phase == DISCARD:
             return self._discard(s, byname["discard"])
         if s.phase == IDENT:
             return self._identify(s, byname["identify"])
         assert s.phase == PLAY
-        if s.status & ASLEEP:
-            return byname["rest"][0]
+        if s.status & (ASLEEP | HELD | CONFUSED) and "rest" in byname:
+            return byname["rest"][0]  # rest clears them (rows 2); a held or confused PC wastes moves
         return self._explore(s, byname, rng)
 
     def _discard(self, s: JongRogueState, acts: list[Action]) -> Action:
@@ -182,8 +279,8 @@ class HeuristicAgent:
             row = s.scr_row[TILE_INDEX[str(a.args[0])]]
             if row >= 0 and SCROLLS[row] in GOOD_SCROLLS:
                 return a
-        limit = s.maxhp // 2 if s.food >= 2 else s.maxhp // 3
-        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname and s.food > 0:
+        limit = (3 * s.maxhp) // 4 if s.food >= 2 else s.maxhp // 2 if s.food >= 1 else s.maxhp // 3
+        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname:
             return byname["rest"][0]
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):
@@ -210,6 +307,15 @@ class HeuristicAgent:
             act = Action("wear", best_a + 1)
             if best_a != s.armour_eq and act in byname.get("wear", []):
                 return act
+        # rings: try each ring on (its kind shows when worn, D34); take off the useless known ones
+        for a in byname.get("remove", []):
+            r = s.rings[int(a.args[0]) - 1]
+            if r[0] >= 0 and RINGS[r[0]] in ("adornment", "teleportation"):
+                return a
+        for a in byname.get("puton", []):
+            r = s.rings[int(a.args[0]) - 1]
+            if r[0] < 0 or RINGS[r[0]] not in ("adornment", "teleportation"):
+                return a
         # unknown potions and scrolls: try them when healthy and safe
         if s.hp == s.maxhp:
             for a in byname.get("quaff", []):
@@ -227,10 +333,13 @@ class HeuristicAgent:
                     if a.args[0] == "up":
                         return a
             explored = sum(s.processed) >= 9 or self._target_room(s) is None
-            if not s.amulet and (explored or s.food == 0):
+            if not s.amulet and explored:  # a new floor costs 36 tiles of the food clock: finish this one
                 return byname["stairs"][0]
         # move
         goal = self._target_room(s)
+        if goal is None and not (s.pos == ROOM and s.has_stairs(s.room)) and any(f == s.floor for f, _r in self._avoid):
+            self._avoid = {x for x in self._avoid if x[0] != s.floor}  # boxed in by the rooms fled: go back
+            goal = self._target_room(s)
         if s.pos == PASSAGE:
             far = neighbour(s.pfrom, s.side)
             want = "on" if goal is None or self._dist(s, far, goal) <= self._dist(s, s.pfrom, goal) else "back"
@@ -263,7 +372,7 @@ class HeuristicAgent:
         return byname.get("rest", [Action("quit")])[0]
 
     def _edges(self, s: JongRogueState, r: int) -> list[int]:
-        return [neighbour(r, sd) for sd in s.usable_sides(r)]
+        return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (s.floor, n) not in self._avoid]
 
     def _dist(self, s: JongRogueState, a: int, b: int) -> int:
         if a == b:
@@ -297,6 +406,10 @@ class HeuristicAgent:
                 if n not in seen:
                     seen.add(n)
                     q.append(n)
+        if s.amulet:  # on the ascent the stairs come first
+            for r in order:
+                if s.has_stairs(r) and (r != start or s.pos != ROOM):
+                    return r
         for r in order:
             if not s.processed[r]:
                 return r

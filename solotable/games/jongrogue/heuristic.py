@@ -131,14 +131,20 @@ def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
     return lost
 
 
+def _visit(s: JongRogueState) -> tuple[int, int, bool]:
+    """This visit of this floor (a floor met again on the ascent is a new map)."""
+    return (s.floor, s.deepest, s.amulet)
+
+
 class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
-        self._avoid: set[tuple[int, int]] = set()  # (floor, room) fled from: not worth a return
-        self._flees: dict[int, int] = {}  # flees per floor: after a few, fight it out
+        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor, room) fled from: not worth a return
+        self._decisions = 0
+        self._flees: dict[tuple[int, int, bool], int] = {}  # flees per floor: after a few, fight it out
 
     def _done(self, s: JongRogueState) -> bool:
         """The floor holds nothing more worth the time: every room reached is processed."""
@@ -146,6 +152,10 @@ class HeuristicAgent:
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, JongRogueState)
+        if state.decisions < self._decisions:  # a new game (one agent plays a batch of games)
+            self._avoid.clear()
+            self._flees.clear()
+        self._decisions = state.decisions
         legal = state.legal_actions()
         clock = (state.pile_n, state.discard_n)
         self._idle = self._idle + 1 if clock == self._clock else 0
@@ -168,9 +178,9 @@ class HeuristicAgent:
                 if (a.args[0] == "up") == s.amulet and (s.amulet or cost > 0.5 * s.hp or self._done(s)):
                     return a
             if (cost >= 0.8 * s.hp and "flee" in byname and not s.status & HELD
-                    and self._flees.get(s.floor, 0) < 4):
-                self._flees[s.floor] = self._flees.get(s.floor, 0) + 1
-                self._avoid.add((s.floor, s.room if s.pos != PASSAGE else -1))
+                    and self._flees.get(_visit(s), 0) < 4):
+                self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
+                self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
                 if s.pos == PASSAGE:
                     return Action("flee", "back") if Action("flee", "back") in byname["flee"] else byname["flee"][0]
                 return byname["flee"][0]
@@ -200,9 +210,9 @@ class HeuristicAgent:
             return byname.get("wait", legal)[0]
         if s.phase == TURN_END:
             if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.2 * s.hp
-                    and self._flees.get(s.floor, 0) < 4):
-                self._flees[s.floor] = self._flees.get(s.floor, 0) + 1
-                self._avoid.add((s.floor, s.room if s.pos != PASSAGE else -1))
+                    and self._flees.get(_visit(s), 0) < 4):
+                self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
+                self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
                 return byname["flee"][0]
             return byname["keep"][0]
         if s.phase == DISCARD:
@@ -337,8 +347,8 @@ class HeuristicAgent:
                 return byname["stairs"][0]
         # move
         goal = self._target_room(s)
-        if goal is None and not (s.pos == ROOM and s.has_stairs(s.room)) and any(f == s.floor for f, _r in self._avoid):
-            self._avoid = {x for x in self._avoid if x[0] != s.floor}  # boxed in by the rooms fled: go back
+        if goal is None and not (s.pos == ROOM and s.has_stairs(s.room)) and any(f == _visit(s) for f, _r in self._avoid):
+            self._avoid = {x for x in self._avoid if x[0] != _visit(s)}  # boxed in by the rooms fled: go back
             goal = self._target_room(s)
         if s.pos == PASSAGE:
             far = neighbour(s.pfrom, s.side)
@@ -372,7 +382,7 @@ class HeuristicAgent:
         return byname.get("rest", [Action("quit")])[0]
 
     def _edges(self, s: JongRogueState, r: int) -> list[int]:
-        return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (s.floor, n) not in self._avoid]
+        return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (_visit(s), n) not in self._avoid]
 
     def _dist(self, s: JongRogueState, a: int, b: int) -> int:
         if a == b:

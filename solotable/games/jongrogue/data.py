@@ -42,6 +42,12 @@ class Data:
     monster_tag: str
     window: tuple[int, ...]
     window_tag: str
+    # values tuned by simulation (§7.30): the reference's values and why they changed
+    attack_tag: str = ""
+    attack_note: str = ""
+    attack_reference: tuple[int, ...] = ()
+    window_note: str = ""
+    window_reference: tuple[int, ...] = ()
 
     def __getitem__(self, key: str) -> Any:
         return self.params[key].value
@@ -75,5 +81,11 @@ def data() -> Data:
     window = tuple(int(v) for v in raw["window"]["start"])
     if any(s + 9 > len(monsters) for s in window):
         raise ValueError("rules.toml: a window runs past the monster table")
-    return Data(str(raw["rules_version"]), params, monsters, str(raw["monsters"]["tag"]), window,
-                str(raw["window"]["tag"]))
+    mon = raw["monsters"]
+    attack_reference = tuple(int(v) for v in mon.get("attack_reference", ()))
+    if attack_reference and len(attack_reference) != len(monsters):
+        raise ValueError("rules.toml: attack_reference needs one value per monster")
+    window_reference = tuple(int(v) for v in raw["window"].get("reference", ()))
+    return Data(str(raw["rules_version"]), params, monsters, str(mon["tag"]), window,
+                str(raw["window"]["tag"]), str(mon.get("attack_tag", "")), str(mon.get("attack_note", "")),
+                attack_reference, str(raw["window"].get("note", "")), window_reference)

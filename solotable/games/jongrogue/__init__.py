@@ -165,8 +165,8 @@ class JongRogue(Game):
         for f, s in enumerate(D.window, start=1):
             names = " ".join(D.monsters[s + n].ch for n in range(9))
             ref = D.window_reference[f - 1] if f <= len(D.window_reference) else s
-            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]"
-                         + (f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""))
+            was = f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""
+            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]{was}")
         return "\n".join(lines)
 
     def message_keys(self) -> list[str]:

@@ -347,7 +347,8 @@ class HeuristicAgent:
                 return byname["stairs"][0]
         # move
         goal = self._target_room(s)
-        if goal is None and not (s.pos == ROOM and s.has_stairs(s.room)) and any(f == _visit(s) for f, _r in self._avoid):
+        if (goal is None and not (s.pos == ROOM and s.has_stairs(s.room))
+                and any(f == _visit(s) for f, _r in self._avoid)):
             self._avoid = {x for x in self._avoid if x[0] != _visit(s)}  # boxed in by the rooms fled: go back
             goal = self._target_room(s)
         if s.pos == PASSAGE:
@@ -441,4 +442,32 @@ def make_agent() -> HeuristicAgent:
     return HeuristicAgent()
 
 
-__all__ = ["HeuristicAgent", "make_agent", "opposite"]
+
+
+def evaluate(state: State) -> float:
+    """A rough chance of winning from ``state``, in [0, 1], for the search bots' leaves.
+
+    It reads only what the PL sees: the character sheet (HP, level, food, floor, the Amulet)
+    and the known healing potions; never a face-down tile, the pile or a hidden link. Shape:
+    progress (the way down to the Amulet floor, then the way back up) times the odds of
+    surviving what is left, which grow with HP, level and meals in hand.
+    """
+    assert isinstance(state, JongRogueState)
+    s = state
+    if s.phase == DEATH or s.is_terminal():
+        return 1.0 if s.won else 0.0
+    amulet_floor = int(data()["amulet.floor"])
+    if s.amulet:
+        progress = 0.5 + 0.5 * (1 - (s.floor - 1) / max(1, s.deepest))
+    else:
+        progress = 0.5 * min(s.deepest, amulet_floor) / amulet_floor
+    heals = sum(n for i, n in enumerate(s.potions)
+                if n and s.pot_row[i] >= 0 and POTIONS[s.pot_row[i]] in ("healing", "extra_healing"))
+    hp = min(1.0, (s.hp + 0.5 * heals * s.maxhp) / max(1, s.maxhp))
+    health = 0.35 + 0.65 * hp
+    meals = 0.45 + 0.55 * min(s.food, 3) / 3
+    level = 0.6 + 0.4 * min(s.level, 10) / 10
+    return max(0.0, min(1.0, 0.02 + 0.6 * progress * health * meals * level))
+
+
+__all__ = ["HeuristicAgent", "evaluate", "fight_cost", "make_agent", "opposite"]

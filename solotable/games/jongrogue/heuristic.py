@@ -177,7 +177,7 @@ class HeuristicAgent:
             for a in byname.get("stairs", []):  # stairs under a threat, before the fight (D54)
                 if (a.args[0] == "up") == s.amulet and (s.amulet or cost > 0.5 * s.hp or self._done(s)):
                     return a
-            if (cost >= 0.8 * s.hp and "flee" in byname and not s.status & HELD
+            if (cost >= 0.6 * s.hp and "flee" in byname and not s.status & HELD
                     and self._flees.get(_visit(s), 0) < 4):
                 self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
                 self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
@@ -209,7 +209,7 @@ class HeuristicAgent:
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
         if s.phase == TURN_END:
-            if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.2 * s.hp
+            if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.0 * s.hp
                     and self._flees.get(_visit(s), 0) < 4):
                 self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
                 self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))

@@ -62,10 +62,11 @@ from .rules import (
     neighbour,
     opposite,
 )
-from .tiles import SIDES
+from .tiles import SIDES, TILE_INDEX
 
 GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
 HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "confuse_monster"}
+ESCAPE_SCROLLS = {"teleport", "hold_monster", "scare_monster"}
 GOOD_SCROLLS = {"enchant_weapon", "enchant_armour", "protect_armour", "remove_curse", "magic_mapping", "identify"}
 
 
@@ -197,12 +198,14 @@ class HeuristicAgent:
             if danger:  # a known scroll that stops the engaged monster, naming it (D63)
                 eng = s.engaged()
                 for a in byname.get("read", []):
-                    from .tiles import TILE_INDEX
-
                     row = s.scr_row[TILE_INDEX[str(a.args[0])]]
                     if (len(a.args) > 1 and row >= 0 and SCROLLS[row] in HELPFUL_ONE_MONSTER and eng
                             and (s.pmon is eng[0] if s.pos == PASSAGE
                                  else s.slots[s.room][int(a.args[1]) - 1] is eng[0])):
+                        return a
+                for a in byname.get("read", []):  # or one that takes the PC out of the fight
+                    row = s.scr_row[TILE_INDEX[str(a.args[0])]]
+                    if len(a.args) == 1 and row >= 0 and SCROLLS[row] in ESCAPE_SCROLLS:
                         return a
             if "hit" in byname:
                 return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]

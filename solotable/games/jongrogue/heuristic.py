@@ -115,6 +115,19 @@ def _monster_profile(s: JongRogueState, m: list[int]) -> tuple[int, float]:
     return hp, per
 
 
+def _worst_hit(s: JongRogueState) -> int:
+    """The most damage the engaged monsters can deal in one combat turn, as far as the PL knows."""
+    worst = 0
+    for m in s.engaged():
+        if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+            dmg = _UNSEEN[1]
+        else:
+            dmg = s.monster(m).dmg
+            dmg = 3 if dmg < 0 else dmg
+        worst += dmg * (2 if m[FLAGS] & M_HASTE else 1)
+    return worst
+
+
 def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
     """Expected HP the PC loses killing ``foes`` one after another in melee (all attack at once
     inside a room, one at a door or in a passage)."""
@@ -171,7 +184,7 @@ class HeuristicAgent:
         if s.phase == DEATH:
             return byname.get("continue", byname["gameover"])[0]
         heal = self._healing(s, byname)
-        danger = s.hp <= max(2, s.maxhp // 3)
+        danger = s.hp <= max(2, s.maxhp // 3) or (s.phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
         if s.phase == THREAT:
             foes = s.threats()
             cost = fight_cost(s, foes)

@@ -36,7 +36,6 @@ from .rules import (
     HELD,
     HP,
     IDENT,
-    K_GOLD,
     K_ITEM,
     K_MON,
     LEVIT,
@@ -311,7 +310,7 @@ class HeuristicAgent:
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):
                 slot = s.slots[s.room][int(a.args[0]) - 1]
-                if slot[UP] and slot[1] in (K_GOLD, K_ITEM, K_MON):
+                if slot[UP] and slot[1] in (K_ITEM, K_MON):
                     return a
         # kit: the best weapon and armour
         cur = s.weapon()
@@ -442,7 +441,7 @@ class HeuristicAgent:
                 return r
             guarded = s._gold_guarded(r)
             # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
-            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED or (x[1] == K_GOLD and not guarded))
+            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED)
                        for x in s.slots[r])
             danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
                          for x in s.slots[r])

@@ -439,7 +439,6 @@ class HeuristicAgent:
         for r in order:
             if not s.processed[r]:
                 return r
-            guarded = s._gold_guarded(r)
             # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
             loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED)
                        for x in s.slots[r])

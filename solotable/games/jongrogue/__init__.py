@@ -148,16 +148,11 @@ class JongRogue(Game):
             lines.append(f"{p.key:<{width}}  [{p.tag}]  {p.value}" + (f"  ({p.note})" if p.note else ""))
         lines.append("")
         lines.append(t("jr.prov.monsters", lang, tag=D.monster_tag))
-        if D.attack_tag:  # a column tuned by simulation (§7.30)
-            lines.append(f"  att [{D.attack_tag}]: {D.attack_note}")
         for m in D.monsters:
             dmg = "counter" if m.dmg < 0 else m.dmg
-            was = D.attack_reference[m.index - 1] if D.attack_reference else m.attack
-            att = f"{m.attack:<2}" + (f" (was {was})" if was != m.attack else "")
-            lines.append(f"  #{m.index:<2} {m.ch} {m.id:<15} HP {m.hp:<2} dmg {dmg:<7} att {att} XP {m.xp:<5} "
+            lines.append(f"  #{m.index:<2} {m.ch} {m.id:<15} HP {m.hp:<2} dmg {dmg:<7} att {m.attack:<2} XP {m.xp:<5} "
                          f"drop {m.drop} sleep {m.sleep:<5} wanders {str(m.wanders).lower():<5} "
-                         f"{','.join(sorted(m.abilities)) or '-'}  [{D.monster_tag}"
-                         + (f"; att {D.attack_tag}]" if D.attack_tag and was != m.attack else "]"))
+                         f"{','.join(sorted(m.abilities)) or '-'}  [{D.monster_tag}]")
         lines.append("")
         lines.append(t("jr.prov.window", lang, tag=D.window_tag))
         if D.window_note:

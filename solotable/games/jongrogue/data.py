@@ -42,10 +42,7 @@ class Data:
     monster_tag: str
     window: tuple[int, ...]
     window_tag: str
-    # values tuned by simulation (§7.30): the reference's values and why they changed
-    attack_tag: str = ""
-    attack_note: str = ""
-    attack_reference: tuple[int, ...] = ()
+    # a window tuned by simulation (§7.30): why, and the rules reference's values (§7.13)
     window_note: str = ""
     window_reference: tuple[int, ...] = ()
 
@@ -81,11 +78,8 @@ def data() -> Data:
     window = tuple(int(v) for v in raw["window"]["start"])
     if any(s + 9 > len(monsters) for s in window):
         raise ValueError("rules.toml: a window runs past the monster table")
-    mon = raw["monsters"]
-    attack_reference = tuple(int(v) for v in mon.get("attack_reference", ()))
-    if attack_reference and len(attack_reference) != len(monsters):
-        raise ValueError("rules.toml: attack_reference needs one value per monster")
     window_reference = tuple(int(v) for v in raw["window"].get("reference", ()))
-    return Data(str(raw["rules_version"]), params, monsters, str(mon["tag"]), window,
-                str(raw["window"]["tag"]), str(mon.get("attack_tag", "")), str(mon.get("attack_note", "")),
-                attack_reference, str(raw["window"].get("note", "")), window_reference)
+    if any(s + 9 > len(monsters) for s in window_reference):
+        raise ValueError("rules.toml: a reference window runs past the monster table")
+    return Data(str(raw["rules_version"]), params, monsters, str(raw["monsters"]["tag"]), window,
+                str(raw["window"]["tag"]), str(raw["window"].get("note", "")), window_reference)

@@ -5,15 +5,21 @@ the face-up tiles, the labyrinth tiles turned up, the identified rows; never a f
 or a hidden link):
 - fight at a door rather than inside a room (one monster at a time, D23), shoot first;
 - quaff a healing potion when a hit could kill, rest back to health out of combat;
-- pick up everything in a room, wield and wear the best known kit, use good known potions and
-  scrolls at once, try unknown ones when safe and healthy;
+- pick up every item in a room but leave gold (it only scores, and each pile costs two tiles
+  of the food clock), wield and wear the best known kit, use good known potions and scrolls at
+  once, try rings and unknown potions and scrolls when safe and healthy;
 - explore the nearest unprocessed room, search walls when boxed in, take the stairs down once
   the floor is explored (a new floor costs 36 tiles of the food clock); with the Amulet, make
   for the stairs and go up;
 - weigh each threat by the expected HP a fight costs (``fight_cost``, from the monster's
   printed stats and the PC's known kit): flee or take the stairs from a fight that would cost
   most of the HP left, and steer clear of the rooms fled from;
-- rest off Held and Confused (they make moves and searches fail), put unknown rings on.
+- in danger (the next hits could kill): a known healing potion, a known scroll that stops the
+  monster or takes the PC away (teleport, hold monster, scare monster);
+- rest off Held and Confused (they make moves and searches fail).
+
+``evaluate`` scores a position for the search bots (``expectimax``, ``mcts``). Both read only
+what the PL sees (tests/jongrogue/test_bots.py checks it against ``resample_hidden``).
 """
 
 from __future__ import annotations
@@ -155,7 +161,7 @@ class HeuristicAgent:
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
-        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor, room) fled from: not worth a return
+        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor visit, room) fled from
         self._decisions = 0
         self._flees: dict[tuple[int, int, bool], int] = {}  # flees per floor: after a few, fight it out
 
@@ -454,8 +460,6 @@ class HeuristicAgent:
 
 def make_agent() -> HeuristicAgent:
     return HeuristicAgent()
-
-
 
 
 def evaluate(state: State) -> float:

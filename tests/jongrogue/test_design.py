@@ -291,3 +291,22 @@ def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m1", "m2")
     assert {"keep", "flee:E", "flee:S"} <= legal(s)
+
+
+def test_teleport_monster_takes_the_named_one_of_two_alike() -> None:  # §7.21 teleport monster
+    """Regression (found by 100,000 random games): with two equal monsters at a door, the one
+    named goes away and the lead monster stays, by identity and not by value."""
+    from solotable.games.jongrogue.rules import M_ASLEEP
+
+    s = quiet_room(slots=("m1", "m1"))
+    s.pos = DOOR
+    s.side = 1
+    for m in s.slots[4]:
+        m[4] |= M_ASLEEP
+    first, second = s.slots[4]
+    assert first == second and first is not second
+    s.lead = 4 * 64 + 0  # the first was attacked asleep from this door
+    s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
+    do(s, "read:p9,2", "m1")  # the second is named; it lands in room 1 (it raised StopIteration)
+    assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s._lead_slot() is s.slots[4][0]
+    assert s.slots[0][-1][2] == 2  # arrived during the floor (D60)

@@ -1615,7 +1615,9 @@ class JongRogueState(State):
             self.pmon = None
         else:
             lead = self._lead_slot()
-            self.slots[cur].remove(s)
+            # by identity: two monsters of one kind in one state are equal lists (list.remove
+            # compares by value and could take the lead monster instead of this one)
+            del self.slots[cur][next(i for i, x in enumerate(self.slots[cur]) if x is s)]
             self.lead = -1
             if lead is not None and lead is not s:
                 self.lead = cur * 64 + next(i for i, x in enumerate(self.slots[cur]) if x is lead)

@@ -11,7 +11,7 @@ from solotable.core.protocol import CHANCE
 from solotable.games.jongrogue.heuristic import HeuristicAgent, evaluate, fight_cost, make_agent
 from solotable.games.jongrogue.rules import HELD, K_MON, THREAT, UP, JongRogueState
 
-from .helpers import G, quiet_room
+from .helpers import G, quiet_room, slot_of
 
 
 def _positions(rules: str, seeds: range) -> list[JongRogueState]:
@@ -92,7 +92,8 @@ def test_heuristic_leaves_gold() -> None:
 
 def test_heuristic_flees_a_deadly_fight() -> None:
     """A level-1 PC (4 HP) meets an awake troll in its room: it leaves by a door."""
-    s = quiet_room(slots=("m8",), floor=8)  # m8 on floor 8 is a troll (window tuned, JR-P8)
+    s = quiet_room(floor=8)
+    s.slots[4] = [slot_of("m8", 8)]  # m8 on floor 8 is a troll (window tuned, JR-P8)
     assert s.monster(s.slots[4][0]).id == "troll"
     s.slots[4][0][4] = 0  # awake
     s.phase = THREAT

@@ -229,7 +229,7 @@ def test_wanderer_in_a_passage_is_a_passage_monster() -> None:  # §7.17
 
 def test_xeroc_pick_up_attacks_at_once() -> None:  # §7.14.8
     s = quiet_room(floor=9)
-    x = slot_of("m8", 9)
+    x = slot_of("m9", 9)  # a xeroc (window tuned, JR-P8)
     x[4] = M_DEEP | 256
     s.slots[4] = [x]
     do(s, "pick:1", "m1", "m1")
@@ -238,7 +238,7 @@ def test_xeroc_pick_up_attacks_at_once() -> None:  # §7.14.8
 
 def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
     s = quiet_room(floor=6, amulet=True)
-    n = slot_of("m8", 6)
+    n = slot_of("m9", 6)  # a nymph (window tuned, JR-P8)
     s.slots[4] = [n]
     s.bow = False
     s.missiles = [0, 0, 0]
@@ -250,7 +250,7 @@ def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
 
 def test_flytrap_holds_and_grows() -> None:  # §7.14.10
     s = quiet_room(floor=7, hp=20, maxhp=20)
-    s.slots[4] = [slot_of("m8", 7)]
+    s.slots[4] = [slot_of("m9", 7)]  # a venus flytrap (window tuned, JR-P8)
     s.phase = MELEE
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9")

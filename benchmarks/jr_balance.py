@@ -13,6 +13,7 @@ import argparse
 import statistics
 import time
 from collections import Counter
+from typing import Any
 
 from solotable.agents.registry import make_agent
 from solotable.core.protocol import CHANCE
@@ -29,7 +30,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int)
     a = ap.parse_args()
     game = load_game("jongrogue")
-    options = game.validate_options({"rules": a.rules, "continue": "off"})
+    options: dict[str, Any] = game.validate_options({"rules": a.rules, "continue": "off"})
     agent = make_agent(a.agent, "jongrogue", iterations=a.iterations)
     wins = 0
     win_floors: list[int] = []

@@ -28,6 +28,14 @@ G = solotable.load("jongrogue")
 
 XP_TABLE = [0, 10, 20, 40, 80, 160, 320, 640, 1300, 2600, 5200, 10000, 20000, 40000, 80000]  # §6.1
 
+# Values the rules reference asks to tune by simulation (§7.30) and that were tuned, with the
+# reference's own value: docs/rulings.md JR-P8. test_design.test_tuned_values checks that
+# rules.toml carries exactly these, with the reference value in its provenance note.
+FOOD_GAIN_REFERENCE = 1  # §7.1 food.item_gain, D13
+FOOD_GAIN = 2  # JR-P8: tuned, §7.30 knob 2
+WINDOW_REFERENCE = [0, 0, 1, 2, 4, 6, 8, 10, 12, 14, 15, 16, 17]  # §7.13
+WINDOW_TUNED = [0, 0, 1, 2, 4, 5, 7, 9, 11, 13, 15, 16, 17]  # JR-P8: floors 6-10 one step slower, knob 1
+
 
 def new(rules: str = "ez", seed: int = 3, **options: Any) -> JongRogueState:
     s = G.new_state(seed=seed, rules=rules, **options)
@@ -106,6 +114,10 @@ def legal(s: JongRogueState) -> set[str]:
 
 
 __all__ = [
+    "FOOD_GAIN",
+    "FOOD_GAIN_REFERENCE",
+    "WINDOW_REFERENCE",
+    "WINDOW_TUNED",
     "XP_TABLE",
     "Action",
     "G",

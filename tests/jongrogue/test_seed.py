@@ -18,7 +18,7 @@ from solotable.games.jongrogue.rules import (
 )
 from solotable.games.jongrogue.tiles import TILE_NAMES
 
-from .helpers import XP_TABLE, G, do, feed, keys, new, quiet_room, started
+from .helpers import FOOD_GAIN, XP_TABLE, G, do, feed, keys, new, quiet_room, started
 
 
 def test_pile_ez_is_four_of_each_number_tile() -> None:  # §2.8 D1, §3.2
@@ -262,7 +262,7 @@ def test_amulet_is_an_s1_on_floor_10() -> None:  # §2.1 s1 = Amulet, row 38, D3
     do(s, "pick:1")
     assert s.amulet and s.observation()["sheet"]["stairs"] == "S"
     do(s, "pick:2")
-    assert s.food == 2  # the second s1 is food
+    assert s.food == 1 + FOOD_GAIN  # the second s1 is food (food.item_gain, tuned: JR-P8)
 
 
 def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved

@@ -31,7 +31,7 @@ from solotable.games.jongrogue.rules import (
     TURN_END,
 )
 
-from .helpers import do, keys, legal, quiet_room, settle, slot_of
+from .helpers import FOOD_GAIN, do, keys, legal, quiet_room, settle, slot_of
 
 E, S = 1, 2
 
@@ -98,11 +98,11 @@ def test_row_05_held_cannot_move_to_a_door() -> None:  # row 5, D58
 
 def test_row_05_gaze_after_reaching_a_door() -> None:  # row 5 after, §7.14.12
     s = quiet_room(floor=10)
-    s.slots[4] = [awake("m8", 10, M_DEEP)]  # a medusa on B10, asleep: no gaze
+    s.slots[4] = [awake("m9", 10, M_DEEP)]  # a medusa on B10 (m9: window tuned, JR-P8), asleep: no gaze
     do(s, "door:E")
     assert not s.status & CONFUSED
     s = quiet_room(floor=10)
-    s.slots[4] = [awake("m8", 10, M_SCARED_OR_0())]
+    s.slots[4] = [awake("m9", 10, M_SCARED_OR_0())]
     s.phase = PLAY
     do(s, "door:E", "m6")  # 1d9 >= 6: confused
     assert s.status & CONFUSED
@@ -261,14 +261,14 @@ def test_row_13_invisible_target_is_harder() -> None:  # row 13 before, §7.14.9
 
 def test_row_14_a_hit_on_a_mimic_only_reveals_it() -> None:  # row 14, §7.14.8, D61
     s = quiet_room(floor=9)
-    s.slots[4] = [awake("m8", 9, M_DEEP | M_DISGUISED)]  # a xeroc looks like s8
-    assert s.observation()["map"][4]["slots"][0]["tile"] == "s8"
+    s.slots[4] = [awake("m9", 9, M_DEEP | M_DISGUISED)]  # a xeroc (m9 on B9, JR-P8) looks like s9
+    assert s.observation()["map"][4]["slots"][0]["tile"] == "s9"
     do(s, "attack:1", "m9", "m9")
     assert s.slots[4][0][3] == 14 and not s.slots[4][0][4] & M_DISGUISED and s.phase == THREAT
 
 
 def test_row_15_fumble_against_a_wraith_drains_a_level() -> None:  # row 15, §7.14.7, D49
-    s = in_melee(awake("m8", 8), floor=8, level=3, xp=25, maxhp=8, hp=8)
+    s = in_melee(awake("m9", 8), floor=8, level=3, xp=25, maxhp=8, hp=8)  # m9 on B8: a wraith (JR-P8)
     do(s, "hit:1", "m1", "m2", "m1", "m1")  # fumble (3); the wraith misses
     assert (s.level, s.xp, s.maxhp, s.hp) == (2, 10, 6, 6)
 
@@ -432,7 +432,7 @@ def test_row_31_cancellation_clears_haste_and_invisible() -> None:  # row 31
 
 
 def test_row_32_nymph_steals_the_ring_of_adornment_first() -> None:  # row 32, §7.14.5
-    s = in_melee(awake("m8", 6), floor=6)  # a nymph
+    s = in_melee(awake("m9", 6), floor=6)  # a nymph (m9 on B6: window tuned, JR-P8)
     s.rings = [[4, 1, 1]]  # a cursed, worn Ring of Adornment
     s.potions[0] = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9", "m2")
@@ -486,7 +486,7 @@ def test_row_38_s1_below_floor_10_is_food() -> None:  # row 38, D39
     s = quiet_room(floor=9)
     s.slots[4] = [slot_of("s1", 9)]
     do(s, "pick:1")
-    assert not s.amulet and s.food == 2
+    assert not s.amulet and s.food == 1 + FOOD_GAIN  # food.item_gain, tuned (JR-P8)
 
 
 def test_row_39_gold_lover_guards_gold() -> None:  # row 39, D48

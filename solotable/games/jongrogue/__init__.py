@@ -155,9 +155,13 @@ class JongRogue(Game):
                          f"{','.join(sorted(m.abilities)) or '-'}  [{D.monster_tag}]")
         lines.append("")
         lines.append(t("jr.prov.window", lang, tag=D.window_tag))
+        if D.window_note:
+            lines.append(f"  ({D.window_note})")
         for f, s in enumerate(D.window, start=1):
             names = " ".join(D.monsters[s + n].ch for n in range(9))
-            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]")
+            ref = D.window_reference[f - 1] if f <= len(D.window_reference) else s
+            was = f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""
+            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]{was}")
         return "\n".join(lines)
 
     def message_keys(self) -> list[str]:

@@ -42,6 +42,9 @@ class Data:
     monster_tag: str
     window: tuple[int, ...]
     window_tag: str
+    # a window tuned by simulation (§7.30): why, and the rules reference's values (§7.13)
+    window_note: str = ""
+    window_reference: tuple[int, ...] = ()
 
     def __getitem__(self, key: str) -> Any:
         return self.params[key].value
@@ -75,5 +78,8 @@ def data() -> Data:
     window = tuple(int(v) for v in raw["window"]["start"])
     if any(s + 9 > len(monsters) for s in window):
         raise ValueError("rules.toml: a window runs past the monster table")
+    window_reference = tuple(int(v) for v in raw["window"].get("reference", ()))
+    if any(s + 9 > len(monsters) for s in window_reference):
+        raise ValueError("rules.toml: a reference window runs past the monster table")
     return Data(str(raw["rules_version"]), params, monsters, str(raw["monsters"]["tag"]), window,
-                str(raw["window"]["tag"]))
+                str(raw["window"]["tag"]), str(raw["window"].get("note", "")), window_reference)

@@ -5,10 +5,21 @@ the face-up tiles, the labyrinth tiles turned up, the identified rows; never a f
 or a hidden link):
 - fight at a door rather than inside a room (one monster at a time, D23), shoot first;
 - quaff a healing potion when a hit could kill, rest back to health out of combat;
-- pick up everything in a room, wield and wear the best known kit, use good known potions and
-  scrolls at once, try unknown ones when safe and healthy;
+- pick up every item in a room but leave gold (it only scores, and each pile costs two tiles
+  of the food clock), wield and wear the best known kit, use good known potions and scrolls at
+  once, try rings and unknown potions and scrolls when safe and healthy;
 - explore the nearest unprocessed room, search walls when boxed in, take the stairs down once
-  the floor is explored (or at once when food is short); with the Amulet, go up.
+  the floor is explored (a new floor costs 36 tiles of the food clock); with the Amulet, make
+  for the stairs and go up;
+- weigh each threat by the expected HP a fight costs (``fight_cost``, from the monster's
+  printed stats and the PC's known kit): flee or take the stairs from a fight that would cost
+  most of the HP left, and steer clear of the rooms fled from;
+- in danger (the next hits could kill): a known healing potion, a known scroll that stops the
+  monster or takes the PC away (teleport, hold monster, scare monster);
+- rest off Held and Confused (they make moves and searches fail).
+
+``evaluate`` scores a position for the search bots (``expectimax``, ``mcts``). Both read only
+what the PL sees (tests/jongrogue/test_bots.py checks it against ``resample_hidden``).
 """
 
 from __future__ import annotations
@@ -18,26 +29,34 @@ from collections import deque
 
 from solotable.core.protocol import Action, State
 
+from .data import data
 from .rules import (
     ARMOUR_VALUE,
     ASLEEP,
+    CLAIR,
+    CONFUSED,
     DEATH,
     DISCARD,
     DOOR,
+    FLAGS,
+    HELD,
+    HP,
     IDENT,
-    K_GOLD,
     K_ITEM,
     K_MON,
     LEVIT,
     M_ASLEEP,
     M_DEEP,
     M_DISGUISED,
+    M_HASTE,
     M_INVIS,
+    M_SLOW,
     MELEE,
     PASSAGE,
     PLAY,
     POTIONS,
     RANGED,
+    RINGS,
     ROOM,
     SCROLLS,
     THREAT,
@@ -48,11 +67,92 @@ from .rules import (
     neighbour,
     opposite,
 )
-from .tiles import SIDES
+from .tiles import SIDES, TILE_INDEX
 
 GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
 HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "confuse_monster"}
+ESCAPE_SCROLLS = {"teleport", "hold_monster", "scare_monster"}
 GOOD_SCROLLS = {"enchant_weapon", "enchant_armour", "protect_armour", "remove_curse", "magic_mapping", "identify"}
+
+
+# 2d9: the number of ways to roll each total (81 in all)
+_WAYS = {t: 9 - abs(t - 10) for t in range(2, 19)}
+_UNSEEN = (20, 4, 7)  # an unseen Invisible monster: assumed a phantom-like foe (hp, damage, attack)
+
+
+def _p_at_least(t: int) -> float:
+    return sum(w for v, w in _WAYS.items() if v >= t) / 81
+
+
+def _pc_damage_per_turn(s: JongRogueState, invisible: bool) -> float:
+    """Expected melee damage of one PC attack (§7.11.4), with only what the PL knows."""
+    w = s.weapon()
+    ench = w[1] if w and w[3] else 0
+    base = WEAPON_DMG[w[0]] if w else WEAPON_DMG["bare"]
+    D = data()
+    target = int(D["combat.pc_melee_base"]) - s.level // int(D["combat.hit_level_div"]) - ench
+    if invisible:
+        target += int(D["combat.invisible_penalty"])
+    target = min(18, max(int(D["combat.pc_target_min"]), target))
+    fumble = int(D["combat.fumble_max"])
+    out = 0.0
+    for v, n in _WAYS.items():
+        if v > fumble and v >= target:
+            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // int(D["combat.margin_div"]))
+    return out
+
+
+def _monster_profile(s: JongRogueState, m: list[int]) -> tuple[int, float]:
+    """(HP left, expected damage per combat turn) of a visible monster; an unseen one is guessed."""
+    if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+        hp, dmg, attack = _UNSEEN
+    else:
+        mon = s.monster(m)
+        hp, dmg, attack = m[HP], mon.dmg, mon.attack
+        if dmg < 0:  # the flytrap's counter
+            dmg = 3
+    need = min(18, attack + s.defence())
+    per = _p_at_least(need) * dmg
+    if m[FLAGS] & M_HASTE:
+        per *= 2
+    if m[FLAGS] & M_SLOW:
+        per /= 2
+    return hp, per
+
+
+def _worst_hit(s: JongRogueState) -> int:
+    """The most damage the engaged monsters can deal in one combat turn, as far as the PL knows."""
+    worst = 0
+    for m in s.engaged():
+        if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+            dmg = _UNSEEN[1]
+        else:
+            dmg = s.monster(m).dmg
+            dmg = 3 if dmg < 0 else dmg
+        worst += dmg * (2 if m[FLAGS] & M_HASTE else 1)
+    return worst
+
+
+def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
+    """Expected HP the PC loses killing ``foes`` one after another in melee (all attack at once
+    inside a room, one at a door or in a passage)."""
+    if not foes:
+        return 0.0
+    profiles = [_monster_profile(s, m) for m in foes]
+    together = s.pos == ROOM
+    lost = 0.0
+    pending = sum(p for _h, p in profiles)
+    for (hp, per), m in zip(profiles, foes, strict=True):
+        dpt = max(0.3, _pc_damage_per_turn(s, bool(m[FLAGS] & M_INVIS)))
+        turns = hp / dpt
+        lost += turns * (pending if together else per)
+        pending -= per
+    return lost
+
+
+def _visit(s: JongRogueState) -> tuple[int, int, bool]:
+    """This visit of this floor (a floor met again on the ascent is a new map)."""
+    return (s.floor, s.deepest, s.amulet)
 
 
 class HeuristicAgent:
@@ -61,9 +161,20 @@ class HeuristicAgent:
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
+        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor visit, room) fled from
+        self._decisions = 0
+        self._flees: dict[tuple[int, int, bool], int] = {}  # flees per floor: after a few, fight it out
+
+    def _done(self, s: JongRogueState) -> bool:
+        """The floor holds nothing more worth the time: every room reached is processed."""
+        return sum(s.processed) >= 9 or self._target_room(s) is None
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, JongRogueState)
+        if state.decisions < self._decisions:  # a new game (one agent plays a batch of games)
+            self._avoid.clear()
+            self._flees.clear()
+        self._decisions = state.decisions
         legal = state.legal_actions()
         clock = (state.pile_n, state.discard_n)
         self._idle = self._idle + 1 if clock == self._clock else 0
@@ -78,11 +189,21 @@ class HeuristicAgent:
         if s.phase == DEATH:
             return byname.get("continue", byname["gameover"])[0]
         heal = self._healing(s, byname)
-        danger = s.hp <= max(2, s.maxhp // 3)
+        danger = s.hp <= max(2, s.maxhp // 3) or (s.phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
         if s.phase == THREAT:
-            if s.pos == ROOM and len(s.threats()) > 1 and "flee" in byname:
+            foes = s.threats()
+            cost = fight_cost(s, foes)
+            for a in byname.get("stairs", []):  # stairs under a threat, before the fight (D54)
+                if (a.args[0] == "up") == s.amulet and (s.amulet or cost > 0.5 * s.hp or self._done(s)):
+                    return a
+            if (cost >= 0.6 * s.hp and "flee" in byname and not s.status & HELD
+                    and self._flees.get(_visit(s), 0) < 4):
+                self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
+                self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
+                if s.pos == PASSAGE:
+                    return Action("flee", "back") if Action("flee", "back") in byname["flee"] else byname["flee"][0]
                 return byname["flee"][0]
-            if danger and heal is not None:
+            if (danger or cost >= s.hp) and heal is not None:
                 return heal
             return byname["fight"][0]
         if s.phase == RANGED:
@@ -95,26 +216,33 @@ class HeuristicAgent:
             if danger:  # a known scroll that stops the engaged monster, naming it (D63)
                 eng = s.engaged()
                 for a in byname.get("read", []):
-                    from .tiles import TILE_INDEX
-
                     row = s.scr_row[TILE_INDEX[str(a.args[0])]]
                     if (len(a.args) > 1 and row >= 0 and SCROLLS[row] in HELPFUL_ONE_MONSTER and eng
                             and (s.pmon is eng[0] if s.pos == PASSAGE
                                  else s.slots[s.room][int(a.args[1]) - 1] is eng[0])):
+                        return a
+                for a in byname.get("read", []):  # or one that takes the PC out of the fight
+                    row = s.scr_row[TILE_INDEX[str(a.args[0])]]
+                    if len(a.args) == 1 and row >= 0 and SCROLLS[row] in ESCAPE_SCROLLS:
                         return a
             if "hit" in byname:
                 return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
         if s.phase == TURN_END:
+            if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.0 * s.hp
+                    and self._flees.get(_visit(s), 0) < 4):
+                self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
+                self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
+                return byname["flee"][0]
             return byname["keep"][0]
         if s.phase == DISCARD:
             return self._discard(s, byname["discard"])
         if s.phase == IDENT:
             return self._identify(s, byname["identify"])
         assert s.phase == PLAY
-        if s.status & ASLEEP:
-            return byname["rest"][0]
+        if s.status & (ASLEEP | HELD | CONFUSED) and "rest" in byname:
+            return byname["rest"][0]  # rest clears them (rows 2); a held or confused PC wastes moves
         return self._explore(s, byname, rng)
 
     def _discard(self, s: JongRogueState, acts: list[Action]) -> Action:
@@ -182,13 +310,13 @@ class HeuristicAgent:
             row = s.scr_row[TILE_INDEX[str(a.args[0])]]
             if row >= 0 and SCROLLS[row] in GOOD_SCROLLS:
                 return a
-        limit = s.maxhp // 2 if s.food >= 2 else s.maxhp // 3
-        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname and s.food > 0:
+        limit = (3 * s.maxhp) // 4 if s.food >= 2 else s.maxhp // 2 if s.food >= 1 else s.maxhp // 3
+        if s.hp < s.maxhp and s.hp <= max(1, limit) and "rest" in byname:
             return byname["rest"][0]
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):
                 slot = s.slots[s.room][int(a.args[0]) - 1]
-                if slot[UP] and slot[1] in (K_GOLD, K_ITEM, K_MON):
+                if slot[UP] and slot[1] in (K_ITEM, K_MON):
                     return a
         # kit: the best weapon and armour
         cur = s.weapon()
@@ -210,6 +338,15 @@ class HeuristicAgent:
             act = Action("wear", best_a + 1)
             if best_a != s.armour_eq and act in byname.get("wear", []):
                 return act
+        # rings: try each ring on (its kind shows when worn, D34); take off the useless known ones
+        for a in byname.get("remove", []):
+            r = s.rings[int(a.args[0]) - 1]
+            if r[0] >= 0 and RINGS[r[0]] in ("adornment", "teleportation"):
+                return a
+        for a in byname.get("puton", []):
+            r = s.rings[int(a.args[0]) - 1]
+            if r[0] < 0 or RINGS[r[0]] not in ("adornment", "teleportation"):
+                return a
         # unknown potions and scrolls: try them when healthy and safe
         if s.hp == s.maxhp:
             for a in byname.get("quaff", []):
@@ -227,10 +364,14 @@ class HeuristicAgent:
                     if a.args[0] == "up":
                         return a
             explored = sum(s.processed) >= 9 or self._target_room(s) is None
-            if not s.amulet and (explored or s.food == 0):
+            if not s.amulet and explored:  # a new floor costs 36 tiles of the food clock: finish this one
                 return byname["stairs"][0]
         # move
         goal = self._target_room(s)
+        if (goal is None and not (s.pos == ROOM and s.has_stairs(s.room))
+                and any(f == _visit(s) for f, _r in self._avoid)):
+            self._avoid = {x for x in self._avoid if x[0] != _visit(s)}  # boxed in by the rooms fled: go back
+            goal = self._target_room(s)
         if s.pos == PASSAGE:
             far = neighbour(s.pfrom, s.side)
             want = "on" if goal is None or self._dist(s, far, goal) <= self._dist(s, s.pfrom, goal) else "back"
@@ -263,7 +404,7 @@ class HeuristicAgent:
         return byname.get("rest", [Action("quit")])[0]
 
     def _edges(self, s: JongRogueState, r: int) -> list[int]:
-        return [neighbour(r, sd) for sd in s.usable_sides(r)]
+        return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (_visit(s), n) not in self._avoid]
 
     def _dist(self, s: JongRogueState, a: int, b: int) -> int:
         if a == b:
@@ -297,12 +438,15 @@ class HeuristicAgent:
                 if n not in seen:
                     seen.add(n)
                     q.append(n)
+        if s.amulet:  # on the ascent the stairs come first
+            for r in order:
+                if s.has_stairs(r) and (r != start or s.pos != ROOM):
+                    return r
         for r in order:
             if not s.processed[r]:
                 return r
-            guarded = s._gold_guarded(r)
             # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
-            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED or (x[1] == K_GOLD and not guarded))
+            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED)
                        for x in s.slots[r])
             danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
                          for x in s.slots[r])
@@ -318,4 +462,30 @@ def make_agent() -> HeuristicAgent:
     return HeuristicAgent()
 
 
-__all__ = ["HeuristicAgent", "make_agent", "opposite"]
+def evaluate(state: State) -> float:
+    """A rough chance of winning from ``state``, in [0, 1], for the search bots' leaves.
+
+    It reads only what the PL sees: the character sheet (HP, level, food, floor, the Amulet)
+    and the known healing potions; never a face-down tile, the pile or a hidden link. Shape:
+    progress (the way down to the Amulet floor, then the way back up) times the odds of
+    surviving what is left, which grow with HP, level and meals in hand.
+    """
+    assert isinstance(state, JongRogueState)
+    s = state
+    if s.phase == DEATH or s.is_terminal():
+        return 1.0 if s.won else 0.0
+    amulet_floor = int(data()["amulet.floor"])
+    if s.amulet:
+        progress = 0.5 + 0.5 * (1 - (s.floor - 1) / max(1, s.deepest))
+    else:
+        progress = 0.5 * min(s.deepest, amulet_floor) / amulet_floor
+    heals = sum(n for i, n in enumerate(s.potions)
+                if n and s.pot_row[i] >= 0 and POTIONS[s.pot_row[i]] in ("healing", "extra_healing"))
+    hp = min(1.0, (s.hp + 0.5 * heals * s.maxhp) / max(1, s.maxhp))
+    health = 0.35 + 0.65 * hp
+    meals = 0.45 + 0.55 * min(s.food, 3) / 3
+    level = 0.6 + 0.4 * min(s.level, 10) / 10
+    return max(0.0, min(1.0, 0.02 + 0.6 * progress * health * meals * level))
+
+
+__all__ = ["HeuristicAgent", "evaluate", "fight_cost", "make_agent", "opposite"]

@@ -23,6 +23,7 @@ rulings as ``# JR-P..`` (docs/rulings.md).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -300,6 +301,33 @@ class JongRogueState(State):
         new.slots = [[s[:] for s in room] for room in self.slots]
         new.pmon = self.pmon[:] if self.pmon is not None else None
         new._events = self._events
+        return new
+
+    def resample_hidden(self, rng: random.Random) -> JongRogueState:
+        """A copy with the face-down encounter tiles redrawn (JR-P1: the PL does not see them).
+
+        What the PL cannot tell apart is the pile together with the tiles lying face down on
+        the map: both come from the tiles not seen (the discard pile is open). So the face-down
+        tiles and the pile's contents are dealt again from that pool, uniformly. Everything else
+        hidden is drawn lazily at chance nodes already (the pile order, the labyrinth pairs, the
+        identification links). Under Clairvoyance every tile is shown: nothing is redrawn. Only a
+        decision point is resampled (a step half-way through its draws is replayed from its
+        start, which keeps the tiles it drew)."""
+        new = self.clone()
+        if self._table is not None or self.status & CLAIR:
+            return new
+        hidden = [(r, k) for r in range(9) for k, slot in enumerate(self.slots[r])
+                  if not slot[UP] and slot[KIND] != K_GONE]
+        if not hidden:
+            return new
+        pool = [t for t in range(27) for _ in range(self.pile[t])] + [self.slots[r][k][TILE] for r, k in hidden]
+        rng.shuffle(pool)
+        for (r, k), t in zip(hidden, pool, strict=False):
+            new.slots[r][k] = new._new_slot(t)
+        pile = [0] * 27
+        for t in pool[len(hidden):]:
+            pile[t] += 1
+        new.pile = pile
         return new
 
     def _adopt(self, other: JongRogueState) -> None:
@@ -1587,7 +1615,9 @@ class JongRogueState(State):
             self.pmon = None
         else:
             lead = self._lead_slot()
-            self.slots[cur].remove(s)
+            # by identity: two monsters of one kind in one state are equal lists (list.remove
+            # compares by value and could take the lead monster instead of this one)
+            del self.slots[cur][next(i for i, x in enumerate(self.slots[cur]) if x is s)]
             self.lead = -1
             if lead is not None and lead is not s:
                 self.lead = cur * 64 + next(i for i, x in enumerate(self.slots[cur]) if x is lead)

@@ -1,0 +1,110 @@
+"""The JongRogue bots that the balance tuning (§7.30, JR-P8) relies on: the heuristic's
+behaviours, the evaluation for the search bots, and their fairness (they read only what the
+PL sees: a state that differs only in face-down tiles gets the same move and the same value)."""
+
+from __future__ import annotations
+
+import random
+
+from solotable.agents.search import ExpectimaxAgent
+from solotable.core.protocol import CHANCE
+from solotable.games.jongrogue.heuristic import HeuristicAgent, evaluate, fight_cost, make_agent
+from solotable.games.jongrogue.rules import HELD, K_MON, THREAT, UP, JongRogueState
+
+from .helpers import G, quiet_room, slot_of
+
+
+def _positions(rules: str, seeds: range) -> list[JongRogueState]:
+    """Decision points of whole games played by the heuristic, every 7th one."""
+    out = []
+    for seed in seeds:
+        s = G.new_state(seed=seed, rules=rules, **{"continue": "off"})
+        assert isinstance(s, JongRogueState)
+        bot, chance, rng = make_agent(), random.Random(seed), random.Random(seed + 1)
+        n = 0
+        while s.to_move is not None:
+            if s.to_move == CHANCE:
+                s.apply(s.chance_table().sample(chance))
+                continue
+            n += 1
+            if n % 7 == 0:
+                out.append(s.clone())
+            s.apply(bot.choose(s, rng))
+    return out
+
+
+POSITIONS = _positions("ez", range(1, 5)) + _positions("ez-plus", range(1, 4))
+
+
+def test_evaluate_is_a_probability() -> None:
+    assert len(POSITIONS) > 30
+    for s in POSITIONS:
+        assert 0.0 <= evaluate(s) <= 1.0
+
+
+def test_resample_hidden_redeals_only_the_unseen() -> None:
+    """Face-down tiles and the pile are dealt again from one pool; what is shown stays."""
+    redealt = 0
+    for i, s in enumerate(POSITIONS):
+        r = s.resample_hidden(random.Random(i))
+        assert r.observation() == s.observation()
+        assert r.pile_n == s.pile_n and r.discard == s.discard
+
+        def pool(x: JongRogueState) -> list[int]:
+            down = [slot[0] for room in x.slots for slot in room if not slot[UP] and slot[1] != 4]
+            return sorted(down + [t for t in range(27) for _ in range(x.pile[t])])
+
+        assert pool(r) == pool(s)
+        redealt += r.slots != s.slots
+    assert redealt > 0
+
+
+def test_bots_are_fair() -> None:
+    """The same move and value for states that differ only in what the PL cannot see."""
+    for i, s in enumerate(POSITIONS):
+        r = s.resample_hidden(random.Random(i))
+        assert evaluate(r) == evaluate(s)
+        assert make_agent().choose(r, random.Random(i)) == make_agent().choose(s, random.Random(i))
+
+
+def test_expectimax_plays_with_the_evaluation() -> None:
+    s = POSITIONS[3]
+    bot = ExpectimaxAgent("jongrogue", iterations=8, depth=1)
+    assert bot.evaluation is evaluate
+    assert bot.choose(s.clone(), random.Random(0)) in s.legal_actions()
+
+
+def test_heuristic_rests_off_held() -> None:
+    """Held makes moves and searches fail (rows 5-9): the bot rests it off (it used to search
+    while held until it starved)."""
+    s = quiet_room()
+    s.status |= HELD
+    assert str(HeuristicAgent().choose(s, random.Random(0))) == "rest"
+
+
+def test_heuristic_leaves_gold() -> None:
+    """Gold only scores, and a pick-up costs two tiles of the food clock; items are taken."""
+    s = quiet_room(slots=("p7", "s7"))
+    assert str(HeuristicAgent().choose(s, random.Random(0))) == "pick:2"
+    s = quiet_room(slots=("p7",))
+    assert not str(HeuristicAgent().choose(s, random.Random(0))).startswith("pick")
+
+
+def test_heuristic_flees_a_deadly_fight() -> None:
+    """A level-1 PC (4 HP) meets an awake troll in its room: it leaves by a door."""
+    s = quiet_room(floor=8)
+    s.slots[4] = [slot_of("m8", 8)]  # m8 on floor 8 is a troll (window tuned, JR-P8)
+    assert s.monster(s.slots[4][0]).id == "troll"
+    s.slots[4][0][4] = 0  # awake
+    s.phase = THREAT
+    assert s.threats() and s.slots[4][0][1] == K_MON
+    assert fight_cost(s, s.threats()) > s.hp
+    assert str(HeuristicAgent().choose(s, random.Random(0))).startswith("flee")
+
+
+def test_heuristic_fights_a_weak_monster() -> None:
+    s = quiet_room(slots=("m1",))  # a kestrel
+    s.slots[4][0][4] = 0
+    s.phase = THREAT
+    assert fight_cost(s, s.threats()) < 0.6 * s.hp
+    assert str(HeuristicAgent().choose(s, random.Random(0))) == "fight"

@@ -69,19 +69,16 @@ STATES: dict[str, tuple[int, str, list[str]]] = {
         "pick:1 pick:4 door:N pass go:on enter fight door:S hit:1 enter pick:3 door:E pass go:on enter keep "
         "hit:3 keep hit:3 keep quaff:s9"
     )),
-    # EZ Plus, scared monsters, potion and scroll sheets partly identified, held and hungry
+    # EZ Plus, threatened at a door by a snake and a hobgoblin, revealed rooms and a found hidden
+    # door, potion and scroll sheets partly identified, an unknown scroll, a ring worn, hungry
     "rich-ez-plus": (15, "ez-plus", moves(
-        "door:N enter fight shoot:4,arrows shoot:2,arrows hit:2 keep hit:4 flee:N hit:4 keep hit:4 enter "
-        "pick:1 pick:3 door:N pass go:on drop:a,1 enter fight shoot:2,arrows hit:2 keep wait keep hit:2 keep "
-        "hit:4 keep hit:4 keep hit:4 keep hit:4 keep hit:4 pick:1 pick:3 door:S pass go:on enter door:W pass "
-        "quaff:s5 wield:0 wield:1 read:m2 go:on flee go:back fight hit:2 keep hit:2 enter pick:1 pick:3 "
-        "quaff:s8 stairs:down flee:S fight hit:3 keep hit:3 keep hit:4 enter pick:1 pick:2 stairs:down pick:2 "
-        "pick:3 wear:1 stairs:down continue fight hit:4 keep hit:4 keep hit:4 keep hit:4 stairs:down continue "
-        "fight hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 continue "
-        "continue rest pick:1 quaff:s8 pick:2 stairs:down pick:4 continue pick:4 rest quaff:s2 door:N "
-        "drop:r,3 pass go:on enter rest pick:4 quaff:s5 door:S pass go:on enter door:S drop:a,1 pass go:on "
-        "fight hit:4 keep hit:4 keep hit:4 enter pick:1 pick:2 pick:5 rest search:E search:E door:E pass "
-        "go:on enter fight shoot:2,arrows shoot:2,arrows hit:2 keep read:m4,4 pick:1"
+        "pick:3 puton:1 door:N pass go:on fight shoot:2,arrows shoot:2,arrows hit:4 keep hit:4 keep hit:4 "
+        "keep hit:4 enter pick:1 pick:3 door:W pass quaff:s7 read:p3 fight shoot:0,arrows shoot:0,arrows "
+        "hit:0 go:on enter fight shoot:1,arrows shoot:1,arrows hit:1 keep hit:1 keep hit:2 keep hit:2 pick:3 "
+        "pick:4 quaff:s5 rest quaff:s8 door:S pass go:on fight shoot:2,arrows shoot:2,arrows hit:2 enter "
+        "pick:1 continue pick:2 pick:3 wear:2 read:p7 wear:1 door:S pass go:on fight shoot:1,arrows "
+        "shoot:1,arrows hit:1 keep hit:1 keep hit:1 keep hit:1 enter pick:2 pick:4 search:W search:W search:W "
+        "search:W door:W pass go:on"
     )),
     # EZ, in a passage with a bat
     "passage-ez": (18, "ez", moves(

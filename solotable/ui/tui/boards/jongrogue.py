@@ -228,9 +228,11 @@ class Board(Widget):
         mw = 3 * cw + 2
         rw = width - mw - 3
         lines: list[Text] = []
-        for compact in (False, True):  # rows of rooms on one line each when they fit it
+        # rows of rooms on one line each when they fit it; at last the room's tiles two a line
+        # (their words in the details), leaving rows under the encounter for the sheets' last groups
+        for compact, squeeze in ((False, False), (True, False), (True, True)):
             left = self._map(cw, lang, compact)
-            left += self._encounter(mw, max(2, height - len(left)), lang, 0, len(left), compact)
+            left += self._encounter(mw, 0 if squeeze else max(2, height - len(left)), lang, 0, len(left), compact)
             right = self._sheet(rw, height, lang, len(left), mw)
             if len(right) > height:  # the sheets' last groups go under the encounter map
                 left += right[height:]

@@ -418,6 +418,22 @@ class Board(Widget):
                 under = [line for g in groups[cut:] for line in flow(g[0], below, indent=g[1], sep=g[2])]
                 if len(top) <= rows and used + len(under) <= rows:
                     return [*top, *([Text()] * (rows - len(top))), *under]
+        if below:  # at last a group may be cut too: its first parts on top, the rest (indented) under
+            groups = self._sheet_groups(lang, 6)
+            top = []
+            for n, (parts, indent, sep) in enumerate(groups):
+                whole = flow(parts, width, indent=indent, sep=sep)
+                if len(top) + len(whole) <= rows:
+                    top += whole
+                    continue
+                fits = [k for k in range(1, len(parts)) if len(top) + len(flow(parts[:k], width, indent, sep)) <= rows]
+                k = max(fits, default=0)
+                top += flow(parts[:k], width, indent=indent, sep=sep) if k else []
+                rest = [([Text(" " * indent), *parts[k:]] if k else parts, indent, sep), *groups[n + 1:]]
+                under = [line for g in rest for line in flow(g[0], below, indent=g[1], sep=g[2])]
+                if used + len(under) <= rows:
+                    return [*top, *([Text()] * (rows - len(top))), *under]
+                break
         return lines
 
     def _sheet_groups(self, lang: str, level: int) -> list[tuple[list[Text], int, str]]:

@@ -332,6 +332,23 @@ def test_expectimax_cuts_a_long_chain_of_chance_nodes() -> None:
     assert scored and max(scored) <= MAX_CHANCE_CHAIN
 
 
+def test_expectimax_keeps_to_a_think_budget_even_at_the_first_depth() -> None:
+    # Mini Rogue 2020 has no evaluation: each leaf is four rollouts, and its first depth alone
+    # took seconds a decision; a --think budget now cuts it, the rest scored by the evaluation
+    import time
+
+    state = _first_choice(load_game("minirogue").new_state(character="rogue", difficulty="normal"))
+    for _ in range(6):
+        start = time.perf_counter()
+        stats = ExpectimaxAgent("minirogue", think=0.02).analyse(state, random.Random(0))
+        assert time.perf_counter() - start < 0.5
+        assert sorted(map(str, (s.action for s in stats))) == sorted(map(str, state.legal_actions()))
+        state.apply(stats[0].action)
+        state = _first_choice(state)
+        if state.is_terminal():
+            break
+
+
 def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
     assert ExpectimaxAgent(MR).anchor == 0.1
     assert ExpectimaxAgent(toygame.GAME.id).anchor is None  # random play is no anchor

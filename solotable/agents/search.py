@@ -181,6 +181,10 @@ class _Budget:
             return True
         return self.deadline is not None and self.used > 0 and time.perf_counter() >= self.deadline
 
+    def overtime(self) -> bool:
+        """The wall-clock budget (if any) has run out."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
 
 class SearchAgent(Agent):
     """What both searches share: budgets, the game's hooks, and ``choose`` from ``analyse``."""
@@ -523,7 +527,9 @@ class ExpectimaxAgent(SearchAgent):
     ``max_outcomes`` outcomes, estimated from ``chance_samples`` draws above that (see the module
     docstring). ``iterations`` caps the positions evaluated per decision; the search deepens from
     depth 1 to ``depth`` and plays the best move of the deepest search that finished (a search cut
-    short by the budget is discarded, except that depth 1 always completes). With ``rollouts=k``
+    short by the budget is discarded, except that depth 1 always gives every decision a value:
+    when a ``think`` budget runs out during it, the decisions not yet searched are scored by the
+    evaluation of the position they lead to). With ``rollouts=k``
     the leaves are scored by the mean win of ``k`` policy rollouts instead of the game's
     evaluation (slower, often truer). With ``anchor=d`` (default 0.1, for games with a heuristic
     policy; ``None`` for none) it plays the policy's choice unless the search values another
@@ -596,11 +602,21 @@ class ExpectimaxAgent(SearchAgent):
         self, state: State, legal: list[Action], depth: int, rng: random.Random, *, stoppable: bool
     ) -> list[ActionStat]:
         out = []
+        cut = False  # the first depth overran a --think budget: the rest by the evaluation alone
         for action in legal:
             before = self._budget.used
             child = state.clone()
             child.apply(action)
-            value = self._value(child, depth - 1, rng, stoppable, 0)
+            if cut:
+                value = float(child.result().won) if child.is_terminal() else self.evaluate(child, rng)
+            else:
+                try:
+                    value = self._value(child, depth - 1, rng, stoppable, 0)
+                except _OutOfBudget:
+                    if stoppable:
+                        raise
+                    cut = True
+                    value = float(child.result().won) if child.is_terminal() else self.evaluate(child, rng)
             out.append(ActionStat(action, value, self._budget.used - before))
         return out
 
@@ -646,6 +662,6 @@ class ExpectimaxAgent(SearchAgent):
     def _leaf(self, state: State, rng: random.Random, stoppable: bool) -> float:
         budget = self._budget
         budget.used += 1
-        if stoppable and budget.spent():
+        if (stoppable and budget.spent()) or budget.overtime():
             raise _OutOfBudget
         return self.evaluate(state, rng)

@@ -349,6 +349,15 @@ def test_expectimax_keeps_to_a_think_budget_even_at_the_first_depth() -> None:
             break
 
 
+def test_expectimax_with_rollout_leaves_keeps_its_policy_unless_the_gap_beats_the_noise() -> None:
+    # Mini Rogue 2020 has no evaluation: leaves are means of 4 rollouts, whose difference at a
+    # 50% chance has a standard error of sqrt(2 * 0.25 / 4) = 0.354; the anchor is twice that
+    assert game_evaluation("minirogue") is None
+    assert ExpectimaxAgent("minirogue").anchor == pytest.approx(0.7071, abs=1e-4)
+    assert ExpectimaxAgent("minirogue", rollouts=50).anchor == pytest.approx(0.2, abs=1e-4)
+    assert ExpectimaxAgent(MR).anchor == 0.1  # a game's own evaluation: the anchor as given
+
+
 def test_expectimax_is_anchored_only_to_a_game_policy() -> None:
     assert ExpectimaxAgent(MR).anchor == 0.1
     assert ExpectimaxAgent(toygame.GAME.id).anchor is None  # random play is no anchor

@@ -113,6 +113,41 @@ def result_text(state: State, lang: str) -> str:
     return "\n".join(lines)
 
 
+COMMAND_WORDS = frozenset({"q", "quit", "exit", "undo", "help", "?", "show", "info"})
+"""Words line mode reads as a command when they are the whole line (after NFKC and lower case)."""
+COMMAND_HEADS = frozenset({"save", "hint", "lang"})
+"""Words line mode reads as a command when they start the line (``save FILE``, ``hint 5``)."""
+
+
+def typed_number(game: Game, state: State, text: str, choices: Sequence[Action]) -> Action | str:
+    """What a number typed as a choice means: the choice with that number (or the action the
+    game reads in it, when there is no such choice). When the game reads the same text as another
+    action (two dice typed together: ``11`` for 1 and 1, while choice 11 is another roll) nothing
+    is guessed: the message id ``"cli.ambiguous"`` is returned, or ``"cli.bad_number"`` for a
+    number that means nothing; :func:`typed_number_message` says it in words."""
+    number = int(unicodedata.normalize("NFKC", text).strip())
+    listed = choices[number - 1] if 1 <= number <= len(choices) else None
+    try:
+        read = game.parse_action(state, text)
+    except ValueError:  # IllegalAction, or a game's OptionError: not a notation here
+        read = None
+    if read is not None and listed is not None and read != listed:
+        return "cli.ambiguous"
+    if listed is None:
+        return read if read is not None else "cli.bad_number"
+    return listed
+
+
+def typed_number_message(game: Game, state: State, text: str, choices: Sequence[Action], lang: str) -> str:
+    """The message for a number :func:`typed_number` could not take."""
+    number = int(unicodedata.normalize("NFKC", text).strip())
+    if 1 <= number <= len(choices):
+        read = game.parse_action(state, text)
+        return msg("cli.ambiguous", lang, text=text.strip(), number=number, listed=str(choices[number - 1]),
+                   read=str(read))  # fmt: skip
+    return msg("cli.bad_number", lang, number=number, count=len(choices))
+
+
 class _Step(Enum):
     CHANGED = "changed"  # the position changed: show the table again
     SAME = "same"  # nothing changed: just prompt again
@@ -236,10 +271,12 @@ class LinePlayer:
             return _Step.SAME
         if folded == "show":
             return _Step.CHANGED
+        if folded == "info":
+            return self.info()
         if word == "lang":
             return self.switch_lang(rest.lower())
         if folded.isdecimal():
-            return self.choose_number(int(folded))
+            return self.choose_number(folded)
         try:
             action = self.session.parse(text)
         except IllegalAction as exc:
@@ -247,12 +284,19 @@ class LinePlayer:
             return _Step.SAME
         return self.play(action)
 
-    def choose_number(self, number: int) -> _Step:
+    def choose_number(self, text: str) -> _Step:
         choices = self.choices()
-        if not 1 <= number <= len(choices):
-            self.say(self.t("cli.bad_number", number=number, count=len(choices)))
+        state = self.session.state
+        chosen = typed_number(self.game, state, text, choices)
+        if isinstance(chosen, str):
+            self.say(typed_number_message(self.game, state, text, choices, self.lang))
             return _Step.SAME
-        return self.play(choices[number - 1])
+        return self.play(chosen)
+
+    def info(self) -> _Step:
+        """``info``: what the cards, tables and tiles in view say (see ``Game.info_entries``)."""
+        self.say(self.t("cli.info_none"))
+        return _Step.SAME
 
     def play(self, action: Action) -> _Step:
         """Warn if the game says so, ask for confirmation, then play ``action``."""

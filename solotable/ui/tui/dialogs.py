@@ -3,6 +3,8 @@ physical-dice dialog and the save dialog. Every word through the ``tui.*`` catal
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +16,7 @@ from textual.widgets.option_list import Option
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
-from solotable.ui.cli import labelled
+from solotable.ui.cli import labelled, typed_number, typed_number_message
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """
@@ -132,11 +134,16 @@ class ChanceDialog(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         state = self.session.state
-        if text.isdecimal():  # a number picks from the list, like line mode
+        if unicodedata.normalize("NFKC", text).isdecimal():  # a number picks from the list, like line mode
             actions = state.chance_table().actions
-            if 1 <= int(text) <= len(actions):
-                self.dismiss(str(actions[int(text) - 1]))
+            game = self.session.game
+            chosen = typed_number(game, state, text, actions)
+            if isinstance(chosen, str):
+                said = typed_number_message(game, state, text, actions, self.lang)
+                self.query_one("#error", Static).update(Text(said))
                 return
+            self.dismiss(str(chosen))
+            return
         try:
             action = self.session.parse(text)
         except IllegalAction as exc:

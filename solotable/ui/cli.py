@@ -35,6 +35,7 @@ from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
+from solotable.ui.text_layout import markdown_plain
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -101,6 +102,19 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
         for i, action in enumerate(actions, 1)
     )
     return "\n".join(lines)
+
+
+def terminal_width() -> int:
+    """The columns line mode wraps text to: the terminal's (80 when output is not a terminal),
+    at most 100 so that lines stay readable."""
+    import shutil
+
+    return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+
+
+def help_page(game: Game, lang: str, width: int | None = None) -> str:
+    """A game's rules in short (``help_text``, Markdown) as plain text wrapped to the terminal."""
+    return markdown_plain(game.help_text(lang), (width or terminal_width()) - 1)
 
 
 def result_text(state: State, lang: str) -> str:
@@ -266,7 +280,7 @@ class LinePlayer:
         if word == "hint":
             return self.hint(rest)
         if folded in ("help", "?"):
-            self.say(self.game.help_text(self.lang))
+            self.say(help_page(self.game, self.lang))
             self.say(self.t("cli.commands"))
             return _Step.SAME
         if folded == "show":
@@ -844,7 +858,7 @@ def _cmd_rules(game_id: str, lang: str, listings: list[str] | None = None) -> in
     except ValueError as exc:
         return _error(exc, lang)
     if not listings:
-        print(game.help_text(lang))
+        print(help_page(game, lang))
         return 0
     for flag in listings:
         name = flag.removeprefix("--")

@@ -19,7 +19,7 @@ from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.boards import board_module_name
-from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog
+from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MarkdownDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
 from solotable.ui.tui.home import ChoiceField, HomeScreen
 from solotable.ui.tui.record_db import RecordDB
@@ -434,8 +434,8 @@ async def test_info_and_help_dialogs(data_dir: Path) -> None:
         assert "1-1:" in body and "Highlighted choice:" in body
         await pilot.press("escape", "question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, MessageDialog)
-        assert "rewinds" in static_text(app.screen.query_one("#body"))
+        assert isinstance(app.screen, MarkdownDialog)
+        assert "rewinds" in app.screen.body and "rewinds" in screen_text(app)
 
 
 @run_async

@@ -10,17 +10,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
 from solotable.ui.cli import labelled, typed_number, typed_number_message
+from solotable.ui.text_layout import joined_markdown
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """
-MessageDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }
+MessageDialog, MarkdownDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }
 .dialog-box {
     width: 76; max-width: 100%; height: auto; max-height: 22;
     border: round $accent; background: $surface; padding: 0 1;
@@ -33,6 +34,10 @@ MessageDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }
 .dialog-box OptionList { height: auto; max-height: 10; border: none; }
 .dialog-box .error { color: $error; height: auto; }
 .dialog-box .keys { color: $text-muted; height: 1; }
+.dialog-box.page { width: 100; max-height: 100%; }
+.dialog-box.page VerticalScroll { max-height: 100%; height: 1fr; }
+.dialog-box.page { height: 100%; }
+.dialog-box.page Markdown { margin: 0; padding: 0; }
 """
 """The dialogs' layout (in the app's stylesheet: a screen's own default CSS is scoped)."""
 
@@ -61,6 +66,38 @@ class MessageDialog(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class MarkdownDialog(MessageDialog):
+    """A page of Markdown (the help: keys and a game's rules in short) in Textual's Markdown
+    widget, as large as the terminal allows; the same keys as :class:`MessageDialog`, and
+    ↑↓ PgUp PgDn Home End scroll."""
+
+    BINDINGS = [  # noqa: RUF012
+        *MessageDialog.BINDINGS,
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+        Binding("home", "scroll_home", show=False),
+        Binding("end", "scroll_end", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box page"):
+            yield Static(Text(self.title_text), classes="title")
+            with VerticalScroll(id="page"):
+                yield Markdown(joined_markdown(self.body), id="body")
+            yield Static(Text(tr("tui.dialog.page_keys", self.lang)), classes="keys")
+
+    def action_scroll(self, rows: int) -> None:
+        self.query_one("#page", VerticalScroll).scroll_relative(y=rows, animate=False)
+
+    def action_scroll_home(self) -> None:
+        self.query_one("#page", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.query_one("#page", VerticalScroll).scroll_end(animate=False)
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -32,7 +32,14 @@ from solotable.ui.cli import labelled
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
-from solotable.ui.tui.dialogs import DESCRIBED_OUTCOMES, ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
+from solotable.ui.tui.dialogs import (
+    DESCRIBED_OUTCOMES,
+    ChanceDialog,
+    ConfirmDialog,
+    MarkdownDialog,
+    MessageDialog,
+    SaveDialog,
+)
 from solotable.ui.tui.i18n import tr
 
 if TYPE_CHECKING:
@@ -508,7 +515,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         lang = self.lang
         body = tr("tui.help.keys", lang) + "\n\n" + self.session.game.help_text(lang)
-        self.app.push_screen(MessageDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
+        self.app.push_screen(MarkdownDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
 
     def action_lang(self) -> None:
         self.sapp.next_lang()

@@ -85,11 +85,13 @@ def test_wrap_breaks_japanese_between_characters_not_before_a_full_stop() -> Non
     lines = wrap("難易度（入門、簡単、普通、難しい）を選ぶ", 9)
     assert all(line[-1] not in NO_LINE_END for line in lines)
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
-    assert wrap("記法：move:right、drink:healing、feat:2,xp", 20) == ["記法：move:right、", "drink:healing、", "feat:2,xp"]
+    notations = "記法：move:right、drink:healing、feat:2,xp"
+    assert wrap(notations, 20) == ["記法：move:right、", "drink:healing、", "feat:2,xp"]
 
 
 def test_soft_line_breaks_join_japanese_without_a_space() -> None:
     source = "脅威デッキが空になり、場に外部の脅威が\nなくなるまで生き延びる。\nThe deck\nis empty."
-    assert markdown_plain(source, 200) == "脅威デッキが空になり、場に外部の脅威がなくなるまで生き延びる。The deck is empty."
+    plain = markdown_plain(source, 200)
+    assert plain == "脅威デッキが空になり、場に外部の脅威がなくなるまで生き延びる。The deck is empty."
     joined = joined_markdown(source)
     assert "脅威がなくなる" in joined and "The deck\nis empty." in joined

@@ -19,7 +19,9 @@ from markdown_it.token import Token
 
 from solotable.core.i18n import display_width
 
-NO_LINE_START = frozenset("、。，．）」』】〕〉》］｝：；！？‐ー・…ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ〜" ".,:;!?)]}")
+NO_LINE_START = frozenset(
+    "、。，．）」』】〕〉》］｝：；！？‐ー・…ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ〜" ".,:;!?)]}"
+)
 """Characters a line never starts with (Japanese line-breaking rules, and ASCII punctuation)."""
 NO_LINE_END = frozenset("（「『【〔〈《［｛" "([{")
 """Characters a line never ends with."""

@@ -262,7 +262,9 @@ class Game(ABC):
     sim_assist: ClassVar[str | None] = None
     """The ``Result.details`` key that counts the assists a player took (JongRogue's continues):
     a win after one is not a win a designer can compare, so the simulator reports the wins with
-    none as its headline and the assists apart. ``None``: the game has no assist."""
+    none as its headline and the assists apart, and a hint's chance of winning is of winning with
+    no further assist (the observation's key of the same name, if any, holds the count so far).
+    ``None``: the game has no assist."""
     rules_listings: ClassVar[tuple[str, ...]] = ()
     """Extra listings ``solotable rules GAME --NAME`` prints (for example ``provisional``)."""
 

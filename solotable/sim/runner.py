@@ -26,6 +26,7 @@ from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
 from solotable.core.protocol import CHANCE, Game, Result
 from solotable.core.registry import load as load_game
+from solotable.core.stats import Z95, wilson_interval
 
 BATCH_SIZE = 200
 """Games per batch (grown for huge runs so that there are at most :data:`MAX_BATCHES`)."""
@@ -33,30 +34,6 @@ BATCH_SIZE = 200
 MAX_BATCHES = 20_000
 MAX_STEPS = 1_000_000
 """A game longer than this is taken to be stuck in a loop (a bug in the game or the agent)."""
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default).
-
-    With no trials, nothing is known: ``(0.0, 1.0)``.
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
-    p = successes / trials
-    z2n = z * z / trials
-    centre = (p + z2n / 2) / (1 + z2n)
-    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
-    # exactly 0 with no success and 1 with no failure (rounding left 1e-17 and 1 - 1e-16), and
-    # never past the observed rate, so that the errors p - low and high - p are never negative
-    low = 0.0 if successes == 0 else min(p, max(0.0, centre - half))
-    high = 1.0 if successes == trials else max(p, min(1.0, centre + half))
-    return (low, high)
-
 
 @dataclass(slots=True)
 class SimStats:

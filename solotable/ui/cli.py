@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from solotable import __version__
+from solotable.agents.hint import WILSON, Hint
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
@@ -102,6 +103,23 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
         for i, action in enumerate(actions, 1)
     )
     return "\n".join(lines)
+
+
+def hint_figure(h: Hint, lang: str) -> str:
+    """A hint's chance of winning in words, with its 95% interval and how it was found (Wilson's
+    over the simulated games, or the standard error of simulations scored by the game's
+    evaluation), or the search's figure with no interval (expectimax)."""
+    win = f"{100 * h.win:.0f}"
+    if h.method is None or h.low is None or h.high is None:
+        return msg("cli.hint_figure_exact", lang, win=win, visits=h.visits)
+    key = "cli.hint_figure_wilson" if h.method == WILSON else "cli.hint_figure_se"
+    return msg(key, lang, win=win, low=f"{100 * h.low:.0f}", high=f"{100 * h.high:.0f}", visits=h.visits)
+
+
+def hint_note_needed(ranked: Sequence[Hint]) -> bool:
+    """Whether a runner-up shows a higher chance than the recommended move (the note explains
+    why the bot still recommends it)."""
+    return bool(ranked) and any(h.visits > 0 and h.win > ranked[0].win for h in ranked[1:])
 
 
 def terminal_width() -> int:
@@ -370,18 +388,20 @@ class LinePlayer:
         choices = state.legal_actions()
         width = len(str(len(choices)))
 
-        def line(action: Action, win: float, visits: int) -> str:
-            number = choices.index(action) + 1
-            label = choice_line(number, width, self.game.describe(state, action, self.lang), str(action))
-            return self.t("cli.hint_line", choice=label.strip(), win=f"{100 * win:.0f}", visits=visits)
+        def line(h: Hint) -> str:
+            number = choices.index(h.action) + 1
+            label = choice_line(number, width, self.game.describe(state, h.action, self.lang), str(h.action))
+            return self.t("cli.hint_line", choice=label.strip(), figure=hint_figure(h, self.lang))
 
         best = ranked[0]
-        self.say(self.t("cli.hint_best", line=line(*best)))
-        others = [r for r in ranked[1:HINT_RUNNERS_UP + 1] if r[2] > 0]
+        self.say(self.t("cli.hint_best", line=line(best)))
+        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
         if others:
             self.say(self.t("cli.hint_others"))
-            for r in others:
-                self.say("  " + line(*r))
+            for h in others:
+                self.say("  " + line(h))
+        if hint_note_needed(ranked[: HINT_RUNNERS_UP + 1]):
+            self.say(self.t("cli.hint_note"))
         return _Step.SAME
 
     def undo(self) -> _Step:

@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Input, OptionList
 
+from solotable.agents.hint import WILSON, Hint
 from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
@@ -254,15 +255,17 @@ async def test_hint_shows_the_best_move_and_win_chances(data_dir: Path) -> None:
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         body = static_text(dialog.query_one("#body"))
-        assert "The bot would choose:" in body
-        assert re.search(r"— wins \d+% \(\d+ simulations\)", body), body
-        # a runner-up with a higher chance from fewer games: the hint says why the bot still chooses
+        assert "The bot recommends:" in body
+        assert re.search(r"— estimated chance of winning \d+% \(95% interval \d+–\d+%, Wilson's, from \d+ games",
+                         body), body  # fmt: skip
+        # a runner-up shown higher: the hint says truly why the bot still recommends its move
         state = session.state
         first, second = state.legal_actions()[:2]
-        text = screen.hint_text(state, [(first, 0.31, 400), (second, 0.33, 40)])
-        assert "2) " in text and "wins 33% (40 simulations)" in text
-        assert "The bot chooses the move it simulated most" in text
-        assert "simulated most" not in screen.hint_text(state, [(first, 0.4, 400), (second, 0.33, 40)])
+        text = screen.hint_text(state, [Hint(first, 0.31, 40, 0.18, 0.47, WILSON),
+                                        Hint(second, 0.33, 40, 0.2, 0.49, WILSON)])  # fmt: skip
+        assert "2) " in text and "chance of winning 33% (95% interval 20–49%, Wilson's, from 40 games" in text
+        assert "unless another wins clearly more often on the same simulated dice" in text
+        assert "simulated dice" not in screen.hint_text(state, [Hint(first, 0.4, 40), Hint(second, 0.33, 40)])
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -25,10 +25,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
-from solotable.ui.cli import labelled
+from solotable.ui.cli import hint_figure, hint_note_needed, labelled
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
@@ -447,7 +448,7 @@ class GameScreen(Screen[None]):
         copy = state.clone()
         seconds, iterations = self.sapp.hint_budget
 
-        def work() -> tuple[int, State, list[tuple[Action, float, int]]]:
+        def work() -> tuple[int, State, list[Hint]]:
             from solotable.agents.hint import hint
 
             return token, copy, hint(copy, seconds, iterations=iterations, seed=0 if iterations else None)
@@ -473,23 +474,23 @@ class GameScreen(Screen[None]):
             self.app.push_screen(MessageDialog(tr("tui.hint.title", self.lang), self.hint_text(state, ranked),
                                                self.lang, id="hint-dialog"))  # fmt: skip
 
-    def hint_text(self, state: State, ranked: list[tuple[Action, float, int]]) -> str:
+    def hint_text(self, state: State, ranked: list[Hint]) -> str:
         lang = self.lang
         choices = state.legal_actions()
 
-        def line(action: Action, win: float, visits: int) -> str:
-            number = choices.index(action) + 1
-            label = labelled(self.session.game.describe(state, action, lang), str(action))
-            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}", visits=visits)
+        def line(h: Hint) -> str:
+            number = choices.index(h.action) + 1
+            label = labelled(self.session.game.describe(state, h.action, lang), str(h.action))
+            return tr("tui.hint.line", lang, number=number, label=label, figure=hint_figure(h, lang))
 
         best = ranked[0]
-        lines = [tr("tui.hint.best", lang), "  " + line(*best)]
-        others = [r for r in ranked[1 : HINT_RUNNERS_UP + 1] if r[2] > 0]
+        lines = [tr("tui.hint.best", lang), "  " + line(best)]
+        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
         if others:
             lines.append(tr("tui.hint.others", lang))
-            lines.extend("  " + line(*r) for r in others)
-            if any(w > best[1] for _, w, _ in others):
-                lines.append(tr("tui.hint.note", lang))
+            lines.extend("  " + line(h) for h in others)
+        if hint_note_needed([best, *others]):
+            lines.append(tr("tui.hint.note", lang))
         return "\n".join(lines)
 
     # -- the other keys ---------------------------------------------------------------------

@@ -31,6 +31,7 @@ from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
 from solotable.ui.cli import hint_figure, hint_note_needed, labelled
 from solotable.ui.tui.boards import make_board
+from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import (
@@ -60,10 +61,12 @@ class LogEntry:
     chance: bool = False
 
 
-def numbered(number: int, width: int, label: str) -> str:
-    """``" 3) label"``; with no space before a label whose first word has a wide (Japanese)
-    character, so that a long label wraps inside the line instead of leaving the number alone."""
-    return f"{number:>{width}}){gap_before(label)}{label}"
+def hanging(prefix: str, text: str, width: int) -> str:
+    """``prefix`` and ``text`` wrapped to ``width`` columns, the lines after the first indented
+    under the text (Japanese broken between characters, never before 。 nor after （)."""
+    if width < display_width(prefix) + 10 or display_width(prefix + text) <= width:
+        return prefix + text
+    return "\n".join(wrap(text, width, prefix, " " * display_width(prefix)))
 
 
 def gap_before(label: str) -> str:
@@ -98,12 +101,28 @@ GameScreen { layout: vertical; }
 #status { height: 1; background: $primary-background; }
 #board { height: 1fr; min-height: 14; }
 #bottom { height: 8; }
-#actions { width: 1fr; border: none; height: 8; }
-#log { width: 34; border: none; height: 8; background: $panel; }
+#actions { width: 1fr; border: none; height: 100%; }
+#log { width: 34; border: none; height: 100%; background: $panel; }
 #keys { height: 1; background: $primary-background; }
 """
 """The game screen's layout (in the app's stylesheet): at 80×24 the board gets all 80 columns
-and 14 rows, the choices and the log 8 rows below it."""
+and 14 rows, the choices and the log 8 rows below it; a larger terminal shares its extra rows
+between the board and the choices and log (see :func:`bottom_height`), and its extra columns
+between the choices and the log (:func:`log_width`)."""
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal the full-screen interface is laid out for."""
+
+
+def bottom_height(rows: int) -> int:
+    """Rows of the choices and the log: 8 at 24 rows, and half of every row beyond."""
+    extra = max(0, rows - MIN_SIZE[1])
+    return 8 + extra - extra // 2
+
+
+def log_width(columns: int) -> int:
+    """Columns of the log: 34 at 80 columns, and half of every column beyond (at most 70)."""
+    return min(70, 34 + max(0, columns - MIN_SIZE[0]) // 2)
 
 
 class GameScreen(Screen[None]):
@@ -133,6 +152,7 @@ class GameScreen(Screen[None]):
         self._digits = ""
         self._shown_log: list[str] = []
         self._shown_lang = ""
+        self._shown_width = 0
         self._recorded = False
         self._dice_asked_at = -1
         self._hint_token: int | None = None
@@ -160,12 +180,26 @@ class GameScreen(Screen[None]):
         yield Static("", id="keys")
 
     def on_mount(self) -> None:
+        self.lay_out()
         self.refresh_all()
         self.query_one("#actions", OptionList).focus()
 
     def on_resize(self) -> None:
-        if self._shown_lang:  # drawn once already: the status line fits the new width
-            self.query_one("#status", Static).update(Text(self.status_text()))
+        self.lay_out()
+        if self._shown_lang:  # drawn once already: the status line, choices and log fit the new width
+            width = self.app.size.width
+            if width != self._shown_width:
+                self._shown_width = width
+                self._shown_lang = ""  # the log is drawn anew
+                self.refresh_all()
+            else:
+                self.query_one("#status", Static).update(Text(self.status_text()))
+
+    def lay_out(self) -> None:
+        """The choices and the log grow with the terminal (see :func:`bottom_height`)."""
+        size = self.app.size
+        self.query_one("#bottom").styles.height = bottom_height(size.height or MIN_SIZE[1])
+        self.query_one("#log").styles.width = log_width(size.width or MIN_SIZE[0])
 
     # -- what a number refers to ------------------------------------------------------------
 
@@ -240,7 +274,8 @@ class GameScreen(Screen[None]):
                     label = str(action)
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))
-                options.append(Option(Text(numbered(i, width, label)), id=f"a{i - 1}"))
+                mark = f"{i:>{width}}){gap_before(label)}"
+                options.append(Option(Text(hanging(mark, label, self._text_width("actions"))), id=f"a{i - 1}"))
             if chance:
                 options.insert(0, Option(Text(tr("tui.chance.open", lang)), id="dice"))
         widget.set_options(options)
@@ -255,9 +290,16 @@ class GameScreen(Screen[None]):
             mark = "↶" if rewind else " "
             bullet = "◆" if entry.chance else "▸"
             label = entry.labels[lang]
-            return f"{mark}{bullet}{gap_before(label)}{label}"
+            return hanging(f"{mark}{bullet}{gap_before(label)}", label, self._text_width("log"))
         assert entry.event is not None
-        return "   " + self.session.game.event_text(entry.event, lang)
+        return hanging("   ", self.session.game.event_text(entry.event, lang), self._text_width("log"))
+
+    def _text_width(self, part: str) -> int:
+        """The columns of text a line of the choices or the log holds (its width less the
+        padding and a scrollbar)."""
+        columns = self.app.size.width or MIN_SIZE[0]
+        log = log_width(columns)
+        return (log if part == "log" else columns - log) - 4
 
     def _draw_log(self) -> None:
         widget = self.query_one("#log", OptionList)

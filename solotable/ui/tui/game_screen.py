@@ -30,8 +30,8 @@ from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
 from solotable.ui.cli import hint_figure, hint_note_needed, labelled
-from solotable.ui.tui.boards import make_board
 from solotable.ui.text_layout import wrap
+from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import (

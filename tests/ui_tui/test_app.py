@@ -295,7 +295,7 @@ async def test_the_screen_does_not_freeze_while_the_bot_thinks(data_dir: Path,
         assert "hint: thinking…" in static_text(screen.query_one("#status"))
         await pilot.press("l")  # the screen answers while the bot thinks
         await pilot.pause()
-        assert "ヒント: 考え中…" in static_text(screen.query_one("#status"))
+        assert "ヒント：考え中…" in static_text(screen.query_one("#status"))
         await pilot.press("l")
         release.set()
         await app.workers.wait_for_complete()
@@ -421,7 +421,7 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("l")  # the setups in words in Japanese too
         await pilot.pause()
         record = static_text(app.screen.query_one("#record-body"))
-        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード: プレイ2・勝ち1・負け1・最高64" in record
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード：プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async

@@ -110,7 +110,7 @@ async def test_start_from_home_quit_and_resume(data_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("down", "down", "down")  # minirogue-v1
-        await pilot.press("enter")  # to its options
+        await pilot.press("tab")  # to its options
         await pilot.press("right")  # difficulty normal -> hard
         await pilot.press("tab", "tab", "tab", "tab")  # keys, language, physical dice, seed
         await pilot.press("4", "2", "enter")  # seed 42, start
@@ -636,7 +636,7 @@ async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
         listed = app.screen.query_one("#saves", OptionList)
         lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert len(lines) == 2
-        assert lines[0].startswith("Mini Rogue (2020 edition") and "20260102-000000-minirogue" in lines[0]
+        assert lines[0].startswith("Mini Rogue (2020 edition") and " · Normal, Rogue · 1 step · " in lines[0]
         assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")
 
 
@@ -645,7 +645,7 @@ async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
     app = SoloTableApp(data=data_dir, games=GAMES)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter", "enter")  # Deep Space D-6's options, then start
+        await pilot.press("enter")  # Enter on the game list starts Deep Space D-6
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         await pilot.press("escape")
@@ -656,7 +656,7 @@ async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
         await pilot.press("down")
         await pilot.pause()
         assert home.selected == "jongrogue"
-        await pilot.press("enter", "right")  # the rules, in words
+        await pilot.press("tab", "right")  # the rules, in words
         await pilot.pause()
         rules = home.query_one(".opt-rules", ChoiceField)
         assert app.focused is rules and rules.value == "ez-plus"

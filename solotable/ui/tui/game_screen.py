@@ -43,6 +43,7 @@ from solotable.ui.tui.dialogs import (
     SaveDialog,
 )
 from solotable.ui.tui.i18n import tr
+from solotable.ui.tui.too_small import MIN_SIZE, TooSmall
 
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
@@ -110,10 +111,6 @@ and 14 rows, the choices and the log 8 rows below it; a larger terminal shares i
 between the board and the choices and log (see :func:`bottom_height`), and its extra columns
 between the choices and the log (:func:`log_width`)."""
 
-MIN_SIZE = (80, 24)
-"""The smallest terminal the full-screen interface is laid out for."""
-
-
 def bottom_height(rows: int) -> int:
     """Rows of the choices and the log: 8 at 24 rows, and half of every row beyond."""
     extra = max(0, rows - MIN_SIZE[1])
@@ -172,6 +169,7 @@ class GameScreen(Screen[None]):
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield TooSmall(id="too-small")
         yield Static("", id="status")
         yield self.board
         with Horizontal(id="bottom"):
@@ -180,6 +178,7 @@ class GameScreen(Screen[None]):
         yield Static("", id="keys")
 
     def on_mount(self) -> None:
+        self.sapp.note_session(self.session)
         self.lay_out()
         self.refresh_all()
         self.query_one("#actions", OptionList).focus()
@@ -196,7 +195,9 @@ class GameScreen(Screen[None]):
                 self.query_one("#status", Static).update(Text(self.status_text()))
 
     def lay_out(self) -> None:
-        """The choices and the log grow with the terminal (see :func:`bottom_height`)."""
+        """The choices and the log grow with the terminal (see :func:`bottom_height`); under
+        80×24 the screen says so instead."""
+        self.query_one(TooSmall).check(self.lang)
         size = self.app.size
         self.query_one("#bottom").styles.height = bottom_height(size.height or MIN_SIZE[1])
         self.query_one("#log").styles.width = log_width(size.width or MIN_SIZE[0])

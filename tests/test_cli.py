@@ -211,11 +211,11 @@ def test_physical_dice_typed_outcomes() -> None:
 def test_many_outcomes_are_listed_compactly() -> None:
     game = toygame.GAME
     state = game.new_state()
-    actions = [Action("roll", a, b) for a in range(1, 7) for b in range(1, 7)]
+    actions = [Action("roll", a, b) for a in range(1, 11) for b in range(1, 11)]
     text = cli.choices_text(game, state, actions, "en", chance=True)
-    assert "36 possible outcomes" in text
-    assert " 1) roll:1,1" in text and "36) roll:6,6" in text
-    assert len(text.splitlines()) < 20
+    assert "100 possible outcomes" in text
+    assert "  1) roll:1,1" in text and "100) roll:10,10" in text
+    assert len(text.splitlines()) < 30
 
 
 # -- saving, resuming ---------------------------------------------------------------------------

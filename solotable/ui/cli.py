@@ -47,8 +47,9 @@ HINT_MAX_SECONDS = 600
 """The longest search a ``hint`` may ask for."""
 HINT_RUNNERS_UP = 3
 """How many runner-up decisions a hint shows."""
-MANY_OUTCOMES = 24
-"""Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
+MANY_OUTCOMES = 60
+"""Above this many chance outcomes (Deep Space D-6's 462 crew rolls), physical-dice mode lists
+them compactly by notation; up to this many (a threat card drawn from 36) in words, one a line."""
 _YES = frozenset({"y", "yes", "はい"})
 _NO = frozenset({"n", "no", "いいえ", ""})
 
@@ -85,6 +86,14 @@ def choice_line(number: int, width: int, label: str, notation: str) -> str:
     return f"  {number:>{width}}) {labelled(label, notation)}"
 
 
+def example_outcome(actions: Sequence[Action]) -> Action:
+    """An outcome to show as an example: one with the most different values (Deep Space D-6's
+    crew roll 1,2,3,4,5,6, whose words give every face), else the middle one."""
+    middle = actions[len(actions) // 2]
+    best = max(actions, key=lambda a: len(set(a.args)))
+    return best if len(set(best.args)) > len(set(middle.args)) else middle
+
+
 def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
     heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
     width = len(str(len(actions)))
@@ -96,7 +105,12 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
             "  " + "".join(c.ljust(cell_width) for c in cells[i : i + per_row]).rstrip()
             for i in range(0, len(cells), per_row)
         ]
-        return "\n".join([heading, msg("cli.chance_many", lang, count=len(actions)), *rows])
+        lines = [heading, msg("cli.chance_many", lang, count=len(actions))]
+        example = example_outcome(actions)
+        words = game.describe(state, example, lang)
+        if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
+            lines.append(msg("cli.chance_example", lang, example=str(example), words=words))
+        return "\n".join([*lines, *rows])
     lines = [heading]
     lines.extend(
         choice_line(i, width, game.describe(state, action, lang), str(action))

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
-from solotable.ui.cli import labelled, typed_number, typed_number_message
+from solotable.ui.cli import example_outcome, labelled, typed_number, typed_number_message
 from solotable.ui.text_layout import joined_markdown
 from solotable.ui.tui.i18n import tr
 
@@ -152,11 +152,14 @@ class ChanceDialog(ModalScreen[str | None]):
         state = self.session.state
         actions = state.chance_table().actions
         many = len(actions) > DESCRIBED_OUTCOMES
+        example = example_outcome(actions)
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
-            example = str(actions[len(actions) // 2])  # an outcome as the game writes it
-            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=example), id="faces")
+            words = self.session.game.describe(state, example, self.lang)
+            if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
+                yield Static(Text(tr("tui.chance.example", self.lang, example=str(example), words=words)), id="example")
+            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=str(example)), id="faces")
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):
@@ -167,6 +170,20 @@ class ChanceDialog(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one("#faces", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """What the game reads in the text typed so far, in words, as it is typed."""
+        text = event.value.strip()
+        shown = ""
+        if text and not unicodedata.normalize("NFKC", text).isdecimal():
+            try:
+                action = self.session.parse(text)
+            except ValueError:
+                action = None
+            if action is not None:
+                shown = tr("tui.chance.reads", self.lang, words=self.session.game.describe(self.session.state, action,
+                                                                                           self.lang))  # fmt: skip
+        self.query_one("#error", Static).update(Text(shown))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="game id (repeatable; default: every registered game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     parser.add_argument("--iterations", type=int, default=32, help="search budget per decision (default 32)")
+    parser.add_argument("--mcts-only", action="store_true", help="only MCTS iterations/s, no games per agent")
     args = parser.parse_args(argv)
     game_ids = args.game or registered_games()
     if any(g.startswith("toy") for g in game_ids):
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, one core")
     for game_id in game_ids:
         bench_mcts(game_id, args.seconds)
-        for name in agent_names(game_id):
+        for name in [] if args.mcts_only else agent_names(game_id):
             bench_agent(game_id, name, args.seconds, args.iterations)
     return 0
 

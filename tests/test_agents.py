@@ -7,10 +7,11 @@ import random
 import pytest
 import toygame
 
+import solotable
 from solotable.agents import registry as agents_registry
 from solotable.agents.base import Agent
 from solotable.agents.random_agent import RandomAgent
-from solotable.agents.registry import agent_names, heuristic_module_name, make_agent, register_agent
+from solotable.agents.registry import agent_names, make_agent, register_agent
 from solotable.core.protocol import CHANCE, Action, IllegalAction, State
 from solotable.core.registry import load as load_game
 
@@ -89,7 +90,7 @@ def test_unknown_game_names_the_known_ones() -> None:
 
 def test_agent_names_and_heuristic_lookup() -> None:
     assert agent_names(toygame.GAME.id) == GENERIC
-    assert heuristic_module_name("minirogue-v1") == "solotable.games.minirogue_v1.heuristic"
+    assert solotable.load("minirogue-v1").bot_hooks() is not None and toygame.GAME.bot_hooks() is None
     with pytest.raises(ValueError, match="available agents: expectimax, mcts, oracle, random"):
         make_agent("heuristic", toygame.GAME.id)
 

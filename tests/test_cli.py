@@ -156,12 +156,6 @@ class WarnPigState(toygame.PigState):
             return [Event("toy.warn_empty_hold")]
         return []
 
-    def clone(self) -> WarnPigState:
-        new = WarnPigState.__new__(WarnPigState)
-        for slot in toygame.PigState.__slots__:
-            setattr(new, slot, getattr(self, slot))
-        return new
-
 
 class WarnPig(toygame.PigGame):
     id = "toy-pig-warn"

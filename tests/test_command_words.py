@@ -24,7 +24,7 @@ from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.ui.cli import COMMAND_HEADS, COMMAND_WORDS, LinePlayer, typed_number
 
-GAMES = sorted(game_ids())
+GAMES = sorted(g for g in game_ids() if type(load_game(g)).__module__.startswith("solotable.games."))
 SEEDS = 20
 
 

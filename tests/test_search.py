@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 import toygame
@@ -252,20 +253,49 @@ def test_mcts_with_the_heuristic_policy_and_the_oracle_agree_here() -> None:
         assert str(make_agent(name, MR, iterations=30).choose(s, random.Random(1))) == "cast:fire"
 
 
-def test_think_budget_stops_in_time() -> None:
-    import time
+class _FakeClock:
+    """A clock that advances by ``tick`` each time it is read: a search's wall-clock budget is
+    tested by how much work it does after its deadline, not by timing it."""
 
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def _fake_time(monkeypatch: pytest.MonkeyPatch, tick: float) -> _FakeClock:
+    import types
+
+    from solotable.agents import search
+
+    clock = _FakeClock(tick)
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(perf_counter=clock))
+    return clock
+
+
+def test_think_budget_stops_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _fake_time(monkeypatch, 0.001)
     s = _spell_position()
     agent = MCTSAgent(MR, think=0.05)
-    start = time.perf_counter()
+    late: list[float] = []
+    iterate = agent._iterate
+
+    def counted(*args: Any, **kwargs: Any) -> float:
+        if clock.now > 0.05:
+            late.append(clock.now)
+        return iterate(*args, **kwargs)
+
+    monkeypatch.setattr(agent, "_iterate", counted)
     agent.choose(s, random.Random(0))
-    assert time.perf_counter() - start < 2.0
+    assert len(late) <= len(s.legal_actions())  # at most the round under way when time ran out
 
 
 def test_forced_move_needs_no_search() -> None:
     state = toygame.PigState(toygame.GAME, None, target=2)
     state.turn = 4
-    state.rolling = False
     agent = MCTSAgent(toygame.GAME.id, iterations=1)
     assert agent.choose(state, random.Random(0)) in state.legal_actions()
 
@@ -299,18 +329,18 @@ class _EndlessRolls(toygame.PigState):
 
     __slots__ = ("steps",)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
         if self.to_move == CHANCE and self.steps < 3000:
             self.steps += 1
             return
-        super().apply(action)
+        super().apply(action, trusted=trusted)
         if self.rolling:
             self.steps = 0
 
     def clone(self) -> _EndlessRolls:
-        new = _EndlessRolls.__new__(_EndlessRolls)
-        for slot in (*toygame.PigState.__slots__, "steps"):
-            setattr(new, slot, getattr(self, slot))
+        new = super().clone()
+        assert isinstance(new, _EndlessRolls)
+        new.steps = self.steps
         return new
 
 
@@ -332,16 +362,27 @@ def test_expectimax_cuts_a_long_chain_of_chance_nodes() -> None:
     assert scored and max(scored) <= MAX_CHANCE_CHAIN
 
 
-def test_expectimax_keeps_to_a_think_budget_even_at_the_first_depth() -> None:
+def test_expectimax_keeps_to_a_think_budget_even_at_the_first_depth(monkeypatch: pytest.MonkeyPatch) -> None:
     # Mini Rogue 2020 has no evaluation: each leaf is four rollouts, and its first depth alone
     # took seconds a decision; a --think budget now cuts it, the rest scored by the evaluation
-    import time
-
+    clock = _fake_time(monkeypatch, 0.001)
     state = _first_choice(load_game("minirogue").new_state(character="rogue", difficulty="normal"))
     for _ in range(6):
-        start = time.perf_counter()
-        stats = ExpectimaxAgent("minirogue", think=0.02).analyse(state, random.Random(0))
-        assert time.perf_counter() - start < 0.5
+        clock.now = 0.0
+        agent = ExpectimaxAgent("minirogue", think=0.02)
+        late: list[float] = []
+        evaluate = agent._rollout_value
+
+        def counted(s: State, rng: random.Random, evaluate: Any = evaluate, late: list[float] = late) -> float:
+            if clock.now > 0.0205:
+                late.append(clock.now)
+            return float(evaluate(s, rng))
+
+        monkeypatch.setattr(agent, "_rollout_value", counted)
+        stats = agent.analyse(state, random.Random(0))
+        # once the budget is spent, each root move left is scored by one evaluation, no more
+        # (the whole first depth is hundreds of leaves here)
+        assert len(late) <= len(state.legal_actions())
         assert sorted(map(str, (s.action for s in stats))) == sorted(map(str, state.legal_actions()))
         state.apply(stats[0].action)
         state = _first_choice(state)

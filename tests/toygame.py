@@ -2,92 +2,89 @@
 
 "Pig to 10": roll a d6 as often as you like; a 1 loses the turn total; ``hold`` banks it.
 Reach 10 banked points within 4 turns to win.
+
+It runs on the engine every game uses (:mod:`solotable.core.engine`), so it is also the
+smallest worked example of that shape: a decision phase, a chance phase, and steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, ClassVar
 
-from solotable.core.protocol import (
-    CHANCE,
-    Action,
-    ChanceTable,
-    Event,
-    Game,
-    IllegalAction,
-    Option,
-    Result,
-    State,
-)
+from solotable.core.chance import die_table
+from solotable.core.engine import Phase, StepState
+from solotable.core.protocol import Action, Game, Option, Result
 from solotable.core.registry import register
 
 ROLL = Action("roll")
 HOLD = Action("hold")
-D6 = ChanceTable((Action("d6", face), Fraction(1, 6)) for face in range(1, 7))
+D6 = die_table("d6")
+TURNS = 4
 
 
-class PigState(State):
-    __slots__ = ("game", "seed", "banked", "turn_total", "turn", "rolling", "_events", "target")
+def _legal(state: PigState) -> list[Action]:
+    return [ROLL, HOLD]
+
+
+TURN = Phase("turn", _legal)
+"""The player's decision: roll again or hold."""
+DIE = Phase[Any]("die", chance=True)
+"""The die the player rolls."""
+
+
+def turn(state: PigState) -> None:
+    """A step: ask for the next decision, or end the game."""
+    if state.banked >= state.target or state.turn > TURNS:
+        state.finish()
+        return
+    state.ask(TURN, decided)
+
+
+def decided(state: PigState, action: Action) -> None:
+    if action == ROLL:
+        state.draw(DIE, D6, rolled)
+        return
+    state.banked += state.turn_total
+    state.turn_total = 0
+    state.turn += 1
+    state.emit("toy.held", banked=state.banked)
+    state.push(turn)
+
+
+def rolled(state: PigState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    if face == 1:
+        state.turn_total = 0
+        state.turn += 1
+        state.emit("toy.bust")
+    else:
+        state.turn_total += face
+        state.emit("toy.rolled", face=face)
+    state.push(turn)
+
+
+class PigState(StepState):
+    __slots__ = ("banked", "target", "turn", "turn_total")
 
     def __init__(self, game: PigGame, seed: int | None, target: int) -> None:
-        self.game = game
-        self.seed = seed
+        super().__init__(game, seed)
         self.target = target
         self.banked = 0
         self.turn_total = 0
         self.turn = 1
-        self.rolling = False
-        self._events: tuple[Event, ...] = ()
+        self.start((turn, ()))
 
     @property
-    def to_move(self) -> int | None:
-        if self.banked >= self.target or self.turn > 4:
-            return None
-        return CHANCE if self.rolling else 0
-
-    @property
-    def events(self) -> Sequence[Event]:
-        return self._events
-
-    def legal_actions(self) -> list[Action]:
-        return [ROLL, HOLD] if self.to_move == 0 else []
-
-    def chance_table(self) -> ChanceTable:
-        if not self.rolling:
-            raise IllegalAction("not a chance node")
-        return D6
-
-    def apply(self, action: Action) -> None:
-        if self.to_move == CHANCE:
-            if action not in D6.actions:
-                raise IllegalAction(f"{action} is not a die face")
-            face = int(action.args[0])
-            self.rolling = False
-            if face == 1:
-                self.turn_total = 0
-                self.turn += 1
-                self._events = (Event("toy.bust"),)
-            else:
-                self.turn_total += face
-                self._events = (Event("toy.rolled", {"face": face}),)
-            return
-        if action not in self.legal_actions():
-            raise IllegalAction(f"{action} is not legal now")
-        if action == ROLL:
-            self.rolling = True
-            self._events = ()
-        else:
-            self.banked += self.turn_total
-            self.turn_total = 0
-            self.turn += 1
-            self._events = (Event("toy.held", {"banked": self.banked}),)
+    def rolling(self) -> bool:
+        return self.phase is DIE
 
     def clone(self) -> PigState:
-        new = PigState.__new__(PigState)
-        for slot in PigState.__slots__:
-            setattr(new, slot, getattr(self, slot))
+        new = type(self).__new__(type(self))  # subclasses in tests add no fields
+        self._copy_engine(new)
+        new.target = self.target
+        new.banked = self.banked
+        new.turn_total = self.turn_total
+        new.turn = self.turn
         return new
 
     def observation(self, player: int = 0) -> dict[str, Any]:

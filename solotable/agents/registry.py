@@ -4,17 +4,13 @@ Built in, for every game: ``random``, and the search bots ``expectimax``, ``mcts
 (:mod:`solotable.agents.search`, imported lazily), which take the parameters ``iterations=`` (a
 deterministic budget) and ``think=`` (seconds per decision, wall clock), plus their own tuning
 parameters. ``random`` and ``heuristic`` ignore ``iterations`` and ``think``. Per game,
-``heuristic`` is the game's own bot, found lazily in
-``solotable.games.<game_id with '-' as '_'>.heuristic``, whose ``make_agent()`` function builds it.
+``heuristic`` is the game's own bot, as the game declares it (``Game.bot_hooks().heuristic``).
 Other agents (tests, say) can be added with :func:`register_agent`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from solotable.agents.base import Agent
@@ -76,16 +72,8 @@ def register_agent(name: str, factory: AgentFactory, game_id: str | None = None)
         _PER_GAME[(game_id, name)] = factory
 
 
-def heuristic_module_name(game_id: str) -> str:
-    """Where a game's heuristic bot lives: ``solotable.games.<module>.heuristic``."""
-    return f"solotable.games.{game_id.replace('-', '_')}.heuristic"
-
-
 def _has_heuristic(game_id: str) -> bool:
-    try:
-        return importlib.util.find_spec(heuristic_module_name(game_id)) is not None
-    except ModuleNotFoundError:  # the game package itself is not under solotable.games
-        return False
+    return load_game(game_id).bot_hooks() is not None
 
 
 def agent_names(game_id: str) -> list[str]:
@@ -109,18 +97,12 @@ def make_agent(name: str, game_id: str, **params: Any) -> Agent:
     factory = _PER_GAME.get((game_id, name)) or _GENERIC.get(name)
     if factory is not None:
         return factory(game_id, **params)
-    if name == HEURISTIC and _has_heuristic(game_id):
+    hooks = load_game(game_id).bot_hooks() if name == HEURISTIC else None
+    if hooks is not None:
         _only_budget(name, params)
-        return _make_heuristic(importlib.import_module(heuristic_module_name(game_id)), game_id)
+        agent = hooks.heuristic()
+        if not isinstance(agent, Agent):
+            raise TypeError(f"the heuristic of {game_id} built {agent!r}, which is not an Agent")
+        return agent
     available = ", ".join(agent_names(game_id))
     raise ValueError(f"unknown agent {name!r} for {game_id}; available agents: {available}")
-
-
-def _make_heuristic(module: ModuleType, game_id: str) -> Agent:
-    make = getattr(module, "make_agent", None)
-    if not callable(make):
-        raise ValueError(f"{module.__name__} has no make_agent() function")
-    agent = make()
-    if not isinstance(agent, Agent):
-        raise TypeError(f"{module.__name__}.make_agent() returned {agent!r}, which is not an Agent")
-    return agent

@@ -44,17 +44,17 @@ Kearns, Mansour and Ng 2002), each weighted by how often it was drawn.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
+from typing import Any
 
 from solotable.agents.base import Agent
 from solotable.agents.random_agent import RandomAgent
-from solotable.core.protocol import CHANCE, Action, IllegalAction, Result, State
+from solotable.core.protocol import CHANCE, Action, BotHooks, IllegalAction, Result, State
+from solotable.core.registry import load as load_game
 
 Evaluation = Callable[[State], float]
 Policy = Callable[[State, random.Random], Action]
@@ -83,53 +83,42 @@ class ActionStat:
     some were the game's evaluation at a search horizon."""
 
 
-def _heuristic_module(game_id: str) -> ModuleType | None:
-    name = f"solotable.games.{game_id.replace('-', '_')}.heuristic"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
+def _hooks(game_id: str) -> BotHooks[Any] | None:
+    return load_game(game_id).bot_hooks()
 
 
 def game_policy(game_id: str) -> Policy | None:
-    """The game's heuristic policy (``heuristic.make_agent().choose``), if it has one."""
-    module = _heuristic_module(game_id)
-    make = getattr(module, "make_agent", None) if module is not None else None
-    if not callable(make):
+    """The game's heuristic policy (its declared heuristic bot's ``choose``), if it has one."""
+    hooks = _hooks(game_id)
+    if hooks is None:
         return None
-    agent = make()
-    choose: Policy = agent.choose
+    choose: Policy = hooks.heuristic().choose
     return choose
 
 
 def game_progress(game_id: str) -> Evaluation | None:
-    """The game's measure of how far a finished run got (``heuristic.progress``), if it has one."""
-    module = _heuristic_module(game_id)
-    progress = getattr(module, "progress", None) if module is not None else None
-    return progress if callable(progress) else None
+    """The game's measure of how far a finished run got (``BotHooks.progress``), if it has one."""
+    hooks = _hooks(game_id)
+    return hooks.progress if hooks is not None else None
 
 
 def game_stage(game_id: str) -> Callable[[State], int] | None:
-    """The game's stage counter (``heuristic.stage``, e.g. the round), if it has one."""
-    module = _heuristic_module(game_id)
-    stage = getattr(module, "stage", None) if module is not None else None
-    return stage if callable(stage) else None
+    """The game's stage counter (``BotHooks.stage``, e.g. the round), if it has one."""
+    hooks = _hooks(game_id)
+    return hooks.stage if hooks is not None else None
 
 
 def game_horizon(game_id: str) -> int:
-    """How many stages ahead the game's MCTS rollouts stop (``heuristic.SEARCH_HORIZON``; 0: to
-    the end of the game)."""
-    module = _heuristic_module(game_id)
-    return int(getattr(module, "SEARCH_HORIZON", 0)) if module is not None else 0
+    """How many stages ahead the game's MCTS rollouts stop (``BotHooks.horizon``; 0: to the end
+    of the game)."""
+    hooks = _hooks(game_id)
+    return hooks.horizon if hooks is not None else 0
 
 
 def game_evaluation(game_id: str) -> Evaluation | None:
-    """The game's evaluation function (``heuristic.evaluate``), if it has one."""
-    module = _heuristic_module(game_id)
-    evaluate = getattr(module, "evaluate", None) if module is not None else None
-    return evaluate if callable(evaluate) else None
+    """The game's evaluation function (``BotHooks.evaluate``), if it has one."""
+    hooks = _hooks(game_id)
+    return hooks.evaluate if hooks is not None else None
 
 
 def _won(result: Result) -> bool:
@@ -157,9 +146,9 @@ def rollout(
         if to_move is None or (stop is not None and stop(state)):
             break
         if to_move == CHANCE:
-            apply(state.chance_table().sample(chance))
+            apply(state.chance_table().sample(chance), trusted=True)
         else:
-            apply(policy(state, rng))
+            apply(policy(state, rng), trusted=True)
     return state
 
 
@@ -395,7 +384,9 @@ class MCTSAgent(SearchAgent):
         return copy
 
     def _determinize(self, state: State, rng: random.Random) -> State:
-        return state.clone() if self.oracle else state.resample_hidden(rng)
+        det = state.clone() if self.oracle else state.resample_hidden(rng)
+        det.set_events(False)  # nobody reads a simulation's events
+        return det
 
     def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
         if self.root == "paired":
@@ -486,7 +477,7 @@ class MCTSAgent(SearchAgent):
                 if child is None:
                     child = node.children[outcome] = _Node()
                     expanded = True
-                state.apply(outcome)
+                state.apply(outcome, trusted=True)
             else:
                 legal = state.legal_actions()
                 children = node.children
@@ -505,7 +496,7 @@ class MCTSAgent(SearchAgent):
                         score = ch.value / ch.visits + c * math.sqrt(log_n / ch.visits) if ch.visits else math.inf
                         if score > best:
                             best, action, child = score, a, ch
-                state.apply(action)
+                state.apply(action, trusted=True)
             node = child
             path.append(node)
         if stop is not None:  # a rollout cut at the horizon, scored by the evaluation
@@ -618,6 +609,7 @@ class ExpectimaxAgent(SearchAgent):
     def analyse(self, state: State, rng: random.Random) -> list[ActionStat]:
         legal = state.legal_actions()
         root = state.resample_hidden(rng)
+        root.set_events(False)  # nobody reads a search's events
         self._budget = budget = _Budget(self.iterations, self.think)
         best: list[ActionStat] | None = None
         for depth in range(1, self.depth + 1):
@@ -647,7 +639,7 @@ class ExpectimaxAgent(SearchAgent):
         for action in legal:
             before = self._budget.used
             child = state.clone()
-            child.apply(action)
+            child.apply(action, trusted=True)
             if cut:
                 value = float(self.success(child.result())) if child.is_terminal() else self.evaluate(child, rng)
             else:
@@ -674,7 +666,7 @@ class ExpectimaxAgent(SearchAgent):
             if len(outcomes) <= self.max_outcomes:
                 for outcome, p in outcomes:
                     child = state.clone()
-                    child.apply(outcome)
+                    child.apply(outcome, trusted=True)
                     total += float(p) * self._value(child, depth, rng, stoppable, run + 1)
                 return total
             table = state.chance_table()
@@ -684,7 +676,7 @@ class ExpectimaxAgent(SearchAgent):
                 drawn[a] = drawn.get(a, 0) + 1
             for outcome, count in drawn.items():
                 child = state.clone()
-                child.apply(outcome)
+                child.apply(outcome, trusted=True)
                 total += count * self._value(child, depth, rng, stoppable, run + 1)
             return total / self.chance_samples
         if depth <= 0:
@@ -692,7 +684,7 @@ class ExpectimaxAgent(SearchAgent):
         best = 0.0
         for action in state.legal_actions():
             child = state.clone()
-            child.apply(action)
+            child.apply(action, trusted=True)
             value = self._value(child, depth - 1, rng, stoppable, 0)
             if value > best:
                 best = value

@@ -10,13 +10,34 @@ from __future__ import annotations
 import contextlib
 import random
 from abc import ABC, abstractmethod
-from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from solotable.core.i18n import LocalizedError
+from solotable.core.action import Action
+from solotable.core.chance import ChanceTable
+from solotable.core.i18n import Catalogue, LocalizedError
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "BotHooks",
+    "ChanceTable",
+    "Chooser",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InfoEntry",
+    "JSONValue",
+    "Option",
+    "OptionError",
+    "Result",
+    "State",
+    "legal_list",
+]
 
 CHANCE = -1
 """``State.to_move`` at a chance node."""
@@ -31,46 +52,6 @@ class IllegalAction(LocalizedError):
 
 class OptionError(LocalizedError):
     """An unknown game option or value; the message names the valid choices."""
-
-
-class Action:
-    """An immutable, hashable move or chance outcome with a short stable notation.
-
-    The notation is ``name`` or ``name:arg1,arg2``, like UCI in chess; ``str(action)`` gives it
-    and ``game.parse_action(state, text)`` reads it back. Actions compare by notation.
-    """
-
-    __slots__ = ("name", "args", "_text", "_hash")
-
-    name: str
-    args: tuple[str | int, ...]
-    _text: str
-    _hash: int
-
-    def __init__(self, name: str, *args: str | int) -> None:
-        text = name if not args else name + ":" + ",".join(str(a) for a in args)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "args", args)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_hash", hash(text))
-
-    def __setattr__(self, key: str, value: object) -> None:
-        raise AttributeError("Action is immutable")
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"Action({self._text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Action, (self.name, *self.args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,41 +76,6 @@ class Result:
 
     def to_json(self) -> dict[str, JSONValue]:
         return {"won": self.won, "score": self.score, "details": dict(self.details)}
-
-
-class ChanceTable:
-    """The outcomes of one chance node with exact probabilities, plus a fast sampler.
-
-    Tables are built once and cached by the games, so sampling costs one ``rng.random()`` and a
-    bisection.
-    """
-
-    __slots__ = ("outcomes", "actions", "_cum")
-
-    def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
-        self.outcomes: tuple[tuple[Action, Fraction], ...] = tuple(outcomes)
-        if not self.outcomes:
-            raise ValueError("a chance node needs at least one outcome")
-        total = sum((p for _, p in self.outcomes), Fraction(0))
-        if total != 1:
-            raise ValueError(f"chance probabilities sum to {total}, not 1")
-        self.actions: tuple[Action, ...] = tuple(a for a, _ in self.outcomes)
-        cum: list[float] = []
-        acc = Fraction(0)
-        for _, p in self.outcomes:
-            acc += p
-            cum.append(float(acc))
-        cum[-1] = 1.0
-        self._cum = cum
-
-    def sample(self, rng: random.Random) -> Action:
-        return self.actions[bisect_right(self._cum, rng.random())]
-
-    def probability(self, action: Action) -> Fraction:
-        for a, p in self.outcomes:
-            if a == action:
-                return p
-        return Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +151,17 @@ class State(ABC):
         return list(self.chance_table().outcomes)
 
     @abstractmethod
-    def apply(self, action: Action) -> None:
-        """Play a decision or a chance outcome. Raises :class:`IllegalAction` (state untouched)."""
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
+        """Play a decision or a chance outcome. Raises :class:`IllegalAction` (state untouched).
+
+        ``trusted=True`` skips the legality check: only for callers that took ``action`` from
+        ``legal_actions()`` or ``chance_table()`` of this very state (the simulator, search bots).
+        Play, records and anything typed or received keep the check."""
+
+    def set_events(self, on: bool) -> None:  # noqa: B027 - optional: most states need not implement it
+        """Build events (``on``, the default) or not: bots and the simulator read none, and
+        leave them off for speed. Clones keep the setting. Games that always build them ignore
+        this."""
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -239,8 +194,50 @@ class State(ABC):
 
     def warnings(self, action: Action) -> list[Event]:
         """Things an interface should warn about before ``action`` is played (for example a
-        wasted purchase). Empty by default."""
+        wasted purchase, or a move that ends the game at once). Empty by default."""
         return []
+
+
+@dataclass(frozen=True, slots=True)
+class InfoEntry:
+    """What a player could read at the table about one thing in view: a card, a table, a tile.
+
+    ``key`` names the thing stably within the state (``card:merchant``, ``threat:e18a``,
+    ``slot:3``) so that a board can show the entry of what is selected; ``title`` and ``text``
+    are in the language asked for (``text`` may hold several lines)."""
+
+    key: str
+    title: str
+    text: str
+
+
+class Chooser(Protocol):
+    """A bot as the core knows it (``solotable.agents.base.Agent`` has the same shape)."""
+
+    name: str
+
+    def choose(self, state: State, rng: random.Random) -> Action: ...
+
+
+StateT = TypeVar("StateT", bound="State")
+
+
+@dataclass(frozen=True, slots=True)
+class BotHooks(Generic[StateT]):
+    """What a game offers bots, declared by the game (``Game.bot_hooks``):
+
+    - ``heuristic``: builds the game's sensible bot (the ``heuristic`` agent, and the rollout
+      policy of the search bots);
+    - ``evaluate``: a state's estimated chance of winning in [0, 1], for search leaves;
+    - ``progress``: how far a finished, lost run got, in [0, 1) (MCTS gives partial credit);
+    - ``stage`` and ``horizon``: a stage counter (a round, a floor) and how many stages ahead
+      MCTS rollouts stop and are scored by ``evaluate`` (0: play to the end)."""
+
+    heuristic: Callable[[], Chooser]
+    evaluate: Callable[[StateT], float] | None = None
+    progress: Callable[[StateT], float] | None = None
+    stage: Callable[[StateT], int] | None = None
+    horizon: int = 0
 
 
 class Game(ABC):
@@ -305,12 +302,36 @@ class Game(ABC):
         """Hook for games that accept looser spellings (for example dice typed with spaces)."""
         return text.strip().lower()
 
+    # -- words for people ------------------------------------------------------------------------
+    #
+    # A game with a ``prefix`` keeps its words in ``messages.toml`` beside its Game class (ids
+    # ``<prefix>.*``) and its rules in short in ``rules_help_en.md`` / ``rules_help_ja.md``; the
+    # methods below read them by these conventions, once for every game. A game overrides only
+    # ``describe`` (its actions' labels need the state) and what it shows beyond the catalogue.
+
+    prefix: ClassVar[str] = ""
+    """The game's message ids start with ``<prefix>.`` (``mr1``, ``ds6``...); empty: no catalogue."""
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """The game's message catalogue (``messages.toml`` in the package of its Game class)."""
+        if not self.prefix:
+            return Catalogue()
+        return Catalogue.from_package((self._package(), "messages.toml"))
+
+    def _package(self) -> str:
+        """The package whose files hold the game's words: that of its Game class (a game's
+        ``__init__``)."""
+        return type(self).__module__
+
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         """A label for people, in ``lang``. Games override this with their catalogue."""
         return str(action)
 
     def event_text(self, event: Event, lang: str = "en") -> str:
-        """An event in words, in ``lang``. Games override this with their catalogue."""
+        """An event in words, in ``lang``, from the game's catalogue."""
+        if self.prefix:
+            return self.catalogue.render(event, lang)
         params = ", ".join(f"{k}={v}" for k, v in event.params.items())
         return f"{event.key}({params})" if params else event.key
 
@@ -321,26 +342,42 @@ class Game(ABC):
         return json.dumps(state.observation(), ensure_ascii=False, indent=1)
 
     def help_text(self, lang: str = "en") -> str:
-        """The rules in short and every ruling, for the ``help`` command."""
+        """The rules in short and every ruling, for the ``help`` command (Markdown)."""
+        if self.prefix:
+            place = resources.files(self._package()).joinpath(f"rules_help_{lang}.md")
+            if place.is_file():
+                return place.read_text(encoding="utf-8")
         return self.title(lang)
 
     def rules_listing(self, name: str, lang: str = "en") -> str:
         """The listing ``name`` of :attr:`rules_listings` (``solotable rules GAME --NAME``)."""
         raise KeyError(name)
 
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        """Everything a player could read at the table about what is in view (the cards and
+        their texts, prices, tables, tiles), for the ``i`` key and the ``info`` command; each
+        entry's ``key`` lets a board show the one selected. None by default."""
+        return []
+
     def message_keys(self) -> list[str]:
         """Every message id this game can show (checked by the catalogue tests)."""
-        return []
+        return sorted(self.catalogue.keys())
 
     def stat_label(self, name: str, lang: str = "en") -> str:
         """A ``Result.details`` key (or ``score``) in words, in ``lang``, for reports such as the
-        simulator's. By convention a game's catalogue holds these as ``<prefix>.stat.<name>``
-        (or another family if that one is taken: minirogue-v1 uses ``mr1.simstat.<name>``); the
-        default is ``name`` itself."""
-        return name
+        simulator's: ``<prefix>.simstat.<name>`` in the catalogue, else ``name`` itself."""
+        key = f"{self.prefix}.simstat.{name}"
+        return self.catalogue.text(key, lang) if self.prefix and key in self.catalogue else name
 
     def cause_label(self, name: str, lang: str = "en") -> str:
-        """A ``Result.details["cause"]`` value (why a game ended) in words, in ``lang``. By
-        convention a game's catalogue holds these as ``<prefix>.cause.<name>``; the default is
-        ``name`` itself."""
-        return name
+        """A ``Result.details["cause"]`` value (why a game ended) in words, in ``lang``:
+        ``<prefix>.cause.<name>`` in the catalogue, else ``name`` itself."""
+        key = f"{self.prefix}.cause.{name}"
+        return self.catalogue.text(key, lang) if self.prefix and key in self.catalogue else name
+
+    # -- bots ------------------------------------------------------------------------------------
+
+    def bot_hooks(self) -> BotHooks[Any] | None:
+        """What the game offers bots (its heuristic, evaluation, stages); None: nothing, and the
+        search bots play with random rollouts. Games import their bot module lazily here."""
+        return None

@@ -246,6 +246,7 @@ def run_game(
 ) -> tuple[Result, int, int]:
     """Play one game to the end; return its result, steps (every ``apply``) and decisions."""
     state = game.new_state(seed=seed, **options)
+    state.set_events(False)  # the simulator reads results, not events
     apply = state.apply
     chance_table = state.chance_table
     choose = agent.choose
@@ -259,10 +260,10 @@ def run_game(
         if to_move is None:
             return state.result(), steps, decisions
         if to_move == chance:
-            apply(chance_table().sample(chance_rng))
+            apply(chance_table().sample(chance_rng), trusted=True)
         else:
             decisions += 1
-            apply(choose(state, agent_rng))
+            apply(choose(state, agent_rng), trusted=True)  # agents choose from legal_actions()
     if state.to_move is None:
         return state.result(), max_steps, decisions
     raise RuntimeError(f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)")

@@ -39,7 +39,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "ds6.act": ("roll", "threat", "draw", "change", "reroll", "fire", "hit", "stop", "free", "release", "shields",
                 "stasis", "repair", "mission", "end", "send", "distract", "recall", "done"),
     "ds6.cause": ("win", "hull", "crew"),
-    "ds6.stat": tuple(dict.fromkeys((*G.sim_means, G.sim_histogram))),
+    "ds6.simstat": tuple(dict.fromkeys((*G.sim_means, G.sim_histogram))),
 }
 GLOSSARY = {  # §10: English term -> the Japanese term it must appear as
     "Infirmary": "医務室",

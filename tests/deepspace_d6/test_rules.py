@@ -639,10 +639,10 @@ def test_draw_table_matches_a_plain_chance_table() -> None:
     import random
 
     from solotable.core.protocol import ChanceTable
-    from solotable.games.deepspace_d6.rules import DrawTable
+    from solotable.games.deepspace_d6.rules import draw_table
 
-    unseen = [1, 0, 2, 1, 1, 0, 3] + [0] * 27 + [6]
-    fast = DrawTable(unseen)
+    unseen = (1, 0, 2, 1, 1, 0, 3) + (0,) * 27 + (6,)
+    fast = draw_table(unseen)
     plain = ChanceTable(fast.outcomes)
     assert sum(p for _, p in fast.outcomes) == 1
     assert dict(fast.outcomes)[Action("draw", "dp")] == Fraction(6, 14)

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cached_property
-from importlib import resources
 from typing import ClassVar
 
-from solotable.core.i18n import Catalogue, register_catalogue
-from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.i18n import register_catalogue
+from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
 from solotable.core.registry import register
 
 from .actions import INST_OF
@@ -38,6 +36,7 @@ for _i, _words in enumerate((
 
 class DeepSpaceD6(Game):
     id = "deepspace-d6"
+    prefix = "ds6"
     rules_version = D.rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "Deep Space D-6 (print-and-play, USS Crypsis)",
@@ -59,10 +58,6 @@ class DeepSpaceD6(Game):
         if not 0 <= count <= CARDS[D.dont_panic].copies:
             raise OptionError("core.err.option_value", option="dont_panic", value=dp, valid="preset, 0-6")
         return DeepSpaceState(self, seed, difficulty, count, str(opts["length"]))
-
-    @cached_property
-    def catalogue(self) -> Catalogue:
-        return Catalogue.from_package((__name__, "messages.toml"))
 
     # -- notation -------------------------------------------------------------------------
 
@@ -183,27 +178,17 @@ class DeepSpaceD6(Game):
         face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else t("ds6.face.none", lang)
         return f"{face}, {place}"
 
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        return self.catalogue.render(event, lang)
-
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, DeepSpaceState)
         return render_text(state, self.catalogue, lang)
 
-    def help_text(self, lang: str = "en") -> str:
-        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
-        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+    def bot_hooks(self) -> BotHooks[DeepSpaceState]:
+        from . import heuristic as h  # imported on first use: playing needs no bot
 
-    def message_keys(self) -> list[str]:
-        return sorted(self.catalogue.keys())
-
-    def stat_label(self, name: str, lang: str = "en") -> str:
-        key = f"ds6.stat.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
-
-    def cause_label(self, name: str, lang: str = "en") -> str:
-        key = f"ds6.cause.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
+        return BotHooks(
+            heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
+            horizon=h.SEARCH_HORIZON,
+        )
 
 
 GAME = register(DeepSpaceD6())

@@ -6,12 +6,10 @@ Rules: shared/rules/jongrogue.md (seed 004); project rulings: docs/rulings.md (J
 from __future__ import annotations
 
 import re
-from functools import cached_property
-from importlib import resources
 from typing import ClassVar
 
-from solotable.core.i18n import Catalogue, register_catalogue
-from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.i18n import register_catalogue
+from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
 from solotable.core.registry import register
 
 from .data import data
@@ -24,6 +22,7 @@ D = data()
 
 class JongRogue(Game):
     id = "jongrogue"
+    prefix = "jr"
     rules_version = D.rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "JongRogue EZ / EZ Plus (Ver.0.1.0)",
@@ -55,10 +54,6 @@ class JongRogue(Game):
 
         return JongRogueState(self, seed, flag("identification"), flag("forced-end-bonus"), flag("victory-bonus"),
                               opts["continue"] == "allowed", opts["forced-end"] == "allowed")
-
-    @cached_property
-    def catalogue(self) -> Catalogue:
-        return Catalogue.from_package((__name__, "messages.toml"))
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -128,16 +123,9 @@ class JongRogue(Game):
             return t(f"jr.act.stairs.{a[0]}", lang)
         return t(f"jr.act.{n}", lang)
 
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        return self.catalogue.render(event, lang)
-
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, JongRogueState)
         return render_text(state, self.catalogue, lang)
-
-    def help_text(self, lang: str = "en") -> str:
-        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
-        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
 
     def rules_listing(self, name: str, lang: str = "en") -> str:
         if name != "provenance":
@@ -165,16 +153,10 @@ class JongRogue(Game):
             lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]{was}")
         return "\n".join(lines)
 
-    def message_keys(self) -> list[str]:
-        return sorted(self.catalogue.keys())
+    def bot_hooks(self) -> BotHooks[JongRogueState]:
+        from . import heuristic as h  # imported on first use: playing needs no bot
 
-    def stat_label(self, name: str, lang: str = "en") -> str:
-        key = f"jr.simstat.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
-
-    def cause_label(self, name: str, lang: str = "en") -> str:
-        key = f"jr.cause.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate)
 
 
 GAME = register(JongRogue())

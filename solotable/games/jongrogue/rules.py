@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from solotable.core.chance import draw_table
 from solotable.core.protocol import CHANCE, Action, ChanceTable, Event, IllegalAction, Result, State, legal_list
 
 from .data import Monster, data
@@ -100,23 +101,8 @@ LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAME
 
 
 def _count_table(actions: tuple[Action, ...], counts: Sequence[int]) -> ChanceTable:
-    """A draw from a pile of ``counts``: each kind with probability count / size. Built
-    directly (the probabilities sum to 1 by construction), as piles rarely repeat."""
-    n = sum(counts)
-    outs: list[tuple[Action, Fraction]] = []
-    cum: list[float] = []
-    acc = 0
-    for a, c in zip(actions, counts, strict=True):
-        if c:
-            outs.append((a, Fraction(c, n)))
-            acc += c
-            cum.append(acc / n)
-    cum[-1] = 1.0
-    table = ChanceTable.__new__(ChanceTable)
-    table.outcomes = tuple(outs)
-    table.actions = tuple(a for a, _ in outs)
-    table._cum = cum
-    return table
+    """A draw from a pile of ``counts``: each kind with probability count / size."""
+    return draw_table(actions, counts)
 
 
 def tile_table(counts: Sequence[int]) -> ChanceTable:
@@ -356,9 +342,9 @@ class JongRogueState(State):
 
     # -- the step machine (see the module docstring) ----------------------------------------------
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
         if self._table is not None:
-            if action not in self._table.actions:
+            if not trusted and action not in self._table:
                 raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(self._table.actions))
             assert self._snap is not None and self._pending is not None
             buf = [*self._buf, action]
@@ -368,7 +354,7 @@ class JongRogueState(State):
             return
         if self.phase == OVER:
             raise IllegalAction("core.err.over")
-        if action not in self.legal_actions():
+        if not trusted and action not in self.legal_actions():
             raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(self.legal_actions()))
         self.decisions += 1
         self._step(action, fresh=False)

@@ -8,12 +8,10 @@ docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--chara
 from __future__ import annotations
 
 import re
-from functools import cached_property
-from importlib import resources
 from typing import Any, ClassVar
 
-from solotable.core.i18n import Catalogue, register_catalogue
-from solotable.core.protocol import Action, Event, Game, Option, OptionError, State
+from solotable.core.i18n import register_catalogue
+from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
 from solotable.core.registry import register
 
 from .cards import CHARACTERS, DIFFICULTIES, ROOM_CARDS, data, read_overrides
@@ -23,6 +21,7 @@ from .view import provisional_listing, render_text
 
 class MiniRogue(Game):
     id = "minirogue"
+    prefix = "mr"
     rules_version = data().rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "Mini Rogue (2020 edition, as on Board Game Arena)",
@@ -55,10 +54,6 @@ class MiniRogue(Game):
         opts["cards_data"] = overrides
         opts["cards"] = ""
         return MiniRogueState(self, seed, data(overrides), opts)
-
-    @cached_property
-    def catalogue(self) -> Catalogue:
-        return Catalogue.from_package((__name__, "messages.toml"))
 
     # -- notation -------------------------------------------------------------------------
 
@@ -147,32 +142,19 @@ class MiniRogue(Game):
             return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
         return t(key, lang)
 
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        return self.catalogue.render(event, lang)
-
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return render_text(state, self.catalogue, lang)
-
-    def help_text(self, lang: str = "en") -> str:
-        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
-        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
 
     def rules_listing(self, name: str, lang: str = "en") -> str:
         if name != "provisional":
             raise KeyError(name)
         return provisional_listing(self.catalogue, lang)
 
-    def message_keys(self) -> list[str]:
-        return sorted(self.catalogue.keys())
+    def bot_hooks(self) -> BotHooks[MiniRogueState]:
+        from . import heuristic as h  # imported on first use: playing needs no bot
 
-    def stat_label(self, name: str, lang: str = "en") -> str:
-        key = f"mr.simstat.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
-
-    def cause_label(self, name: str, lang: str = "en") -> str:
-        key = f"mr.cause.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
+        return BotHooks(heuristic=h.make_agent)
 
 
 GAME = register(MiniRogue())

@@ -117,24 +117,10 @@ LEADER_TABLE = ChanceTable((Action("leader", s), Fraction(1, 2)) for s in (1, 2)
 CARD_ACTIONS = tuple(Action("card", c) for c in ROOM_CARDS)
 
 
-def _uniform(actions: tuple[Action, ...]) -> ChanceTable:
-    """A uniform chance table built directly (the general constructor sums Fractions, which is
-    slow for the many room-deck tables). Same outcomes, probabilities and sampler."""
-    k = len(actions)
-    p = Fraction(1, k)
-    table = ChanceTable.__new__(ChanceTable)
-    table.outcomes = tuple((a, p) for a in actions)
-    table.actions = actions
-    cum = [i / k for i in range(1, k + 1)]
-    cum[-1] = 1.0
-    table._cum = cum
-    return table
-
-
 @lru_cache(maxsize=65536)
 def card_table(unseen: int) -> ChanceTable:
     """The next room card: uniform over the cards not yet seen this area (MR-P1)."""
-    return _uniform(tuple(CARD_ACTIONS[i] for i in range(len(ROOM_CARDS)) if unseen >> i & 1))
+    return ChanceTable.uniform(tuple(CARD_ACTIONS[i] for i in range(len(ROOM_CARDS)) if unseen >> i & 1))
 
 
 @cache
@@ -659,18 +645,18 @@ class MiniRogueState(State):
 
     # -- apply -------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("core.err.over")
         if phase < FIRST_DECISION:
             table = self.chance_table()
-            if action not in table.actions:
+            if not trusted and action not in table:
                 raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self._events = []
             self._guard(self._apply_chance, phase, action)
             return
-        if action not in self.legal_actions():
+        if not trusted and action not in self.legal_actions():
             raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(self.legal_actions()))
         self._events = []
         self._guard(self._apply_decision, phase, action)

@@ -6,12 +6,10 @@ Rules: shared/rules/minirogue_v1.md; project rulings: docs/rulings.md.
 from __future__ import annotations
 
 import re
-from functools import cached_property
-from importlib import resources
 from typing import ClassVar
 
-from solotable.core.i18n import Catalogue, register_catalogue
-from solotable.core.protocol import Action, Event, Game, Option, State
+from solotable.core.i18n import register_catalogue
+from solotable.core.protocol import Action, BotHooks, Game, Option, State
 from solotable.core.registry import register
 
 from .cards import data
@@ -23,6 +21,7 @@ D = data()
 
 class MiniRogueV1(Game):
     id = "minirogue-v1"
+    prefix = "mr1"
     rules_version = D.rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "Mini Rogue (print-and-play v1.2.1)",
@@ -38,10 +37,6 @@ class MiniRogueV1(Game):
     def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:
         opts = self.validate_options(options)
         return MiniRogueState(self, seed, str(opts["difficulty"]), bool(opts["keys"]))
-
-    @cached_property
-    def catalogue(self) -> Catalogue:
-        return Catalogue.from_package((__name__, "messages.toml"))
 
     # -- notation -------------------------------------------------------------------------
 
@@ -109,29 +104,14 @@ class MiniRogueV1(Game):
             return D.sell_armor if what == "armor" else D.sell_spell
         return D.wares[what].price if what in D.wares else D.spell_price
 
-    def event_text(self, event: Event, lang: str = "en") -> str:
-        return self.catalogue.render(event, lang)
-
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return render_text(state, self.catalogue, lang)
 
-    def help_text(self, lang: str = "en") -> str:
-        name = "rules_help_ja.md" if lang == "ja" else "rules_help_en.md"
-        return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+    def bot_hooks(self) -> BotHooks[MiniRogueState]:
+        from . import heuristic as h  # imported on first use: playing needs no bot
 
-    def message_keys(self) -> list[str]:
-        return sorted(self.catalogue.keys())
-
-    def stat_label(self, name: str, lang: str = "en") -> str:
-        # mr1.stat.* already names the hero's stats on the table, so the simulator's words for
-        # result details are mr1.simstat.*
-        key = f"mr1.simstat.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
-
-    def cause_label(self, name: str, lang: str = "en") -> str:
-        key = f"mr1.cause.{name}"
-        return self.catalogue.text(key, lang) if key in self.catalogue else name
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress)
 
 
 GAME = register(MiniRogueV1())

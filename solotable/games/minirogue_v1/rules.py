@@ -303,18 +303,18 @@ class MiniRogueState(State):
         out.append(A.LEAVE)
         return out
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("core.err.over")
         if phase < FIRST_DECISION:
             table = self.chance_table()
-            if action not in table.actions:
+            if not trusted and action not in table:
                 raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self._events = []
             self._apply_chance(phase, action)
             return
-        if action not in self.legal_actions():
+        if not trusted and action not in self.legal_actions():
             raise self._illegal(action)
         self._events = []
         self._apply_decision(phase, action)

@@ -1,0 +1,198 @@
+"""Chance primitives every game builds its chance nodes from.
+
+A :class:`ChanceTable` lists the outcomes of one chance node with integer weights: a die's faces,
+the multisets of several dice rolled together, a card drawn from the cards left in a deck, a tile
+from the wall by the counts of each kind. Exact probabilities (``Fraction``) are made only when
+someone asks for them (search bots, tests, the physical-dice dialog); the simulator only samples,
+which costs one ``rng.random()`` and a bisection over floats built on first use.
+
+Sampling is defined once, here, so that the same generator gives the same outcome whatever way a
+table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly rounded, the
+same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
+``rng.random()``.
+
+Building blocks:
+
+- :meth:`ChanceTable.uniform`, :meth:`ChanceTable.weighted`: from actions and weights;
+- :func:`die_table`: one die (``d6:1`` ... ``d6:6``), cached;
+- :func:`dice_multisets` / :func:`dice_table`: ``n`` dice rolled together as one event, each
+  multiset of faces in ascending order with its number of orderings, cached;
+- :func:`draw_table`: one item drawn from a pile of kinds with counts (a deck, a tile wall):
+  each kind with a count, weighted by it; kinds with no copy left are not outcomes.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, lcm
+
+from solotable.core.action import Action
+
+
+class ChanceTable:
+    """The outcomes of one chance node, with integer weights (see the module docstring).
+
+    ``ChanceTable(outcomes)`` takes ``(action, Fraction)`` pairs; the class methods take weights,
+    which is cheaper. Tables are immutable once built; games cache those that repeat.
+    """
+
+    __slots__ = ("_cum", "_exact", "_set", "actions", "total", "weights")
+
+    actions: tuple[Action, ...]
+    weights: tuple[int, ...]
+    total: int
+
+    def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
+        pairs = tuple(outcomes)
+        if not pairs:
+            raise ValueError("a chance node needs at least one outcome")
+        total = sum((p for _, p in pairs), Fraction(0))
+        if total != 1:
+            raise ValueError(f"chance probabilities sum to {total}, not 1")
+        if any(p < 0 for _, p in pairs):
+            raise ValueError("a chance probability is negative")
+        denominator = lcm(*(p.denominator for _, p in pairs))
+        kept = [(a, p) for a, p in pairs if p]
+        self._init(
+            tuple(a for a, _ in kept), tuple(int(p * denominator) for _, p in kept), denominator, tuple(kept)
+        )
+
+    def _init(
+        self,
+        actions: tuple[Action, ...],
+        weights: tuple[int, ...],
+        total: int,
+        exact: tuple[tuple[Action, Fraction], ...] | None,
+    ) -> None:
+        self.actions = actions
+        self.weights = weights
+        self.total = total
+        self._exact = exact
+        self._cum: list[float] | None = None
+        self._set: frozenset[Action] | None = None
+
+    @classmethod
+    def weighted(cls, actions: Sequence[Action], weights: Sequence[int]) -> ChanceTable:
+        """Each action with probability weight / sum of weights; zero weights are left out."""
+        if len(actions) != len(weights):
+            raise ValueError("a weight for every action")
+        kept_a: list[Action] = []
+        kept_w: list[int] = []
+        for a, w in zip(actions, weights, strict=True):
+            if w < 0:
+                raise ValueError("a chance weight is negative")
+            if w:
+                kept_a.append(a)
+                kept_w.append(w)
+        if not kept_a:
+            raise ValueError("a chance node needs at least one outcome")
+        table = cls.__new__(cls)
+        table._init(tuple(kept_a), tuple(kept_w), sum(kept_w), None)
+        return table
+
+    @classmethod
+    def uniform(cls, actions: Sequence[Action]) -> ChanceTable:
+        """Each action equally likely."""
+        if not actions:
+            raise ValueError("a chance node needs at least one outcome")
+        table = cls.__new__(cls)
+        table._init(tuple(actions), (1,) * len(actions), len(actions), None)
+        return table
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """Every outcome with its exact probability (made on first use)."""
+        exact = self._exact
+        if exact is None:
+            total = self.total
+            exact = self._exact = tuple(
+                (a, Fraction(w, total)) for a, w in zip(self.actions, self.weights, strict=True)
+            )
+        return exact
+
+    def probability(self, action: Action) -> Fraction:
+        for a, w in zip(self.actions, self.weights, strict=True):
+            if a == action:
+                return Fraction(w, self.total)
+        return Fraction(0)
+
+    def __contains__(self, action: object) -> bool:
+        found = self._set
+        if found is None:
+            found = self._set = frozenset(self.actions)
+        return action in found
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{a}:{w}" for a, w in zip(self.actions[:6], self.weights, strict=False))
+        more = ", ..." if len(self.actions) > 6 else ""
+        return f"ChanceTable([{shown}{more}] / {self.total})"
+
+    # -- sampling ------------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Action:
+        cum = self._cum
+        if cum is None:
+            cum = self._cum = _cumulative(self.weights, self.total)
+        return self.actions[bisect_right(cum, rng.random())]
+
+    def sample_float(self, u: float) -> Action:
+        """The outcome for a uniform number ``u`` in [0, 1) drawn elsewhere (a NumPy generator)."""
+        cum = self._cum
+        if cum is None:
+            cum = self._cum = _cumulative(self.weights, self.total)
+        return self.actions[bisect_right(cum, u)]
+
+
+def _cumulative(weights: Sequence[int], total: int) -> list[float]:
+    cum: list[float] = []
+    acc = 0
+    for w in weights:
+        acc += w
+        cum.append(acc / total)
+    cum[-1] = 1.0
+    return cum
+
+
+# -- the tables games share ------------------------------------------------------------------------
+
+
+@cache
+def die_table(name: str = "d6", sides: int = 6) -> ChanceTable:
+    """One die: ``name:1`` ... ``name:sides``, equally likely."""
+    return ChanceTable.uniform(tuple(Action(name, face) for face in range(1, sides + 1)))
+
+
+@cache
+def dice_multisets(n: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``n`` dice rolled together: every multiset of faces (ascending) with its number of
+    orderings, out of ``sides ** n``."""
+    out: list[tuple[tuple[int, ...], int]] = []
+    for faces in combinations_with_replacement(range(1, sides + 1), n):
+        orderings = factorial(n)
+        for face in set(faces):
+            orderings //= factorial(faces.count(face))
+        out.append((faces, orderings))
+    return tuple(out)
+
+
+@cache
+def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
+    """``n`` dice rolled together as one event: ``roll:1,1,5`` ... (faces ascending)."""
+    sets = dice_multisets(n, sides)
+    return ChanceTable.weighted(tuple(Action(name, *faces) for faces, _ in sets), tuple(w for _, w in sets))
+
+
+def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
+    """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
+    ``k`` left). Not cached: piles rarely repeat; building it costs one pass over the kinds."""
+    return ChanceTable.weighted(actions, counts)

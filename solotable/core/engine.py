@@ -1,0 +1,226 @@
+"""How every game's rules run: phases and an explicit stack of pending steps.
+
+A game's state derives from :class:`StepState`. Its rules are **steps**: plain functions
+``step(state, *args)`` that change the state and may push further steps. The state holds a
+stack of pending steps and a :class:`Phase`, the point it is at:
+
+- ``RUNNING``: steps are being run (only inside ``apply``);
+- a **decision** phase (``Phase(name, legal=...)``): a player must choose one of
+  ``phase.legal(state)``; ``state.actor`` says who;
+- a **chance** phase (``Phase(name, chance=True)``): a die, card or tile must be drawn from
+  ``state.table``; the phase's name says what the draw is for ("the monster's HP roll");
+- ``OVER``: the game has ended.
+
+A step that needs a decision or a chance outcome calls :meth:`StepState.ask` or
+:meth:`StepState.draw` with the step that continues with the answer, and returns. ``apply``
+hands the action to that continuation, ``continuation(state, action, *args)``, then pops and runs
+steps until one asks again or the game ends. Nothing is replayed, nothing is dispatched by name,
+no exception carries control: a rule is a function found by reading the code.
+
+Steps are pushed in the order they run with :meth:`StepState.then` (``then(a, b)`` runs ``a``
+and then ``b``, before anything pushed earlier): a step that, say, resolves a room card pushes
+the card's effects and returns. :meth:`StepState.finish` ends the game: it clears the stack,
+and a step that goes on after it changes nothing more by asking or pushing.
+
+Events: :meth:`StepState.emit` records what happened for people; with events off
+(:meth:`StepState.set_events`), nothing is built. Hot code can test ``state.log`` first to skip
+building the parameters too.
+
+Legality: ``apply`` checks the action against the decision's legal actions or the chance
+table before it changes anything (an illegal action raises :class:`IllegalAction` and the state
+is untouched); ``apply(action, trusted=True)`` skips the check, for callers that took the action
+from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator, search bots).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+from solotable.core.action import Action
+from solotable.core.chance import ChanceTable
+from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
+
+S = TypeVar("S", bound="StepState")
+
+Step = tuple[Callable[..., None], tuple[Any, ...]]
+"""A pending step: a function and the arguments after the state (and, for the continuation of a
+decision or a draw, after the action)."""
+
+
+class Phase(Generic[S]):
+    """A point where a game waits: for a decision (``legal`` lists its actions) or a draw
+    (``chance``). ``name`` is stable and readable (``"merchant"``, ``"monster_hp"``): interfaces
+    and bots may read it; games compare phases by identity (``state.phase is MERCHANT``)."""
+
+    __slots__ = ("chance", "legal", "name")
+
+    def __init__(self, name: str, legal: Callable[[S], list[Action]] | None = None, *, chance: bool = False) -> None:
+        if chance and legal is not None:
+            raise ValueError("a chance phase has no legal actions: its outcomes are in the table")
+        self.name = name
+        self.legal = legal
+        self.chance = chance
+
+    @property
+    def decision(self) -> bool:
+        return self.legal is not None
+
+    def __repr__(self) -> str:
+        kind = "chance" if self.chance else "decision" if self.legal is not None else "state"
+        return f"Phase({self.name!r}, {kind})"
+
+
+RUNNING: Phase[Any] = Phase("running")
+OVER: Phase[Any] = Phase("over")
+
+_NO_EVENTS: tuple[Event, ...] = ()
+
+
+class StepState(State):
+    """The state of a game whose rules run as steps (see the module docstring).
+
+    Subclasses add their own typed fields (``__slots__``) and write ``clone`` as one function
+    that copies them and calls :meth:`_copy_engine`."""
+
+    __slots__ = ("_events", "actor", "game", "log", "phase", "seed", "stack", "table")
+
+    def __init__(self, game: Any, seed: int | None) -> None:
+        self.game = game
+        self.seed = seed
+        self.phase: Phase[Any] = RUNNING
+        self.actor = 0
+        self.stack: list[Step] = []
+        self.table: ChanceTable | None = None
+        self.log = True
+        self._events: list[Event] | tuple[Event, ...] = []
+
+    def _copy_engine(self, new: StepState) -> None:
+        """Copy the engine's fields into ``new`` (a subclass's ``clone`` calls this). Steps are
+        immutable tuples, so a shallow copy of the stack is a full one."""
+        new.game = self.game
+        new.seed = self.seed
+        new.phase = self.phase
+        new.actor = self.actor
+        new.stack = self.stack[:]
+        new.table = self.table
+        new.log = self.log
+        new._events = [] if self.log else _NO_EVENTS
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase.chance:
+            return CHANCE
+        if phase.legal is not None:
+            return self.actor
+        return None  # OVER (RUNNING is never seen outside apply)
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return self._events
+
+    def set_events(self, on: bool) -> None:
+        self.log = on
+        self._events = [] if on else _NO_EVENTS
+
+    def legal_actions(self) -> list[Action]:
+        legal = self.phase.legal
+        return legal(self) if legal is not None else []
+
+    def chance_table(self) -> ChanceTable:
+        table = self.table
+        if table is None:
+            raise IllegalAction("core.err.not_chance")
+        return table
+
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
+        phase = self.phase
+        if phase.chance:
+            if not trusted:
+                table = self.table
+                assert table is not None
+                if action not in table:
+                    raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
+            self.table = None
+        elif phase.legal is not None:
+            if not trusted:
+                legal = phase.legal(self)
+                if action not in legal:
+                    raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
+        else:
+            raise IllegalAction("core.err.over")
+        if self.log:
+            self._events = []
+        self.phase = RUNNING
+        fn, args = self.stack.pop()
+        fn(self, action, *args)
+        self.run()
+
+    def run(self) -> None:
+        """Run pending steps until one asks for a decision or a draw, or the game ends."""
+        stack = self.stack
+        while self.phase is RUNNING:
+            if not stack:
+                raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
+            fn, args = stack.pop()
+            fn(self, *args)
+
+    # -- what steps call -------------------------------------------------------------------------
+
+    def push(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run ``fn(state, *args)`` next, before everything pending."""
+        if self.phase is not OVER:
+            self.stack.append((fn, args))
+
+    def then(self, *steps: Step) -> None:
+        """Run ``steps`` in this order, before everything pending: ``then((f, (1,)), (g, ()))``."""
+        if self.phase is not OVER:
+            self.stack.extend(reversed(steps))
+
+    def ask(self, phase: Phase[Any], then: Callable[..., None], *args: Any, actor: int | None = None) -> None:
+        """Wait for a decision of ``phase`` (by ``actor``, default the current one); the chosen
+        action goes to ``then(state, action, *args)``. The calling step returns after this."""
+        if self.phase is not RUNNING:
+            self._not_running(phase)
+            return  # the game ended in this step: nothing more to decide
+        if actor is not None:
+            self.actor = actor
+        self.stack.append((then, args))
+        self.phase = phase
+
+    def draw(self, phase: Phase[Any], table: ChanceTable, then: Callable[..., None], *args: Any) -> None:
+        """Wait for a chance outcome of ``table`` (what it is for: ``phase``); the outcome goes to
+        ``then(state, outcome, *args)``. The calling step returns after this."""
+        if self.phase is not RUNNING:
+            self._not_running(phase)
+            return
+        self.stack.append((then, args))
+        self.table = table
+        self.phase = phase
+
+    def _not_running(self, phase: Phase[Any]) -> None:
+        if self.phase is not OVER:  # a step asked twice: a bug in the rules, not a game state
+            raise RuntimeError(f"{phase!r} asked for while already waiting at {self.phase!r}")
+
+    def finish(self) -> None:
+        """End the game: nothing pending runs, nothing more is asked."""
+        self.stack.clear()
+        self.table = None
+        self.phase = OVER
+
+    @property
+    def over(self) -> bool:
+        return self.phase is OVER
+
+    def emit(self, key: str, **params: str | int) -> None:
+        """Record that something happened (when events are on)."""
+        if self.log:
+            self._events.append(Event(key, params))  # type: ignore[union-attr]
+
+    def start(self, *steps: Step) -> None:
+        """Run the first steps of a new game (a subclass's ``__init__`` ends with this)."""
+        self.then(*steps)
+        self.run()

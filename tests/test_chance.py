@@ -1,0 +1,90 @@
+"""The core's chance primitives: exact tables, lazily; one sampler for every way a table is built."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from solotable.core.action import Action
+from solotable.core.chance import ChanceTable, dice_multisets, dice_table, die_table, draw_table
+
+
+def test_weights_and_fractions_give_the_same_table_and_the_same_samples() -> None:
+    actions = tuple(Action("card", c) for c in "abcde")
+    weights = (3, 0, 1, 5, 2)
+    by_weight = ChanceTable.weighted(actions, weights)
+    by_fraction = ChanceTable((a, Fraction(w, 11)) for a, w in zip(actions, weights, strict=True))
+    assert by_weight.actions == by_fraction.actions == tuple(a for a, w in zip(actions, weights, strict=True) if w)
+    assert by_weight.outcomes == by_fraction.outcomes
+    assert by_weight.probability(actions[3]) == Fraction(5, 11)
+    assert by_weight.probability(actions[1]) == 0
+    r1, r2 = random.Random(9), random.Random(9)
+    assert [by_weight.sample(r1) for _ in range(500)] == [by_fraction.sample(r2) for _ in range(500)]
+
+
+def test_the_sampler_is_the_one_games_always_used() -> None:
+    # cum[i] = partial / total, correctly rounded, last = 1.0, bisect_right on rng.random():
+    # the same draws as the tables the games built before, so the same seeds give the same games
+    from bisect import bisect_right
+
+    counts = (4, 4, 4, 4, 1, 0, 7, 2)
+    actions = tuple(Action("tile", i) for i in range(len(counts)))
+    table = draw_table(actions, counts)
+    kept = [a for a, c in zip(actions, counts, strict=True) if c]
+    acc, cum = Fraction(0), []
+    for c in (c for c in counts if c):
+        acc += Fraction(c, sum(counts))
+        cum.append(float(acc))
+    cum[-1] = 1.0
+    rng1, rng2 = random.Random(3), random.Random(3)
+    assert [table.sample(rng1) for _ in range(1000)] == [kept[bisect_right(cum, rng2.random())] for _ in range(1000)]
+
+
+def test_dice_multisets_are_exact() -> None:
+    for n in range(1, 5):
+        counted: dict[tuple[int, ...], int] = {}
+        for faces in product(range(1, 7), repeat=n):
+            key = tuple(sorted(faces))
+            counted[key] = counted.get(key, 0) + 1
+        assert dict(dice_multisets(n)) == counted
+    table = dice_table(3)
+    assert len(table) == 56 and table.total == 216
+    assert table.probability(Action("roll", 1, 1, 1)) == Fraction(1, 216)
+    assert table.probability(Action("roll", 1, 2, 3)) == Fraction(6, 216)
+    assert str(table.actions[0]) == "roll:1,1,1"
+    assert die_table("d6").outcomes == tuple((Action("d6", f), Fraction(1, 6)) for f in range(1, 7))
+    assert dice_table(3) is dice_table(3)  # cached
+
+
+def test_membership_is_by_typed_action() -> None:
+    table = die_table("d6")
+    assert Action("d6", 3) in table
+    assert Action("d6", "3") not in table  # prints the same, but is not the outcome
+    assert Action("d6", 7) not in table
+
+
+def test_bad_tables_are_refused() -> None:
+    a, b = Action("x"), Action("y")
+    with pytest.raises(ValueError):
+        ChanceTable([])
+    with pytest.raises(ValueError):
+        ChanceTable([(a, Fraction(1, 2))])
+    with pytest.raises(ValueError):
+        ChanceTable.weighted((a, b), (0, 0))
+    with pytest.raises(ValueError):
+        ChanceTable.weighted((a, b), (1, -1))
+    with pytest.raises(ValueError):
+        ChanceTable.weighted((a,), (1, 2))
+    with pytest.raises(ValueError):
+        ChanceTable.uniform(())
+
+
+def test_exact_fractions_are_made_only_when_asked() -> None:
+    table = draw_table(tuple(Action("c", i) for i in range(30)), range(1, 31))
+    assert table._exact is None
+    table.sample(random.Random(1))
+    assert table._exact is None
+    assert sum(p for _, p in table.outcomes) == 1

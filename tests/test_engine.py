@@ -1,0 +1,158 @@
+"""The engine every game runs on: phases and an explicit stack of pending steps."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import toygame
+
+from solotable.core.chance import die_table
+from solotable.core.engine import OVER, Phase, StepState
+from solotable.core.protocol import CHANCE, Action, IllegalAction
+
+D6 = die_table("d6")
+GO = Action("go")
+STOP = Action("stop")
+
+
+def _legal(state: Line) -> list[Action]:
+    return [GO, STOP]
+
+
+CHOOSE = Phase("choose", _legal)
+ROLL = Phase[Any]("roll", chance=True)
+
+
+class Line(StepState):
+    """A toy: steps write into ``trace`` so the tests can read the order they ran in."""
+
+    __slots__ = ("trace",)
+
+    def __init__(self, *steps: Any) -> None:
+        super().__init__(None, None)
+        self.trace: list[str] = []
+        self.start(*steps)
+
+    def clone(self) -> Line:
+        new = Line.__new__(Line)
+        self._copy_engine(new)
+        new.trace = self.trace[:]
+        return new
+
+    def observation(self, player: int = 0) -> dict[str, Any]:
+        return {"trace": list(self.trace)}
+
+    def result(self) -> Any:
+        raise NotImplementedError
+
+
+def mark(state: Line, word: str) -> None:
+    state.trace.append(word)
+
+
+def ask_choice(state: Line) -> None:
+    state.trace.append("ask")
+    state.ask(CHOOSE, chosen, "ctx")
+
+
+def chosen(state: Line, action: Action, ctx: str) -> None:
+    state.trace.append(f"{action}/{ctx}")
+    if action == GO:
+        state.draw(ROLL, D6, rolled)
+    else:
+        state.finish()
+
+
+def rolled(state: Line, outcome: Action) -> None:
+    state.trace.append(str(outcome))
+    state.emit("toy.rolled", face=int(outcome.args[0]))
+    state.then((mark, ("after-roll",)), (ask_choice, ()))
+
+
+def test_then_runs_steps_in_order_before_anything_pending() -> None:
+    s = Line((mark, ("a",)), (mark, ("b",)), (ask_choice, ()), (mark, ("never",)))
+    assert s.trace == ["a", "b", "ask"]
+    assert s.to_move == 0 and s.legal_actions() == [GO, STOP]
+    s.apply(GO)
+    assert s.to_move == CHANCE and s.phase is ROLL and s.chance_table() is D6
+    s.apply(Action("d6", 4))
+    assert s.trace == ["a", "b", "ask", "go/ctx", "d6:4", "after-roll", "ask"]
+    assert [e.key for e in s.events] == ["toy.rolled"]
+
+
+def test_finish_ends_the_game_and_later_asks_or_pushes_change_nothing() -> None:
+    s = Line((ask_choice, ()), (mark, ("never",)))
+    s.apply(STOP)
+    assert s.phase is OVER and s.to_move is None and s.is_terminal()
+    assert s.stack == [] and s.legal_actions() == []
+    s.push(mark, "late")
+    s.ask(CHOOSE, chosen, "late")
+    assert s.phase is OVER and s.stack == []
+    with pytest.raises(IllegalAction):
+        s.apply(GO)
+
+
+def test_illegal_actions_leave_the_state_untouched() -> None:
+    s = Line((ask_choice, ()))
+    before = (s.trace[:], s.stack[:], s.phase)
+    for bad in (Action("d6", 3), Action("nope"), Action("go", 1)):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+        assert (s.trace, s.stack, s.phase) == before
+    s.apply(GO)
+    with pytest.raises(IllegalAction):
+        s.apply(GO)  # a decision at a chance node
+    with pytest.raises(IllegalAction):
+        s.apply(Action("d6", "3"))  # typed: prints as d6:3 but is no outcome
+    assert s.phase is ROLL
+
+
+def test_trusted_skips_the_check_and_events_can_be_off() -> None:
+    s = Line((ask_choice, ()))
+    s.set_events(False)
+    s.apply(GO, trusted=True)
+    s.apply(Action("d6", 2), trusted=True)
+    assert list(s.events) == [] and s.trace[-3:] == ["d6:2", "after-roll", "ask"]
+    c = s.clone()
+    assert c.log is False
+    s.set_events(True)
+    s.apply(GO)
+    s.apply(Action("d6", 5))
+    assert [e.params["face"] for e in s.events] == [5]
+
+
+def test_clones_are_independent() -> None:
+    s = Line((ask_choice, ()))
+    c = s.clone()
+    c.apply(GO)
+    assert s.phase is CHOOSE and c.phase is ROLL and len(s.trace) < len(c.trace)
+    s.apply(STOP)
+    assert c.to_move == CHANCE
+
+
+def test_asking_twice_in_one_step_is_a_bug_not_a_state() -> None:
+    def twice(state: Line) -> None:
+        state.ask(CHOOSE, chosen, "x")
+        state.ask(CHOOSE, chosen, "y")
+
+    with pytest.raises(RuntimeError, match="already waiting"):
+        Line((twice, ()))
+
+
+def test_running_out_of_steps_is_a_bug_not_a_state() -> None:
+    with pytest.raises(RuntimeError, match="ran out of steps"):
+        Line((mark, ("a",)))
+
+
+def test_the_toy_game_plays_to_the_end_on_the_engine() -> None:
+    rng = random.Random(1)
+    for _ in range(200):
+        s = toygame.GAME.new_state()
+        while not s.is_terminal():
+            if s.is_chance():
+                s.apply(s.chance_table().sample(rng))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+        assert s.turn > toygame.TURNS or s.banked >= s.target

@@ -31,12 +31,12 @@ from solotable import __version__
 from solotable.agents.hint import WILSON, Hint
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
-from solotable.core.protocol import Action, Event, Game, IllegalAction, State
+from solotable.core.protocol import Action, Event, Game, IllegalAction, InfoEntry, State
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.ui.text_layout import markdown_plain
+from solotable.ui.text_layout import markdown_plain, wrap
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -134,6 +134,22 @@ def hint_note_needed(ranked: Sequence[Hint]) -> bool:
     """Whether a runner-up shows a higher chance than the recommended move (the note explains
     why the bot still recommends it)."""
     return bool(ranked) and any(h.visits > 0 and h.win > ranked[0].win for h in ranked[1:])
+
+
+def entries_text(entries: Sequence[InfoEntry], width: int | None = None) -> str:
+    """What the table shows (``Game.info_entries``) as text: each entry's title, then its text
+    indented under it (each line wrapped to ``width`` columns if given)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines:
+            lines.append("")
+        lines.append(entry.title)
+        for line in entry.text.split("\n"):
+            if width is None:
+                lines.append("  " + line)
+            else:
+                lines.extend(wrap(line, width, "  ", "    "))
+    return "\n".join(lines)
 
 
 def terminal_width() -> int:
@@ -340,8 +356,12 @@ class LinePlayer:
         return self.play(chosen)
 
     def info(self) -> _Step:
-        """``info``: what the cards, tables and tiles in view say (see ``Game.info_entries``)."""
-        self.say(self.t("cli.info_none"))
+        """``info``: what the cards, tables and tiles in view say (``Game.info_entries``)."""
+        entries = self.game.info_entries(self.session.state, self.lang)
+        if not entries:
+            self.say(self.t("cli.info_none"))
+            return _Step.SAME
+        self.say(entries_text(entries, terminal_width() - 1))
         return _Step.SAME
 
     def play(self, action: Action) -> _Step:

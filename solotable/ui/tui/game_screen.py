@@ -29,7 +29,7 @@ from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
-from solotable.ui.cli import hint_figure, hint_note_needed, labelled
+from solotable.ui.cli import entries_text, hint_figure, hint_note_needed, labelled
 from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
@@ -539,22 +539,36 @@ class GameScreen(Screen[None]):
     # -- the other keys ---------------------------------------------------------------------
 
     def action_info(self) -> None:
+        """``i``: what the table shows (``Game.info_entries``): the entry of what is selected on
+        the board (``selected_key``), or, with nothing selected, every entry, with the board's own
+        details and the highlighted choice."""
         lang = self.lang
+        s = self.session
+        entries = s.game.info_entries(s.state, lang)
+        selected = getattr(self.board, "selected_key", None)
+        key = selected() if selected is not None and self.focused is self.board else None
+        chosen = [e for e in entries if key is not None and e.key == key]
+        if chosen:
+            entry = chosen[0]
+            self.app.push_screen(MessageDialog(entry.title, entry.text, lang, id="info-dialog"))
+            return
+        parts = [entries_text(entries)] if entries else []
         details = getattr(self.board, "details", None)
-        text = details(lang) if details is not None else None
+        board_text = details(lang) if details is not None and (not entries or self.focused is self.board) else None
+        if board_text:
+            parts.append(board_text)
         widget = self.query_one("#actions", OptionList)
         index = widget.highlighted
         choices = self.choices()
-        offset = 1 if self.session.waiting_for_chance else 0
-        if index is not None and 0 <= index - offset < len(choices) and not self.session.state.is_terminal():
+        offset = 1 if s.waiting_for_chance else 0
+        if index is not None and 0 <= index - offset < len(choices) and not s.state.is_terminal():
             action = choices[index - offset]
-            label = labelled(self.session.game.describe(self.session.state, action, lang), str(action))
-            extra = tr("tui.info.action", lang, label=label)
-            text = extra if text is None else text + "\n\n" + extra
-        if text is None:
+            label = labelled(s.game.describe(s.state, action, lang), str(action))
+            parts.append(tr("tui.info.action", lang, label=label))
+        if not parts:
             self.notify(tr("tui.info.none", lang))
             return
-        self.app.push_screen(MessageDialog(tr("tui.info.title", lang), text, lang, id="info-dialog"))
+        self.app.push_screen(MessageDialog(tr("tui.info.title", lang), "\n\n".join(parts), lang, id="info-dialog"))
 
     def action_help(self) -> None:
         lang = self.lang

@@ -95,3 +95,15 @@ def test_soft_line_breaks_join_japanese_without_a_space() -> None:
     assert plain == "脅威デッキが空になり、場に外部の脅威がなくなるまで生き延びる。The deck is empty."
     joined = joined_markdown(source)
     assert "脅威がなくなる" in joined and "The deck\nis empty." in joined
+
+
+def test_the_end_summary_is_in_words() -> None:
+    # issue 11, item 9 (the interface's part): every detail by the game's label, the cause in words
+    session = Session("jongrogue", seed=1)
+    session.play("quit" if "quit" in [str(a) for a in session.state.legal_actions()] else "forced-end")
+    assert session.state.is_terminal()
+    for lang, words in (("en", "How it ended: forced end"), ("ja", "終わり方：強制終了")):
+        text = cli.result_text(session.state, lang)
+        assert words in text and "forced_end" not in text and "cause" not in text
+        assert text.splitlines()[0] == ("Game over. You lost." if lang == "en" else "ゲーム終了。敗北。")
+    assert "  floor at the end: 1" in cli.result_text(session.state, "en")

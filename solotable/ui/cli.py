@@ -168,10 +168,18 @@ def help_page(game: Game, lang: str, width: int | None = None) -> str:
 def result_text(state: State, lang: str) -> str:
     """Game over, won or lost, the score and the game's details."""
     result = state.result()
-    lines = [msg("cli.game_over", lang) + " " + msg("cli.won" if result.won else "cli.lost", lang)]
+    game = state.game
+    lines = [msg("cli.game_over", lang, outcome=msg("cli.won" if result.won else "cli.lost", lang))]
     if result.score is not None:
         lines.append(msg("cli.score", lang, score=result.score))
-    lines.extend(f"  {name}: {value}" for name, value in result.details.items())
+    cause = result.details.get("cause")
+    if isinstance(cause, str):
+        lines.append(msg("cli.cause", lang, cause=game.cause_label(cause, lang)))
+    for name, value in result.details.items():
+        if name == "cause":
+            continue
+        shown = msg("cli.help.on" if value else "cli.help.off", lang) if isinstance(value, bool) else value
+        lines.append(msg("cli.detail", lang, name=game.stat_label(name, lang), value=shown))
     return "\n".join(lines)
 
 

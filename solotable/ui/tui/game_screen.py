@@ -527,11 +527,12 @@ class GameScreen(Screen[None]):
             return tr("tui.hint.line", lang, number=number, label=label, figure=hint_figure(h, lang))
 
         best = ranked[0]
-        lines = [tr("tui.hint.best", lang), "  " + line(best)]
+        width = min(72, (self.app.size.width or 80) - 8)  # the dialog's text width
+        lines = [tr("tui.hint.best", lang), hanging("  ", line(best), width)]
         others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
         if others:
             lines.append(tr("tui.hint.others", lang))
-            lines.extend("  " + line(h) for h in others)
+            lines.extend(hanging("  ", line(h), width) for h in others)
         if hint_note_needed([best, *others]):
             lines.append(tr("tui.hint.note", lang))
         return "\n".join(lines)

@@ -57,8 +57,11 @@ class ChoiceField(Widget, can_focus=True):
             super().__init__()
             self.field = field
 
-    def __init__(self, name: str, label: str, choices: list[tuple[str, str]], value: str, width: int = 18) -> None:
+    def __init__(
+        self, name: str, label: str, choices: list[tuple[str, str]], value: str, width: int = 18, game: str = ""
+    ) -> None:
         super().__init__(classes=f"opt-{name}")
+        self.game_id = game
         self.option_name = name
         self.label = label
         self.label_width = width
@@ -264,7 +267,7 @@ class HomeScreen(Screen[None]):
                 continue
             values = [(_value_text(c), value_label(game, spec.name, _value_text(c), lang)) for c in spec.choices]
             current = old.get(spec.name, _value_text(spec.default))
-            widgets.append(ChoiceField(spec.name, label, values, current, width))
+            widgets.append(ChoiceField(spec.name, label, values, current, width, game.id))
         langs = [(code, tr(f"tui.lang.{code}", lang)) for code in LANGS]
         widgets.append(ChoiceField("__lang", tr("tui.home.lang", lang), langs, lang, width))
         onoff = [("off", tr("tui.value.off", lang)), ("on", tr("tui.value.on", lang))]
@@ -283,7 +286,7 @@ class HomeScreen(Screen[None]):
             if event.option.id and event.option.id != self.selected:
                 self.selected = event.option.id
                 self.build_fields()
-            self.start()
+            self.call_after_refresh(self.start)  # once the game's own fields are in place
         elif event.option_list.id == "saves" and event.option.id is not None:
             self.resume(int(event.option.id))
 
@@ -310,7 +313,7 @@ class HomeScreen(Screen[None]):
         for f in self.query(ChoiceField):
             if f.option_name == "__physical":
                 physical = f.value == "on"
-            elif not f.option_name.startswith("__"):
+            elif not f.option_name.startswith("__") and f.game_id == game.id:  # not a field of the last game
                 options[f.option_name] = f.value
         for spec in game.option_specs:
             if not spec.choices and not spec.name.endswith("_data"):

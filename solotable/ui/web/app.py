@@ -97,7 +97,7 @@ def seat_token(request: Request) -> str | None:
 
 @cache
 def static_file(name: str) -> bytes:
-    return resources.files("solotable.ui.web").joinpath("static", name).read_bytes()
+    return resources.files("solotable.ui.web").joinpath("static").joinpath(name).read_bytes()
 
 
 class WebApp:

@@ -378,11 +378,12 @@ def _deepspace(o: Obs, lang: str, infos: Infos) -> Html:
         meter(t("web.ds.hull", lang), o["hull"], o["hull_max"]),
         meter(t("web.ds.shields", lang), o["shields"], o["shields_max"]),
         tag("span", t("web.ds.offline", lang), cls="warn") if o["shields_offline"] else None,
-        t("web.ds.deck", lang, left=o["deck_left"]),
-        t("web.ds.threat_die", lang, face=o["threat_die"] if o["threat_die"] is not None else "-"),
+        tag("span", t("web.ds.deck", lang, left=o["deck_left"]), cls="stat"),
+        tag("span", t("web.ds.threat_die", lang, face=o["threat_die"] if o["threat_die"] is not None else "-"),
+            cls="stat"),
     ]
     if o.get("volley_left") is not None:
-        ship_stats.append(t("web.ds.volley", lang, points=o["volley_left"]))
+        ship_stats.append(tag("span", t("web.ds.volley", lang, points=o["volley_left"]), cls="stat"))
     stations: list[Html] = []
     for s in STATIONS:
         here = [d for d in o["dice"] if d["where"] == "station" and d["station"] == s]

@@ -173,6 +173,7 @@
     const log = $("log");
     log.replaceChildren();
     p.log.slice().reverse().forEach((entry) => {
+      if (!entry.label && !entry.events.length) return;   // a roll that said nothing
       const li = document.createElement("li");
       li.value = entry.step;
       if (entry.label) {

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator
 from functools import cache
 from importlib import resources
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -73,7 +73,8 @@ def error_response(err: WebError, lang: str) -> JSONResponse:
                         headers=SECURITY_HEADERS)  # fmt: skip
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused past :data:`MAX_BODY` (whether declared or streamed)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise WebError(413, "web.err.too_large", max=MAX_BODY)
@@ -82,6 +83,21 @@ async def read_json(request: Request) -> dict[str, Any]:
         body += chunk
         if len(body) > MAX_BODY:
             raise WebError(413, "web.err.too_large", max=MAX_BODY)
+    return body
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A URL-encoded form (the home page's new-game forms): each field's first value."""
+    body = await read_body(request)
+    try:
+        fields = parse_qs(body.decode("utf-8"), max_num_fields=40)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise WebError(400, "web.err.bad_json") from exc
+    return {key: values[0] for key, values in fields.items() if values}
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    body = await read_body(request)
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -141,7 +157,11 @@ class WebApp:
 
     async def new_form(self, request: Request) -> Response:
         lang = lang_of(request)
-        form = await request.form(max_files=0, max_fields=40)
+        try:
+            form = await read_form(request)
+        except WebError as err:
+            return HTMLResponse(pages.error_page(lang, err.message(lang)), status_code=err.status,
+                                headers=SECURITY_HEADERS)  # fmt: skip
         game_id = str(form.get("game", ""))
         player = request.cookies.get(PLAYER_COOKIE) or ""
         if not _plausible_player(player):

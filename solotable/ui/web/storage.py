@@ -140,8 +140,12 @@ class Storage:
             path = url.split("///", 1)[1] if "///" in url else ""
             if path and path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            # a connection per use: SQLite serialises writers itself (WAL, busy timeout)
-            self.engine: Engine = create_engine(url, poolclass=NullPool, connect_args={"timeout": 30})
+            # SQLite serialises writers itself (WAL, busy timeout); connections are pooled per process
+            memory = path in ("", ":memory:")
+            self.engine: Engine = create_engine(
+                url, connect_args={"timeout": 30, "check_same_thread": False},
+                **({"poolclass": NullPool} if memory else {"pool_size": 8, "max_overflow": 16}),
+            )  # fmt: skip
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             if url.startswith("postgresql://"):

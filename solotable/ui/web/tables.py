@@ -68,13 +68,14 @@ class WebError(Exception):
 
 @dataclass
 class Entry:
-    """One step of the record as the log shows it."""
+    """One step of the record as the log shows it (its texts kept once made, per language)."""
 
     notation: str
     chance: bool
     mover: int | None
     label: dict[str, str]
     events: list[Event]
+    shown: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -154,14 +155,19 @@ class Tables:
     # -- loading ---------------------------------------------------------------------------------
 
     def load(self, table_id: str) -> Live:
-        row = self.storage.get(table_id) if _plausible_id(table_id) else None
-        if row is None:
+        if not _plausible_id(table_id):
             raise WebError(404, "web.err.unknown_table")
         with self._cache_lock:
             live = self._cache.get(table_id)
-            if live is not None and live.row.version == row.version:
-                self._cache.move_to_end(table_id)
+        if live is not None:  # the copy in memory, if no other process changed the table since
+            if self.storage.version(table_id) == live.row.version:
+                with self._cache_lock:
+                    if table_id in self._cache:
+                        self._cache.move_to_end(table_id)
                 return live
+        row = self.storage.get(table_id)
+        if row is None:
+            raise WebError(404, "web.err.unknown_table")
         live = self._replay(row)
         self._remember(live)
         return live
@@ -321,8 +327,13 @@ class Tables:
             "over": state.is_terminal(),
             "observation": observation,
             "board": board_html,
-            "infos": infos,
         }
+        texts: list[str] = []  # a card's text once, however many cards share it
+        index: dict[str, int] = {}
+        payload["infos"] = {key: {"title": info["title"], "text": index.setdefault(info["body"], len(index))}
+                            for key, info in infos.items()}  # fmt: skip
+        texts.extend(index)
+        payload["texts"] = texts
         payload["turn"] = _turn_text(state, seat, names, waiting_chance, lang)
         payload["your_turn"] = (not state.is_terminal()) and (to_move == seat or waiting_chance)
         actions: list[dict[str, Any]] = []
@@ -374,8 +385,12 @@ def _log(live: Live, game: Game, lang: str) -> list[dict[str, Any]]:
         out.append({"step": 0, "label": t("web.log_start", lang), "chance": True,
                     "events": [game.event_text(e, lang) for e in live.opening]})  # fmt: skip
     for i, entry in enumerate(live.entries[start:], start + 1):
-        out.append({"step": i, "label": "" if entry.chance else entry.label[lang], "chance": entry.chance,
-                    "mover": entry.mover, "events": [game.event_text(e, lang) for e in entry.events]})  # fmt: skip
+        shown = entry.shown.get(lang)
+        if shown is None:
+            shown = {"step": i, "label": "" if entry.chance else entry.label[lang], "chance": entry.chance,
+                     "mover": entry.mover, "events": [game.event_text(e, lang) for e in entry.events]}  # fmt: skip
+            entry.shown[lang] = shown
+        out.append(shown)
     return out
 
 

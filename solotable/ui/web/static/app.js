@@ -295,7 +295,7 @@
     const el = ev.target.closest("[data-info]");
     if (!el || !shown) return;
     const info = shown.infos[el.dataset.info];
-    if (info) openDialog(info.title, info.body);
+    if (info) openDialog(info.title, shown.texts[info.text]);
   });
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);

@@ -46,8 +46,16 @@ def parse(markdown: str) -> dict[str, Any]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 5 and cells[1] in AGENTS and cells[2].replace(",", "").isdigit():
             low, high = cells[4].split("–")
-            entry["rows"].append({"row": cells[0], "agent": cells[1], "games": int(cells[2].replace(",", "")),
-                                  "rate": _number(cells[3]), "low": _number(low), "high": _number(high)})  # fmt: skip
+            entry["rows"].append(
+                {
+                    "row": cells[0],
+                    "agent": cells[1],
+                    "games": int(cells[2].replace(",", "")),
+                    "rate": _number(cells[3]),
+                    "low": _number(low),
+                    "high": _number(high),
+                }
+            )
     return {gid: e for gid, e in out.items() if e["rows"]}
 
 

@@ -53,8 +53,25 @@ def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[byte
     for _ in range(count):
         port = free_port()
         log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"web_load_server_{port}.log", "wb")  # noqa: SIM115
-        procs.append(subprocess.Popen([sys.executable, "-m", "solotable", "web", "--host", "127.0.0.1", "--port",
-                                       str(port), "--database", database], env=env, stdout=log, stderr=log))  # fmt: skip
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "solotable",
+                    "web",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--database",
+                    database,
+                ],
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        )
         urls.append(f"http://127.0.0.1:{port}")
     deadline = time.monotonic() + 60
     for url in urls:
@@ -70,8 +87,15 @@ def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[byte
     return procs, urls
 
 
-async def play_table(client: httpx.AsyncClient, urls: list[str], index: int, moves: int, stop_at: float,
-                     stats: dict[str, Any], think: float) -> None:  # fmt: skip
+async def play_table(
+    client: httpx.AsyncClient,
+    urls: list[str],
+    index: int,
+    moves: int,
+    stop_at: float,
+    stats: dict[str, Any],
+    think: float,
+) -> None:
     game, options = GAMES[index % len(GAMES)]
     rng = random.Random(index)
     base = urls[index % len(urls)]
@@ -105,8 +129,9 @@ async def play_table(client: httpx.AsyncClient, urls: list[str], index: int, mov
             break
         accepted.append(notation)
         if rng.random() < 0.1:  # a double click: the same move on the version it was made on
-            again = await client.post(f"{urls[(index + n + 1) % len(urls)]}/api/t/{table}/move", headers=headers,
-                                      json=body)  # fmt: skip
+            again = await client.post(
+                f"{urls[(index + n + 1) % len(urls)]}/api/t/{table}/move", headers=headers, json=body
+            )
             stats["repeats"] += 1
             stats["repeat_refused"] += again.status_code == 409
         view = r.json()
@@ -150,8 +175,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--servers", type=int, default=1)
     parser.add_argument("--limit", type=float, default=300.0, help="stop after this many seconds")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds a bot waits before each move (0: moves back to back)")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a bot waits before each move (0: moves back to back)"
+    )
     ns = parser.parse_args(argv)
     procs, urls = start_servers(ns.database, ns.servers)
     try:
@@ -170,14 +196,22 @@ def main(argv: list[str]) -> int:
     lat = sorted(stats["latency"])
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000
-    print(f"database {ns.database.split('://')[0]}, {ns.servers} server process(es), {ns.tables} tables at once, "
-          f"think {ns.think:g} s")  # fmt: skip
-    print(f"moves {len(lat)} in {stats['wall']:.1f} s ({len(lat) / stats['wall']:.0f}/s); "
-          f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms")  # fmt: skip
-    print(f"double clicks {stats['repeats']}, refused with 409: {stats['repeat_refused']}; "
-          f"errors {len(stats['errors'])}; lost moves {lost}; duplicated moves {duplicated}")  # fmt: skip
-    print(f"server CPU {server_cpu:.1f} s in all, {1000 * server_cpu / max(1, len(lat)):.1f} ms a move "
-          f"(every request counted: table openings, views, double clicks); load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"database {ns.database.split('://')[0]}, {ns.servers} server process(es), {ns.tables} tables at once, "
+        f"think {ns.think:g} s"
+    )
+    print(
+        f"moves {len(lat)} in {stats['wall']:.1f} s ({len(lat) / stats['wall']:.0f}/s); "
+        f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+    )
+    print(
+        f"double clicks {stats['repeats']}, refused with 409: {stats['repeat_refused']}; "
+        f"errors {len(stats['errors'])}; lost moves {lost}; duplicated moves {duplicated}"
+    )
+    print(
+        f"server CPU {server_cpu:.1f} s in all, {1000 * server_cpu / max(1, len(lat)):.1f} ms a move "
+        f"(every request counted: table openings, views, double clicks); load average {os.getloadavg()[0]:.1f}"
+    )
     for err in stats["errors"][:5]:
         print("  error:", err)
     ok = lost == 0 and duplicated == 0 and not stats["errors"] and stats["repeat_refused"] == stats["repeats"]

@@ -24,8 +24,16 @@ from solotable.agents.registry import make_agent
 from solotable.ui.web.app import WebApp
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 # (game, options, seed, heuristic moves to play first, what the picture shows)
 SCENES = [

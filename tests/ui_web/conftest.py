@@ -21,8 +21,16 @@ POSTGRES_ENV = "SOLOTABLE_TEST_POSTGRES"
 """A PostgreSQL URL for the storage tests (``postgresql://user:password@127.0.0.1/db``)."""
 REQUIRE_ENV = "SOLOTABLE_REQUIRE_WEB_DEPS"
 CHROMIUM = os.environ.get("SOLOTABLE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def missing(reason: str) -> None:

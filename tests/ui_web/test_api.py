@@ -58,8 +58,13 @@ def test_a_table_is_its_record_and_survives_a_restart(db_url: str) -> None:
     assert v["version"] == 6
     # the stored record replays to the very state the server shows
     actions = stored_actions(db_url, table)
-    record = Record(game="deepspace-d6", rules_version=solotable.load("deepspace-d6").rules_version,
-                    options=stored_options(db_url, table), seed=6, actions=actions)  # fmt: skip
+    record = Record(
+        game="deepspace-d6",
+        rules_version=solotable.load("deepspace-d6").rules_version,
+        options=stored_options(db_url, table),
+        seed=6,
+        actions=actions,
+    )
     assert record.replay().observation(0) == v["observation"]
     # a new server process on the same database: the same table, the same log, nothing lost
     c2 = client(db_url)
@@ -263,8 +268,9 @@ def test_the_home_page_keeps_this_browsers_games_and_record(tmp_path: Any) -> No
         assert f'data-game="{gid}"' in home.text
     assert "Impossible" in home.text and "Casual" in home.text  # options in words
     assert "odds-chart" in home.text and "64.7%" in home.text  # the v1 heuristic on Casual
-    form = c.post("/new", data={"game": "minirogue-v1", "opt_difficulty": "hard", "name": "Ann"},
-                  follow_redirects=False)  # fmt: skip
+    form = c.post(
+        "/new", data={"game": "minirogue-v1", "opt_difficulty": "hard", "name": "Ann"}, follow_redirects=False
+    )
     assert form.status_code == 303
     link = form.headers["location"]
     table, token = link.split("/t/")[1].split("?seat=")
@@ -284,7 +290,7 @@ def test_the_home_page_keeps_this_browsers_games_and_record(tmp_path: Any) -> No
 def test_pages_are_escaped_and_carry_a_strict_policy(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
     c = client(url)
-    evil = '<script>a()</script><i onerror=b>'
+    evil = "<script>a()</script><i onerror=b>"
     t = new_table(c, "minirogue", seed=3, partner="mage")
     table, token = t["table"], t["tokens"][0]
     v = view(c, table, token)

@@ -35,8 +35,11 @@ def choices(page: Any) -> list[str]:
 
 
 def wait_version_change(page: Any, before: str) -> None:
-    page.wait_for_function("b => document.querySelector('#log li') && document.getElementById('log').innerText !== b",
-                           arg=before, timeout=15000)  # fmt: skip
+    page.wait_for_function(
+        "b => document.querySelector('#log li') && document.getElementById('log').innerText !== b",
+        arg=before,
+        timeout=15000,
+    )
 
 
 def click_choice(page: Any, index: int) -> None:
@@ -51,8 +54,9 @@ def click_choice(page: Any, index: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("game", "options", "seed"), WHOLE_GAMES)
-def test_a_whole_game_in_the_browser(browser: Any, live_server: LiveServer, game: str, options: dict[str, Any],
-                                     seed: int, lang: str) -> None:  # fmt: skip
+def test_a_whole_game_in_the_browser(
+    browser: Any, live_server: LiveServer, game: str, options: dict[str, Any], seed: int, lang: str
+) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -121,8 +125,11 @@ def test_co_op_two_browsers_each_act_for_their_seat(browser: Any, live_server: L
     table = guest.evaluate("JSON.parse(document.body.dataset.page).table")
     state = httpx.get(f"{live_server.url}/api/t/{table}", headers={"X-Seat-Token": token}).json()
     if state["observation"]["to_move"] == 0:
-        r = httpx.post(f"{live_server.url}/api/t/{table}/move", headers={"X-Seat-Token": token},
-                       json={"action": "pass", "version": state["version"]})  # fmt: skip
+        r = httpx.post(
+            f"{live_server.url}/api/t/{table}/move",
+            headers={"X-Seat-Token": token},
+            json={"action": "pass", "version": state["version"]},
+        )
         assert r.status_code == 409
     host_ctx.close()
     guest_ctx.close()

@@ -15,10 +15,13 @@ from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Tables
 
 
-@pytest.mark.parametrize(("game_id", "options"), [("deepspace-d6", {}), ("jongrogue", {"rules": "ez-plus"}),
-                                                  ("minirogue", {}), ("minirogue-v1", {})])  # fmt: skip
-def test_the_view_does_not_change_when_hidden_things_are_redrawn(game_id: str, options: dict[str, Any],
-                                                                 tmp_path: Any) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("deepspace-d6", {}), ("jongrogue", {"rules": "ez-plus"}), ("minirogue", {}), ("minirogue-v1", {})],
+)
+def test_the_view_does_not_change_when_hidden_things_are_redrawn(
+    game_id: str, options: dict[str, Any], tmp_path: Any
+) -> None:
     """``resample_hidden`` redraws everything the player cannot see (deck order, face-down tiles):
     a view that carried any of it would change."""
     tables = Tables(Storage(f"sqlite:///{tmp_path / 'w.sqlite3'}"))
@@ -73,7 +76,7 @@ def test_a_seat_token_opens_one_seat_of_one_table(tmp_path: Any) -> None:
 
     tables = Tables(Storage(f"sqlite:///{tmp_path / 'w.sqlite3'}"))
     a, a_tokens = tables.create("minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1)
-    b, b_tokens = tables.create("minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1)
+    _, b_tokens = tables.create("minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1)
     assert len(set(a_tokens + b_tokens)) == 4 and all(len(t) >= 32 for t in a_tokens)
     live_a = tables.load(a.id)
     assert [tables.seat(live_a, tok) for tok in a_tokens] == [0, 1]

@@ -69,8 +69,9 @@ def lang_of(request: Request) -> str:
 
 
 def error_response(err: WebError, lang: str) -> JSONResponse:
-    return JSONResponse({"error": err.message(lang), "code": err.key or "engine"}, status_code=err.status,
-                        headers=SECURITY_HEADERS)  # fmt: skip
+    return JSONResponse(
+        {"error": err.message(lang), "code": err.key or "engine"}, status_code=err.status, headers=SECURITY_HEADERS
+    )
 
 
 async def read_body(request: Request) -> bytes:
@@ -123,22 +124,24 @@ class WebApp:
         self.storage = Storage(database)
         self.tables = Tables(self.storage)
         self._hints = threading.BoundedSemaphore(2)
-        self.app = Starlette(routes=[
-            Route("/", self.home),
-            Route("/new", self.new_form, methods=["POST"]),
-            Route("/t/{table_id}", self.table_page),
-            Route("/static/{name}", self.static),
-            Route("/api/tables", self.api_create, methods=["POST"]),
-            Route("/api/t/{table_id}", self.api_view),
-            Route("/api/t/{table_id}/move", self.api_move, methods=["POST"]),
-            Route("/api/t/{table_id}/undo", self.api_undo, methods=["POST"]),
-            Route("/api/t/{table_id}/name", self.api_name, methods=["POST"]),
-            Route("/api/t/{table_id}/hint", self.api_hint, methods=["POST"]),
-            Route("/api/t/{table_id}/events", self.api_events),
-            Route("/api/t/{table_id}/record", self.api_record),
-            Route("/api/rules/{game_id}", self.api_rules),
-            Route("/api/health", self.api_health),
-        ])  # fmt: skip
+        self.app = Starlette(
+            routes=[
+                Route("/", self.home),
+                Route("/new", self.new_form, methods=["POST"]),
+                Route("/t/{table_id}", self.table_page),
+                Route("/static/{name}", self.static),
+                Route("/api/tables", self.api_create, methods=["POST"]),
+                Route("/api/t/{table_id}", self.api_view),
+                Route("/api/t/{table_id}/move", self.api_move, methods=["POST"]),
+                Route("/api/t/{table_id}/undo", self.api_undo, methods=["POST"]),
+                Route("/api/t/{table_id}/name", self.api_name, methods=["POST"]),
+                Route("/api/t/{table_id}/hint", self.api_hint, methods=["POST"]),
+                Route("/api/t/{table_id}/events", self.api_events),
+                Route("/api/t/{table_id}/record", self.api_record),
+                Route("/api/rules/{game_id}", self.api_rules),
+                Route("/api/health", self.api_health),
+            ]
+        )
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -160,8 +163,9 @@ class WebApp:
         try:
             form = await read_form(request)
         except WebError as err:
-            return HTMLResponse(pages.error_page(lang, err.message(lang)), status_code=err.status,
-                                headers=SECURITY_HEADERS)  # fmt: skip
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
         game_id = str(form.get("game", ""))
         player = request.cookies.get(PLAYER_COOKIE) or ""
         if not _plausible_player(player):
@@ -174,12 +178,17 @@ class WebApp:
                     options[name] = value
         try:
             row, tokens = await run_in_threadpool(
-                self.tables.create, game_id, options, player=player,
-                physical_dice=form.get("physical_dice") == "on", name=str(form.get("name", "")),
-            )  # fmt: skip
+                self.tables.create,
+                game_id,
+                options,
+                player=player,
+                physical_dice=form.get("physical_dice") == "on",
+                name=str(form.get("name", "")),
+            )
         except WebError as err:
-            return HTMLResponse(pages.error_page(lang, err.message(lang)), status_code=err.status,
-                                headers=SECURITY_HEADERS)  # fmt: skip
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
         response = RedirectResponse(f"/t/{row.id}?seat={quote(tokens[0])}", status_code=303)
         self._cookies(response, player, lang)
         return response
@@ -190,10 +199,12 @@ class WebApp:
         try:
             live = await run_in_threadpool(self.tables.load, table_id)
         except WebError as err:
-            return HTMLResponse(pages.error_page(lang, err.message(lang)), status_code=err.status,
-                                headers=SECURITY_HEADERS)  # fmt: skip
-        response = HTMLResponse(pages.table_page(lang, live.row.id, live.session.game.title(lang)),
-                                headers=SECURITY_HEADERS)  # fmt: skip
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        response = HTMLResponse(
+            pages.table_page(lang, live.row.id, live.session.game.title(lang)), headers=SECURITY_HEADERS
+        )
         response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
         return response
 
@@ -201,8 +212,11 @@ class WebApp:
         name = request.path_params["name"]
         if name not in STATIC_TYPES:
             return JSONResponse({"error": t("web.err.not_found", lang_of(request))}, status_code=404)
-        return Response(static_file(name), media_type=STATIC_TYPES[name],
-                        headers={**SECURITY_HEADERS, "Cache-Control": f"public, max-age=300, v={__version__}"})  # fmt: skip
+        return Response(
+            static_file(name),
+            media_type=STATIC_TYPES[name],
+            headers={**SECURITY_HEADERS, "Cache-Control": f"public, max-age=300, v={__version__}"},
+        )
 
     @staticmethod
     def _cookies(response: Response, player: str, lang: str) -> None:
@@ -228,22 +242,33 @@ class WebApp:
             if not _plausible_player(player):
                 player = secrets.token_urlsafe(18)
             row, tokens = await run_in_threadpool(
-                self.tables.create, str(data.get("game", "")), {str(k): v for k, v in options.items()},
-                player=player, physical_dice=bool(data.get("physical_dice", False)), name=name, seed=seed,
-            )  # fmt: skip
+                self.tables.create,
+                str(data.get("game", "")),
+                {str(k): v for k, v in options.items()},
+                player=player,
+                physical_dice=bool(data.get("physical_dice", False)),
+                name=name,
+                seed=seed,
+            )
         except WebError as err:
             return error_response(err, lang)
         links = [f"/t/{row.id}?seat={quote(tok)}" for tok in tokens]
-        return JSONResponse({"table": row.id, "tokens": tokens, "links": links, "version": row.version},
-                            status_code=201, headers=SECURITY_HEADERS)  # fmt: skip
+        return JSONResponse(
+            {"table": row.id, "tokens": tokens, "links": links, "version": row.version},
+            status_code=201,
+            headers=SECURITY_HEADERS,
+        )
 
     async def _view(self, live: Live, seat: int, lang: str, at: int | None = None) -> JSONResponse:
         def build() -> dict[str, Any]:
             with live.lock:
                 payload = self.tables.view(live, seat, lang, at=at)
             if seat == 0:
-                payload["invites"] = [{"seat": i + 1, "link": f"/t/{live.row.id}?seat={quote(str(s['invite']))}"}
-                                      for i, s in enumerate(live.row.seats) if s.get("invite")]  # fmt: skip
+                payload["invites"] = [
+                    {"seat": i + 1, "link": f"/t/{live.row.id}?seat={quote(str(s['invite']))}"}
+                    for i, s in enumerate(live.row.seats)
+                    if s.get("invite")
+                ]
             return payload
 
         payload = await run_in_threadpool(build)
@@ -265,8 +290,9 @@ class WebApp:
         table_id = request.path_params["table_id"]
         try:
             data = await read_json(request)
-            live = await run_in_threadpool(self.tables.play, table_id, seat_token(request), data.get("action"),
-                                           data.get("version"))  # fmt: skip
+            live = await run_in_threadpool(
+                self.tables.play, table_id, seat_token(request), data.get("action"), data.get("version")
+            )
             return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
         except WebError as err:
             return error_response(err, lang)
@@ -275,8 +301,9 @@ class WebApp:
         lang = lang_of(request)
         try:
             data = await read_json(request)
-            live = await run_in_threadpool(self.tables.undo, request.path_params["table_id"], seat_token(request),
-                                           data.get("version"))  # fmt: skip
+            live = await run_in_threadpool(
+                self.tables.undo, request.path_params["table_id"], seat_token(request), data.get("version")
+            )
             return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
         except WebError as err:
             return error_response(err, lang)
@@ -285,8 +312,13 @@ class WebApp:
         lang = lang_of(request)
         try:
             data = await read_json(request)
-            live = await run_in_threadpool(self.tables.name_seat, request.path_params["table_id"], seat_token(request),
-                                           data.get("name"), data.get("version"))  # fmt: skip
+            live = await run_in_threadpool(
+                self.tables.name_seat,
+                request.path_params["table_id"],
+                seat_token(request),
+                data.get("name"),
+                data.get("version"),
+            )
             return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
         except WebError as err:
             return error_response(err, lang)
@@ -307,8 +339,9 @@ class WebApp:
                 state = live.session.state.clone()
                 version = live.row.version
             if state.to_move != seat:
-                return JSONResponse({"version": version, "ranked": [], "text": t("web.hint_none", lang)},
-                                    headers=SECURITY_HEADERS)  # fmt: skip
+                return JSONResponse(
+                    {"version": version, "ranked": [], "text": t("web.hint_none", lang)}, headers=SECURITY_HEADERS
+                )
             if not self._hints.acquire(blocking=False):
                 raise WebError(429, "web.err.hint_busy")
             try:
@@ -317,7 +350,9 @@ class WebApp:
                 self._hints.release()
             game = live.session.game
             out = [{"n": str(a), "label": game.describe(state, a, lang), "win": round(100 * w)} for a, w, _ in ranked]
-            text = t("web.hint_best", lang, label=out[0]["label"], win=out[0]["win"]) if out else t("web.hint_none", lang)
+            text = (
+                t("web.hint_best", lang, label=out[0]["label"], win=out[0]["win"]) if out else t("web.hint_none", lang)
+            )
             return JSONResponse({"version": version, "ranked": out[:4], "text": text}, headers=SECURITY_HEADERS)
         except WebError as err:
             return error_response(err, lang)
@@ -351,8 +386,9 @@ class WebApp:
                     yield ": beat\n\n"
                 await asyncio.sleep(SSE_POLL)
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})  # fmt: skip
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        )
 
     async def api_record(self, request: Request) -> Response:
         """The game record (with its seed): only once the game is over, since the seed tells every
@@ -366,8 +402,14 @@ class WebApp:
             text = live.session.record.dumps()
         except WebError as err:
             return error_response(err, lang)
-        return Response(text, media_type="application/json", headers={
-            **SECURITY_HEADERS, "Content-Disposition": f'attachment; filename="{live.row.game}-{live.row.id[:8]}.json"'})
+        return Response(
+            text,
+            media_type="application/json",
+            headers={
+                **SECURITY_HEADERS,
+                "Content-Disposition": f'attachment; filename="{live.row.game}-{live.row.id[:8]}.json"',
+            },
+        )
 
     async def api_rules(self, request: Request) -> Response:
         lang = lang_of(request)

@@ -24,8 +24,9 @@ def default_database() -> str:
 
 
 def build_parser(lang: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="solotable web", description=t("web.cli.description", lang),
-                                     formatter_class=HelpFormatter)  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="solotable web", description=t("web.cli.description", lang), formatter_class=HelpFormatter
+    )
     parser.add_argument("--host", default="127.0.0.1", help=t("web.cli.host", lang))
     parser.add_argument("--port", type=int, default=8000, help=t("web.cli.port", lang))
     parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
@@ -52,8 +53,10 @@ def main(argv: Sequence[str]) -> int:
     try:
         app = create_app(database)
     except Exception as exc:  # a database that cannot be opened: say so in one line
-        print(t("web.cli.database_failed", lang, url=_safe_url(database), reason=str(exc).splitlines()[0]),
-              file=sys.stderr)  # fmt: skip
+        print(
+            t("web.cli.database_failed", lang, url=_safe_url(database), reason=str(exc).splitlines()[0]),
+            file=sys.stderr,
+        )
         return 2
     print(t("web.cli.serving", lang, url=f"http://{ns.host}:{ns.port}/", database=_safe_url(database)), flush=True)
     uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")

@@ -18,16 +18,47 @@ from solotable.ui.web.storage import StoredTable
 from solotable.ui.web.tables import option_choices
 
 CLIENT_KEYS = (
-    "web.choices", "web.no_choices", "web.type_action", "web.play", "web.undo", "web.hint", "web.hint_thinking",
-    "web.hint_line", "web.log", "web.rewind_to", "web.rewinding", "web.back_to_now", "web.confirm", "web.cancel",
-    "web.warning", "web.invite", "web.copy", "web.copied", "web.seats", "web.you", "web.set_name", "web.live",
-    "web.keys_help", "web.download", "web.chance_typed", "web.close", "web.rules", "web.loading", "web.offline",
-    "web.error_prefix", "web.your_name", "web.home", "web.lang_switch", "web.lang_switch_label",
-)  # fmt: skip
+    "web.choices",
+    "web.no_choices",
+    "web.type_action",
+    "web.play",
+    "web.undo",
+    "web.hint",
+    "web.hint_thinking",
+    "web.hint_line",
+    "web.log",
+    "web.rewind_to",
+    "web.rewinding",
+    "web.back_to_now",
+    "web.confirm",
+    "web.cancel",
+    "web.warning",
+    "web.invite",
+    "web.copy",
+    "web.copied",
+    "web.seats",
+    "web.you",
+    "web.set_name",
+    "web.live",
+    "web.keys_help",
+    "web.download",
+    "web.chance_typed",
+    "web.close",
+    "web.rules",
+    "web.loading",
+    "web.offline",
+    "web.error_prefix",
+    "web.your_name",
+    "web.home",
+    "web.lang_switch",
+    "web.lang_switch_label",
+)
 """The words the page's script shows itself, sent with the page in its language."""
 
 
-def _document(lang: str, title: str, body: list[Html], *, script: bool = False, data: dict[str, Any] | None = None) -> str:
+def _document(
+    lang: str, title: str, body: list[Html], *, script: bool = False, data: dict[str, Any] | None = None
+) -> str:
     head = [
         tag("meta", charset="utf-8"),
         tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
@@ -43,12 +74,22 @@ def _document(lang: str, title: str, body: list[Html], *, script: bool = False, 
 
 
 def _top(lang: str, *, switch_to: str) -> Html:
-    other = [code for code in LANGS if code != lang][0]
+    other = next(code for code in LANGS if code != lang)
     return tag(
         "header",
         tag("a", t("web.app_title", lang), href="/", cls="brand"),
-        tag("nav", tag("a", t("web.lang_switch", lang), href=f"{switch_to}?lang={other}", id="lang-switch",
-                       hreflang=other, lang=other, aria_label=t("web.lang_switch_label", lang))),  # fmt: skip
+        tag(
+            "nav",
+            tag(
+                "a",
+                t("web.lang_switch", lang),
+                href=f"{switch_to}?lang={other}",
+                id="lang-switch",
+                hreflang=other,
+                lang=other,
+                aria_label=t("web.lang_switch_label", lang),
+            ),
+        ),
         cls="top",
     )
 
@@ -73,30 +114,67 @@ def home_page(lang: str, going: list[StoredTable], record: list[dict[str, Any]])
         for name, choices, default in option_choices(game):
             field_id = f"{gid}-{name}"
             options = [tag("option", value_label(name, c, lang), value=c, selected=c == default) for c in choices]
-            fields.append(tag("label", option_label(gid, name, lang), tag("select", *options, name="opt_" + name,
-                                                                              id=field_id), for_=field_id))  # fmt: skip
-        fields.append(tag("label", tag("input", type="checkbox", name="physical_dice"), " ",
-                          t("web.physical_dice", lang), cls="check"))  # fmt: skip
-        fields.append(tag("label", t("web.your_name", lang), tag("input", type="text", name="name", maxlength=40,
-                                                                   autocomplete="nickname")))  # fmt: skip
+            fields.append(
+                tag(
+                    "label",
+                    option_label(gid, name, lang),
+                    tag("select", *options, name="opt_" + name, id=field_id),
+                    for_=field_id,
+                )
+            )
+        fields.append(
+            tag(
+                "label",
+                tag("input", type="checkbox", name="physical_dice"),
+                " ",
+                t("web.physical_dice", lang),
+                cls="check",
+            )
+        )
+        fields.append(
+            tag(
+                "label",
+                t("web.your_name", lang),
+                tag("input", type="text", name="name", maxlength=40, autocomplete="nickname"),
+            )
+        )
         fields.append(tag("button", t("web.start", lang), type="submit", cls="primary"))
-        forms.append(tag("form", tag("h3", game.title(lang)), *fields, method="post", action=f"/new?lang={lang}",
-                         cls="new-game", data_game=gid))  # fmt: skip
+        forms.append(
+            tag(
+                "form",
+                tag("h3", game.title(lang)),
+                *fields,
+                method="post",
+                action=f"/new?lang={lang}",
+                cls="new-game",
+                data_game=gid,
+            )
+        )
     if going:
-        items = [tag("li", tag("a", load_game(row.game).title(lang), href=f"/t/{row.id}", data_table=row.id), " · ",
-                     t("web.opened", lang, steps=len(row.actions))) for row in going]  # fmt: skip
+        items = [
+            tag(
+                "li",
+                tag("a", load_game(row.game).title(lang), href=f"/t/{row.id}", data_table=row.id),
+                " · ",
+                t("web.opened", lang, steps=len(row.actions)),
+            )
+            for row in going
+        ]
         continue_block = tag("ul", *items, cls="continue")
     else:
         continue_block = tag("p", t("web.continue_none", lang))
     body = [
         _top(lang, switch_to="/"),
-        tag("main", tag("p", t("web.tagline", lang), cls="tagline"),
+        tag(
+            "main",
+            tag("p", t("web.tagline", lang), cls="tagline"),
             tag("section", tag("h2", t("web.new_game", lang)), tag("div", *forms, cls="forms"), id="new"),
             tag("section", tag("h2", t("web.continue", lang)), continue_block, id="continue"),
             tag("section", tag("h2", t("web.record", lang)), _record(record, lang), id="record"),
             tag("section", tag("h2", t("web.odds", lang)), *_odds_charts(lang), id="odds"),
-            cls="home"),
-    ]  # fmt: skip
+            cls="home",
+        ),
+    ]
     return _document(lang, t("web.app_title", lang), body)
 
 
@@ -107,8 +185,10 @@ def _record(record: list[dict[str, Any]], lang: str) -> Html:
     for r in record:
         counts[r["game"]][0] += 1
         counts[r["game"]][1] += 1 if r["won"] else 0
-    items = [tag("li", t("web.record_line", lang, game=load_game(gid).title(lang), played=n, won=w, lost=n - w))
-             for gid, (n, w) in sorted(counts.items())]  # fmt: skip
+    items = [
+        tag("li", t("web.record_line", lang, game=load_game(gid).title(lang), played=n, won=w, lost=n - w))
+        for gid, (n, w) in sorted(counts.items())
+    ]
     return tag("ul", *items, cls="record")
 
 
@@ -135,25 +215,74 @@ def _odds_charts(lang: str) -> list[Html]:
             y = i * (bar_h + gap) + 4
             row_name = value_label("", r["row"], lang)
             label = f"{row_name} · {r['agent']}"
-            words = t("web.odds_bar", lang, row=row_name, agent=r["agent"], rate=f"{r['rate']:.1f}",
-                      low=f"{r['low']:.1f}", high=f"{r['high']:.1f}", games=f"{r['games']:,}")  # fmt: skip
+            words = t(
+                "web.odds_bar",
+                lang,
+                row=row_name,
+                agent=r["agent"],
+                rate=f"{r['rate']:.1f}",
+                low=f"{r['low']:.1f}",
+                high=f"{r['high']:.1f}",
+                games=f"{r['games']:,}",
+            )
             x0 = label_w
-            parts.append(tag("g",
-                tag("title", words),
-                tag("text", label, x=label_w - 8, y=y + bar_h - 5, text_anchor="end", cls="bar-label"),
-                tag("rect", x=x0, y=y, width=max(1.0, scale_w * r["rate"] / 100), height=bar_h,
-                    cls=f"bar agent-{r['agent']}"),
-                tag("line", x1=x0 + scale_w * r["low"] / 100, x2=x0 + scale_w * r["high"] / 100, y1=y + bar_h / 2,
-                    y2=y + bar_h / 2, cls="interval"),
-                tag("text", f"{r['rate']:.1f}%", x=x0 + scale_w * r["high"] / 100 + 6, y=y + bar_h - 5, cls="bar-value"),
-                role="listitem", aria_label=words))  # fmt: skip
-        svg = tag("svg", *parts, viewBox=f"0 0 {width} {height}", cls="odds-chart", role="list",
-                  aria_label=load_game(gid).title(lang))  # fmt: skip
+            parts.append(
+                tag(
+                    "g",
+                    tag("title", words),
+                    tag("text", label, x=label_w - 8, y=y + bar_h - 5, text_anchor="end", cls="bar-label"),
+                    tag(
+                        "rect",
+                        x=x0,
+                        y=y,
+                        width=max(1.0, scale_w * r["rate"] / 100),
+                        height=bar_h,
+                        cls=f"bar agent-{r['agent']}",
+                    ),
+                    tag(
+                        "line",
+                        x1=x0 + scale_w * r["low"] / 100,
+                        x2=x0 + scale_w * r["high"] / 100,
+                        y1=y + bar_h / 2,
+                        y2=y + bar_h / 2,
+                        cls="interval",
+                    ),
+                    tag(
+                        "text",
+                        f"{r['rate']:.1f}%",
+                        x=x0 + scale_w * r["high"] / 100 + 6,
+                        y=y + bar_h - 5,
+                        cls="bar-value",
+                    ),
+                    role="listitem",
+                    aria_label=words,
+                )
+            )
+        svg = tag(
+            "svg",
+            *parts,
+            viewBox=f"0 0 {width} {height}",
+            cls="odds-chart",
+            role="list",
+            aria_label=load_game(gid).title(lang),
+        )
         command = entry["commands"][0] if entry["commands"] else ""
-        out.append(tag("figure", tag("figcaption", tag("b", load_game(gid).title(lang)), " — ",
-                                     option_label(gid, "difficulty", lang) if gid != "minirogue" else
-                                     option_label(gid, "character", lang)),  # fmt: skip
-                       svg, tag("p", t("web.odds_note", lang, command=command), cls="small"), cls="odds"))
+        out.append(
+            tag(
+                "figure",
+                tag(
+                    "figcaption",
+                    tag("b", load_game(gid).title(lang)),
+                    " — ",
+                    option_label(gid, "difficulty", lang)
+                    if gid != "minirogue"
+                    else option_label(gid, "character", lang),
+                ),
+                svg,
+                tag("p", t("web.odds_note", lang, command=command), cls="small"),
+                cls="odds",
+            )
+        )
     return out
 
 
@@ -162,32 +291,59 @@ def table_page(lang: str, table_id: str, title: str) -> str:
     data = {"table": table_id, "lang": lang, "words": words}
     body = [
         _top(lang, switch_to=f"/t/{table_id}"),
-        tag("main",
+        tag(
+            "main",
             tag("div", tag("h1", title), tag("p", "", id="turn", role="status", aria_live="polite"), cls="title-row"),
             tag("div", tag("p", t("web.loading", lang)), id="board", cls="board-wrap"),
-            tag("aside",
-                tag("section", tag("h2", t("web.choices", lang)), tag("div", id="notice", role="alert"),
+            tag(
+                "aside",
+                tag(
+                    "section",
+                    tag("h2", t("web.choices", lang)),
+                    tag("div", id="notice", role="alert"),
                     tag("div", id="actions", cls="actions"),
-                    tag("form", tag("label", t("web.type_action", lang), tag("input", id="typed", name="typed",
-                                    autocomplete="off", maxlength=200)), tag("button", t("web.play", lang), type="submit"),
-                        id="typed-form", cls="typed"),
-                    tag("div", tag("button", t("web.undo", lang), id="undo", type="button", aria_keyshortcuts="u"),
+                    tag(
+                        "form",
+                        tag(
+                            "label",
+                            t("web.type_action", lang),
+                            tag("input", id="typed", name="typed", autocomplete="off", maxlength=200),
+                        ),
+                        tag("button", t("web.play", lang), type="submit"),
+                        id="typed-form",
+                        cls="typed",
+                    ),
+                    tag(
+                        "div",
+                        tag("button", t("web.undo", lang), id="undo", type="button", aria_keyshortcuts="u"),
                         tag("button", t("web.hint", lang), id="hint", type="button", aria_keyshortcuts="h"),
                         tag("button", t("web.rules", lang), id="rules", type="button", aria_keyshortcuts="r"),
-                        cls="tools"),
+                        cls="tools",
+                    ),
                     tag("div", id="hint-out", aria_live="polite"),
-                    id="controls"),
+                    id="controls",
+                ),
                 tag("section", tag("h2", t("web.seats", lang)), tag("div", id="seats"), id="seat-box"),
                 tag("section", tag("h2", t("web.log", lang)), tag("ol", id="log", cls="log"), id="log-box"),
                 tag("p", t("web.keys_help", lang), cls="small"),
-                cls="side"),
-            cls="table"),
-        tag("dialog", tag("h2", "", id="dialog-title"), tag("div", "", id="dialog-body", cls="dialog-body"),
-            tag("form", tag("button", t("web.close", lang), value="close"), method="dialog"), id="dialog"),
-    ]  # fmt: skip
+                cls="side",
+            ),
+            cls="table",
+        ),
+        tag(
+            "dialog",
+            tag("h2", "", id="dialog-title"),
+            tag("div", "", id="dialog-body", cls="dialog-body"),
+            tag("form", tag("button", t("web.close", lang), value="close"), method="dialog"),
+            id="dialog",
+        ),
+    ]
     return _document(lang, title, body, script=True, data=data)
 
 
 def error_page(lang: str, message: str) -> str:
-    body = [_top(lang, switch_to="/"), tag("main", tag("p", message, cls="error"), tag("a", t("web.home", lang), href="/"))]
+    body = [
+        _top(lang, switch_to="/"),
+        tag("main", tag("p", message, cls="error"), tag("a", t("web.home", lang), href="/")),
+    ]
     return _document(lang, t("web.app_title", lang), body)

@@ -143,13 +143,14 @@ class Storage:
             # SQLite serialises writers itself (WAL, busy timeout); connections are pooled per process
             memory = path in ("", ":memory:")
             self.engine: Engine = create_engine(
-                url, connect_args={"timeout": 30, "check_same_thread": False},
+                url,
+                connect_args={"timeout": 30, "check_same_thread": False},
                 **({"poolclass": NullPool} if memory else {"pool_size": 8, "max_overflow": 16}),
-            )  # fmt: skip
+            )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             if url.startswith("postgresql://"):
-                url = "postgresql+psycopg://" + url[len("postgresql://"):]
+                url = "postgresql+psycopg://" + url[len("postgresql://") :]
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         metadata.create_all(self.engine)
 
@@ -190,25 +191,38 @@ class Storage:
         Raises :class:`Conflict` (nothing changed) when another change came first."""
         now = time.time()
         new_version = seen_version + 1
-        values: dict[str, Any] = {"actions": list(actions), "version": new_version, "updated": now,
-                                  "finished": finished}  # fmt: skip
+        values: dict[str, Any] = {
+            "actions": list(actions),
+            "version": new_version,
+            "updated": now,
+            "finished": finished,
+        }
         if seats is not None:
             values["seats"] = seats
         try:
             with self.engine.begin() as conn:
                 done = conn.execute(
-                    update(tables)
-                    .where(tables.c.id == row.id, tables.c.version == seen_version)
-                    .values(**values)
+                    update(tables).where(tables.c.id == row.id, tables.c.version == seen_version).values(**values)
                 )
                 if done.rowcount != 1:
                     raise Conflict(row.id)
-                conn.execute(insert(moves).values(table_id=row.id, version=new_version, kind=kind,
-                                                  notation=notation, seat=seat, at=now))  # fmt: skip
+                conn.execute(
+                    insert(moves).values(
+                        table_id=row.id, version=new_version, kind=kind, notation=notation, seat=seat, at=now
+                    )
+                )
                 if result is not None:
-                    conn.execute(insert(results).values(table_id=row.id, player=row.player, game=row.game,
-                                                        options=row.options, won=bool(result["won"]),
-                                                        score=result.get("score"), finished=now))  # fmt: skip
+                    conn.execute(
+                        insert(results).values(
+                            table_id=row.id,
+                            player=row.player,
+                            game=row.game,
+                            options=row.options,
+                            won=bool(result["won"]),
+                            score=result.get("score"),
+                            finished=now,
+                        )
+                    )
         except IntegrityError as exc:  # two writers of one version: the second one loses
             raise Conflict(row.id) from exc
         row.actions = list(actions)
@@ -220,26 +234,34 @@ class Storage:
 
     def tables_of(self, player: str, *, finished: bool, limit: int = 20) -> list[StoredTable]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(tables)
-                .where(tables.c.player == player, tables.c.finished == finished)
-                .order_by(tables.c.updated.desc())
-                .limit(limit)
-            ).mappings().all()
+            rows = (
+                conn.execute(
+                    select(tables)
+                    .where(tables.c.player == player, tables.c.finished == finished)
+                    .order_by(tables.c.updated.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
         return [_from_row(r) for r in rows]
 
     def results_of(self, player: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(results).where(results.c.player == player).order_by(results.c.finished.desc())
-            ).mappings().all()
+            rows = (
+                conn.execute(select(results).where(results.c.player == player).order_by(results.c.finished.desc()))
+                .mappings()
+                .all()
+            )
         return [dict(r) for r in rows]
 
     def moves_of(self, table_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(moves).where(moves.c.table_id == table_id).order_by(moves.c.version)
-            ).mappings().all()
+            rows = (
+                conn.execute(select(moves).where(moves.c.table_id == table_id).order_by(moves.c.version))
+                .mappings()
+                .all()
+            )
         return [dict(r) for r in rows]
 
 
@@ -253,11 +275,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _row_values(row: StoredTable) -> dict[str, Any]:
     return {
-        "id": row.id, "game": row.game, "rules_version": row.rules_version, "options": row.options,
-        "seed": row.seed, "physical_dice": row.physical_dice, "actions": list(row.actions),
-        "version": row.version, "seats": row.seats, "player": row.player, "finished": row.finished,
-        "created": row.created, "updated": row.updated,
-    }  # fmt: skip
+        "id": row.id,
+        "game": row.game,
+        "rules_version": row.rules_version,
+        "options": row.options,
+        "seed": row.seed,
+        "physical_dice": row.physical_dice,
+        "actions": list(row.actions),
+        "version": row.version,
+        "seats": row.seats,
+        "player": row.player,
+        "finished": row.finished,
+        "created": row.created,
+        "updated": row.updated,
+    }
 
 
 def _from_row(r: Any) -> StoredTable:
@@ -265,8 +296,17 @@ def _from_row(r: Any) -> StoredTable:
         return json.loads(value) if isinstance(value, str) else value
 
     return StoredTable(
-        id=r["id"], game=r["game"], rules_version=r["rules_version"], options=dict(as_json(r["options"])),
-        seed=int(r["seed"]), physical_dice=bool(r["physical_dice"]), actions=list(as_json(r["actions"])),
-        version=int(r["version"]), seats=list(as_json(r["seats"])), player=r["player"],
-        finished=bool(r["finished"]), created=float(r["created"]), updated=float(r["updated"]),
-    )  # fmt: skip
+        id=r["id"],
+        game=r["game"],
+        rules_version=r["rules_version"],
+        options=dict(as_json(r["options"])),
+        seed=int(r["seed"]),
+        physical_dice=bool(r["physical_dice"]),
+        actions=list(as_json(r["actions"])),
+        version=int(r["version"]),
+        seats=list(as_json(r["seats"])),
+        player=r["player"],
+        finished=bool(r["finished"]),
+        created=float(r["created"]),
+        updated=float(r["updated"]),
+    )

@@ -141,12 +141,20 @@ class Tables:
         tokens = [new_token() for _ in range(seats)]
         names = [clean_name(name) if i == 0 else "" for i in range(seats)]
         row = StoredTable(
-            id=new_token(), game=game.id, rules_version=game.rules_version, options=dict(session.record.options),
-            seed=session.seed, physical_dice=physical_dice, actions=list(session.record.actions), version=0,
-            seats=[{"hash": token_hash(tok), "name": nm, "invite": tok if i else None}
-                   for i, (tok, nm) in enumerate(zip(tokens, names, strict=True))],
+            id=new_token(),
+            game=game.id,
+            rules_version=game.rules_version,
+            options=dict(session.record.options),
+            seed=session.seed,
+            physical_dice=physical_dice,
+            actions=list(session.record.actions),
+            version=0,
+            seats=[
+                {"hash": token_hash(tok), "name": nm, "invite": tok if i else None}
+                for i, (tok, nm) in enumerate(zip(tokens, names, strict=True))
+            ],
             player=player,
-        )  # fmt: skip
+        )
         if session.state.is_terminal():
             row.finished = True
         self.storage.create(row)
@@ -159,12 +167,12 @@ class Tables:
             raise WebError(404, "web.err.unknown_table")
         with self._cache_lock:
             live = self._cache.get(table_id)
-        if live is not None:  # the copy in memory, if no other process changed the table since
-            if self.storage.version(table_id) == live.row.version:
-                with self._cache_lock:
-                    if table_id in self._cache:
-                        self._cache.move_to_end(table_id)
-                return live
+        # the copy in memory, if no other process changed the table since
+        if live is not None and self.storage.version(table_id) == live.row.version:
+            with self._cache_lock:
+                if table_id in self._cache:
+                    self._cache.move_to_end(table_id)
+            return live
         row = self.storage.get(table_id)
         if row is None:
             raise WebError(404, "web.err.unknown_table")
@@ -184,8 +192,14 @@ class Tables:
             self._cache.pop(table_id, None)
 
     def _replay(self, row: StoredTable) -> Live:
-        record = Record(game=row.game, rules_version=row.rules_version, options=dict(row.options), seed=row.seed,
-                        physical_dice=row.physical_dice, actions=list(row.actions))  # fmt: skip
+        record = Record(
+            game=row.game,
+            rules_version=row.rules_version,
+            options=dict(row.options),
+            seed=row.seed,
+            physical_dice=row.physical_dice,
+            actions=list(row.actions),
+        )
         try:
             session = Session.from_record(record)
         except RecordError as exc:
@@ -229,9 +243,16 @@ class Tables:
             finished = session.state.is_terminal()
             result = session.state.result().to_json() if finished else None
             try:
-                self.storage.change(live.row, seen, actions=session.record.actions, kind="move",
-                                    notation=str(action), seat=seat, finished=finished,
-                                    result=result)  # fmt: skip
+                self.storage.change(
+                    live.row,
+                    seen,
+                    actions=session.record.actions,
+                    kind="move",
+                    notation=str(action),
+                    seat=seat,
+                    finished=finished,
+                    result=result,
+                )
             except Conflict as exc:
                 self._forget(table_id)
                 raise WebError(409, "web.err.stale", version=seen + 1) from exc
@@ -258,8 +279,9 @@ class Tables:
                 raise WebError(409, "web.err.undo_other_seat")
             actions = list(live.row.actions[:-1])
             try:
-                self.storage.change(live.row, seen, actions=actions, kind="undo", notation=last.notation, seat=seat,
-                                    finished=False)  # fmt: skip
+                self.storage.change(
+                    live.row, seen, actions=actions, kind="undo", notation=last.notation, seat=seat, finished=False
+                )
             except Conflict as exc:
                 self._forget(table_id)
                 raise WebError(409, "web.err.stale", version=seen + 1) from exc
@@ -278,8 +300,16 @@ class Tables:
             seats = [dict(s) for s in live.row.seats]
             seats[seat]["name"] = clean_name(name)
             try:
-                self.storage.change(live.row, seen, actions=live.row.actions, kind="name", notation="", seat=seat,
-                                    finished=live.row.finished, seats=seats)  # fmt: skip
+                self.storage.change(
+                    live.row,
+                    seen,
+                    actions=live.row.actions,
+                    kind="name",
+                    notation="",
+                    seat=seat,
+                    finished=live.row.finished,
+                    seats=seats,
+                )
             except Conflict as exc:
                 self._forget(table_id)
                 raise WebError(409, "web.err.stale", version=seen + 1) from exc
@@ -330,8 +360,10 @@ class Tables:
         }
         texts: list[str] = []  # a card's text once, however many cards share it
         index: dict[str, int] = {}
-        payload["infos"] = {key: {"title": info["title"], "text": index.setdefault(info["body"], len(index))}
-                            for key, info in infos.items()}  # fmt: skip
+        payload["infos"] = {
+            key: {"title": info["title"], "text": index.setdefault(info["body"], len(index))}
+            for key, info in infos.items()
+        }
         texts.extend(index)
         payload["texts"] = texts
         payload["turn"] = _turn_text(state, seat, names, waiting_chance, lang)
@@ -353,7 +385,10 @@ class Tables:
         payload["chance_typed"] = typed
         payload["chance_prompt"] = t("web.chance_prompt", lang) if waiting_chance else ""
         payload["can_undo"] = bool(
-            not rewound and live.entries and not live.entries[-1].chance and live.entries[-1].mover == seat
+            not rewound
+            and live.entries
+            and not live.entries[-1].chance
+            and live.entries[-1].mover == seat
             and not state.is_terminal()
         )
         payload["result"] = _result_text(state, lang) if state.is_terminal() else ""
@@ -382,13 +417,24 @@ def _log(live: Live, game: Game, lang: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     start = max(0, len(live.entries) - LOG_LIMIT)
     if start == 0:
-        out.append({"step": 0, "label": t("web.log_start", lang), "chance": True,
-                    "events": [game.event_text(e, lang) for e in live.opening]})  # fmt: skip
+        out.append(
+            {
+                "step": 0,
+                "label": t("web.log_start", lang),
+                "chance": True,
+                "events": [game.event_text(e, lang) for e in live.opening],
+            }
+        )
     for i, entry in enumerate(live.entries[start:], start + 1):
         shown = entry.shown.get(lang)
         if shown is None:
-            shown = {"step": i, "label": "" if entry.chance else entry.label[lang], "chance": entry.chance,
-                     "mover": entry.mover, "events": [game.event_text(e, lang) for e in entry.events]}  # fmt: skip
+            shown = {
+                "step": i,
+                "label": "" if entry.chance else entry.label[lang],
+                "chance": entry.chance,
+                "mover": entry.mover,
+                "events": [game.event_text(e, lang) for e in entry.events],
+            }
             entry.shown[lang] = shown
         out.append(shown)
     return out

@@ -27,7 +27,7 @@ def test_every_key_the_code_names_is_in_the_catalogue_in_both_languages() -> Non
     cat = catalogue()
     missing = sorted(k for k in keys if k not in cat)
     assert len(keys) > 100 and not missing
-    for key in cat.keys():
+    for key in cat:
         for lang in LANGS:
             assert cat.messages[key][lang].strip(), (key, lang)
     # the words the page's script uses are sent with the page

@@ -16,7 +16,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -35,13 +37,36 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
-# (game, options, seed, heuristic moves to play first, what the picture shows)
-SCENES = [
-    ("minirogue-v1", {}, 11, 25, "fight"),
-    ("minirogue", {"partner": "mage"}, 3, 40, "coop"),
-    ("deepspace-d6", {}, 7, 12, "threats"),
-    ("jongrogue", {"rules": "ez-plus"}, 4, 60, "room"),
+
+
+def _fight_v1(o: dict[str, Any]) -> bool:
+    return o["combat"] is not None and bool(o["combat"]["dice"])
+
+
+def _fight_mr(o: dict[str, Any]) -> bool:
+    return o["combat"] is not None and bool(o["combat"]["dice"])
+
+
+def _threats(o: dict[str, Any]) -> bool:
+    return len(o["threats"]) >= 3 and o["phase"] == "assign" and any(d["where"] == "station" for d in o["dice"])
+
+
+def _monster_room(o: dict[str, Any]) -> bool:
+    pos = o["position"]
+    if pos.get("at") == "passage":
+        return False
+    slots = o["map"][int(pos["room"]) - 1]["slots"]
+    return any(sl.get("kind") == "monster" for sl in slots) and len(slots) >= 3
+
+
+# (game, options, seed, at least this many heuristic moves, then until the picture shows this)
+SCENES: list[tuple[str, dict[str, Any], int, int, Callable[[dict[str, Any]], bool]]] = [
+    ("minirogue-v1", {}, 11, 10, _fight_v1),
+    ("minirogue", {"partner": "mage"}, 3, 20, _fight_mr),
+    ("deepspace-d6", {}, 7, 8, _threats),
+    ("jongrogue", {"rules": "ez-plus"}, 4, 30, _monster_room),
 ]
+MAX_MOVES = 600
 
 
 def free_port() -> int:
@@ -65,14 +90,14 @@ def main(argv: list[str]) -> int:
     while not server.started:
         time.sleep(0.05)
     links: list[tuple[str, str]] = []
-    for game_id, options, seed, moves, _ in SCENES:
+    for game_id, options, seed, moves, wanted in SCENES:
         row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed)
         bot = make_agent("heuristic", game_id)
         rng = random.Random(seed)
-        for _ in range(moves):
+        for n in range(MAX_MOVES):
             live = web.tables.load(row.id)
             state = live.session.state
-            if state.is_terminal():
+            if state.is_terminal() or (n >= moves and state.to_move == 0 and wanted(state.observation(0))):
                 break
             seat = state.to_move or 0
             action = bot.choose(state, rng)

@@ -49,7 +49,11 @@ SSE_MAX_SECONDS = 3600.0
 """A stream closes after an hour; the page reconnects by itself."""
 HINT_SECONDS = (0.2, 1.5, 5.0)
 """A hint's search budget: least, default, most."""
-STATIC_TYPES = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+STATIC_TYPES = {
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
+}
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "

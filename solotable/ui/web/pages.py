@@ -64,6 +64,7 @@ def _document(
         tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
         tag("title", title),
         tag("link", rel="stylesheet", href="/static/style.css"),
+        tag("link", rel="icon", href="/static/favicon.svg", type="image/svg+xml"),
     ]
     if script:
         head.append(tag("script", src="/static/app.js", defer=True))

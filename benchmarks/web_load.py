@@ -107,7 +107,17 @@ async def play_table(
         return
     table, token = r.json()["table"], r.json()["tokens"][0]
     headers = {"X-Seat-Token": token}
-    view = (await client.get(f"{base}/api/t/{table}", headers=headers)).json()
+
+    async def request(method: str, url: str, **kwargs: Any) -> httpx.Response:
+        """A request; when the connection drops before the answer (a kept-alive connection the
+        server closed), sent once more: a move sent twice is refused by its version."""
+        try:
+            return await client.request(method, url, headers=headers, **kwargs)
+        except httpx.TransportError:
+            stats["resent"] += 1
+            return await client.request(method, url, headers=headers, **kwargs)
+
+    view = (await request("GET", f"{base}/api/t/{table}")).json()
     accepted: list[str] = []
     for n in range(moves):
         if view["over"] or not view["actions"] or time.monotonic() > stop_at:
@@ -119,19 +129,22 @@ async def play_table(
         body = {"action": notation, "version": view["version"]}
         started = time.perf_counter()
         try:
-            r = await client.post(f"{server}/api/t/{table}/move", headers=headers, json=body)
+            r = await request("POST", f"{server}/api/t/{table}/move", json=body)
         except httpx.HTTPError as exc:
             stats["errors"].append((table, "transport", repr(exc)))
             break
         stats["latency"].append(time.perf_counter() - started)
+        if r.status_code == 409:  # resent after a dropped answer: was the first one played?
+            view = (await request("GET", f"{server}/api/t/{table}")).json()
+            if view["version"] == body["version"] + 1:
+                accepted.append(notation)
+                continue
         if r.status_code != 200:
             stats["errors"].append((table, r.status_code, r.text[:200]))
             break
         accepted.append(notation)
         if rng.random() < 0.1:  # a double click: the same move on the version it was made on
-            again = await client.post(
-                f"{urls[(index + n + 1) % len(urls)]}/api/t/{table}/move", headers=headers, json=body
-            )
+            again = await request("POST", f"{urls[(index + n + 1) % len(urls)]}/api/t/{table}/move", json=body)
             stats["repeats"] += 1
             stats["repeat_refused"] += again.status_code == 409
         view = r.json()
@@ -139,7 +152,8 @@ async def play_table(
 
 
 async def run(urls: list[str], tables: int, moves: int, limit: float, think: float) -> dict[str, Any]:
-    stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "tables": {}}
+    stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "resent": 0,
+                             "tables": {}}
     stop_at = time.monotonic() + limit
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
@@ -206,7 +220,8 @@ def main(argv: list[str]) -> int:
     )
     print(
         f"double clicks {stats['repeats']}, refused with 409: {stats['repeat_refused']}; "
-        f"errors {len(stats['errors'])}; lost moves {lost}; duplicated moves {duplicated}"
+        f"errors {len(stats['errors'])}; requests sent again after a dropped connection {stats['resent']}; "
+        f"lost moves {lost}; duplicated moves {duplicated}"
     )
     print(
         f"server CPU {server_cpu:.1f} s in all, {1000 * server_cpu / max(1, len(lat)):.1f} ms a move "

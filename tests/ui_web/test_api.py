@@ -339,3 +339,34 @@ def test_physical_dice_are_entered_by_the_player(tmp_path: Any) -> None:
     after = move(c, table, token, outcome, v["version"]).json()
     assert stored_actions(url, table)[-1] == outcome or outcome in stored_actions(url, table)
     assert after["version"] == v["version"] + 1
+
+
+def test_two_servers_taking_turns_show_the_same_table(db_url: str) -> None:
+    """Moves alternate between two server processes: each brings its copy up to the other's moves
+    (or replays after an undo it did not see) and shows what a fresh replay shows."""
+    apps = [client(db_url), client(db_url)]
+    t = new_table(apps[0], "minirogue", seed=4)
+    table, token = t["table"], t["tokens"][0]
+    v = view(apps[0], table, token)
+    view(apps[1], table, token)
+    undone = False
+    for n in range(16):
+        c = apps[n % 2]
+        if v["over"]:
+            break
+        if v["can_undo"] and not undone and n > 4:
+            r = c.post(f"/api/t/{table}/undo", headers={"X-Seat-Token": token}, json={"version": v["version"]})
+            assert r.status_code == 200
+            undone = True
+            v = r.json()
+            continue
+        r = move(c, table, token, v["actions"][n % len(v["actions"])]["n"], v["version"])
+        assert r.status_code == 200, r.text
+        v = r.json()
+    assert undone
+    fresh = view(client(db_url), table, token)
+    for c in apps:
+        shown = view(c, table, token)
+        assert shown["observation"] == fresh["observation"]
+        assert shown["log"] == fresh["log"] and shown["actions"] == fresh["actions"]
+        assert shown["can_undo"] == fresh["can_undo"]

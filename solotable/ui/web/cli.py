@@ -59,7 +59,8 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     print(t("web.cli.serving", lang, url=f"http://{ns.host}:{ns.port}/", database=_safe_url(database)), flush=True)
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+    # connections kept open 30 s: a player's next move reuses theirs
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", timeout_keep_alive=30)
     return 0
 
 

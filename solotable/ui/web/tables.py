@@ -176,9 +176,34 @@ class Tables:
         row = self.storage.get(table_id)
         if row is None:
             raise WebError(404, "web.err.unknown_table")
+        if live is not None and self._catch_up(live, row):
+            return live
         live = self._replay(row)
         self._remember(live)
         return live
+
+    def _catch_up(self, live: Live, row: StoredTable) -> bool:
+        """Bring a copy up to a record that only grew since (moves made through another server
+        process): play the new steps, chance outcomes as recorded. False when the record changed
+        otherwise (an undo), which calls for a replay from the start."""
+        with live.lock:
+            done = live.row.actions
+            if live.row.version < 0 or row.actions[: len(done)] != done or len(row.actions) <= len(done):
+                return False
+            session = live.session
+            probe = session.state.clone()
+            session.physical_dice = True  # the record's outcomes are played as typed dice
+            try:
+                for text in row.actions[len(done) :]:
+                    _append_entry(live, session.game, probe, text)
+                    session.play(text)
+            except (LocalizedError, ValueError):
+                live.row.version = -1
+                return False
+            finally:
+                session.physical_dice = row.physical_dice
+            live.row = row
+        return True
 
     def _remember(self, live: Live) -> None:
         with self._cache_lock:
@@ -186,6 +211,12 @@ class Tables:
             self._cache.move_to_end(live.row.id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
+
+    def _discard(self, live: Live) -> None:
+        """A copy whose session went further than its record: nobody may use it again (a request
+        holding it sees a version no change can match)."""
+        live.row.version = -1
+        self._forget(live.row.id)
 
     def _forget(self, table_id: str) -> None:
         with self._cache_lock:
@@ -254,8 +285,11 @@ class Tables:
                     result=result,
                 )
             except Conflict as exc:
-                self._forget(table_id)
+                self._discard(live)  # its session played a move the database refused
                 raise WebError(409, "web.err.stale", version=seen + 1) from exc
+            except Exception:
+                self._discard(live)
+                raise
             game = session.game
             for text in new_actions:
                 _append_entry(live, game, probe, text)

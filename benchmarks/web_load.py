@@ -152,8 +152,7 @@ async def play_table(
 
 
 async def run(urls: list[str], tables: int, moves: int, limit: float, think: float) -> dict[str, Any]:
-    stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "resent": 0,
-                             "tables": {}}
+    stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "resent": 0, "tables": {}}
     stop_at = time.monotonic() + limit
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:

@@ -99,6 +99,8 @@ async def play_table(
     game, options = GAMES[index % len(GAMES)]
     rng = random.Random(index)
     base = urls[index % len(urls)]
+    if think:  # players do not all sit down in the same instant
+        await asyncio.sleep(rng.uniform(0, think))
     try:
         r = await client.post(base + "/api/tables", json={"game": game, "options": options, "seed": index})
         r.raise_for_status()

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.ui_web.conftest import LiveServer
+from ui_web.conftest import LiveServer
 
 # (game, options, seed): with the policy below, these games end within a few dozen moves
 WHOLE_GAMES = [

@@ -577,6 +577,8 @@ def _deepspace(o: Obs, lang: str, infos: Infos) -> Html:
             lines.append(t("web.ds.mission", lang, slots=slots, done=len(th["mission_dice"])))
         body = g(f"ds6.text.{th['id']}", lang)
         active = o.get("threat_die") in th["activation"]
+        if active:  # the red frame says it too, but not only the frame
+            lines.append(t("web.ds.active", lang, face=o["threat_die"]))
         threat_cards.append(
             card(
                 f"threat-{th['card']}",

@@ -9,7 +9,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from solotable.core.i18n import LANGS
+from solotable.core.i18n import LANGS, message
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
 from solotable.ui.web.html import Html, tag
@@ -99,7 +99,21 @@ def option_label(game_id: str, name: str, lang: str) -> str:
     return t(f"web.opt.{name}", lang) if has(f"web.opt.{name}") else name
 
 
-def value_label(name: str, value: str, lang: str) -> str:
+GAME_WORDS = {
+    ("minirogue-v1", "difficulty"): "mr1.difficulty.",
+    ("minirogue", "difficulty"): "mr.difficulty.",
+    ("minirogue", "character"): "mr.char.",
+    ("minirogue", "partner"): "mr.char.",
+    ("deepspace-d6", "difficulty"): "ds6.difficulty.",
+    ("deepspace-d6", "length"): "ds6.length.",
+}
+"""Option values the game's own catalogue names (the same words as on its board and in its log)."""
+
+
+def value_label(game_id: str, name: str, value: str, lang: str) -> str:
+    prefix = GAME_WORDS.get((game_id, name))
+    if prefix is not None and message(prefix + value, "en") != prefix + value:
+        return message(prefix + value, lang)
     if has(f"web.val.{value}"):
         return t(f"web.val.{value}", lang)
     if value.isdigit():
@@ -114,7 +128,7 @@ def home_page(lang: str, going: list[StoredTable], record: list[dict[str, Any]])
         fields: list[Html] = [tag("input", type="hidden", name="game", value=gid)]
         for name, choices, default in option_choices(game):
             field_id = f"{gid}-{name}"
-            options = [tag("option", value_label(name, c, lang), value=c, selected=c == default) for c in choices]
+            options = [tag("option", value_label(gid, name, c, lang), value=c, selected=c == default) for c in choices]
             fields.append(
                 tag(
                     "label",
@@ -204,7 +218,7 @@ def _odds_charts(lang: str) -> list[Html]:
     out: list[Html] = []
     for gid, entry in odds_data()["games"].items():
         rows = entry["rows"]
-        bar_h, gap, label_w, width = 18, 6, 190, 560
+        bar_h, gap, label_w, width = 18, 6, 270, 640
         scale_w = width - label_w - 70
         height = len(rows) * (bar_h + gap) + 30
         parts: list[Html] = []
@@ -214,7 +228,8 @@ def _odds_charts(lang: str) -> list[Html]:
             parts.append(tag("text", f"{tick}%", x=x, y=height - 6, text_anchor="middle", cls="tick"))
         for i, r in enumerate(rows):
             y = i * (bar_h + gap) + 4
-            row_name = value_label("", r["row"], lang)
+            column = "character" if gid == "minirogue" else "difficulty"
+            row_name = value_label(gid, column, r["row"], lang)
             label = f"{row_name} · {r['agent']}"
             words = t(
                 "web.odds_bar",

@@ -8,8 +8,9 @@ database (the client spreads the tables over them, as a load balancer would, and
 move of a table to the other process), opens ``--tables`` tables (the four games in turn), and
 plays each with a bot that picks uniformly among the choices the server sends, up to ``--moves``
 moves a table, all tables at once. With ``--think S`` a bot waits 0.5 S to 1.5 S before each move
-(a player reading the table) and sits down at a random moment in the first S seconds. One move in ten is sent a second time with the version it was
-made on (a double click): the server must refuse it with 409. The run stops itself after
+(a player reading the table) and sits down at a random moment in the first S seconds. One move
+in ten is sent a second time with the version it was made on (a double click): the server must
+refuse it with 409. The run stops itself after
 ``--limit`` seconds. At the end every table's moves in the database are compared with the moves the
 bots saw accepted: none lost, none applied twice. Prints the latency of a move (p50, p99) and the
 counts. Traffic goes to 127.0.0.1 only.

@@ -15,6 +15,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
         return run_sim(args[1:])
+    if args and args[0] == "web":  # the browser interface (solotable/ui/web)
+        from solotable.ui.web.cli import main as web_main
+
+        return web_main(args[1:])
     return ui_cli.main(args)
 
 

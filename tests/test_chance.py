@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from itertools import product
@@ -41,6 +42,20 @@ def test_the_sampler_is_the_one_games_always_used() -> None:
     cum[-1] = 1.0
     rng1, rng2 = random.Random(3), random.Random(3)
     assert [table.sample(rng1) for _ in range(1000)] == [kept[bisect_right(cum, rng2.random())] for _ in range(1000)]
+
+
+def test_uniform_tables_share_their_sampling_floats_and_sample_as_weighted_ones() -> None:
+    # a pile rebuilt at every draw (a room deck) reuses the floats of its size: same samples
+    for n in (1, 3, 7, 20):
+        actions = tuple(Action("card", i) for i in range(n))
+        same = ChanceTable.uniform(tuple(reversed(actions)))
+        table = ChanceTable.uniform(actions)
+        assert table._cum is not None and table._cum is same._cum  # built once per size, before any draw
+        weighted = ChanceTable.weighted(actions, (5,) * n)
+        r1, r2 = random.Random(n), random.Random(n)
+        assert [table.sample(r1) for _ in range(300)] == [weighted.sample(r2) for _ in range(300)]
+        u = [i / 97 for i in range(97)]
+        assert [table.sample_float(x) for x in u] == [weighted.sample_float(x) for x in u]
 
 
 def test_dice_multisets_are_exact() -> None:
@@ -88,3 +103,32 @@ def test_exact_fractions_are_made_only_when_asked() -> None:
     table.sample(random.Random(1))
     assert table._exact is None
     assert sum(p for _, p in table.outcomes) == 1
+
+
+def test_a_table_sampled_once_or_often_gives_the_cumulative_samplers_outcome() -> None:
+    """The first sample of a table (from the running sums) and later ones (from the list of floats)
+    give the outcome of the one sampler: the first ``cum[i]`` above ``u``, for every ``u``, even
+    where a float division rounds onto a boundary."""
+    from bisect import bisect_right
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 1, 2, 3, 4, 7, 1000003)) for _ in range(rng.randint(1, 30))]
+        if not any(counts):
+            continue
+        actions = tuple(Action("k", i) for i in range(len(counts)))
+        kept = [a for a, c in zip(actions, counts, strict=True) if c]
+        total = sum(counts)
+        acc, cum = 0, []
+        for c in (c for c in counts if c):
+            acc += c
+            cum.append(acc / total)
+        cum[-1] = 1.0
+        boundaries = [x / total for x in range(min(total, 37))]
+        below = [math.nextafter(v, 0.0) for v in cum]  # just under a boundary: rounding decides
+        probes = [rng.random(), 0.0, 1.0 - 2**-53, *boundaries, *cum[:-1], *below]
+        for u in probes:
+            once = draw_table(actions, counts)
+            assert once.sample_float(u) == kept[bisect_right(cum, u)], (counts, u)
+            assert once.sample_float(u) == kept[bisect_right(cum, u)], (counts, u)  # the list of floats now
+            assert once.sample_float(u) == kept[bisect_right(cum, u)]

@@ -621,7 +621,7 @@ def english_left(text: str) -> list[str]:
     """The English words of a help text once what is typed as it is (options, commands, game ids,
     option values, metavars such as N and {en,ja}, $SOLOTABLE_LANG) and the games' Japanese titles
     are taken out."""
-    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "en", "ja", "ID"}
+    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "en", "ja", "ID"}
     for gid in registered_games():
         typed.add(gid)
         text = text.replace(core_registry.load(gid).title("ja"), " ")

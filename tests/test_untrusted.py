@@ -15,6 +15,7 @@ from solotable.core.untrusted import (
     parse_json,
     parse_toml,
     read_bytes,
+    read_text,
     shorten,
 )
 
@@ -60,6 +61,11 @@ def test_deep_nesting_and_long_numbers_are_refused_before_parsing() -> None:
         parse_toml("x = " + "1" * 5000, "long.toml")
     with pytest.raises(UntrustedError, match="nested"):
         parse_toml("x = " + "[" * 1000 + "]" * 1000, "deep.toml")
+    # the line of the offender, for a person to find it
+    with pytest.raises(UntrustedError, match=r"line 3: a number too long"):
+        parse_toml("[a]\nb = 1\nc = " + "1" * 50, "long.toml")
+    with pytest.raises(UntrustedError, match=r"line 2: nested"):
+        parse_toml("a = 1\nx = " + "[" * 1000 + "]" * 1000, "deep.toml")
     # brackets and digits inside strings are text, not structure
     assert parse_json('["' + "[" * 200 + "9" * 100 + '"]', "s") == ["[" * 200 + "9" * 100]
 
@@ -78,3 +84,17 @@ def test_errors_are_one_line_and_never_echo_a_huge_value() -> None:
     with pytest.raises(UntrustedError) as err:
         read_bytes(huge)
     assert len(str(err.value)) < 300
+
+
+def test_read_text_keeps_the_files_name_and_survives_pickling(tmp_path: Path) -> None:
+    import pickle
+
+    f = tmp_path / "cards.toml"
+    f.write_text("[caps]\nhp = 3\n", encoding="utf-8")
+    text = read_text(f)
+    assert text == "[caps]\nhp = 3\n" and text.source == str(f)
+    again = pickle.loads(pickle.dumps(text))  # options travel to simulation workers
+    assert again == text and again.source == text.source
+    f.write_bytes(b"\xff\xfe")
+    with pytest.raises(UntrustedError, match="not UTF-8"):
+        read_text(f)

@@ -121,7 +121,9 @@ def _check_shape(text: str, source: str, openers: str, closers: str) -> None:
         if ch in openers:
             depth += 1
             if depth > MAX_DEPTH:
-                raise UntrustedError("core.untrusted.too_deep", source=shorten(source), depth=MAX_DEPTH)
+                raise UntrustedError(
+                    "core.untrusted.too_deep", source=shorten(source), depth=MAX_DEPTH, line=text.count("\n", 0, i) + 1
+                )
         elif ch in closers:
             depth -= 1
         elif ch.isdigit():
@@ -129,7 +131,10 @@ def _check_shape(text: str, source: str, openers: str, closers: str) -> None:
             assert match is not None
             if len(match.group()) > MAX_NUMBER_DIGITS:
                 raise UntrustedError(
-                    "core.untrusted.long_number", source=shorten(source), value=shorten(match.group(), 20)
+                    "core.untrusted.long_number",
+                    source=shorten(source),
+                    value=shorten(match.group(), 20),
+                    line=text.count("\n", 0, i) + 1,
                 )
             i = match.end()
             continue
@@ -174,3 +179,24 @@ def load_json(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> An
 def load_toml(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
     """:func:`read_bytes` then :func:`parse_toml`, naming the file in every error."""
     return parse_toml(read_bytes(path, limit=limit), os.fspath(path))
+
+
+class SourceText(str):
+    """Text read from a file outside, that keeps the file's name (``source``) for the messages
+    about it: what an interface hands a game for a file option (a game never opens files)."""
+
+    source: str
+
+    def __new__(cls, text: str, source: str) -> SourceText:
+        made = super().__new__(cls, text)
+        made.source = source
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SourceText, (str(self), self.source))
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> SourceText:
+    """:func:`read_bytes` then UTF-8 decoding: the file's text, named by its path."""
+    name = os.fspath(path)
+    return SourceText(decode(read_bytes(name, limit=limit), name), name)

@@ -699,6 +699,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help=msg("cli.help.sim", lang), add_help=False, formatter_class=HelpFormatter)
     sim.add_argument("args", nargs=argparse.REMAINDER)
+    web = sub.add_parser("web", help=msg("cli.help.web", lang), add_help=False, formatter_class=HelpFormatter)
+    web.add_argument("args", nargs=argparse.REMAINDER)
     return parser
 
 

@@ -1,0 +1,240 @@
+"""A bounded load test of the web server on loopback: N concurrent tables played by bots over HTTP.
+
+    python benchmarks/web_load.py --database sqlite:///tmp/load.sqlite3 [--tables 200] [--moves 30]
+    python benchmarks/web_load.py --database postgresql://USER:PW@127.0.0.1/DB --servers 2
+
+Starts ``--servers`` server processes (``python -m solotable web``) on loopback ports sharing the
+database (the client spreads the tables over them, as a load balancer would, and sends every other
+move of a table to the other process), opens ``--tables`` tables (the four games in turn), and
+plays each with a bot that picks uniformly among the choices the server sends, up to ``--moves``
+moves a table, all tables at once. With ``--think S`` a bot waits 0.5 S to 1.5 S before each move
+(a player reading the table) and sits down at a random moment in the first S seconds. One move
+in ten is sent a second time with the version it was made on (a double click): the server must
+refuse it with 409. The run stops itself after
+``--limit`` seconds. At the end every table's moves in the database are compared with the moves the
+bots saw accepted: none lost, none applied twice. Prints the latency of a move (p50, p99) and the
+counts. Traffic goes to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+GAMES = [("minirogue-v1", {}), ("minirogue", {}), ("deepspace-d6", {}), ("jongrogue", {})]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def process_cpu(pid: int) -> float:
+    """User plus system CPU seconds of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
+    procs: list[subprocess.Popen[bytes]] = []
+    urls: list[str] = []
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    for _ in range(count):
+        port = free_port()
+        log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"web_load_server_{port}.log", "wb")  # noqa: SIM115
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "solotable",
+                    "web",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--database",
+                    database,
+                ],
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        )
+        urls.append(f"http://127.0.0.1:{port}")
+    deadline = time.monotonic() + 60
+    for url in urls:
+        while True:
+            try:
+                if httpx.get(url + "/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server at {url} did not start")
+            time.sleep(0.2)
+    return procs, urls
+
+
+async def play_table(
+    client: httpx.AsyncClient,
+    urls: list[str],
+    index: int,
+    moves: int,
+    stop_at: float,
+    stats: dict[str, Any],
+    think: float,
+) -> None:
+    game, options = GAMES[index % len(GAMES)]
+    rng = random.Random(index)
+    base = urls[index % len(urls)]
+    if think:  # players do not all sit down in the same instant
+        await asyncio.sleep(rng.uniform(0, think))
+    try:
+        r = await client.post(base + "/api/tables", json={"game": game, "options": options, "seed": index})
+        r.raise_for_status()
+    except httpx.HTTPError as exc:
+        stats["errors"].append(("-", "create", repr(exc)))
+        return
+    table, token = r.json()["table"], r.json()["tokens"][0]
+    headers = {"X-Seat-Token": token}
+
+    async def request(method: str, url: str, **kwargs: Any) -> httpx.Response:
+        """A request; when the connection drops before the answer (a kept-alive connection the
+        server closed), sent once more: a move sent twice is refused by its version."""
+        try:
+            return await client.request(method, url, headers=headers, **kwargs)
+        except httpx.TransportError:
+            stats["resent"] += 1
+            return await client.request(method, url, headers=headers, **kwargs)
+
+    view = (await request("GET", f"{base}/api/t/{table}")).json()
+    accepted: list[str] = []
+    for n in range(moves):
+        if view["over"] or not view["actions"] or time.monotonic() > stop_at:
+            break
+        notation = rng.choice(view["actions"])["n"]
+        if think:  # a player reading the table before the move
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+        server = urls[(index + n) % len(urls)]  # alternate processes: each must see the other's moves
+        body = {"action": notation, "version": view["version"]}
+        started = time.perf_counter()
+        try:
+            r = await request("POST", f"{server}/api/t/{table}/move", json=body)
+        except httpx.HTTPError as exc:
+            stats["errors"].append((table, "transport", repr(exc)))
+            break
+        stats["latency"].append(time.perf_counter() - started)
+        if r.status_code == 409:  # resent after a dropped answer: was the first one played?
+            view = (await request("GET", f"{server}/api/t/{table}")).json()
+            if view["version"] == body["version"] + 1:
+                accepted.append(notation)
+                continue
+        if r.status_code != 200:
+            stats["errors"].append((table, r.status_code, r.text[:200]))
+            break
+        accepted.append(notation)
+        if rng.random() < 0.1:  # a double click: the same move on the version it was made on
+            again = await request("POST", f"{urls[(index + n + 1) % len(urls)]}/api/t/{table}/move", json=body)
+            stats["repeats"] += 1
+            stats["repeat_refused"] += again.status_code == 409
+        view = r.json()
+    stats["tables"][table] = accepted
+
+
+async def run(urls: list[str], tables: int, moves: int, limit: float, think: float) -> dict[str, Any]:
+    stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "resent": 0, "tables": {}}
+    stop_at = time.monotonic() + limit
+    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as client:
+        started = time.perf_counter()
+        await asyncio.gather(*(play_table(client, urls, i, moves, stop_at, stats, think) for i in range(tables)))
+        stats["wall"] = time.perf_counter() - started
+    return stats
+
+
+def audit(database: str, stats: dict[str, Any]) -> tuple[int, int]:
+    """Moves the bots saw accepted but the database lacks, and moves the database holds twice."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from solotable.ui.web.storage import Storage
+
+    storage = Storage(database)
+    lost = duplicated = 0
+    for table, accepted in stats["tables"].items():
+        stored = [m["notation"] for m in storage.moves_of(table) if m["kind"] == "move"]
+        row = storage.get(table)
+        assert row is not None
+        lost += sum(1 for i, n in enumerate(accepted) if i >= len(stored) or stored[i] != n)
+        duplicated += max(0, len(stored) - len(accepted))
+        if row.version != len(stored):
+            duplicated += abs(row.version - len(stored))
+    storage.dispose()
+    return lost, duplicated
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--database", required=True)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--servers", type=int, default=1)
+    parser.add_argument("--limit", type=float, default=300.0, help="stop after this many seconds")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a bot waits before each move (0: moves back to back)"
+    )
+    ns = parser.parse_args(argv)
+    procs, urls = start_servers(ns.database, ns.servers)
+    try:
+        cpu_before = sum(process_cpu(p.pid) for p in procs)
+        stats = asyncio.run(run(urls, ns.tables, ns.moves, ns.limit, ns.think))
+        server_cpu = sum(process_cpu(p.pid) for p in procs) - cpu_before
+    finally:
+        for p in procs:
+            p.send_signal(signal.SIGINT)
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+    lost, duplicated = audit(ns.database, stats)
+    lat = sorted(stats["latency"])
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000
+    print(
+        f"database {ns.database.split('://')[0]}, {ns.servers} server process(es), {ns.tables} tables at once, "
+        f"think {ns.think:g} s"
+    )
+    print(
+        f"moves {len(lat)} in {stats['wall']:.1f} s ({len(lat) / stats['wall']:.0f}/s); "
+        f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+    )
+    print(
+        f"double clicks {stats['repeats']}, refused with 409: {stats['repeat_refused']}; "
+        f"errors {len(stats['errors'])}; requests sent again after a dropped connection {stats['resent']}; "
+        f"lost moves {lost}; duplicated moves {duplicated}"
+    )
+    print(
+        f"server CPU {server_cpu:.1f} s in all, {1000 * server_cpu / max(1, len(lat)):.1f} ms a move "
+        f"(every request counted: table openings, views, double clicks); load average {os.getloadavg()[0]:.1f}"
+    )
+    for err in stats["errors"][:5]:
+        print("  error:", err)
+    ok = lost == 0 and duplicated == 0 and not stats["errors"] and stats["repeat_refused"] == stats["repeats"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

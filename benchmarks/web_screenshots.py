@@ -1,0 +1,134 @@
+"""Screenshots of every game's page at phone and desktop width, for docs/web/ (looked at by eye).
+
+    python benchmarks/web_screenshots.py [--out docs/web]
+
+Starts the web server on loopback with a fresh SQLite file, opens a table of each game played some
+way in by the game's heuristic bot (fixed seeds), and has the distribution's Chromium
+(/usr/bin/chromium, driven by Playwright) take the pictures, in English and Japanese.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from solotable.agents.registry import make_agent
+from solotable.ui.web.app import WebApp
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def _fight_v1(o: dict[str, Any]) -> bool:
+    return o["combat"] is not None and bool(o["combat"]["dice"])
+
+
+def _fight_mr(o: dict[str, Any]) -> bool:
+    return o["combat"] is not None and bool(o["combat"]["dice"])
+
+
+def _threats(o: dict[str, Any]) -> bool:
+    return len(o["threats"]) >= 3 and o["phase"] == "assign" and any(d["where"] == "station" for d in o["dice"])
+
+
+def _monster_room(o: dict[str, Any]) -> bool:
+    pos = o["position"]
+    if pos.get("at") == "passage":
+        return False
+    slots = o["map"][int(pos["room"]) - 1]["slots"]
+    return any(sl.get("kind") == "monster" for sl in slots) and len(slots) >= 3
+
+
+# (game, options, seed, at least this many heuristic moves, then until the picture shows this)
+SCENES: list[tuple[str, dict[str, Any], int, int, Callable[[dict[str, Any]], bool]]] = [
+    ("minirogue-v1", {}, 11, 10, _fight_v1),
+    ("minirogue", {"partner": "mage"}, 3, 20, _fight_mr),
+    ("deepspace-d6", {}, 7, 8, _threats),
+    ("jongrogue", {"rules": "ez-plus"}, 4, 30, _monster_room),
+]
+MAX_MOVES = 600
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default="docs/web")
+    ns = parser.parse_args(argv)
+    out = Path(ns.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db = Path(tempfile.mkdtemp()) / "shots.sqlite3"
+    web = WebApp(f"sqlite:///{db}")
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(web.app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    links: list[tuple[str, str]] = []
+    for game_id, options, seed, moves, wanted in SCENES:
+        row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed)
+        bot = make_agent("heuristic", game_id)
+        rng = random.Random(seed)
+        for n in range(MAX_MOVES):
+            live = web.tables.load(row.id)
+            state = live.session.state
+            if state.is_terminal() or (n >= moves and state.to_move == 0 and wanted(state.observation(0))):
+                break
+            seat = state.to_move or 0
+            action = bot.choose(state, rng)
+            web.tables.play(row.id, tokens[seat], str(action), live.row.version)
+        links.append((game_id, f"http://127.0.0.1:{port}/t/{row.id}?seat={tokens[0]}"))
+    from playwright.sync_api import sync_playwright
+
+    written: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for size_name, (width, height) in SIZES.items():
+            for lang in ("en", "ja"):
+                context = browser.new_context(viewport={"width": width, "height": height})
+                page = context.new_page()
+                for game_id, link in links:
+                    page.goto(link + f"&lang={lang}")
+                    page.wait_for_selector("#board .board")
+                    name = out / f"{game_id}-{size_name}-{lang}.png"
+                    page.screenshot(path=str(name), full_page=True)
+                    written.append(str(name))
+                page.goto(f"http://127.0.0.1:{port}/?lang={lang}")
+                name = out / f"home-{size_name}-{lang}.png"
+                page.screenshot(path=str(name), full_page=True)
+                written.append(str(name))
+                context.close()
+        browser.close()
+    server.should_exit = True
+    thread.join(timeout=5)
+    print("\n".join(written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,441 @@
+"""The web server: a Starlette application over :class:`~solotable.ui.web.tables.Tables`.
+
+Server-authoritative: the engine runs here; a page receives what ``state.observation(seat)``
+holds (drawn as HTML by :mod:`solotable.ui.web.boards`) with the legal choices, and sends back
+action notations with the table version they were made on. A seat acts by its token (a header
+``X-Seat-Token``); live updates are server-sent events that follow the table's version in the
+database, so they work across several server processes.
+
+Routes: ``/`` (home), ``POST /new`` (a form), ``/t/{id}`` (a table's page), ``/api/...`` (JSON),
+``/static/...`` (the page's script and style, shipped in the package).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+import time
+from collections.abc import AsyncIterator
+from functools import cache
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from solotable import __version__
+from solotable.core.i18n import LANGS
+from solotable.core.registry import game_ids
+from solotable.core.registry import load as load_game
+from solotable.ui.web import pages
+from solotable.ui.web.i18n import t
+from solotable.ui.web.storage import Storage
+from solotable.ui.web.tables import Live, Tables, WebError, option_choices
+
+MAX_BODY = 16 * 1024
+"""The largest request body accepted (a move is a few dozen bytes)."""
+PLAYER_COOKIE = "solotable_player"
+LANG_COOKIE = "solotable_lang"
+SSE_POLL = 0.5
+"""Seconds between two looks at a table's version for its live stream."""
+SSE_HEARTBEAT = 15.0
+SSE_MAX_SECONDS = 3600.0
+"""A stream closes after an hour; the page reconnects by itself."""
+HINT_SECONDS = (0.2, 1.5, 5.0)
+"""A hint's search budget: least, default, most."""
+STATIC_TYPES = {
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
+}
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def lang_of(request: Request) -> str:
+    lang = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE) or ""
+    if lang in LANGS:
+        return lang
+    accept = request.headers.get("accept-language", "")
+    return "ja" if accept.lower().startswith("ja") else "en"
+
+
+def error_response(err: WebError, lang: str) -> JSONResponse:
+    return JSONResponse(
+        {"error": err.message(lang), "code": err.key or "engine"}, status_code=err.status, headers=SECURITY_HEADERS
+    )
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused past :data:`MAX_BODY` (whether declared or streamed)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise WebError(413, "web.err.too_large", max=MAX_BODY)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise WebError(413, "web.err.too_large", max=MAX_BODY)
+    return body
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A URL-encoded form (the home page's new-game forms): each field's first value."""
+    body = await read_body(request)
+    try:
+        fields = parse_qs(body.decode("utf-8"), max_num_fields=40)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise WebError(400, "web.err.bad_json") from exc
+    return {key: values[0] for key, values in fields.items() if values}
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    body = await read_body(request)
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise WebError(400, "web.err.bad_json") from exc
+    if not isinstance(data, dict):
+        raise WebError(400, "web.err.bad_json")
+    return data
+
+
+def seat_token(request: Request) -> str | None:
+    return request.headers.get("x-seat-token") or None
+
+
+@cache
+def static_file(name: str) -> bytes:
+    return resources.files("solotable.ui.web").joinpath("static").joinpath(name).read_bytes()
+
+
+class WebApp:
+    """The application and its state (one per server process)."""
+
+    def __init__(self, database: str) -> None:
+        self.storage = Storage(database)
+        self.tables = Tables(self.storage)
+        self._hints = threading.BoundedSemaphore(2)
+        self.app = Starlette(
+            routes=[
+                Route("/", self.home),
+                Route("/new", self.new_form, methods=["POST"]),
+                Route("/t/{table_id}", self.table_page),
+                Route("/static/{name}", self.static),
+                Route("/api/tables", self.api_create, methods=["POST"]),
+                Route("/api/t/{table_id}", self.api_view),
+                Route("/api/t/{table_id}/move", self.api_move, methods=["POST"]),
+                Route("/api/t/{table_id}/undo", self.api_undo, methods=["POST"]),
+                Route("/api/t/{table_id}/name", self.api_name, methods=["POST"]),
+                Route("/api/t/{table_id}/hint", self.api_hint, methods=["POST"]),
+                Route("/api/t/{table_id}/events", self.api_events),
+                Route("/api/t/{table_id}/record", self.api_record),
+                Route("/api/rules/{game_id}", self.api_rules),
+                Route("/api/health", self.api_health),
+            ]
+        )
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    async def home(self, request: Request) -> Response:
+        lang = lang_of(request)
+        player = request.cookies.get(PLAYER_COOKIE) or ""
+        known = _plausible_player(player)
+        if not known:
+            player = secrets.token_urlsafe(18)
+        going = await run_in_threadpool(self.storage.tables_of, player, finished=False) if known else []
+        record = await run_in_threadpool(self.storage.results_of, player) if known else []
+        html = pages.home_page(lang, going, record)
+        response = HTMLResponse(html, headers=SECURITY_HEADERS)
+        self._cookies(response, player, lang)
+        return response
+
+    async def new_form(self, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            form = await read_form(request)
+        except WebError as err:
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        game_id = str(form.get("game", ""))
+        player = request.cookies.get(PLAYER_COOKIE) or ""
+        if not _plausible_player(player):
+            player = secrets.token_urlsafe(18)
+        options: dict[str, object] = {}
+        if game_id in game_ids():
+            for name, _, _ in option_choices(load_game(game_id)):
+                value = form.get("opt_" + name)
+                if isinstance(value, str) and value:
+                    options[name] = value
+        try:
+            row, tokens = await run_in_threadpool(
+                self.tables.create,
+                game_id,
+                options,
+                player=player,
+                physical_dice=form.get("physical_dice") == "on",
+                name=str(form.get("name", "")),
+            )
+        except WebError as err:
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        response = RedirectResponse(f"/t/{row.id}?seat={quote(tokens[0])}", status_code=303)
+        self._cookies(response, player, lang)
+        return response
+
+    async def table_page(self, request: Request) -> Response:
+        lang = lang_of(request)
+        table_id = request.path_params["table_id"]
+        try:
+            live = await run_in_threadpool(self.tables.load, table_id)
+        except WebError as err:
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        response = HTMLResponse(
+            pages.table_page(lang, live.row.id, live.session.game.title(lang)), headers=SECURITY_HEADERS
+        )
+        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
+        return response
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC_TYPES:
+            return JSONResponse({"error": t("web.err.not_found", lang_of(request))}, status_code=404)
+        return Response(
+            static_file(name),
+            media_type=STATIC_TYPES[name],
+            headers={**SECURITY_HEADERS, "Cache-Control": f"public, max-age=300, v={__version__}"},
+        )
+
+    @staticmethod
+    def _cookies(response: Response, player: str, lang: str) -> None:
+        response.set_cookie(PLAYER_COOKIE, player, max_age=3600 * 24 * 365 * 5, httponly=True, samesite="lax")
+        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
+
+    # -- the JSON API ----------------------------------------------------------------------------
+
+    async def api_create(self, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            data = await read_json(request)
+            options = data.get("options", {})
+            if not isinstance(options, dict):
+                raise WebError(400, "web.err.bad_json")
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
+                raise WebError(400, "web.err.bad_json")
+            name = data.get("name", "")
+            if not isinstance(name, str) or len(name) > 40:
+                raise WebError(400, "web.err.bad_name", max=40)
+            player = request.cookies.get(PLAYER_COOKIE) or ""
+            if not _plausible_player(player):
+                player = secrets.token_urlsafe(18)
+            row, tokens = await run_in_threadpool(
+                self.tables.create,
+                str(data.get("game", "")),
+                {str(k): v for k, v in options.items()},
+                player=player,
+                physical_dice=bool(data.get("physical_dice", False)),
+                name=name,
+                seed=seed,
+            )
+        except WebError as err:
+            return error_response(err, lang)
+        links = [f"/t/{row.id}?seat={quote(tok)}" for tok in tokens]
+        return JSONResponse(
+            {"table": row.id, "tokens": tokens, "links": links, "version": row.version},
+            status_code=201,
+            headers=SECURITY_HEADERS,
+        )
+
+    async def _view(self, live: Live, seat: int, lang: str, at: int | None = None) -> JSONResponse:
+        def build() -> dict[str, Any]:
+            with live.lock:
+                payload = self.tables.view(live, seat, lang, at=at)
+            if seat == 0:
+                payload["invites"] = [
+                    {"seat": i + 1, "link": f"/t/{live.row.id}?seat={quote(str(s['invite']))}"}
+                    for i, s in enumerate(live.row.seats)
+                    if s.get("invite")
+                ]
+            return payload
+
+        payload = await run_in_threadpool(build)
+        return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
+
+    async def api_view(self, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
+            seat = self.tables.seat(live, seat_token(request))
+            at_text = request.query_params.get("at")
+            at = int(at_text) if at_text is not None and at_text.isdigit() else None
+            return await self._view(live, seat, lang, at)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_move(self, request: Request) -> Response:
+        lang = lang_of(request)
+        table_id = request.path_params["table_id"]
+        try:
+            data = await read_json(request)
+            live = await run_in_threadpool(
+                self.tables.play, table_id, seat_token(request), data.get("action"), data.get("version")
+            )
+            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_undo(self, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            data = await read_json(request)
+            live = await run_in_threadpool(
+                self.tables.undo, request.path_params["table_id"], seat_token(request), data.get("version")
+            )
+            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_name(self, request: Request) -> Response:
+        lang = lang_of(request)
+        try:
+            data = await read_json(request)
+            live = await run_in_threadpool(
+                self.tables.name_seat,
+                request.path_params["table_id"],
+                seat_token(request),
+                data.get("name"),
+                data.get("version"),
+            )
+            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_hint(self, request: Request) -> Response:
+        """The decisions ranked by a search bot (mcts) on a copy of the position, worked out in a
+        thread; the page shows a spinner meanwhile and the table stays playable."""
+        lang = lang_of(request)
+        try:
+            data = await read_json(request)
+            budget = data.get("seconds", HINT_SECONDS[1])
+            if isinstance(budget, bool) or not isinstance(budget, int | float):
+                budget = HINT_SECONDS[1]
+            budget = max(HINT_SECONDS[0], min(HINT_SECONDS[2], float(budget)))
+            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
+            seat = self.tables.seat(live, seat_token(request))
+            with live.lock:
+                state = live.session.state.clone()
+                version = live.row.version
+            if state.to_move != seat:
+                return JSONResponse(
+                    {"version": version, "ranked": [], "text": t("web.hint_none", lang)}, headers=SECURITY_HEADERS
+                )
+            if not self._hints.acquire(blocking=False):
+                raise WebError(429, "web.err.hint_busy")
+            try:
+                ranked = await run_in_threadpool(_hint, state, budget)
+            finally:
+                self._hints.release()
+            game = live.session.game
+            out = [{"n": str(a), "label": game.describe(state, a, lang), "win": round(100 * w)} for a, w, _ in ranked]
+            text = (
+                t("web.hint_best", lang, label=out[0]["label"], win=out[0]["win"]) if out else t("web.hint_none", lang)
+            )
+            return JSONResponse({"version": version, "ranked": out[:4], "text": text}, headers=SECURITY_HEADERS)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_events(self, request: Request) -> Response:
+        """Server-sent events: ``version`` each time the table changes (read from the database,
+        so a change made by another server process is seen too)."""
+        lang = lang_of(request)
+        table_id = request.path_params["table_id"]
+        token = request.query_params.get("seat") or seat_token(request)
+        try:
+            live = await run_in_threadpool(self.tables.load, table_id)
+            self.tables.seat(live, token)
+        except WebError as err:
+            return error_response(err, lang)
+
+        async def stream() -> AsyncIterator[str]:
+            last: int | None = None
+            started = time.monotonic()
+            beat = started
+            yield "retry: 2000\n\n"
+            while time.monotonic() - started < SSE_MAX_SECONDS:
+                if await request.is_disconnected():
+                    return
+                version = await run_in_threadpool(self.storage.version, table_id)
+                if version != last:
+                    last = version
+                    yield f"data: {json.dumps({'version': version})}\n\n"
+                elif time.monotonic() - beat > SSE_HEARTBEAT:
+                    beat = time.monotonic()
+                    yield ": beat\n\n"
+                await asyncio.sleep(SSE_POLL)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        )
+
+    async def api_record(self, request: Request) -> Response:
+        """The game record (with its seed): only once the game is over, since the seed tells every
+        roll to come."""
+        lang = lang_of(request)
+        try:
+            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
+            self.tables.seat(live, seat_token(request) or request.query_params.get("seat"))
+            if not live.session.state.is_terminal():
+                raise WebError(409, "web.err.record_later")
+            text = live.session.record.dumps()
+        except WebError as err:
+            return error_response(err, lang)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={
+                **SECURITY_HEADERS,
+                "Content-Disposition": f'attachment; filename="{live.row.game}-{live.row.id[:8]}.json"',
+            },
+        )
+
+    async def api_rules(self, request: Request) -> Response:
+        lang = lang_of(request)
+        game_id = request.path_params["game_id"]
+        if game_id not in game_ids():
+            return error_response(WebError(404, "web.err.unknown_game", game=game_id), lang)
+        game = load_game(game_id)
+        return JSONResponse({"title": game.title(lang), "text": game.help_text(lang)}, headers=SECURITY_HEADERS)
+
+    async def api_health(self, request: Request) -> Response:
+        return JSONResponse({"ok": True, "version": __version__})
+
+
+def _hint(state: Any, budget: float) -> list[Any]:
+    from solotable.agents.hint import hint
+
+    return hint(state, budget)
+
+
+def _plausible_player(player: str) -> bool:
+    return 16 <= len(player) <= 64 and all(ch.isalnum() or ch in "-_" for ch in player)
+
+
+def create_app(database: str) -> Starlette:
+    return WebApp(database).app

@@ -1,0 +1,73 @@
+"""``solotable web [--host 127.0.0.1] [--port 8000] [--database URL] [--lang en|ja]``: the browser
+interface's server (uvicorn). Loopback by default; the tables live in an SQLite file in the
+player's data directory unless ``--database`` names another (``sqlite:///PATH`` or
+``postgresql://USER@HOST/DB``, which several server processes can share)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
+from solotable.core.i18n import LANGS
+from solotable.ui.web.i18n import t
+
+
+def default_database() -> str:
+    """``sqlite:///$XDG_DATA_HOME/solotable/web.sqlite3`` (beside the saves and the record)."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return "sqlite:///" + str(base / "solotable" / "web.sqlite3")
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="solotable web", description=t("web.cli.description", lang), formatter_class=HelpFormatter
+    )
+    parser.add_argument("--host", default="127.0.0.1", help=t("web.cli.host", lang))
+    parser.add_argument("--port", type=int, default=8000, help=t("web.cli.port", lang))
+    parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
+    parser.add_argument("--lang", choices=LANGS, help=t("web.cli.lang", lang))
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    args = list(argv)
+    lang = requested_lang(args)
+    try:
+        with argparse_language(lang):
+            ns = build_parser(lang).parse_args(args)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    database = ns.database or default_database()
+    if not (database.startswith("sqlite") or database.startswith("postgresql")):
+        print(t("web.cli.bad_database", lang, url=database), file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from solotable.ui.web.app import create_app
+
+    try:
+        app = create_app(database)
+    except Exception as exc:  # a database that cannot be opened: say so in one line
+        print(
+            t("web.cli.database_failed", lang, url=_safe_url(database), reason=str(exc).splitlines()[0]),
+            file=sys.stderr,
+        )
+        return 2
+    print(t("web.cli.serving", lang, url=f"http://{ns.host}:{ns.port}/", database=_safe_url(database)), flush=True)
+    # connections kept open 30 s: a player's next move reuses theirs
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", timeout_keep_alive=30)
+    return 0
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url

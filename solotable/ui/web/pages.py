@@ -1,0 +1,365 @@
+"""The HTML pages: home (new game with each game's options in words, continue, the player's
+record, the odds chart) and the table's page (a shell the script fills from the JSON API)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from solotable.core.i18n import LANGS, message
+from solotable.core.registry import game_ids
+from solotable.core.registry import load as load_game
+from solotable.ui.web.html import Html, tag
+from solotable.ui.web.i18n import catalogue, has, t
+from solotable.ui.web.storage import StoredTable
+from solotable.ui.web.tables import option_choices
+
+CLIENT_KEYS = (
+    "web.choices",
+    "web.no_choices",
+    "web.type_action",
+    "web.play",
+    "web.undo",
+    "web.hint",
+    "web.hint_thinking",
+    "web.hint_line",
+    "web.log",
+    "web.rewind_to",
+    "web.rewinding",
+    "web.back_to_now",
+    "web.confirm",
+    "web.cancel",
+    "web.warning",
+    "web.invite",
+    "web.copy",
+    "web.copied",
+    "web.seats",
+    "web.you",
+    "web.set_name",
+    "web.live",
+    "web.keys_help",
+    "web.download",
+    "web.chance_typed",
+    "web.close",
+    "web.rules",
+    "web.loading",
+    "web.offline",
+    "web.error_prefix",
+    "web.your_name",
+    "web.home",
+    "web.lang_switch",
+    "web.lang_switch_label",
+)
+"""The words the page's script shows itself, sent with the page in its language."""
+
+
+def _document(
+    lang: str, title: str, body: list[Html], *, script: bool = False, data: dict[str, Any] | None = None
+) -> str:
+    head = [
+        tag("meta", charset="utf-8"),
+        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
+        tag("title", title),
+        tag("link", rel="stylesheet", href="/static/style.css"),
+        tag("link", rel="icon", href="/static/favicon.svg", type="image/svg+xml"),
+    ]
+    if script:
+        head.append(tag("script", src="/static/app.js", defer=True))
+    attrs: dict[str, object] = {}
+    if data is not None:
+        attrs["data_page"] = json.dumps(data, ensure_ascii=False)
+    return "<!doctype html>\n" + tag("html", tag("head", *head), tag("body", *body, **attrs), lang=lang)
+
+
+def _top(lang: str, *, switch_to: str) -> Html:
+    other = next(code for code in LANGS if code != lang)
+    return tag(
+        "header",
+        tag("a", t("web.app_title", lang), href="/", cls="brand"),
+        tag(
+            "nav",
+            tag(
+                "a",
+                t("web.lang_switch", lang),
+                href=f"{switch_to}?lang={other}",
+                id="lang-switch",
+                hreflang=other,
+                lang=other,
+                aria_label=t("web.lang_switch_label", lang),
+            ),
+        ),
+        cls="top",
+    )
+
+
+def option_label(game_id: str, name: str, lang: str) -> str:
+    return t(f"web.opt.{name}", lang) if has(f"web.opt.{name}") else name
+
+
+GAME_WORDS = {
+    ("minirogue-v1", "difficulty"): "mr1.difficulty.",
+    ("minirogue", "difficulty"): "mr.difficulty.",
+    ("minirogue", "character"): "mr.char.",
+    ("minirogue", "partner"): "mr.char.",
+    ("deepspace-d6", "difficulty"): "ds6.difficulty.",
+    ("deepspace-d6", "length"): "ds6.length.",
+}
+"""Option values the game's own catalogue names (the same words as on its board and in its log)."""
+
+
+def value_label(game_id: str, name: str, value: str, lang: str) -> str:
+    prefix = GAME_WORDS.get((game_id, name))
+    if prefix is not None and message(prefix + value, "en") != prefix + value:
+        return message(prefix + value, lang)
+    if has(f"web.val.{value}"):
+        return t(f"web.val.{value}", lang)
+    if value.isdigit():
+        return t("web.val.number", lang, n=value)
+    return value
+
+
+def home_page(lang: str, going: list[StoredTable], record: list[dict[str, Any]]) -> str:
+    forms: list[Html] = []
+    for gid in game_ids():
+        game = load_game(gid)
+        fields: list[Html] = [tag("input", type="hidden", name="game", value=gid)]
+        for name, choices, default in option_choices(game):
+            field_id = f"{gid}-{name}"
+            options = [tag("option", value_label(gid, name, c, lang), value=c, selected=c == default) for c in choices]
+            fields.append(
+                tag(
+                    "label",
+                    option_label(gid, name, lang),
+                    tag("select", *options, name="opt_" + name, id=field_id),
+                    for_=field_id,
+                )
+            )
+        fields.append(
+            tag(
+                "label",
+                tag("input", type="checkbox", name="physical_dice"),
+                " ",
+                t("web.physical_dice", lang),
+                cls="check",
+            )
+        )
+        fields.append(
+            tag(
+                "label",
+                t("web.your_name", lang),
+                tag("input", type="text", name="name", maxlength=40, autocomplete="nickname"),
+            )
+        )
+        fields.append(tag("button", t("web.start", lang), type="submit", cls="primary"))
+        forms.append(
+            tag(
+                "form",
+                tag("h3", game.title(lang)),
+                *fields,
+                method="post",
+                action=f"/new?lang={lang}",
+                cls="new-game",
+                data_game=gid,
+            )
+        )
+    if going:
+        items = [
+            tag(
+                "li",
+                tag("a", load_game(row.game).title(lang), href=f"/t/{row.id}", data_table=row.id),
+                " · ",
+                t("web.opened", lang, steps=len(row.actions)),
+            )
+            for row in going
+        ]
+        continue_block = tag("ul", *items, cls="continue")
+    else:
+        continue_block = tag("p", t("web.continue_none", lang))
+    body = [
+        _top(lang, switch_to="/"),
+        tag(
+            "main",
+            tag("p", t("web.tagline", lang), cls="tagline"),
+            tag("section", tag("h2", t("web.new_game", lang)), tag("div", *forms, cls="forms"), id="new"),
+            tag("section", tag("h2", t("web.continue", lang)), continue_block, id="continue"),
+            tag("section", tag("h2", t("web.record", lang)), _record(record, lang), id="record"),
+            tag("section", tag("h2", t("web.odds", lang)), *_odds_charts(lang), id="odds"),
+            cls="home",
+        ),
+    ]
+    return _document(lang, t("web.app_title", lang), body)
+
+
+def _record(record: list[dict[str, Any]], lang: str) -> Html:
+    if not record:
+        return tag("p", t("web.record_none", lang))
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in record:
+        counts[r["game"]][0] += 1
+        counts[r["game"]][1] += 1 if r["won"] else 0
+    items = [
+        tag("li", t("web.record_line", lang, game=load_game(gid).title(lang), played=n, won=w, lost=n - w))
+        for gid, (n, w) in sorted(counts.items())
+    ]
+    return tag("ul", *items, cls="record")
+
+
+@cache
+def odds_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("solotable.ui.web").joinpath("odds.json").read_text("utf-8"))
+    return data
+
+
+def _odds_charts(lang: str) -> list[Html]:
+    """Per game, a bar per difficulty and bot with its 95% interval, as SVG (numbers written)."""
+    out: list[Html] = []
+    for gid, entry in odds_data()["games"].items():
+        rows = entry["rows"]
+        bar_h, gap, label_w, width = 18, 6, 270, 640
+        scale_w = width - label_w - 70
+        height = len(rows) * (bar_h + gap) + 30
+        parts: list[Html] = []
+        for tick in (0, 25, 50, 75, 100):
+            x = label_w + scale_w * tick / 100
+            parts.append(tag("line", x1=x, x2=x, y1=0, y2=height - 22, cls="grid-line"))
+            parts.append(tag("text", f"{tick}%", x=x, y=height - 6, text_anchor="middle", cls="tick"))
+        for i, r in enumerate(rows):
+            y = i * (bar_h + gap) + 4
+            column = "character" if gid == "minirogue" else "difficulty"
+            row_name = value_label(gid, column, r["row"], lang)
+            label = f"{row_name} · {r['agent']}"
+            words = t(
+                "web.odds_bar",
+                lang,
+                row=row_name,
+                agent=r["agent"],
+                rate=f"{r['rate']:.1f}",
+                low=f"{r['low']:.1f}",
+                high=f"{r['high']:.1f}",
+                games=f"{r['games']:,}",
+            )
+            x0 = label_w
+            parts.append(
+                tag(
+                    "g",
+                    tag("title", words),
+                    tag("text", label, x=label_w - 8, y=y + bar_h - 5, text_anchor="end", cls="bar-label"),
+                    tag(
+                        "rect",
+                        x=x0,
+                        y=y,
+                        width=max(1.0, scale_w * r["rate"] / 100),
+                        height=bar_h,
+                        cls=f"bar agent-{r['agent']}",
+                    ),
+                    tag(
+                        "line",
+                        x1=x0 + scale_w * r["low"] / 100,
+                        x2=x0 + scale_w * r["high"] / 100,
+                        y1=y + bar_h / 2,
+                        y2=y + bar_h / 2,
+                        cls="interval",
+                    ),
+                    tag(
+                        "text",
+                        f"{r['rate']:.1f}%",
+                        x=x0 + scale_w * r["high"] / 100 + 6,
+                        y=y + bar_h - 5,
+                        cls="bar-value",
+                    ),
+                    role="listitem",
+                    aria_label=words,
+                )
+            )
+        svg = tag(
+            "svg",
+            *parts,
+            viewBox=f"0 0 {width} {height}",
+            cls="odds-chart",
+            role="list",
+            aria_label=load_game(gid).title(lang),
+        )
+        command = entry["commands"][0] if entry["commands"] else ""
+        out.append(
+            tag(
+                "figure",
+                tag(
+                    "figcaption",
+                    tag("b", load_game(gid).title(lang)),
+                    " — ",
+                    option_label(gid, "difficulty", lang)
+                    if gid != "minirogue"
+                    else option_label(gid, "character", lang),
+                ),
+                svg,
+                tag("p", t("web.odds_note", lang, command=command), cls="small"),
+                cls="odds",
+            )
+        )
+    return out
+
+
+def table_page(lang: str, table_id: str, title: str) -> str:
+    words = {key: catalogue().text(key, lang) for key in CLIENT_KEYS}
+    data = {"table": table_id, "lang": lang, "words": words}
+    body = [
+        _top(lang, switch_to=f"/t/{table_id}"),
+        tag(
+            "main",
+            tag("div", tag("h1", title), tag("p", "", id="turn", role="status", aria_live="polite"), cls="title-row"),
+            tag("div", tag("p", t("web.loading", lang)), id="board", cls="board-wrap"),
+            tag(
+                "aside",
+                tag(
+                    "section",
+                    tag("h2", t("web.choices", lang)),
+                    tag("div", id="notice", role="alert"),
+                    tag("div", id="actions", cls="actions"),
+                    tag(
+                        "form",
+                        tag(
+                            "label",
+                            t("web.type_action", lang),
+                            tag("input", id="typed", name="typed", autocomplete="off", maxlength=200),
+                        ),
+                        tag("button", t("web.play", lang), type="submit"),
+                        id="typed-form",
+                        cls="typed",
+                    ),
+                    tag(
+                        "div",
+                        tag("button", t("web.undo", lang), id="undo", type="button", aria_keyshortcuts="u"),
+                        tag("button", t("web.hint", lang), id="hint", type="button", aria_keyshortcuts="h"),
+                        tag("button", t("web.rules", lang), id="rules", type="button", aria_keyshortcuts="r"),
+                        cls="tools",
+                    ),
+                    tag("div", id="hint-out", aria_live="polite"),
+                    id="controls",
+                ),
+                tag("section", tag("h2", t("web.seats", lang)), tag("div", id="seats"), id="seat-box"),
+                tag("section", tag("h2", t("web.log", lang)), tag("ol", id="log", cls="log"), id="log-box"),
+                tag("p", t("web.keys_help", lang), cls="small"),
+                cls="side",
+            ),
+            cls="table",
+        ),
+        tag(
+            "dialog",
+            tag("h2", "", id="dialog-title"),
+            tag("div", "", id="dialog-body", cls="dialog-body"),
+            tag("form", tag("button", t("web.close", lang), value="close"), method="dialog"),
+            id="dialog",
+        ),
+    ]
+    return _document(lang, title, body, script=True, data=data)
+
+
+def error_page(lang: str, message: str) -> str:
+    body = [
+        _top(lang, switch_to="/"),
+        tag("main", tag("p", message, cls="error"), tag("a", t("web.home", lang), href="/")),
+    ]
+    return _document(lang, t("web.app_title", lang), body)

@@ -1,0 +1,333 @@
+// solotable's table page: draws what the server sends (the board is markup the server built from
+// the observation, every text in it escaped there) and sends action notations back with the
+// table version they were made on. No rule lives here. Texts from the server go in by
+// textContent; only the board's markup, built and escaped by the server, goes in as HTML.
+"use strict";
+(function () {
+  const page = JSON.parse(document.body.dataset.page);
+  const words = page.words;
+  const tableId = page.table;
+  const lang = page.lang;
+  const storeKey = "solotable:seat:" + tableId;
+  const params = new URLSearchParams(location.search);
+  let token = params.get("seat");
+  if (token) {
+    try { localStorage.setItem(storeKey, token); } catch (e) { /* private mode: keep it in the URL */ }
+    params.delete("seat");
+    const rest = params.toString();
+    try { history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "")); } catch (e) { /* ignore */ }
+  } else {
+    try { token = localStorage.getItem(storeKey); } catch (e) { token = null; }
+  }
+  const $ = (id) => document.getElementById(id);
+  let current = null;       // the last payload of the live table
+  let shown = null;         // the payload on screen (a rewound one while rewinding)
+  let busy = false;
+  let pendingWarn = null;
+
+  function headers(json) {
+    const h = { "X-Seat-Token": token || "" };
+    if (json) h["Content-Type"] = "application/json";
+    return h;
+  }
+
+  async function api(path, body) {
+    const url = "/api/t/" + encodeURIComponent(tableId) + path + (path.includes("?") ? "&" : "?") + "lang=" + lang;
+    const opts = body === undefined ? { headers: headers(false) }
+      : { method: "POST", headers: headers(true), body: JSON.stringify(body) };
+    const res = await fetch(url, opts);
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+    return { ok: res.ok, status: res.status, data: data };
+  }
+
+  function notice(text, kind) {
+    const box = $("notice");
+    box.textContent = text || "";
+    box.className = kind ? "notice " + kind : "notice";
+  }
+
+  async function refresh(at) {
+    const r = await api(at === undefined || at === null ? "" : "?at=" + at);
+    if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error || r.status), "error"); return; }
+    if (at === undefined || at === null) current = r.data;
+    draw(r.data);
+  }
+
+  function button(text, onClick, attrs) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    if (attrs) for (const k in attrs) b.setAttribute(k, attrs[k]);
+    return b;
+  }
+
+  function draw(p) {
+    shown = p;
+    $("board").innerHTML = p.board;  // built and escaped by the server (boards.py)
+    $("turn").textContent = p.at !== null ? words["web.rewinding"].replace("{step}", p.at).replace("{steps}", p.steps) : p.turn;
+    document.body.classList.toggle("your-turn", !!p.your_turn);
+    document.body.classList.toggle("rewound", p.at !== null);
+    const actions = $("actions");
+    actions.replaceChildren();
+    if (p.at !== null) {
+      actions.appendChild(button(words["web.back_to_now"], () => refresh(), { id: "back-now", class: "primary" }));
+    } else if (p.over) {
+      const res = document.createElement("p");
+      res.className = "result";
+      res.textContent = p.result;
+      actions.appendChild(res);
+      const a = document.createElement("a");
+      a.textContent = words["web.download"];
+      a.href = "#";
+      a.id = "download";
+      a.addEventListener("click", downloadRecord);
+      actions.appendChild(a);
+    } else {
+      if (p.chance_prompt) {
+        const q = document.createElement("p");
+        q.textContent = p.chance_prompt + (p.chance_typed ? " " + words["web.chance_typed"] : "");
+        actions.appendChild(q);
+      }
+      if (!p.actions.length && !p.chance_typed) {
+        const none = document.createElement("p");
+        none.textContent = words["web.no_choices"];
+        actions.appendChild(none);
+      }
+      const list = document.createElement("ol");
+      list.className = "choice-list";
+      p.actions.forEach((a, i) => {
+        const li = document.createElement("li");
+        const b = button("", () => choose(a), { "data-n": a.n, class: "choice" });
+        const num = document.createElement("span");
+        num.className = "key";
+        num.textContent = i < 9 ? String(i + 1) : "";
+        const label = document.createElement("span");
+        label.textContent = a.label;
+        const code = document.createElement("code");
+        code.textContent = a.n;
+        b.append(num, label, code);
+        if (a.warn.length) { const w = document.createElement("span"); w.className = "warn-mark"; w.textContent = "⚠"; b.appendChild(w); }
+        li.appendChild(b);
+        list.appendChild(li);
+      });
+      actions.appendChild(list);
+    }
+    $("typed-form").hidden = p.at !== null || p.over || !p.your_turn;
+    $("undo").disabled = !p.can_undo || busy;
+    $("hint").disabled = !p.your_turn || p.chance_prompt !== "" || p.at !== null;
+    drawSeats(p);
+    drawLog(p);
+  }
+
+  function drawSeats(p) {
+    const box = $("seats");
+    box.replaceChildren();
+    const ul = document.createElement("ul");
+    p.seats.forEach((name, i) => {
+      const li = document.createElement("li");
+      li.textContent = "P" + (i + 1) + " " + name + (i === p.seat ? " " + words["web.you"] : "");
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+    const form = document.createElement("form");
+    form.className = "name-form";
+    const input = document.createElement("input");
+    input.maxLength = 40; input.name = "seatname"; input.id = "seat-name";
+    input.setAttribute("aria-label", words["web.your_name"]);
+    input.placeholder = words["web.your_name"];
+    const go = document.createElement("button");
+    go.type = "submit"; go.textContent = words["web.set_name"];
+    form.append(input, go);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const r = await api("/name", { name: input.value, version: current.version });
+      if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error), "error"); await refresh(); return; }
+      current = r.data; draw(r.data);
+    });
+    box.appendChild(form);
+    if (p.seats.length > 1) {
+      const live = document.createElement("p");
+      live.className = "small"; live.textContent = words["web.live"];
+      box.appendChild(live);
+    }
+    (p.invites || []).forEach((inv) => {
+      const wrap = document.createElement("div");
+      wrap.className = "invite";
+      const label = document.createElement("p");
+      label.textContent = words["web.invite"].replace("{seat}", inv.seat);
+      const link = document.createElement("input");
+      link.readOnly = true; link.className = "invite-link"; link.value = location.origin + inv.link;
+      link.setAttribute("aria-label", label.textContent);
+      const copy = button(words["web.copy"], async () => {
+        try { await navigator.clipboard.writeText(link.value); copy.textContent = words["web.copied"]; }
+        catch (e) { link.select(); }
+      });
+      wrap.append(label, link, copy);
+      box.appendChild(wrap);
+    });
+  }
+
+  function drawLog(p) {
+    const log = $("log");
+    log.replaceChildren();
+    p.log.slice().reverse().forEach((entry) => {
+      if (!entry.label && !entry.events.length) return;   // a roll that said nothing
+      const li = document.createElement("li");
+      li.value = entry.step;
+      if (entry.label) {
+        const b = document.createElement("b");
+        b.textContent = (entry.mover !== null && entry.mover !== undefined && p.seats.length > 1 ? "P" + (entry.mover + 1) + ": " : "") + entry.label;
+        li.appendChild(b);
+      }
+      entry.events.forEach((text) => {
+        const s = document.createElement("span");
+        s.className = "event"; s.textContent = text;
+        li.appendChild(s);
+      });
+      if (entry.step < p.steps || p.at !== null) {
+        const r = button("↶", () => refresh(entry.step), { class: "rewind", title: words["web.rewind_to"].replace("{step}", entry.step),
+          "aria-label": words["web.rewind_to"].replace("{step}", entry.step) });
+        li.appendChild(r);
+      }
+      if (p.at !== null && entry.step === p.at) li.className = "here";
+      log.appendChild(li);
+    });
+  }
+
+  async function choose(a) {
+    if (busy || !current || shown.at !== null) return;
+    if (a.warn.length && pendingWarn !== a.n) {
+      pendingWarn = a.n;
+      const box = $("notice");
+      box.replaceChildren();
+      box.className = "notice warn";
+      const p = document.createElement("p");
+      p.textContent = words["web.warning"] + " " + a.warn.join(" ");
+      box.append(p, button(words["web.confirm"], () => choose(a), { id: "confirm" }),
+        button(words["web.cancel"], () => { pendingWarn = null; notice(""); }));
+      return;
+    }
+    pendingWarn = null;
+    await send(a.n);
+  }
+
+  async function send(notation) {
+    busy = true;
+    notice("");
+    $("hint-out").textContent = "";
+    const r = await api("/move", { action: notation, version: current.version });
+    busy = false;
+    if (!r.ok) {
+      notice(words["web.error_prefix"].replace("{message}", r.data.error || r.status), "error");
+      if (r.status === 409) await refresh();
+      return false;
+    }
+    current = r.data;
+    draw(r.data);
+    return true;
+  }
+
+  async function undo() {
+    if (!current || busy) return;
+    busy = true;
+    const r = await api("/undo", { version: current.version });
+    busy = false;
+    if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error), "error"); await refresh(); return; }
+    notice("");
+    current = r.data; draw(r.data);
+  }
+
+  async function hint() {
+    if (!current || !current.your_turn) return;
+    const out = $("hint-out");
+    out.replaceChildren();
+    const spin = document.createElement("span");
+    spin.className = "spinner"; spin.setAttribute("role", "progressbar");
+    const txt = document.createElement("span");
+    txt.textContent = words["web.hint_thinking"];
+    out.append(spin, txt);
+    out.setAttribute("aria-busy", "true");
+    const asked = current.version;
+    const r = await api("/hint", { seconds: 1.5 });
+    out.setAttribute("aria-busy", "false");
+    out.replaceChildren();
+    if (!r.ok) { out.textContent = r.data.error; return; }
+    if (!current || current.version !== asked) return;   // the table moved on meanwhile
+    const p = document.createElement("p");
+    p.textContent = r.data.text;
+    p.id = "hint-text";
+    out.appendChild(p);
+    const ul = document.createElement("ul");
+    r.data.ranked.slice(1).forEach((h) => {
+      const li = document.createElement("li");
+      li.textContent = words["web.hint_line"].replace("{label}", h.label).replace("{win}", h.win);
+      ul.appendChild(li);
+    });
+    out.appendChild(ul);
+  }
+
+  async function rules() {
+    const res = await fetch("/api/rules/" + encodeURIComponent(current ? current.game : "") + "?lang=" + lang);
+    const data = await res.json();
+    openDialog(data.title || "", data.text || data.error || "");
+  }
+
+  function openDialog(title, body) {
+    $("dialog-title").textContent = title;
+    $("dialog-body").textContent = body;
+    const d = $("dialog");
+    if (typeof d.showModal === "function") { if (!d.open) d.showModal(); } else d.setAttribute("open", "");
+  }
+
+  async function downloadRecord(ev) {
+    ev.preventDefault();
+    const r = await fetch("/api/t/" + encodeURIComponent(tableId) + "/record?lang=" + lang, { headers: headers(false) });
+    const blob = await r.blob();
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = (current ? current.game : "game") + "-record.json";
+    a.click();
+  }
+
+  $("board").addEventListener("click", (ev) => {
+    const el = ev.target.closest("[data-info]");
+    if (!el || !shown) return;
+    const info = shown.infos[el.dataset.info];
+    if (info) openDialog(info.title, shown.texts[info.text]);
+  });
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
+  $("rules").addEventListener("click", rules);
+  $("typed-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("typed");
+    if (input.value.trim() && current) { if (await send(input.value)) input.value = ""; }
+  });
+  document.addEventListener("keydown", (ev) => {
+    const tagName = (ev.target.tagName || "").toLowerCase();
+    if (tagName === "input" || tagName === "textarea" || tagName === "select" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if ($("dialog").open) return;
+    if (ev.key >= "1" && ev.key <= "9" && shown && shown.at === null) {
+      const a = shown.actions[Number(ev.key) - 1];
+      if (a) { ev.preventDefault(); choose(a); }
+    } else if (ev.key === "u") { undo(); }
+    else if (ev.key === "h") { hint(); }
+    else if (ev.key === "r") { rules(); }
+    else if (ev.key === "l") { const s = $("lang-switch"); if (s) location.href = s.href; }
+  });
+
+  function listen() {
+    if (!window.EventSource || !token) return;
+    const es = new EventSource("/api/t/" + encodeURIComponent(tableId) + "/events?seat=" + encodeURIComponent(token));
+    es.onmessage = (ev) => {
+      let v = null;
+      try { v = JSON.parse(ev.data).version; } catch (e) { return; }
+      if (current && v !== current.version && !busy && (!shown || shown.at === null)) refresh();
+    };
+    es.onerror = () => { /* EventSource reconnects by itself */ };
+  }
+
+  refresh().then(listen);
+})();

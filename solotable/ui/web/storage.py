@@ -1,0 +1,312 @@
+"""Where the browser's tables live: an SQL database through SQLAlchemy Core.
+
+SQLite (a file, created on first use) by default; PostgreSQL (``postgresql://...``) when several
+server processes share the tables. A table is stored as its game record (game, options, seed,
+the list of action notations) plus its seats' token hashes and a version counter. Every change is
+one ``UPDATE ... WHERE id = :id AND version = :seen``: a move made on a state that has moved on
+(another process, another browser, a second click) changes no row and is refused, so no move is
+ever lost or applied twice, whatever the number of server processes (optimistic concurrency in
+the database, never in one process's memory).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import NullPool
+
+TOKEN_BYTES = 24
+"""A seat token or table id: 24 random bytes (192 bits), URL-safe base64."""
+
+metadata = MetaData()
+
+tables = Table(
+    "web_tables",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rules_version", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("physical_dice", Boolean, nullable=False, default=False),
+    Column("actions", JSON, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("seats", JSON, nullable=False),  # [{"hash": sha256 of the token, "name": "..."}]
+    Column("player", String(64), nullable=False),  # the browser that opened the table
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+results = Table(
+    "web_results",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("player", String(64), nullable=False, index=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("score", Integer, nullable=True),
+    Column("finished", Float, nullable=False),
+)
+
+moves = Table(
+    # one row a change, with the version it made: a unique key that a second writer of the same
+    # version cannot pass, and the audit the load test counts (no move lost, none twice)
+    "web_moves",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("notation", Text, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class StoredTable:
+    """One row of ``web_tables``."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    physical_dice: bool
+    actions: list[str]
+    version: int
+    seats: list[dict[str, Any]]
+    player: str
+    finished: bool = False
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat this token opens, or None (compared in constant time)."""
+        if not token:
+            return None
+        wanted = token_hash(token)
+        found: int | None = None
+        for index, seat in enumerate(self.seats):
+            if secrets.compare_digest(str(seat["hash"]), wanted):
+                found = index
+        return found
+
+
+class Conflict(Exception):
+    """The table moved on since the version the change was made on."""
+
+
+class Storage:
+    """The database of tables, results and moves (see the module docstring)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        if url.startswith("sqlite"):
+            path = url.split("///", 1)[1] if "///" in url else ""
+            if path and path != ":memory:":
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            # SQLite serialises writers itself (WAL, busy timeout); connections are pooled per process
+            memory = path in ("", ":memory:")
+            self.engine: Engine = create_engine(
+                url,
+                connect_args={"timeout": 30, "check_same_thread": False},
+                **({"poolclass": NullPool} if memory else {"pool_size": 8, "max_overflow": 16}),
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            if url.startswith("postgresql://"):
+                url = "postgresql+psycopg://" + url[len("postgresql://") :]
+            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def create(self, row: StoredTable) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables).values(**_row_values(row)))
+
+    def get(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        return None if found is None else _from_row(found)
+
+    def version(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            value = conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar()
+        return None if value is None else int(value)
+
+    def change(
+        self,
+        row: StoredTable,
+        seen_version: int,
+        *,
+        actions: Sequence[str],
+        kind: str,
+        notation: str,
+        seat: int,
+        finished: bool,
+        seats: list[dict[str, Any]] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Store the table's new record if it is still at ``seen_version``; the new version.
+
+        Raises :class:`Conflict` (nothing changed) when another change came first."""
+        now = time.time()
+        new_version = seen_version + 1
+        values: dict[str, Any] = {
+            "actions": list(actions),
+            "version": new_version,
+            "updated": now,
+            "finished": finished,
+        }
+        if seats is not None:
+            values["seats"] = seats
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(tables).where(tables.c.id == row.id, tables.c.version == seen_version).values(**values)
+                )
+                if done.rowcount != 1:
+                    raise Conflict(row.id)
+                conn.execute(
+                    insert(moves).values(
+                        table_id=row.id, version=new_version, kind=kind, notation=notation, seat=seat, at=now
+                    )
+                )
+                if result is not None:
+                    conn.execute(
+                        insert(results).values(
+                            table_id=row.id,
+                            player=row.player,
+                            game=row.game,
+                            options=row.options,
+                            won=bool(result["won"]),
+                            score=result.get("score"),
+                            finished=now,
+                        )
+                    )
+        except IntegrityError as exc:  # two writers of one version: the second one loses
+            raise Conflict(row.id) from exc
+        row.actions = list(actions)
+        row.version = new_version
+        row.finished = finished
+        if seats is not None:
+            row.seats = seats
+        return new_version
+
+    def tables_of(self, player: str, *, finished: bool, limit: int = 20) -> list[StoredTable]:
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(
+                    select(tables)
+                    .where(tables.c.player == player, tables.c.finished == finished)
+                    .order_by(tables.c.updated.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+        return [_from_row(r) for r in rows]
+
+    def results_of(self, player: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(select(results).where(results.c.player == player).order_by(results.c.finished.desc()))
+                .mappings()
+                .all()
+            )
+        return [dict(r) for r in rows]
+
+    def moves_of(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(select(moves).where(moves.c.table_id == table_id).order_by(moves.c.version))
+                .mappings()
+                .all()
+            )
+        return [dict(r) for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _row_values(row: StoredTable) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "rules_version": row.rules_version,
+        "options": row.options,
+        "seed": row.seed,
+        "physical_dice": row.physical_dice,
+        "actions": list(row.actions),
+        "version": row.version,
+        "seats": row.seats,
+        "player": row.player,
+        "finished": row.finished,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+def _from_row(r: Any) -> StoredTable:
+    def as_json(value: Any) -> Any:
+        return json.loads(value) if isinstance(value, str) else value
+
+    return StoredTable(
+        id=r["id"],
+        game=r["game"],
+        rules_version=r["rules_version"],
+        options=dict(as_json(r["options"])),
+        seed=int(r["seed"]),
+        physical_dice=bool(r["physical_dice"]),
+        actions=list(as_json(r["actions"])),
+        version=int(r["version"]),
+        seats=list(as_json(r["seats"])),
+        player=r["player"],
+        finished=bool(r["finished"]),
+        created=float(r["created"]),
+        updated=float(r["updated"]),
+    )

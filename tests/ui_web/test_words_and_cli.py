@@ -1,0 +1,62 @@
+"""The web interface's words (both languages, every key the code and the page use), its odds data,
+and the ``solotable web`` command."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solotable.cli import main as solotable_main
+from solotable.core.i18n import LANGS
+from solotable.ui.web import pages
+from solotable.ui.web.i18n import catalogue
+
+WEB = Path(__file__).resolve().parents[2] / "solotable" / "ui" / "web"
+ROOT = WEB.parents[2]
+
+
+def test_every_key_the_code_names_is_in_the_catalogue_in_both_languages() -> None:
+    keys: set[str] = set()
+    for path in WEB.glob("*.py"):
+        keys |= set(re.findall(r'\bt\(\s*"(web\.[a-z0-9_.-]+[a-z0-9_])"', path.read_text(encoding="utf-8")))
+    keys |= set(re.findall(r'words\["(web\.[a-z0-9_.]+)"\]', (WEB / "static" / "app.js").read_text(encoding="utf-8")))
+    cat = catalogue()
+    missing = sorted(k for k in keys if k not in cat)
+    assert len(keys) > 100 and not missing
+    for key in cat:
+        for lang in LANGS:
+            assert cat.messages[key][lang].strip(), (key, lang)
+    # the words the page's script uses are sent with the page
+    script_keys = set(re.findall(r'words\["(web\.[a-z0-9_.]+)"\]', (WEB / "static" / "app.js").read_text("utf-8")))
+    assert script_keys <= set(pages.CLIENT_KEYS)
+
+
+def test_japanese_words_use_full_width_punctuation() -> None:
+    for key, entry in catalogue().messages.items():
+        ja = entry["ja"]
+        if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in ja):
+            assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff][:,(]|[(][\u3040-\u30ff\u4e00-\u9fff]", ja), (key, ja)
+
+
+def test_odds_data_is_the_strength_tables() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "odds_from_strength.py"), "--check"],
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    data = pages.odds_data()["games"]
+    assert set(data) == {"minirogue-v1", "minirogue", "deepspace-d6", "jongrogue"}
+    casual = next(r for r in data["minirogue-v1"]["rows"] if r["row"] == "casual" and r["agent"] == "heuristic")
+    assert casual["low"] <= casual["rate"] <= casual["high"]
+
+
+def test_solotable_web_help_and_a_bad_database(capsys: pytest.CaptureFixture[str]) -> None:
+    assert solotable_main(["web", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--database" in out and "--port" in out and "127.0.0.1" in out
+    assert solotable_main(["web", "--database", "mysql://x"]) == 2
+    assert "sqlite" in capsys.readouterr().err
+    assert solotable_main(["web", "--lang", "ja", "--database", "mysql://x"]) == 2
+    assert "データベース" in capsys.readouterr().err

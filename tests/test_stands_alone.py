@@ -44,8 +44,9 @@ KNOWN = {
 
 
 def scanned() -> list[Path]:
-    files = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*"))]
-    files += sorted(p for p in (ROOT / "solotable").rglob("*") if p.suffix in (".py", ".md", ".toml", ".txt"))
+    text = (".py", ".md", ".toml", ".txt", ".html", ".js", ".css")
+    files = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*") if p.suffix in text)]
+    files += sorted(p for p in (ROOT / "solotable").rglob("*") if p.suffix in text)
     return [p for p in files if p.is_file()]
 
 

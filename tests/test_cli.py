@@ -134,7 +134,7 @@ def test_help_show_and_lang_commands() -> None:
     assert "Pig to 10\nCommands:" in out  # game.help_text, then the commands
     assert "Usage: lang en|ja" in out
     assert "表示言語を日本語にしました。" in out
-    assert "選択肢:" in out
+    assert "選択肢：" in out
     assert "ゲームは保存されていません" in out  # quitting at EOF, in Japanese
     assert out.count("Your choices:") == 2  # `show` redrew the table
 
@@ -205,11 +205,11 @@ def test_physical_dice_typed_outcomes() -> None:
 def test_many_outcomes_are_listed_compactly() -> None:
     game = toygame.GAME
     state = game.new_state()
-    actions = [Action("roll", a, b) for a in range(1, 7) for b in range(1, 7)]
+    actions = [Action("roll", a, b) for a in range(1, 11) for b in range(1, 11)]
     text = cli.choices_text(game, state, actions, "en", chance=True)
-    assert "36 possible outcomes" in text
-    assert " 1) roll:1,1" in text and "36) roll:6,6" in text
-    assert len(text.splitlines()) < 20
+    assert "100 possible outcomes" in text
+    assert "  1) roll:1,1" in text and "100) roll:10,10" in text
+    assert len(text.splitlines()) < 30
 
 
 # -- saving, resuming ---------------------------------------------------------------------------
@@ -387,7 +387,7 @@ def test_language_from_the_environment(
 ) -> None:
     monkeypatch.setenv("SOLOTABLE_LANG", "ja")
     assert main(["play", "chess"]) == 2
-    assert capsys.readouterr().err.startswith("solotable: エラー: ")
+    assert capsys.readouterr().err.startswith("solotable：エラー：")
     assert main(["play", "chess", "--lang", "en"]) == 2
     assert capsys.readouterr().err.startswith("solotable: error: ")
     monkeypatch.setenv("SOLOTABLE_LANG", "klingon")
@@ -545,7 +545,7 @@ def test_minirogue_random_play_with_commands_and_warnings(seed: int) -> None:
     player: LinePlayer
 
     def answer(prompt: str) -> str:
-        if "(y/n)" in prompt:
+        if "(y/n)" in prompt or "（y/n）" in prompt:
             return rng.choice("yn")
         roll = rng.random()
         if roll < 0.05:
@@ -645,8 +645,8 @@ def test_help_in_japanese_leaves_no_english(
             out = help_text(argv, capsys)
         else:
             out = help_text([*argv, "--lang", "ja"], capsys)
-        assert out.startswith("使い方: solotable"), argv
-        assert "オプション:\n" in out, argv
+        assert out.startswith("使い方：solotable"), argv
+        assert "オプション：\n" in out, argv
         assert not english_left(out), (argv, english_left(out))
         outputs.append(out)
     everything = _words("\n".join(outputs))
@@ -672,17 +672,17 @@ def test_help_in_japanese_leaves_no_english(
 
 def test_help_in_japanese_has_its_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
     out = help_text(["play", "minirogue-v1", "--help", "--lang", "ja"], capsys)
-    assert out.startswith("使い方: solotable play minirogue-v1 [オプション]\n")
+    assert out.startswith("使い方：solotable play minirogue-v1 [オプション]\n")
     assert "ミニ・ローグ" in out  # the game's title, in the language of the help
-    assert "位置引数:\n  ゲーム名" in out
+    assert "位置引数：\n  ゲーム名" in out
     assert "このヘルプを表示して終了する" in out
-    assert "minirogue-v1 のオプション:" in out
+    assert "minirogue-v1 のオプション：" in out
     assert "--difficulty casual|normal|hard|impossible" in out  # names and values stay as typed
-    assert "既定値: normal（nightmare も指定可）" in out
-    assert "--keys, --no-keys     既定値: オフ" in out
+    assert "既定値：normal（nightmare も指定可）" in out
+    assert "--keys, --no-keys     既定値：オフ" in out
     out = help_text(["play", flag_pig, "--help", "--lang", "ja"], capsys)
-    assert "既定値: オン" in out
-    assert "--deck DECK" in out and "既定値: standard" in out
+    assert "既定値：オン" in out
+    assert "--deck DECK" in out and "既定値：standard" in out
     out = help_text(["--help", "--lang", "ja"], capsys)
     assert "  コマンド\n    play      ゲームを遊ぶ" in out
     assert "--version   バージョンを表示して終了する" in out
@@ -751,7 +751,7 @@ def test_japanese_layout_fits_and_lines_up(columns: str, monkeypatch: pytest.Mon
 
 def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() -> None:
     text = (
-        "ゲームのオプション（例: --difficulty hard）はゲームによって異なります。"
+        "ゲームのオプション（例：--difficulty hard）はゲームによって異なります。"
         "`solotable sim ゲーム名 --help` で確認してください。"
     )
     for width in range(12, 60):
@@ -761,7 +761,7 @@ def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() ->
         assert not any(line[0] in "、。）」" for line in lines)
         assert not any(line[-1] in "（「" for line in lines)
     assert argparse_i18n.wrap("plain words", 5) == ["plain", "words"]
-    assert display_width("使い方: ") == 8
+    assert display_width("使い方：") == 8
 
 
 # -- argparse's own words ---------------------------------------------------------------------------
@@ -833,18 +833,18 @@ def test_requested_lang(argv: list[str], env: str, lang: str, monkeypatch: pytes
     ("argv", "english", "japanese"),
     [
         (["frob"], "solotable: error: argument COMMAND: invalid choice: 'frob' (choose from",
-         "solotable: エラー: 引数 コマンド の値に 'frob' は指定できません（指定できる値："),
+         "solotable：エラー：引数 コマンド の値に 'frob' は指定できません（指定できる値："),
         (["rules"], "solotable rules: error: the following arguments are required: GAME",
-         "solotable rules: エラー: 次の引数が必要です：ゲーム名"),
+         "solotable rules：エラー：次の引数が必要です：ゲーム名"),
         (["games", "extra"], "solotable: error: unrecognized arguments: extra",
-         "solotable: エラー: 解釈できない引数があります：extra"),
+         "solotable：エラー：解釈できない引数があります：extra"),
         (["play", TOY, "--seed"], "solotable play: error: argument --seed: expected one argument",
-         "solotable play: エラー: 引数 --seed の値を1つ指定してください"),
+         "solotable play：エラー：引数 --seed の値を1つ指定してください"),
         (["play", TOY, "--seed", "x"], "solotable play: error: argument --seed: invalid int value: 'x'",
-         "solotable play: エラー: 引数 --seed の値 'x' が不正です（int 型の値が必要です）"),
+         "solotable play：エラー：引数 --seed の値 'x' が不正です（int 型の値が必要です）"),
         (["play", TOY, "--physical-dice=yes"],
          "solotable play: error: argument --physical-dice: ignored explicit argument 'yes'",
-         "solotable play: エラー: 引数 --physical-dice の値 'yes' は指定できません"),
+         "solotable play：エラー：引数 --physical-dice の値 'yes' は指定できません"),
     ],
 )
 def test_argparse_errors_in_both_languages(
@@ -856,7 +856,7 @@ def test_argparse_errors_in_both_languages(
     monkeypatch.setenv("SOLOTABLE_LANG", "ja")
     assert solotable_main(argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("使い方: solotable") and japanese in err
+    assert err.startswith("使い方：solotable") and japanese in err
     assert not re.search(r"error|argument|invalid|expected|unrecognized|required|choose", err)
 
 
@@ -875,7 +875,7 @@ def test_hint_shows_the_best_choice_and_runners_up_without_touching_the_session(
     assert (list(session.record.actions), json.dumps(session.state.observation(), sort_keys=True)) == before
     words = {
         "en": ("Thinking for 0.2 s", "Hint: ", "estimated chance of winning", "Runners-up:", "Usage: hint"),
-        "ja": ("0.2 秒考えています", "ヒント：", "推定勝率", "次点の手：", "使い方: hint"),
+        "ja": ("0.2 秒考えています", "ヒント：", "推定勝率", "次点の手：", "使い方：hint"),
     }[lang]
     for word in words:
         assert word in out, (word, out)

@@ -308,11 +308,11 @@ def test_hint_ranks_every_legal_action_and_leaves_the_state_alone() -> None:
     before = json.dumps(s.observation(), sort_keys=True)
     ranked = hint(s, None, iterations=60, seed=1)
     assert json.dumps(s.observation(), sort_keys=True) == before
-    assert {a for a, _, _ in ranked} == set(s.legal_actions())
-    best, p, visits = ranked[0]
-    assert str(best) == "cast:fire" and 0.0 <= p <= 1.0 and visits > 0
+    assert {h.action for h in ranked} == set(s.legal_actions())
+    best = ranked[0]
+    assert str(best.action) == "cast:fire" and 0.0 <= best.win <= 1.0 and best.visits > 0
     assert hint(s, None, iterations=60, seed=1) == ranked  # reproducible with iterations and a seed
-    assert str(hint(s, None, agent="expectimax", iterations=100, seed=1)[0][0]) == "cast:fire"
+    assert str(hint(s, None, agent="expectimax", iterations=100, seed=1)[0].action) == "cast:fire"
 
 
 def test_hint_at_a_chance_node_or_with_a_simple_bot_is_refused() -> None:

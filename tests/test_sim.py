@@ -339,7 +339,7 @@ def test_language_from_the_environment(monkeypatch: pytest.MonkeyPatch, capsys: 
     assert cli.main([TOY, "--games", "20", "--lang", "en"]) == 0
     assert "win rate" in capsys.readouterr().out
     assert cli.main([TOY, "--lang", "fr"]) == 2  # a bad --lang: said in the language of the environment
-    assert capsys.readouterr().err.startswith("solotable sim: エラー: 引数 --lang の値に 'fr' は指定できません")
+    assert capsys.readouterr().err.startswith("solotable sim：エラー：引数 --lang の値に 'fr' は指定できません")
     monkeypatch.setenv("SOLOTABLE_LANG", "klingon")
     assert cli.main([TOY, "--games", "20"]) == 0
     assert "win rate" in capsys.readouterr().out
@@ -376,7 +376,7 @@ def test_cli_bad_input_in_japanese(argv: list[str], message: str, capsys: pytest
     assert cli.main([*argv, "--lang", "ja"] if "--lang" not in argv else argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("solotable sim: エラー: ")
+    assert captured.err.startswith("solotable sim：エラー：")
     assert message in captured.err
     assert captured.err.count("\n") == 1
 
@@ -450,8 +450,8 @@ def test_help_in_japanese_leaves_no_english(
         captured = capsys.readouterr()
         out = captured.out
         assert captured.err == ""
-        assert out.startswith("使い方: solotable sim"), argv
-        assert "位置引数:\n  ゲーム名" in out and "オプション:\n" in out, argv
+        assert out.startswith("使い方：solotable sim"), argv
+        assert "位置引数：\n  ゲーム名" in out and "オプション：\n" in out, argv
         assert not english_left(out), (argv, english_left(out))
         outputs.append(out)
     everything = _words("\n".join(outputs))
@@ -467,10 +467,10 @@ def test_help_in_japanese_leaves_no_english(
 def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
     assert cli.main(["minirogue-v1", "--help", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
-    assert "  --games ゲーム数      遊ばせるゲームの数（既定値: 1000）\n" in out
-    assert "minirogue-v1 のオプション:\n  --difficulty 値" in out
-    assert "nightmare=impossible（既定値: normal）" in out
-    assert "  --keys, --no-keys     （既定値: オフ）\n" in out
+    assert "  --games ゲーム数      遊ばせるゲームの数（既定値：1000）\n" in out
+    assert "minirogue-v1 のオプション：\n  --difficulty 値" in out
+    assert "nightmare=impossible（既定値：normal）" in out
+    assert "  --keys, --no-keys     （既定値：オフ）\n" in out
     assert cli.main(["minirogue-v1", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: solotable sim [-h] [--agent AGENT] [--games GAMES] [--jobs JOBS]\n")
@@ -487,7 +487,7 @@ def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
     assert "(default: yes)" in out and "--deck VALUE" in out
     assert cli.main([flag_pig, "--help", "--lang", "ja"]) == 0
     out = capsys.readouterr().out
-    assert "（既定値: オン）" in out and "--deck 値" in out and "（既定値: standard）" in out
+    assert "（既定値：オン）" in out and "--deck 値" in out and "（既定値：standard）" in out
 
 
 # -- messages -----------------------------------------------------------------------------------

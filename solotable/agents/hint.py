@@ -2,20 +2,63 @@
 
 ``hint(state, budget_seconds)`` searches a copy of ``state`` with a search bot (``mcts`` by
 default: a fair bot, which never reads hidden state) and returns every legal decision ranked
-best first, as ``(action, win_probability, visits)``. The state given is never changed, and the
-search uses its own generator (seeded from ``seed``), never a session's.
+best first, as :class:`Hint` lines: the estimated chance of winning, the simulations behind it,
+and its 95% interval, with how that interval was found. The state given is never changed, and
+the search uses its own generator (seeded from ``seed``), never a session's.
+
+Which move comes first: the default ``mcts`` bot gives every decision the same simulations on
+the same dice and recommends its playing rule's own move unless another wins clearly more often
+on those dice (beyond the noise of the paired differences); so a runner-up may show a slightly
+higher figure than the recommended move.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from solotable.agents.registry import make_agent
-from solotable.agents.search import SearchAgent
-from solotable.core.protocol import Action, IllegalAction, State
+from solotable.agents.search import ActionStat, SearchAgent
+from solotable.core.protocol import Action, IllegalAction, Result, State
+from solotable.core.stats import Z95, wilson_interval
 
 DEFAULT_BUDGET = 2.0
 """Seconds of search for a hint when the player names none."""
+
+
+WILSON = "wilson"
+"""The interval is Wilson's 95% score interval of the simulated games won."""
+STANDARD_ERROR = "se"
+"""The interval is the estimate ± 1.96 standard errors of its simulation values (some of them the
+game's evaluation at the search horizon, not a game played to its end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One decision of a hint: its estimated chance of winning, the simulations behind it, and a
+    95% interval (``low``, ``high``) found by ``method`` (:data:`WILSON`, :data:`STANDARD_ERROR`,
+    or ``None`` when the search has no sampling error to show: expectimax's exact expectation)."""
+
+    action: Action
+    win: float
+    visits: int
+    low: float | None = None
+    high: float | None = None
+    method: str | None = None
+
+
+def hint_line(stat: ActionStat, sampled: bool) -> Hint:
+    """A search's figures for one decision as a hint line with its interval."""
+    if not sampled or stat.visits <= 0:
+        return Hint(stat.action, stat.win_probability, stat.visits)
+    if stat.binary:
+        low, high = wilson_interval(round(stat.win_probability * stat.visits), stat.visits)
+        return Hint(stat.action, stat.win_probability, stat.visits, low, high, WILSON)
+    if stat.standard_error is None:
+        return Hint(stat.action, stat.win_probability, stat.visits)
+    half = Z95 * stat.standard_error
+    low, high = max(0.0, stat.win_probability - half), min(1.0, stat.win_probability + half)
+    return Hint(stat.action, stat.win_probability, stat.visits, low, high, STANDARD_ERROR)
 
 
 def hint(
@@ -25,17 +68,28 @@ def hint(
     *,
     iterations: int | None = None,
     seed: int | None = None,
-) -> list[tuple[Action, float, int]]:
-    """The legal decisions of ``state`` ranked best first with their estimated win probability
-    and the search spent on them (MCTS visits). ``budget_seconds`` of wall-clock time and/or
-    ``iterations`` (deterministic with a ``seed``). :class:`IllegalAction` if ``state`` is not a
-    decision node."""
+) -> list[Hint]:
+    """The legal decisions of ``state`` ranked best first (see the module docstring) with their
+    estimated chance of winning, the simulations behind it and its interval. ``budget_seconds``
+    of wall-clock time and/or ``iterations`` (deterministic with a ``seed``).
+    :class:`IllegalAction` if ``state`` is not a decision node."""
     if state.is_terminal() or state.is_chance():
         raise IllegalAction("core.err.not_legal", action="hint", legal="-")
     game_id = state.game.id
     bot = make_agent(agent, game_id, think=budget_seconds, iterations=iterations)
     if not isinstance(bot, SearchAgent):
         raise ValueError(f"agent {agent!r} cannot give hints; use mcts, oracle or expectimax")
+    assist = state.game.sim_assist
+    if assist is not None:  # a win after a further continue is no win: the chance is of winning without
+        so_far = state.observation().get(assist, 0)
+        taken = so_far if isinstance(so_far, int) else 0
+
+        def unassisted(result: Result) -> bool:
+            used = result.details.get(assist, 0)
+            return result.won and (not isinstance(used, int) or used <= taken)
+
+        bot.success = unassisted
     rng = random.Random(seed)
     stats = bot.analyse(state.clone(), rng)
-    return [(s.action, s.win_probability, s.visits) for s in stats]
+    sampled = bot.name in ("mcts", "oracle")
+    return [hint_line(s, sampled) for s in stats]

@@ -53,7 +53,7 @@ from typing import Any
 
 from solotable.agents.base import Agent
 from solotable.agents.random_agent import RandomAgent
-from solotable.core.protocol import CHANCE, Action, BotHooks, IllegalAction, State
+from solotable.core.protocol import CHANCE, Action, BotHooks, IllegalAction, Result, State
 from solotable.core.registry import load as load_game
 
 Evaluation = Callable[[State], float]
@@ -73,6 +73,14 @@ class ActionStat:
     action: Action
     win_probability: float
     visits: int
+    standard_error: float | None = None
+    """MCTS: the standard error of ``win_probability``, the mean of ``visits`` simulation values
+    (``None`` with fewer than two, and for expectimax, whose figure is an expectation over the
+    tree it searched, not a sample)."""
+    binary: bool = False
+    """MCTS: every simulation value was a win (1) or a loss (0), so ``win_probability`` is a
+    proportion of simulated games won (a binomial count: a Wilson interval fits it); False when
+    some were the game's evaluation at a search horizon."""
 
 
 def _hooks(game_id: str) -> BotHooks[Any] | None:
@@ -111,6 +119,10 @@ def game_evaluation(game_id: str) -> Evaluation | None:
     """The game's evaluation function (``BotHooks.evaluate``), if it has one."""
     hooks = _hooks(game_id)
     return hooks.evaluate if hooks is not None else None
+
+
+def _won(result: Result) -> bool:
+    return result.won
 
 
 def _random_policy(state: State, rng: random.Random) -> Action:
@@ -203,6 +215,9 @@ class SearchAgent(Agent):
         self.policy: Policy = policy or game_policy(game_id) or _random_policy
         self.evaluation = evaluation if evaluation is not None else game_evaluation(game_id)
         self._rollout_value = rollout_evaluation(self.policy)
+        self.success: Callable[[Result], bool] = _won
+        """What counts as a win at the end of a simulated game (a hint with continues allowed
+        counts only a win with no further continue)."""
 
     def default_iterations(self) -> int:
         return DEFAULT_MCTS_ITERATIONS
@@ -252,13 +267,27 @@ def _multiple_margin(margin: float, alternatives: int) -> float:
 
 
 class _Node:
-    __slots__ = ("children", "value", "visits", "wins")
+    __slots__ = ("children", "squares", "value", "visits", "wins")
 
     def __init__(self) -> None:
         self.visits = 0
         self.value = 0.0  # sum of blended rewards (selection)
         self.wins = 0.0  # sum of wins, or of evaluations at the horizon (the reported win probability)
+        self.squares = 0.0  # sum of the squares of what ``wins`` sums (its standard error)
         self.children: dict[Action, _Node] = {}
+
+    def stat(self, action: Action, visits: int | None = None) -> ActionStat:
+        """The node's figures for ``action``: the mean of its simulation values over ``visits``
+        (its own visits by default), their standard error, and whether all were 0 or 1."""
+        n = self.visits if visits is None else visits
+        if n <= 0:
+            return ActionStat(action, 0.0, 0)
+        mean = self.wins / n
+        se = None
+        if n >= 2:
+            var = max(0.0, (self.squares - n * mean * mean) / (n - 1))
+            se = math.sqrt(var / n)
+        return ActionStat(action, mean, self.visits, se, abs(self.squares - self.wins) < 1e-9)
 
 
 class MCTSAgent(SearchAgent):
@@ -374,7 +403,7 @@ class MCTSAgent(SearchAgent):
             if child is None or child.visits == 0:
                 stats.append(ActionStat(action, 0.0, 0))
             else:
-                stats.append(ActionStat(action, child.wins / child.visits, child.visits))
+                stats.append(child.stat(action))
         order = {a: i for i, a in enumerate(legal)}
         values = {a: (c.value / c.visits if c.visits else 0.0) for a, c in root.children.items()}
         stats.sort(key=lambda s: (-s.visits, -values.get(s.action, 0.0), order[s.action]))
@@ -413,7 +442,7 @@ class MCTSAgent(SearchAgent):
             if mean > margin * se and mean > best_gain:
                 chosen, best_gain = action, mean
         order = {a: i for i, a in enumerate(legal)}
-        stats = [ActionStat(a, nodes[a].wins / rounds, nodes[a].visits) for a in legal]
+        stats = [nodes[a].stat(a, rounds) for a in legal]
         values = {a: nodes[a].value / rounds for a in legal}
         stats.sort(key=lambda st: (st.action != chosen, -values[st.action], order[st.action]))
         return stats
@@ -472,17 +501,18 @@ class MCTSAgent(SearchAgent):
             path.append(node)
         if stop is not None:  # a rollout cut at the horizon, scored by the evaluation
             end = rollout(state, self.policy, rng, chance_rng=chance, stop=stop)
-            value = self.evaluate(end, rng) if not end.is_terminal() else float(end.result().won)
+            value = self.evaluate(end, rng) if not end.is_terminal() else float(self.success(end.result()))
             for n in path:
                 n.visits += 1
                 n.value += value
                 n.wins += value
+                n.squares += value * value
             return value
         leaf_value: float | None = None
         if self.blend and not state.is_terminal():
             leaf_value = self.evaluate(state, rng)
         end = rollout(state, self.policy, rng, chance_rng=chance)
-        won = int(end.is_terminal() and end.result().won)
+        won = int(end.is_terminal() and self.success(end.result()))
         score = float(won)
         if not won and self.shaping and self.progress is not None:
             score = self.shaping * min(1.0, max(0.0, float(self.progress(end))))
@@ -493,6 +523,7 @@ class MCTSAgent(SearchAgent):
             n.visits += 1
             n.value += reward
             n.wins += won
+            n.squares += won
         return score
 
 
@@ -610,7 +641,7 @@ class ExpectimaxAgent(SearchAgent):
             child = state.clone()
             child.apply(action, trusted=True)
             if cut:
-                value = float(child.result().won) if child.is_terminal() else self.evaluate(child, rng)
+                value = float(self.success(child.result())) if child.is_terminal() else self.evaluate(child, rng)
             else:
                 try:
                     value = self._value(child, depth - 1, rng, stoppable, 0)
@@ -618,7 +649,7 @@ class ExpectimaxAgent(SearchAgent):
                     if stoppable:
                         raise
                     cut = True
-                    value = float(child.result().won) if child.is_terminal() else self.evaluate(child, rng)
+                    value = float(self.success(child.result())) if child.is_terminal() else self.evaluate(child, rng)
             out.append(ActionStat(action, value, self._budget.used - before))
         return out
 
@@ -626,7 +657,7 @@ class ExpectimaxAgent(SearchAgent):
         to_move = state.to_move
         if to_move is None:
             self._budget.used += 1
-            return 1.0 if state.result().won else 0.0
+            return 1.0 if self.success(state.result()) else 0.0
         if to_move == CHANCE and run >= self.max_chance_run and (depth <= 0 or run >= MAX_CHANCE_CHAIN):
             return self._leaf(state, rng, stoppable)
         if to_move == CHANCE:

@@ -240,6 +240,15 @@ class HelpFormatter(argparse.HelpFormatter):
             self._width = width
         return text
 
+    def format_help(self) -> str:
+        """argparse's help, with a Japanese section title followed by a full-width colon
+        (``オプション：``; argparse writes the ASCII one)."""
+        lines = super().format_help().split("\n")
+        return "\n".join(
+            line[:-1] + "：" if line.endswith(":") and not line.startswith(" ") and not _plain(line) else line
+            for line in lines
+        )
+
     def _split_lines(self, text: str, width: int) -> list[str]:
         if _plain(text):
             return super()._split_lines(text, width)

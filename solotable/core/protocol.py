@@ -263,6 +263,12 @@ class Game(ABC):
     """Further ``Result.details`` keys the simulator histograms (for example a rank, the hull
     left, threats destroyed); with :attr:`sim_means`, :attr:`sim_histogram` and the ``"cause"``
     detail, a game's declaration of its statistics."""
+    sim_assist: ClassVar[str | None] = None
+    """The ``Result.details`` key that counts the assists a player took (JongRogue's continues):
+    a win after one is not a win a designer can compare, so the simulator reports the wins with
+    none as its headline and the assists apart, and a hint's chance of winning is of winning with
+    no further assist (the observation's key of the same name, if any, holds the count so far).
+    ``None``: the game has no assist."""
     rules_listings: ClassVar[tuple[str, ...]] = ()
     """Extra listings ``solotable rules GAME --NAME`` prints (for example ``provisional``)."""
 

@@ -232,10 +232,12 @@ def format_report(
     """The report printed by ``solotable sim``, in ``lang``."""
     lines: list[str] = []
     add = lines.append
-    label_width = max(display_width(t(key, lang)) for key in _LABELS) + 2
+    assist = game.sim_assist
+    assist_label = game.stat_label(assist, lang) if assist is not None else ""
+    label_width = max(display_width(label) for label in [*(t(key, lang) for key in _LABELS), assist_label]) + 2
 
-    def row(label_key: str, value: str) -> None:
-        add(pad_to(t(label_key, lang), label_width) + value)
+    def row(label_key: str, value: str, label: str | None = None) -> None:
+        add(pad_to(t(label_key, lang) if label is None else label, label_width) + value)
 
     row("sim.label.game", t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version))
     shown = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in options.items())
@@ -243,10 +245,18 @@ def format_report(
     row("sim.label.agent", agent)
     row("sim.label.games", t("sim.games", lang, games=f"{stats.games:,}", seed=seed, jobs=jobs))
     low, high = stats.win_interval()
-    row(
-        "sim.label.win_rate",
-        t("sim.win_rate", lang, rate=_pct(stats.win_rate), wins=f"{stats.wins:,}", low=_pct(low), high=_pct(high)),
-    )
+    if assist is None:
+        row(
+            "sim.label.win_rate",
+            t("sim.win_rate", lang, rate=_pct(stats.win_rate), wins=f"{stats.wins:,}", low=_pct(low), high=_pct(high)),
+        )
+    else:  # the headline is the wins with no assist; the assists and the wins after one apart
+        row(
+            "sim.label.win_rate",
+            t("sim.win_rate_unassisted", lang, rate=_pct(stats.win_rate), wins=f"{stats.wins:,}", low=_pct(low),
+              high=_pct(high), assist=assist_label),
+        )
+        row("", assist_text(stats, lang), label=assist_label)
     mean_score = stats.mean_score
     if mean_score is not None:
         sd = stats.score_sd
@@ -291,6 +301,23 @@ def format_report(
     rate = stats.games / elapsed if elapsed > 0 else float("inf")
     row("sim.label.elapsed", t("sim.elapsed", lang, seconds=f"{elapsed:.2f}", rate=f"{rate:,.0f}"))
     return "\n".join(lines)
+
+
+def assist_text(stats: SimStats, lang: str) -> str:
+    """The assists of a run in words: how many games used one, how many in all, the wins after
+    one and every win."""
+    games = stats.games or 1
+    return t(
+        "sim.assists",
+        lang,
+        games_with=f"{stats.assisted_games:,}",
+        games=f"{stats.games:,}",
+        share=_pct(stats.assisted_games / games),
+        used=_number(stats.assists),
+        wins_after=f"{stats.assisted_wins:,}",
+        all_wins=f"{stats.all_wins:,}",
+        all_rate=_pct(stats.all_wins / games),
+    )
 
 
 def _bars(
@@ -465,29 +492,37 @@ def format_grid(
     """One row per cell: its options, agent, games, win rate with its 95% Wilson interval, mean
     score."""
     varying = varying_options(cells)
+    assist = game.sim_assist
+    assist_label = game.stat_label(assist, lang) if assist is not None else ""
     header = [
         *varying,
         t("sim.col.agent", lang),
         t("sim.col.games", lang),
-        t("sim.col.win_rate", lang),
+        t("sim.col.win_rate", lang) if assist is None else t("sim.col.win_rate_unassisted", lang, assist=assist_label),
         t("sim.col.interval", lang),
         t("sim.col.score", lang),
     ]
+    if assist is not None:
+        header += [
+            t("sim.col.assisted_wins", lang, assist=assist_label),
+            t("sim.col.assists", lang, assist=assist_label),
+        ]
     rows = []
     for cell in cells:
         st = cell.stats
         low, high = st.win_interval()
         score = st.mean_score
-        rows.append(
-            [
-                *[_format_option(cell.options[n], lang) for n in varying],
-                cell.agent,
-                f"{st.games:,}",
-                _pct(st.win_rate),
-                f"{_pct(low)} - {_pct(high)}",
-                "-" if score is None else f"{score:.2f}",
-            ]
-        )
+        row = [
+            *[_format_option(cell.options[n], lang) for n in varying],
+            cell.agent,
+            f"{st.games:,}",
+            _pct(st.win_rate),
+            f"{_pct(low)} - {_pct(high)}",
+            "-" if score is None else f"{score:.2f}",
+        ]
+        if assist is not None:
+            row += [f"{st.assisted_wins:,}", _number(st.assists)]
+        rows.append(row)
     widths = [max(display_width(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [t("sim.game", lang, id=game.id, title=game.title(lang), version=game.rules_version)]
     fixed = "  ".join(f"{k}={_format_option(v, lang)}" for k, v in cells[0].options.items() if k not in varying)
@@ -496,7 +531,7 @@ def format_grid(
     shown = "  ".join(f"{k}={v}" for k, v in params.items() if v is not None)
     lines.append(t("sim.grid_run", lang, seed=seed, jobs=jobs, params=shown or "-"))
     lines.append("")
-    numeric = {len(varying) + 1, len(varying) + 2, len(varying) + 4}
+    numeric = {len(varying) + 1, len(varying) + 2, len(varying) + 4, len(varying) + 5, len(varying) + 6}
     for r in [header, *rows]:
         lines.append(
             "  ".join(_rjust(v, widths[i]) if i in numeric else pad_to(v, widths[i]) for i, v in enumerate(r)).rstrip()
@@ -532,13 +567,17 @@ def write_outputs(
         "agent_params": {k: v for k, v in params.items() if v is not None},
         "backend": args.backend,
     }
+    if game.sim_assist is not None:
+        meta["assist"] = game.sim_assist
     write_json(cells, directory / "cells.json", meta)
     write_csv(game, cells, directory / "cells.csv")
     try:
         write_plots(game, cells, directory, t, lang)
     except ImportError:
         print(t("sim.no_matplotlib", lang), file=sys.stderr)
-    print(t("sim.written", lang, path=str(directory)), file=stdout)
+        print(t("sim.written_no_plots", lang, path=str(directory)), file=stdout)
+    else:
+        print(t("sim.written", lang, path=str(directory)), file=stdout)
 
 
 if __name__ == "__main__":

@@ -41,9 +41,20 @@ def write_json(cells: Sequence[Cell], path: Path, meta: dict[str, Any]) -> None:
     path.write_text(json.dumps(doc, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
 
 
+def assist_columns(game: Game) -> list[str]:
+    """The CSV columns of a game's assists (none if it declares no ``sim_assist``): the wins after
+    one, every win, the games that used one, and how many were used."""
+    key = game.sim_assist
+    if key is None:
+        return []
+    return [f"wins_after_{key}", "all_wins", f"games_with_{key}", f"{key}_used"]
+
+
 def csv_rows(game: Game, cells: Sequence[Cell]) -> tuple[list[str], list[list[Any]]]:
     """The header and rows of ``cells.csv``: options, agent, games, wins, the win rate and its
-    interval, mean score, the game's declared means, and the share of each cause of loss."""
+    interval, mean score, the game's declared means, and the share of each cause of loss. For a
+    game with an assist (``Game.sim_assist``) ``wins`` and the win rate count the wins with none,
+    and further columns count the assists."""
     option_names = list(cells[0].options) if cells else []
     means = list(game.sim_means) or sorted({k for c in cells for k in c.stats.detail_sums})
     means = [m for m in means if m != "score"]
@@ -60,6 +71,7 @@ def csv_rows(game: Game, cells: Sequence[Cell]) -> tuple[list[str], list[list[An
         "score_sd",
         *[f"mean_{m}" for m in means],
         *[f"cause_{c}" for c in causes],
+        *assist_columns(game),
         "elapsed_s",
     ]
     rows = []
@@ -79,6 +91,7 @@ def csv_rows(game: Game, cells: Sequence[Cell]) -> tuple[list[str], list[list[An
                 st.score_sd,
                 *[st.mean(m) for m in means],
                 *[st.causes.get(c, 0) for c in causes],
+                *([st.assisted_wins, st.all_wins, st.assisted_games, st.assists] if game.sim_assist else []),
                 round(cell.elapsed, 3),
             ]
         )
@@ -125,14 +138,27 @@ def _plots(
     labels = [cell_label(c, varying) for c in cells]
     written = []
 
-    # 1. win rate per cell, with 95% Wilson interval bars
+    # 1. win rate per cell, with 95% Wilson interval bars (wins with no assist; the wins after
+    # one, if the game has assists, as a hatched bar on top of them)
     fig, ax = plt.subplots(figsize=(max(6.0, 0.8 * len(cells) + 2), 4.5))
     rates = [100 * c.stats.win_rate for c in cells]
-    lows = [100 * (c.stats.win_rate - c.stats.win_interval()[0]) for c in cells]
-    highs = [100 * (c.stats.win_interval()[1] - c.stats.win_rate) for c in cells]
-    ax.bar(range(len(cells)), rates, yerr=[lows, highs], capsize=4, color="#4c72b0")
+    lows = [max(0.0, 100 * (c.stats.win_rate - c.stats.win_interval()[0])) for c in cells]
+    highs = [max(0.0, 100 * (c.stats.win_interval()[1] - c.stats.win_rate)) for c in cells]
+    assist = game.sim_assist
+    assist_label = game.stat_label(assist, lang) if assist is not None else ""
+    ax.bar(range(len(cells)), rates, yerr=[lows, highs], capsize=4, color="#4c72b0",
+           label=t("sim.plot.unassisted", lang, assist=assist_label) if assist else None)  # fmt: skip
+    if assist is not None:
+        after = [100 * c.stats.assisted_wins / (c.stats.games or 1) for c in cells]
+        ax.bar(range(len(cells)), after, bottom=rates, color="none", edgecolor="#dd8452", hatch="//",
+               label=t("sim.plot.assisted", lang, assist=assist_label))  # fmt: skip
+        ax.legend(fontsize="small")
     ax.set_xticks(range(len(cells)), labels, rotation=30, ha="right")
-    ax.set_ylabel(t("sim.plot.win_rate_axis", lang))
+    ax.set_ylabel(
+        t("sim.plot.win_rate_axis", lang)
+        if assist is None
+        else t("sim.plot.win_rate_axis_unassisted", lang, assist=assist_label)
+    )
     ax.set_title(t("sim.plot.win_rate_title", lang, game=game.title(lang)))
     fig.tight_layout()
     path = directory / PLOTS[0]
@@ -165,6 +191,7 @@ def _plots(
 
     # 3. score distribution (from the additive score counts), one step line per cell
     fig, ax = plt.subplots(figsize=(8, 4.5))
+    drawn = 0
     for cell, label in zip(cells, labels, strict=True):
         hist = cell.stats.score_histogram
         if not hist:
@@ -172,10 +199,11 @@ def _plots(
         xs = sorted(hist)
         total = sum(hist.values())
         ax.step(xs, [100 * hist[x] / total for x in xs], where="mid", label=label)
+        drawn += 1
     ax.set_xlabel(game.stat_label("score", lang))
     ax.set_ylabel(t("sim.plot.share_axis", lang))
     ax.set_title(t("sim.plot.scores_title", lang))
-    if len(cells) > 1:
+    if drawn > 1:
         ax.legend(fontsize="small")
     fig.tight_layout()
     path = directory / PLOTS[2]

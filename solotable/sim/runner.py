@@ -26,6 +26,7 @@ from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
 from solotable.core.protocol import CHANCE, Game, Result
 from solotable.core.registry import load as load_game
+from solotable.core.stats import Z95, wilson_interval
 
 BATCH_SIZE = 200
 """Games per batch (grown for huge runs so that there are at most :data:`MAX_BATCHES`)."""
@@ -33,26 +34,6 @@ BATCH_SIZE = 200
 MAX_BATCHES = 20_000
 MAX_STEPS = 1_000_000
 """A game longer than this is taken to be stuck in a loop (a bug in the game or the agent)."""
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default).
-
-    With no trials, nothing is known: ``(0.0, 1.0)``.
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, not {successes}")
-    p = successes / trials
-    z2n = z * z / trials
-    centre = (p + z2n / 2) / (1 + z2n)
-    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 @dataclass(slots=True)
 class SimStats:
@@ -65,6 +46,14 @@ class SimStats:
 
     games: int = 0
     wins: int = 0
+    """Games won with no assist (see :attr:`~solotable.core.protocol.Game.sim_assist`): with a
+    game that declares none, every game won."""
+    assisted_wins: int = 0
+    """Games won after at least one assist (a continue): counted apart, never as :attr:`wins`."""
+    assisted_games: int = 0
+    """Games (won or lost) that used at least one assist."""
+    assists: int | float = 0
+    """Assists used in all (the sum of the assist detail)."""
     scored: int = 0
     score_sum: int | float = 0
     score_sq_sum: int | float = 0
@@ -86,14 +75,25 @@ class SimStats:
         steps: int = 0,
         decisions: int = 0,
         more_histograms: tuple[str, ...] = (),
+        assist_key: str | None = None,
     ) -> None:
         """Count one finished game. ``histogram_key`` names the detail to histogram (where runs
-        end), ``more_histograms`` further details to histogram."""
+        end), ``more_histograms`` further details to histogram, ``assist_key`` the detail that
+        counts assists (a win with one is counted in :attr:`assisted_wins`, not :attr:`wins`)."""
         self.games += 1
         self.steps += steps
         self.decisions += decisions
+        used = result.details.get(assist_key, 0) if assist_key is not None else 0
+        if isinstance(used, bool) or not isinstance(used, int | float):
+            used = 0
+        if used > 0:
+            self.assisted_games += 1
+            self.assists += used
         if result.won:
-            self.wins += 1
+            if used > 0:
+                self.assisted_wins += 1
+            else:
+                self.wins += 1
         score = result.score
         if score is not None:
             self.scored += 1
@@ -125,6 +125,9 @@ class SimStats:
         """Add ``other`` into this one (in place) and return self."""
         self.games += other.games
         self.wins += other.wins
+        self.assisted_wins += other.assisted_wins
+        self.assisted_games += other.assisted_games
+        self.assists += other.assists
         self.scored += other.scored
         self.score_sum += other.score_sum
         self.score_sq_sum += other.score_sq_sum
@@ -147,11 +150,17 @@ class SimStats:
 
     @property
     def win_rate(self) -> float:
+        """The share of games won with no assist (the headline)."""
         return self.wins / self.games if self.games else 0.0
 
     def win_interval(self, z: float = Z95) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate."""
+        """The 95% Wilson score interval of :attr:`win_rate`."""
         return wilson_interval(self.wins, self.games, z)
+
+    @property
+    def all_wins(self) -> int:
+        """Every game won, with an assist or without."""
+        return self.wins + self.assisted_wins
 
     @property
     def mean_score(self) -> float | None:
@@ -171,13 +180,27 @@ class SimStats:
         count = self.detail_counts.get(detail, 0)
         return self.detail_sums[detail] / count if count else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, assist_key: str | None = None) -> dict[str, Any]:
+        """The figures as JSON. ``wins``, ``win_rate`` and ``win_interval_95`` count wins with no
+        assist; with ``assist_key`` (the game's :attr:`~solotable.core.protocol.Game.sim_assist`)
+        an ``assist`` block gives the assists apart."""
         low, high = self.win_interval()
+        extra: dict[str, Any] = {}
+        if assist_key is not None:
+            extra["assist"] = {
+                "detail": assist_key,
+                "wins_after": self.assisted_wins,
+                "all_wins": self.all_wins,
+                "all_win_rate": self.all_wins / self.games if self.games else 0.0,
+                "games_with": self.assisted_games,
+                "used": self.assists,
+            }
         return {
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_interval_95": [low, high],
+            **extra,
             "mean_score": self.mean_score,
             "score_sd": self.score_sd,
             "steps": self.steps,
@@ -287,6 +310,7 @@ def _run_batch(batch: _Batch, progress: Progress | None = None) -> SimStats:
     agent = make_agent(batch.agent_name, batch.game_id, **batch.agent_params)
     histogram_key = game.sim_histogram
     more = tuple(game.sim_histograms)
+    assist_key = game.sim_assist
     stats = SimStats()
     add = stats.add
     options = batch.options
@@ -296,7 +320,7 @@ def _run_batch(batch: _Batch, progress: Progress | None = None) -> SimStats:
         for index in range(batch.start, batch.stop):
             chance_rng, agent_rng = game_rngs(seed, index)
             result, steps, decisions = run_game(game, agent, options, chance_rng, agent_rng)
-            add(result, histogram_key, steps, decisions, more)
+            add(result, histogram_key, steps, decisions, more, assist_key)
             if progress is not None:
                 progress(1)
     except Exception as exc:
@@ -429,9 +453,16 @@ class Cell:
     agent: str
     stats: SimStats
     elapsed: float = 0.0
+    assist: str | None = None
+    """The game's assist detail (:attr:`~solotable.core.protocol.Game.sim_assist`), if any."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"options": dict(self.options), "agent": self.agent, "elapsed": self.elapsed, **self.stats.to_json()}
+        return {
+            "options": dict(self.options),
+            "agent": self.agent,
+            "elapsed": self.elapsed,
+            **self.stats.to_json(self.assist),
+        }
 
 
 def grid_cells(
@@ -488,5 +519,5 @@ def simulate_grid(
             address=address,
             progress=progress,
         )
-        out.append(Cell(cell_options, name, stats, time.perf_counter() - start))
+        out.append(Cell(cell_options, name, stats, time.perf_counter() - start, game.sim_assist))
     return out

@@ -28,13 +28,15 @@ from functools import cache
 from pathlib import Path
 
 from solotable import __version__
+from solotable.agents.hint import WILSON, Hint
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
-from solotable.core.protocol import Action, Event, Game, IllegalAction, State
+from solotable.core.protocol import Action, Event, Game, IllegalAction, InfoEntry, State
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
+from solotable.ui.text_layout import markdown_plain, wrap
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -45,8 +47,9 @@ HINT_MAX_SECONDS = 600
 """The longest search a ``hint`` may ask for."""
 HINT_RUNNERS_UP = 3
 """How many runner-up decisions a hint shows."""
-MANY_OUTCOMES = 24
-"""Above this many chance outcomes, physical-dice mode lists them compactly (notation only)."""
+MANY_OUTCOMES = 60
+"""Above this many chance outcomes (Deep Space D-6's 462 crew rolls), physical-dice mode lists
+them compactly by notation; up to this many (a threat card drawn from 36) in words, one a line."""
 _YES = frozenset({"y", "yes", "はい"})
 _NO = frozenset({"n", "no", "いいえ", ""})
 
@@ -83,6 +86,14 @@ def choice_line(number: int, width: int, label: str, notation: str) -> str:
     return f"  {number:>{width}}) {labelled(label, notation)}"
 
 
+def example_outcome(actions: Sequence[Action]) -> Action:
+    """An outcome to show as an example: one with the most different values (Deep Space D-6's
+    crew roll 1,2,3,4,5,6, whose words give every face), else the middle one."""
+    middle = actions[len(actions) // 2]
+    best = max(actions, key=lambda a: len(set(a.args)))
+    return best if len(set(best.args)) > len(set(middle.args)) else middle
+
+
 def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
     heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
     width = len(str(len(actions)))
@@ -94,7 +105,12 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
             "  " + "".join(c.ljust(cell_width) for c in cells[i : i + per_row]).rstrip()
             for i in range(0, len(cells), per_row)
         ]
-        return "\n".join([heading, msg("cli.chance_many", lang, count=len(actions)), *rows])
+        lines = [heading, msg("cli.chance_many", lang, count=len(actions))]
+        example = example_outcome(actions)
+        words = game.describe(state, example, lang)
+        if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
+            lines.append(msg("cli.chance_example", lang, example=str(example), words=words))
+        return "\n".join([*lines, *rows])
     lines = [heading]
     lines.extend(
         choice_line(i, width, game.describe(state, action, lang), str(action))
@@ -103,14 +119,103 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
     return "\n".join(lines)
 
 
+def hint_figure(h: Hint, lang: str) -> str:
+    """A hint's chance of winning in words, with its 95% interval and how it was found (Wilson's
+    over the simulated games, or the standard error of simulations scored by the game's
+    evaluation), or the search's figure with no interval (expectimax)."""
+    win = f"{100 * h.win:.0f}"
+    if h.method is None or h.low is None or h.high is None:
+        return msg("cli.hint_figure_exact", lang, win=win, visits=h.visits)
+    key = "cli.hint_figure_wilson" if h.method == WILSON else "cli.hint_figure_se"
+    return msg(key, lang, win=win, low=f"{100 * h.low:.0f}", high=f"{100 * h.high:.0f}", visits=h.visits)
+
+
+def hint_note_needed(ranked: Sequence[Hint]) -> bool:
+    """Whether a runner-up shows a higher chance than the recommended move (the note explains
+    why the bot still recommends it)."""
+    return bool(ranked) and any(h.visits > 0 and h.win > ranked[0].win for h in ranked[1:])
+
+
+def entries_text(entries: Sequence[InfoEntry], width: int | None = None) -> str:
+    """What the table shows (``Game.info_entries``) as text: each entry's title, then its text
+    indented under it (each line wrapped to ``width`` columns if given)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines:
+            lines.append("")
+        lines.append(entry.title)
+        for line in entry.text.split("\n"):
+            if width is None:
+                lines.append("  " + line)
+            else:
+                lines.extend(wrap(line, width, "  ", "    "))
+    return "\n".join(lines)
+
+
+def terminal_width() -> int:
+    """The columns line mode wraps text to: the terminal's (80 when output is not a terminal),
+    at most 100 so that lines stay readable."""
+    import shutil
+
+    return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+
+
+def help_page(game: Game, lang: str, width: int | None = None) -> str:
+    """A game's rules in short (``help_text``, Markdown) as plain text wrapped to the terminal."""
+    return markdown_plain(game.help_text(lang), (width or terminal_width()) - 1)
+
+
 def result_text(state: State, lang: str) -> str:
     """Game over, won or lost, the score and the game's details."""
     result = state.result()
-    lines = [msg("cli.game_over", lang) + " " + msg("cli.won" if result.won else "cli.lost", lang)]
+    game = state.game
+    lines = [msg("cli.game_over", lang, outcome=msg("cli.won" if result.won else "cli.lost", lang))]
     if result.score is not None:
         lines.append(msg("cli.score", lang, score=result.score))
-    lines.extend(f"  {name}: {value}" for name, value in result.details.items())
+    cause = result.details.get("cause")
+    if isinstance(cause, str):
+        lines.append(msg("cli.cause", lang, cause=game.cause_label(cause, lang)))
+    for name, value in result.details.items():
+        if name == "cause":
+            continue
+        shown = msg("cli.help.on" if value else "cli.help.off", lang) if isinstance(value, bool) else value
+        lines.append(msg("cli.detail", lang, name=game.stat_label(name, lang), value=shown))
     return "\n".join(lines)
+
+
+COMMAND_WORDS = frozenset({"q", "quit", "exit", "undo", "help", "?", "show", "info"})
+"""Words line mode reads as a command when they are the whole line (after NFKC and lower case)."""
+COMMAND_HEADS = frozenset({"save", "hint", "lang"})
+"""Words line mode reads as a command when they start the line (``save FILE``, ``hint 5``)."""
+
+
+def typed_number(game: Game, state: State, text: str, choices: Sequence[Action]) -> Action | str:
+    """What a number typed as a choice means: the choice with that number (or the action the
+    game reads in it, when there is no such choice). When the game reads the same text as another
+    action (two dice typed together: ``11`` for 1 and 1, while choice 11 is another roll) nothing
+    is guessed: the message id ``"cli.ambiguous"`` is returned, or ``"cli.bad_number"`` for a
+    number that means nothing; :func:`typed_number_message` says it in words."""
+    number = int(unicodedata.normalize("NFKC", text).strip())
+    listed = choices[number - 1] if 1 <= number <= len(choices) else None
+    try:
+        read = game.parse_action(state, text)
+    except ValueError:  # IllegalAction, or a game's OptionError: not a notation here
+        read = None
+    if read is not None and listed is not None and read != listed:
+        return "cli.ambiguous"
+    if listed is None:
+        return read if read is not None else "cli.bad_number"
+    return listed
+
+
+def typed_number_message(game: Game, state: State, text: str, choices: Sequence[Action], lang: str) -> str:
+    """The message for a number :func:`typed_number` could not take."""
+    number = int(unicodedata.normalize("NFKC", text).strip())
+    if 1 <= number <= len(choices):
+        read = game.parse_action(state, text)
+        return msg("cli.ambiguous", lang, text=text.strip(), number=number, listed=str(choices[number - 1]),
+                   read=str(read))  # fmt: skip
+    return msg("cli.bad_number", lang, number=number, count=len(choices))
 
 
 class _Step(Enum):
@@ -231,15 +336,17 @@ class LinePlayer:
         if word == "hint":
             return self.hint(rest)
         if folded in ("help", "?"):
-            self.say(self.game.help_text(self.lang))
+            self.say(help_page(self.game, self.lang))
             self.say(self.t("cli.commands"))
             return _Step.SAME
         if folded == "show":
             return _Step.CHANGED
+        if folded == "info":
+            return self.info()
         if word == "lang":
             return self.switch_lang(rest.lower())
         if folded.isdecimal():
-            return self.choose_number(int(folded))
+            return self.choose_number(folded)
         try:
             action = self.session.parse(text)
         except IllegalAction as exc:
@@ -247,12 +354,23 @@ class LinePlayer:
             return _Step.SAME
         return self.play(action)
 
-    def choose_number(self, number: int) -> _Step:
+    def choose_number(self, text: str) -> _Step:
         choices = self.choices()
-        if not 1 <= number <= len(choices):
-            self.say(self.t("cli.bad_number", number=number, count=len(choices)))
+        state = self.session.state
+        chosen = typed_number(self.game, state, text, choices)
+        if isinstance(chosen, str):
+            self.say(typed_number_message(self.game, state, text, choices, self.lang))
             return _Step.SAME
-        return self.play(choices[number - 1])
+        return self.play(chosen)
+
+    def info(self) -> _Step:
+        """``info``: what the cards, tables and tiles in view say (``Game.info_entries``)."""
+        entries = self.game.info_entries(self.session.state, self.lang)
+        if not entries:
+            self.say(self.t("cli.info_none"))
+            return _Step.SAME
+        self.say(entries_text(entries, terminal_width() - 1))
+        return _Step.SAME
 
     def play(self, action: Action) -> _Step:
         """Warn if the game says so, ask for confirmation, then play ``action``."""
@@ -312,18 +430,20 @@ class LinePlayer:
         choices = state.legal_actions()
         width = len(str(len(choices)))
 
-        def line(action: Action, win: float, visits: int) -> str:
-            number = choices.index(action) + 1
-            label = choice_line(number, width, self.game.describe(state, action, self.lang), str(action))
-            return self.t("cli.hint_line", choice=label.strip(), win=f"{100 * win:.0f}", visits=visits)
+        def line(h: Hint) -> str:
+            number = choices.index(h.action) + 1
+            label = choice_line(number, width, self.game.describe(state, h.action, self.lang), str(h.action))
+            return self.t("cli.hint_line", choice=label.strip(), figure=hint_figure(h, self.lang))
 
         best = ranked[0]
-        self.say(self.t("cli.hint_best", line=line(*best)))
-        others = [r for r in ranked[1:HINT_RUNNERS_UP + 1] if r[2] > 0]
+        self.say(self.t("cli.hint_best", line=line(best)))
+        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
         if others:
             self.say(self.t("cli.hint_others"))
-            for r in others:
-                self.say("  " + line(*r))
+            for h in others:
+                self.say("  " + line(h))
+        if hint_note_needed(ranked[: HINT_RUNNERS_UP + 1]):
+            self.say(self.t("cli.hint_note"))
         return _Step.SAME
 
     def undo(self) -> _Step:
@@ -802,7 +922,7 @@ def _cmd_rules(game_id: str, lang: str, listings: list[str] | None = None) -> in
     except ValueError as exc:
         return _error(exc, lang)
     if not listings:
-        print(game.help_text(lang))
+        print(help_page(game, lang))
         return 0
     for flag in listings:
         name = flag.removeprefix("--")

@@ -14,12 +14,13 @@ from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Input, OptionList
 
+from solotable.agents.hint import WILSON, Hint
 from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.boards import board_module_name
-from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MessageDialog
+from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MarkdownDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
 from solotable.ui.tui.home import ChoiceField, HomeScreen
 from solotable.ui.tui.record_db import RecordDB
@@ -109,7 +110,7 @@ async def test_start_from_home_quit_and_resume(data_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("down", "down", "down")  # minirogue-v1
-        await pilot.press("enter")  # to its options
+        await pilot.press("tab")  # to its options
         await pilot.press("right")  # difficulty normal -> hard
         await pilot.press("tab", "tab", "tab", "tab")  # keys, language, physical dice, seed
         await pilot.press("4", "2", "enter")  # seed 42, start
@@ -254,15 +255,18 @@ async def test_hint_shows_the_best_move_and_win_chances(data_dir: Path) -> None:
         dialog = app.screen
         assert isinstance(dialog, MessageDialog)
         body = static_text(dialog.query_one("#body"))
-        assert "The bot would choose:" in body
-        assert re.search(r"— wins \d+% \(\d+ simulations\)", body), body
-        # a runner-up with a higher chance from fewer games: the hint says why the bot still chooses
+        assert "The bot recommends:" in body
+        flat = " ".join(body.split())  # long lines wrap in the dialog
+        assert re.search(r"— estimated chance of winning \d+% \(95% interval \d+–\d+%, Wilson's, from \d+ games",
+                         flat), body  # fmt: skip
+        # a runner-up shown higher: the hint says truly why the bot still recommends its move
         state = session.state
         first, second = state.legal_actions()[:2]
-        text = screen.hint_text(state, [(first, 0.31, 400), (second, 0.33, 40)])
-        assert "2) " in text and "wins 33% (40 simulations)" in text
-        assert "The bot chooses the move it simulated most" in text
-        assert "simulated most" not in screen.hint_text(state, [(first, 0.4, 400), (second, 0.33, 40)])
+        text = " ".join(screen.hint_text(state, [Hint(first, 0.31, 40, 0.18, 0.47, WILSON),
+                                                 Hint(second, 0.33, 40, 0.2, 0.49, WILSON)]).split())  # fmt: skip
+        assert "2) " in text and "chance of winning 33% (95% interval 20–49%, Wilson's, from 40 games" in text
+        assert "unless another wins clearly more often on the same simulated dice" in text
+        assert "simulated dice" not in screen.hint_text(state, [Hint(first, 0.4, 40), Hint(second, 0.33, 40)])
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -292,7 +296,7 @@ async def test_the_screen_does_not_freeze_while_the_bot_thinks(data_dir: Path,
         assert "hint: thinking…" in static_text(screen.query_one("#status"))
         await pilot.press("l")  # the screen answers while the bot thinks
         await pilot.pause()
-        assert "ヒント: 考え中…" in static_text(screen.query_one("#status"))
+        assert "ヒント：考え中…" in static_text(screen.query_one("#status"))
         await pilot.press("l")
         release.set()
         await app.workers.wait_for_complete()
@@ -418,7 +422,7 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("l")  # the setups in words in Japanese too
         await pilot.pause()
         record = static_text(app.screen.query_one("#record-body"))
-        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード: プレイ2・勝ち1・負け1・最高64" in record
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード：プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async
@@ -434,8 +438,8 @@ async def test_info_and_help_dialogs(data_dir: Path) -> None:
         assert "1-1:" in body and "Highlighted choice:" in body
         await pilot.press("escape", "question_mark")
         await pilot.pause()
-        assert isinstance(app.screen, MessageDialog)
-        assert "rewinds" in static_text(app.screen.query_one("#body"))
+        assert isinstance(app.screen, MarkdownDialog)
+        assert "rewinds" in app.screen.body and "rewinds" in screen_text(app)
 
 
 @run_async
@@ -633,7 +637,7 @@ async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
         listed = app.screen.query_one("#saves", OptionList)
         lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert len(lines) == 2
-        assert lines[0].startswith("Mini Rogue (2020 edition") and "20260102-000000-minirogue" in lines[0]
+        assert lines[0].startswith("Mini Rogue (2020 edition") and " · Normal, Rogue · 1 step · " in lines[0]
         assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")
 
 
@@ -642,7 +646,7 @@ async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
     app = SoloTableApp(data=data_dir, games=GAMES)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter", "enter")  # Deep Space D-6's options, then start
+        await pilot.press("enter")  # Enter on the game list starts Deep Space D-6
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         await pilot.press("escape")
@@ -653,7 +657,7 @@ async def test_back_home_the_arrows_choose_a_game_again(data_dir: Path) -> None:
         await pilot.press("down")
         await pilot.pause()
         assert home.selected == "jongrogue"
-        await pilot.press("enter", "right")  # the rules, in words
+        await pilot.press("tab", "right")  # the rules, in words
         await pilot.pause()
         rules = home.query_one(".opt-rules", ChoiceField)
         assert app.focused is rules and rules.value == "ez-plus"

@@ -17,7 +17,8 @@ FILES = {
     "boards/messages_minirogue.toml": [TUI / "boards" / "minirogue.py"],
 }
 # keys built at run time from a value: tui.opt.<option>, tui.value.<value>, tui.lang.<code> ...
-DYNAMIC = ("tui.opt.", "tui.value.", "tui.placeholder.", "tui.lang.", "tui.mr.icon.", "tui.mr1.die.")
+DYNAMIC = ("tui.opt.", "tui.value.", "tui.placeholder.", "tui.lang.", "tui.mr.icon.", "tui.mr1.die.", "tui.optinfo.",
+           "tui.valinfo.")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

@@ -139,7 +139,7 @@ async def test_the_status_line_keeps_what_matters_on_a_narrow_screen(data_dir: P
         status = screen.status_text()
         assert display_width(status) <= 80, status
         assert "…" in status.split(" · ")[0]
-        for part in (f"プレイヤー{session.state.to_move + 1}の番", "シード 2147483647", "手目", "ヒント: 考え中…"):
+        for part in (f"プレイヤー{session.state.to_move + 1}の番", "シード 2147483647", "手目", "ヒント：考え中…"):
             assert part in status, status
         await pilot.resize_terminal(120, 30)  # room for the whole title again
         await pilot.pause()

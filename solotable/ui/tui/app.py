@@ -22,13 +22,14 @@ from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
 from solotable.ui.tui.home import HOME_CSS, HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
 from solotable.ui.tui.record_db import RecordDB, data_dir, totals
+from solotable.ui.tui.too_small import TOO_SMALL_CSS
 
 
 class SoloTableApp(App[int]):
     """solotable's full-screen interface (see the module docstring)."""
 
     TITLE = "solotable"
-    CSS = DIALOG_CSS + HOME_CSS + GAME_CSS
+    CSS = DIALOG_CSS + HOME_CSS + GAME_CSS + TOO_SMALL_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "quit", show=False)]  # noqa: RUF012
 
@@ -54,10 +55,31 @@ class SoloTableApp(App[int]):
         self.db: RecordDB | None = None
         self.db_error: str | None = None
         self.db_notice: str | None = None
+        self.sessions: list[Session] = []
+        """Every game played in this run, for the words printed on leaving (:meth:`farewell`)."""
 
     @property
     def saves_dir(self) -> Path:
         return self.data_dir / "saves"
+
+    def note_session(self, session: Session) -> None:
+        """A game shown on screen: said where it is saved when the app ends."""
+        if all(s is not session for s in self.sessions):
+            self.sessions.append(session)
+
+    def farewell(self) -> list[str]:
+        """What line mode says on leaving, for each game played in this run: where an unfinished
+        game is saved (and how to continue it), where a finished game's record is."""
+        from solotable.ui.cli import msg
+
+        lines = []
+        for session in self.sessions:
+            path = session.autosave_path
+            if path is None or not path.exists():
+                continue
+            key = "cli.record_at" if session.state.is_terminal() else "cli.quit_saved"
+            lines.append(msg(key, self.lang, path=path))
+        return lines
 
     def on_mount(self) -> None:
         self.open_db()
@@ -213,11 +235,19 @@ def _fresh_path(directory: Path, game_id: str) -> Path:
     return path
 
 
+def run_app(app: SoloTableApp) -> int:
+    """Run ``app``; once the terminal is back, say where each game played was saved."""
+    code = app.run() or 0
+    for line in app.farewell():
+        print(line)
+    return code
+
+
 def run_home(lang: str = "en") -> int:
     """``solotable play`` on a terminal: the home screen."""
-    return SoloTableApp(lang=lang).run() or 0
+    return run_app(SoloTableApp(lang=lang))
 
 
 def run_session(session: Session, lang: str = "en", *, resumed: bool = False) -> int:
     """``solotable play GAME`` (or ``resume FILE``) on a terminal: straight to the game."""
-    return SoloTableApp(lang=lang, session=session, resumed=resumed).run() or 0
+    return run_app(SoloTableApp(lang=lang, session=session, resumed=resumed))

@@ -25,15 +25,25 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
-from solotable.ui.cli import labelled
+from solotable.ui.cli import entries_text, hint_figure, hint_note_needed, labelled
+from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
-from solotable.ui.tui.dialogs import DESCRIBED_OUTCOMES, ChanceDialog, ConfirmDialog, MessageDialog, SaveDialog
+from solotable.ui.tui.dialogs import (
+    DESCRIBED_OUTCOMES,
+    ChanceDialog,
+    ConfirmDialog,
+    MarkdownDialog,
+    MessageDialog,
+    SaveDialog,
+)
 from solotable.ui.tui.i18n import tr
+from solotable.ui.tui.too_small import MIN_SIZE, TooSmall
 
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
@@ -52,10 +62,12 @@ class LogEntry:
     chance: bool = False
 
 
-def numbered(number: int, width: int, label: str) -> str:
-    """``" 3) label"``; with no space before a label whose first word has a wide (Japanese)
-    character, so that a long label wraps inside the line instead of leaving the number alone."""
-    return f"{number:>{width}}){gap_before(label)}{label}"
+def hanging(prefix: str, text: str, width: int) -> str:
+    """``prefix`` and ``text`` wrapped to ``width`` columns, the lines after the first indented
+    under the text (Japanese broken between characters, never before 。 nor after （)."""
+    if width < display_width(prefix) + 10 or display_width(prefix + text) <= width:
+        return prefix + text
+    return "\n".join(wrap(text, width, prefix, " " * display_width(prefix)))
 
 
 def gap_before(label: str) -> str:
@@ -90,12 +102,24 @@ GameScreen { layout: vertical; }
 #status { height: 1; background: $primary-background; }
 #board { height: 1fr; min-height: 14; }
 #bottom { height: 8; }
-#actions { width: 1fr; border: none; height: 8; }
-#log { width: 34; border: none; height: 8; background: $panel; }
+#actions { width: 1fr; border: none; height: 100%; }
+#log { width: 34; border: none; height: 100%; background: $panel; }
 #keys { height: 1; background: $primary-background; }
 """
 """The game screen's layout (in the app's stylesheet): at 80×24 the board gets all 80 columns
-and 14 rows, the choices and the log 8 rows below it."""
+and 14 rows, the choices and the log 8 rows below it; a larger terminal shares its extra rows
+between the board and the choices and log (see :func:`bottom_height`), and its extra columns
+between the choices and the log (:func:`log_width`)."""
+
+def bottom_height(rows: int) -> int:
+    """Rows of the choices and the log: 8 at 24 rows, and half of every row beyond."""
+    extra = max(0, rows - MIN_SIZE[1])
+    return 8 + extra - extra // 2
+
+
+def log_width(columns: int) -> int:
+    """Columns of the log: 34 at 80 columns, and half of every column beyond (at most 70)."""
+    return min(70, 34 + max(0, columns - MIN_SIZE[0]) // 2)
 
 
 class GameScreen(Screen[None]):
@@ -125,6 +149,7 @@ class GameScreen(Screen[None]):
         self._digits = ""
         self._shown_log: list[str] = []
         self._shown_lang = ""
+        self._shown_width = 0
         self._recorded = False
         self._dice_asked_at = -1
         self._hint_token: int | None = None
@@ -144,6 +169,7 @@ class GameScreen(Screen[None]):
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield TooSmall(id="too-small")
         yield Static("", id="status")
         yield self.board
         with Horizontal(id="bottom"):
@@ -152,12 +178,29 @@ class GameScreen(Screen[None]):
         yield Static("", id="keys")
 
     def on_mount(self) -> None:
+        self.sapp.note_session(self.session)
+        self.lay_out()
         self.refresh_all()
         self.query_one("#actions", OptionList).focus()
 
     def on_resize(self) -> None:
-        if self._shown_lang:  # drawn once already: the status line fits the new width
-            self.query_one("#status", Static).update(Text(self.status_text()))
+        self.lay_out()
+        if self._shown_lang:  # drawn once already: the status line, choices and log fit the new width
+            width = self.app.size.width
+            if width != self._shown_width:
+                self._shown_width = width
+                self._shown_lang = ""  # the log is drawn anew
+                self.refresh_all()
+            else:
+                self.query_one("#status", Static).update(Text(self.status_text()))
+
+    def lay_out(self) -> None:
+        """The choices and the log grow with the terminal (see :func:`bottom_height`); under
+        80×24 the screen says so instead."""
+        self.query_one(TooSmall).check(self.lang)
+        size = self.app.size
+        self.query_one("#bottom").styles.height = bottom_height(size.height or MIN_SIZE[1])
+        self.query_one("#log").styles.width = log_width(size.width or MIN_SIZE[0])
 
     # -- what a number refers to ------------------------------------------------------------
 
@@ -232,7 +275,8 @@ class GameScreen(Screen[None]):
                     label = str(action)
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))
-                options.append(Option(Text(numbered(i, width, label)), id=f"a{i - 1}"))
+                mark = f"{i:>{width}}){gap_before(label)}"
+                options.append(Option(Text(hanging(mark, label, self._text_width("actions"))), id=f"a{i - 1}"))
             if chance:
                 options.insert(0, Option(Text(tr("tui.chance.open", lang)), id="dice"))
         widget.set_options(options)
@@ -247,9 +291,16 @@ class GameScreen(Screen[None]):
             mark = "↶" if rewind else " "
             bullet = "◆" if entry.chance else "▸"
             label = entry.labels[lang]
-            return f"{mark}{bullet}{gap_before(label)}{label}"
+            return hanging(f"{mark}{bullet}{gap_before(label)}", label, self._text_width("log"))
         assert entry.event is not None
-        return "   " + self.session.game.event_text(entry.event, lang)
+        return hanging("   ", self.session.game.event_text(entry.event, lang), self._text_width("log"))
+
+    def _text_width(self, part: str) -> int:
+        """The columns of text a line of the choices or the log holds (its width less the
+        padding and a scrollbar)."""
+        columns = self.app.size.width or MIN_SIZE[0]
+        log = log_width(columns)
+        return (log if part == "log" else columns - log) - 4
 
     def _draw_log(self) -> None:
         widget = self.query_one("#log", OptionList)
@@ -440,7 +491,7 @@ class GameScreen(Screen[None]):
         copy = state.clone()
         seconds, iterations = self.sapp.hint_budget
 
-        def work() -> tuple[int, State, list[tuple[Action, float, int]]]:
+        def work() -> tuple[int, State, list[Hint]]:
             from solotable.agents.hint import hint
 
             return token, copy, hint(copy, seconds, iterations=iterations, seed=0 if iterations else None)
@@ -466,49 +517,64 @@ class GameScreen(Screen[None]):
             self.app.push_screen(MessageDialog(tr("tui.hint.title", self.lang), self.hint_text(state, ranked),
                                                self.lang, id="hint-dialog"))  # fmt: skip
 
-    def hint_text(self, state: State, ranked: list[tuple[Action, float, int]]) -> str:
+    def hint_text(self, state: State, ranked: list[Hint]) -> str:
         lang = self.lang
         choices = state.legal_actions()
 
-        def line(action: Action, win: float, visits: int) -> str:
-            number = choices.index(action) + 1
-            label = labelled(self.session.game.describe(state, action, lang), str(action))
-            return tr("tui.hint.line", lang, number=number, label=label, win=f"{100 * win:.0f}", visits=visits)
+        def line(h: Hint) -> str:
+            number = choices.index(h.action) + 1
+            label = labelled(self.session.game.describe(state, h.action, lang), str(h.action))
+            return tr("tui.hint.line", lang, number=number, label=label, figure=hint_figure(h, lang))
 
         best = ranked[0]
-        lines = [tr("tui.hint.best", lang), "  " + line(*best)]
-        others = [r for r in ranked[1 : HINT_RUNNERS_UP + 1] if r[2] > 0]
+        width = min(72, (self.app.size.width or 80) - 8)  # the dialog's text width
+        lines = [tr("tui.hint.best", lang), hanging("  ", line(best), width)]
+        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
         if others:
             lines.append(tr("tui.hint.others", lang))
-            lines.extend("  " + line(*r) for r in others)
-            if any(w > best[1] for _, w, _ in others):
-                lines.append(tr("tui.hint.note", lang))
+            lines.extend(hanging("  ", line(h), width) for h in others)
+        if hint_note_needed([best, *others]):
+            lines.append(tr("tui.hint.note", lang))
         return "\n".join(lines)
 
     # -- the other keys ---------------------------------------------------------------------
 
     def action_info(self) -> None:
+        """``i``: what the table shows (``Game.info_entries``): the entry of what is selected on
+        the board (``selected_key``), or, with nothing selected, every entry, with the board's own
+        details and the highlighted choice."""
         lang = self.lang
+        s = self.session
+        entries = s.game.info_entries(s.state, lang)
+        selected = getattr(self.board, "selected_key", None)
+        key = selected() if selected is not None and self.focused is self.board else None
+        chosen = [e for e in entries if key is not None and e.key == key]
+        if chosen:
+            entry = chosen[0]
+            self.app.push_screen(MessageDialog(entry.title, entry.text, lang, id="info-dialog"))
+            return
+        parts = [entries_text(entries)] if entries else []
         details = getattr(self.board, "details", None)
-        text = details(lang) if details is not None else None
+        board_text = details(lang) if details is not None and (not entries or self.focused is self.board) else None
+        if board_text:
+            parts.append(board_text)
         widget = self.query_one("#actions", OptionList)
         index = widget.highlighted
         choices = self.choices()
-        offset = 1 if self.session.waiting_for_chance else 0
-        if index is not None and 0 <= index - offset < len(choices) and not self.session.state.is_terminal():
+        offset = 1 if s.waiting_for_chance else 0
+        if index is not None and 0 <= index - offset < len(choices) and not s.state.is_terminal():
             action = choices[index - offset]
-            label = labelled(self.session.game.describe(self.session.state, action, lang), str(action))
-            extra = tr("tui.info.action", lang, label=label)
-            text = extra if text is None else text + "\n\n" + extra
-        if text is None:
+            label = labelled(s.game.describe(s.state, action, lang), str(action))
+            parts.append(tr("tui.info.action", lang, label=label))
+        if not parts:
             self.notify(tr("tui.info.none", lang))
             return
-        self.app.push_screen(MessageDialog(tr("tui.info.title", lang), text, lang, id="info-dialog"))
+        self.app.push_screen(MessageDialog(tr("tui.info.title", lang), "\n\n".join(parts), lang, id="info-dialog"))
 
     def action_help(self) -> None:
         lang = self.lang
         body = tr("tui.help.keys", lang) + "\n\n" + self.session.game.help_text(lang)
-        self.app.push_screen(MessageDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
+        self.app.push_screen(MarkdownDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
 
     def action_lang(self) -> None:
         self.sapp.next_lang()

@@ -8,6 +8,7 @@ first), *Record* (games played, won and lost per game, difficulty and character,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +29,9 @@ from solotable.core.protocol import Game
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.ui.tui.dialogs import ConfirmDialog, MarkdownDialog
 from solotable.ui.tui.i18n import tr
+from solotable.ui.tui.too_small import TooSmall
 
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
@@ -54,10 +57,14 @@ class ChoiceField(Widget, can_focus=True):
             super().__init__()
             self.field = field
 
-    def __init__(self, name: str, label: str, choices: list[tuple[str, str]], value: str) -> None:
+    def __init__(
+        self, name: str, label: str, choices: list[tuple[str, str]], value: str, width: int = 18, game: str = ""
+    ) -> None:
         super().__init__(classes=f"opt-{name}")
+        self.game_id = game
         self.option_name = name
         self.label = label
+        self.label_width = width
         self.choices = choices  # (value, shown)
         self.index = next((i for i, (v, _) in enumerate(choices) if v == value), 0)
 
@@ -67,7 +74,7 @@ class ChoiceField(Widget, can_focus=True):
 
     def render(self) -> Text:
         shown = self.choices[self.index][1]
-        return Text(pad_to(self.label, 18) + f" ◀ {shown} ▶")
+        return Text(pad_to(self.label, self.label_width) + f" ◀ {shown} ▶")
 
     def action_step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.choices)
@@ -76,7 +83,11 @@ class ChoiceField(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        self.action_step(-1 if event.x < display_width(self.label) + 3 else 1)
+        self.action_step(-1 if event.x < self.label_width + 3 else 1)
+
+
+class Form(VerticalScroll, can_focus=False):
+    """The options of the new game: Tab goes from the game list straight to its first option."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +158,10 @@ class HomeScreen(Screen[None]):
     BINDINGS = [  # noqa: RUF012
         Binding("l", "lang", show=False),
         Binding("q", "quit", show=False),
+        Binding("question_mark", "help", show=False),
+        Binding("i", "info", show=False),
+        Binding("d", "delete", show=False),
+        Binding("delete", "delete", show=False),
         Binding("f1", "tab('new')", show=False),
         Binding("f2", "tab('continue')", show=False),
         Binding("f3", "tab('record')", show=False),
@@ -175,11 +190,12 @@ class HomeScreen(Screen[None]):
         self.game_ids = self.sapp.games or game_ids()
         self.selected = self.game_ids[0]
         lang = self.lang
+        yield TooSmall(id="too-small")
         yield Static(Text(tr("tui.home.title", lang)), id="home-title")
         with TabbedContent(id="tabs", initial="new"):
             with TabPane(tr("tui.home.tab_new", lang), id="new"):
                 yield OptionList(id="games")
-                with VerticalScroll(id="form"):
+                with Form(id="form"):
                     yield Vertical(id="fields")
                     with Horizontal(id="seed-row"):
                         yield Static(Text(tr("tui.home.seed", lang)), id="seed-label")
@@ -192,7 +208,11 @@ class HomeScreen(Screen[None]):
                 yield Static("", id="record-body")
         yield Static("", id="home-keys")
 
+    def on_resize(self) -> None:
+        self.query_one(TooSmall).check(self.lang)
+
     def on_mount(self) -> None:
+        self.query_one(TooSmall).check(self.lang)
         self.redraw()
         self._drawn = True
         self.call_after_refresh(self.query_one("#games", OptionList).focus)
@@ -200,7 +220,7 @@ class HomeScreen(Screen[None]):
     def redraw(self) -> None:
         lang = self.lang
         self.query_one("#home-title", Static).update(Text(tr("tui.home.title", lang)))
-        self.query_one("#home-keys", Static).update(tr("tui.home.keys", lang))
+        self.show_keys()
         tabs = self.query_one("#tabs", TabbedContent)
         for pane_id, key in (("new", "tui.home.tab_new"), ("continue", "tui.home.tab_continue"),
                              ("record", "tui.home.tab_record")):  # fmt: skip
@@ -225,15 +245,19 @@ class HomeScreen(Screen[None]):
         old_inputs = {w.name: w.value for w in box.query(Input)}
         box.remove_children()
         widgets: list[Widget] = []
+        width = label_width(game, lang)
+        self.query_one("#seed-label", Static).styles.width = width + 1
         for spec in game.option_specs:
-            label = tr(f"tui.opt.{spec.name}", lang) if f"tui.opt.{spec.name}" in _catalogue() else spec.name
+            label = option_label(spec.name, lang)
             if not spec.choices:
                 if spec.name.endswith("_data"):
                     continue  # kept by records only, not chosen by people
                 field_name = f"opt-{spec.name}"
                 hint = f"tui.placeholder.{spec.name}"
+                text_label = Static(Text(pad_to(label, width + 1)), classes="text-label")
+                text_label.styles.width = width + 1
                 row = Horizontal(
-                    Static(Text(pad_to(label, 19)), classes="text-label"),
+                    text_label,
                     Input(value=old_inputs.get(field_name) or str(spec.default), name=field_name,
                           placeholder=tr(hint, lang) if hint in _catalogue() else spec.name),
                     classes="text-row",
@@ -243,11 +267,12 @@ class HomeScreen(Screen[None]):
                 continue
             values = [(_value_text(c), value_label(game, spec.name, _value_text(c), lang)) for c in spec.choices]
             current = old.get(spec.name, _value_text(spec.default))
-            widgets.append(ChoiceField(spec.name, label, values, current))
+            widgets.append(ChoiceField(spec.name, label, values, current, width, game.id))
         langs = [(code, tr(f"tui.lang.{code}", lang)) for code in LANGS]
-        widgets.append(ChoiceField("__lang", tr("tui.home.lang", lang), langs, lang))
+        widgets.append(ChoiceField("__lang", tr("tui.home.lang", lang), langs, lang, width))
         onoff = [("off", tr("tui.value.off", lang)), ("on", tr("tui.value.on", lang))]
-        widgets.append(ChoiceField("__physical", tr("tui.home.physical", lang), onoff, old.get("__physical", "off")))
+        widgets.append(ChoiceField("__physical", tr("tui.home.physical", lang), onoff, old.get("__physical", "off"),
+                                   width))  # fmt: skip
         box.mount_all(widgets)
         box.styles.height = "auto"
 
@@ -257,10 +282,11 @@ class HomeScreen(Screen[None]):
             self.build_fields()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "games":
-            fields = list(self.query(ChoiceField))
-            if fields:
-                fields[0].focus()
+        if event.option_list.id == "games":  # Enter starts the game, as the key hints say
+            if event.option.id and event.option.id != self.selected:
+                self.selected = event.option.id
+                self.build_fields()
+            self.call_after_refresh(self.start)  # once the game's own fields are in place
         elif event.option_list.id == "saves" and event.option.id is not None:
             self.resume(int(event.option.id))
 
@@ -287,7 +313,7 @@ class HomeScreen(Screen[None]):
         for f in self.query(ChoiceField):
             if f.option_name == "__physical":
                 physical = f.value == "on"
-            elif not f.option_name.startswith("__"):
+            elif not f.option_name.startswith("__") and f.game_id == game.id:  # not a field of the last game
                 options[f.option_name] = f.value
         for spec in game.option_specs:
             if not spec.choices and not spec.name.endswith("_data"):
@@ -306,15 +332,25 @@ class HomeScreen(Screen[None]):
 
     # -- continue, record -------------------------------------------------------------------
 
+    def show_keys(self) -> None:
+        """The key hints of the tab in view."""
+        tab = self.query_one("#tabs", TabbedContent).active or "new"
+        key = {"continue": "tui.home.keys_continue", "record": "tui.home.keys_record"}.get(tab, "tui.home.keys")
+        self.query_one("#home-keys", Static).update(tr(key, self.lang))
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.show_keys()
+
     def refresh_saves(self) -> None:
         lang = self.lang
         self.saved, problems = unfinished_games(self.sapp.saves_dir)
         widget = self.query_one("#saves", OptionList)
         options: list[Option] = []
         for index, saved in enumerate(self.saved):
-            title = load_game(saved.record.game).title(lang)
-            options.append(Option(Text(tr("tui.home.save_line", lang, name=saved.path.name, title=title,
-                                          steps=saved.steps)), id=str(index)))  # fmt: skip
+            game = load_game(saved.record.game)
+            line = tr("tui.home.save_line", lang, title=game.title(lang), setup=save_setup(game, saved.record.options,
+                      lang), steps=steps_text(saved.steps, lang), when=saved_when(saved.path))  # fmt: skip
+            options.append(Option(Text(line), id=str(index)))
         if not options:
             options.append(Option(Text(tr("tui.home.no_saves", lang)), disabled=True))
         options.extend(Option(Text(tr("tui.home.bad_save", lang, problem=p)), disabled=True) for p in problems)
@@ -333,8 +369,80 @@ class HomeScreen(Screen[None]):
             return
         self.sapp.next_lang()
 
+    # -- help, explanations, deleting a save ------------------------------------------------
+
+    def action_help(self) -> None:
+        """``?``: the keys of this screen, every option of the selected game explained, and the
+        game's rules in short."""
+        lang = self.lang
+        game = load_game(self.selected)
+        body = "\n\n".join([tr("tui.home.help", lang), options_help(game, lang), game.help_text(lang)])
+        self.app.push_screen(MarkdownDialog(tr("tui.help.title", lang), body, lang, id="help-dialog"))
+
+    def action_info(self) -> None:
+        """``i``: what the focused thing is: an option and its values, the selected game's
+        options, or a saved game's setup."""
+        lang = self.lang
+        focused = self.focused
+        game = load_game(self.selected)
+        tab = self.query_one("#tabs", TabbedContent).active
+        if isinstance(focused, ChoiceField):
+            title, body = focused.label, option_help(game, focused.option_name, focused.label, lang,
+                                                     [v for v, _ in focused.choices], focused.value)  # fmt: skip
+        elif isinstance(focused, Input) or focused is self.query_one("#start"):
+            title, body = tr("tui.home.seed", lang), option_help(game, "seed", tr("tui.home.seed", lang), lang)
+        elif tab == "continue":
+            saved = self.highlighted_save()
+            if saved is None:
+                self.notify(tr("tui.info.none", lang))
+                return
+            title, body = saved.path.name, save_details(saved, lang)
+        elif tab == "new":
+            title, body = game.title(lang), options_help(game, lang)
+        else:
+            self.notify(tr("tui.info.none", lang))
+            return
+        self.app.push_screen(MarkdownDialog(title, body, lang, id="info-dialog"))
+
+    def highlighted_save(self) -> SavedGame | None:
+        widget = self.query_one("#saves", OptionList)
+        index = widget.highlighted
+        if index is None:
+            return None
+        option = widget.get_option_at_index(index)
+        if option.id is None or not 0 <= int(option.id) < len(self.saved):
+            return None
+        return self.saved[int(option.id)]
+
+    def action_delete(self) -> None:
+        """``d`` / Delete on the Continue tab: delete the highlighted saved game, once confirmed."""
+        if self.query_one("#tabs", TabbedContent).active != "continue":
+            return
+        saved = self.highlighted_save()
+        if saved is None:
+            return
+        lang = self.lang
+        title = load_game(saved.record.game).title(lang)
+        question = tr("tui.home.delete_question", lang, title=title, name=saved.path.name)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.notify(tr("tui.cancelled", lang))
+                return
+            try:
+                saved.path.unlink()
+            except OSError as exc:
+                self.notify(tr("tui.home.delete_failed", lang, path=saved.path, reason=exc.strerror or exc),
+                            severity="error")  # fmt: skip
+                return
+            self.notify(tr("tui.home.deleted", lang, name=saved.path.name))
+            self.refresh_saves()
+
+        self.app.push_screen(ConfirmDialog([question], lang), answered)
+
     def action_tab(self, pane: str) -> None:
         self.query_one("#tabs", TabbedContent).active = pane
+        self.show_keys()
         target = {"new": "#games", "continue": "#saves", "record": "#record-scroll"}[pane]
         self.call_after_refresh(self.query_one(target).focus)
 
@@ -345,6 +453,124 @@ class HomeScreen(Screen[None]):
         if self._drawn:  # back from a game: redrawn, and the keys work on the tab's list again
             self.redraw()
             self.action_tab(self.query_one("#tabs", TabbedContent).active or "new")
+
+
+def option_label(option: str, lang: str) -> str:
+    """An option's name in words (the interface's word for it, else its command-line name)."""
+    key = f"tui.opt.{option}"
+    return tr(key, lang) if key in _catalogue() else option
+
+
+def label_width(game: Game, lang: str) -> int:
+    """The column the home screen's option values start at: past the longest label of ``game``."""
+    labels = [option_label(s.name, lang) for s in game.option_specs if not s.name.endswith("_data")]
+    labels += [tr("tui.home.lang", lang), tr("tui.home.physical", lang), tr("tui.home.seed", lang)]
+    return max(display_width(label) for label in labels) + 1
+
+
+def _optinfo(game: Game, option: str, lang: str) -> str | None:
+    for key in (f"tui.optinfo.{game.id}.{option}", f"tui.optinfo.{option}"):
+        if key in _catalogue():
+            return tr(key, lang)
+    return None
+
+
+def _valinfo(game: Game, option: str, value: str, lang: str) -> str | None:
+    for key in (f"tui.valinfo.{game.id}.{option}.{value}", f"tui.valinfo.{game.id}.{value}"):
+        if key in _catalogue():
+            return tr(key, lang)
+    return None
+
+
+FIELDS = ("__lang", "__physical", "seed")
+"""The home screen's fields every game has, after its own options."""
+
+
+def option_help(
+    game: Game, option: str, label: str, lang: str, values: list[str] | None = None, current: str | None = None
+) -> str:
+    """One option explained (Markdown): what it does, then each value in words with what it
+    does, the chosen one marked."""
+    said = _optinfo(game, option, lang)
+    lines = [f"**{label}**" + (tr("tui.sep.colon", lang) + said if said else "")]
+    for value in values or []:
+        shown = value_label(game, option, value, lang) if option != "__lang" else tr(f"tui.lang.{value}", lang)
+        if option == "__physical":
+            shown = tr(f"tui.value.{value}", lang)
+        mark = tr("tui.home.chosen", lang) if value == current else ""
+        what = _valinfo(game, option, value, lang)
+        lines.append(f"- {shown}{mark}" + (tr("tui.sep.colon", lang) + what if what else ""))
+    return "\n".join(lines)
+
+
+def options_help(game: Game, lang: str) -> str:
+    """Every option of ``game`` and of the home screen explained (Markdown)."""
+    parts = [tr("tui.home.options_heading", lang, title=game.title(lang))]
+    for spec in game.option_specs:
+        if spec.name.endswith("_data"):
+            continue
+        values = [_value_text(c) for c in spec.choices]
+        parts.append(option_help(game, spec.name, option_label(spec.name, lang), lang, values))
+    parts.append(option_help(game, "__lang", tr("tui.home.lang", lang), lang))
+    parts.append(option_help(game, "__physical", tr("tui.home.physical", lang), lang))
+    parts.append(option_help(game, "seed", tr("tui.home.seed", lang), lang))
+    return "\n\n".join(parts)
+
+
+_SETUP_OPTIONS = ("difficulty", "character", "partner", "rules", "length", "keys")
+"""The options a record line (and a Continue line) names by their value alone."""
+
+
+def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
+    """A saved game's setup in words: rules set, character, difficulty as the record names them,
+    then any other option that differs from its default (``continue off``)."""
+    from solotable.ui.tui.app import setup_words
+    from solotable.ui.tui.record_db import describe_options
+
+    parts = [setup_words(game, *describe_options(game.id, options), lang)]
+    for spec in game.option_specs:
+        if spec.name in _SETUP_OPTIONS or spec.name.endswith("_data") or spec.name not in options:
+            continue
+        value = options[spec.name]
+        if value == spec.default or value in ("", None):
+            continue
+        shown = value_label(game, spec.name, _value_text(value), lang) if spec.choices else str(value)
+        parts.append(f"{option_label(spec.name, lang)} {shown}")
+    return tr("tui.record.sep", lang).join(p for p in parts if p and p != "-") or "-"
+
+
+def steps_text(steps: int, lang: str) -> str:
+    """``1 step``, ``3 steps``."""
+    return tr("tui.home.steps_one" if steps == 1 else "tui.home.steps_other", lang, steps=steps)
+
+
+def saved_when(path: Path) -> str:
+    """When a save file was last written, to the minute (local time)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except OSError:
+        return "-"
+
+
+def save_details(saved: SavedGame, lang: str) -> str:
+    """Everything about a saved game (Markdown), for ``i`` on the Continue tab."""
+    game = load_game(saved.record.game)
+    record = saved.record
+    lines = [f"**{game.title(lang)}**", ""]
+    for spec in game.option_specs:
+        if spec.name.endswith("_data") or spec.name not in record.options:
+            continue
+        value = record.options[spec.name]
+        shown = value_label(game, spec.name, _value_text(value), lang) if spec.choices else str(value) or "-"
+        lines.append(f"- {option_label(spec.name, lang)}{tr('tui.sep.colon', lang)}{shown}")
+    seed = tr("tui.status.physical", lang) if record.physical_dice else tr("tui.status.seed", lang, seed=record.seed)
+    lines.append(f"- {seed}")
+    steps = steps_text(saved.steps, lang)
+    lines.append("- " + tr("tui.home.save_steps", lang, steps=steps, when=saved_when(saved.path)))
+    lines.append(f"- `{saved.path}`")
+    return "\n".join(lines)
 
 
 def value_label(game: Game, option: str, value: str, lang: str) -> str:

@@ -20,7 +20,7 @@ import time
 from collections.abc import AsyncIterator
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote
 
 from starlette.applications import Starlette
@@ -37,6 +37,9 @@ from solotable.ui.web import pages
 from solotable.ui.web.i18n import t
 from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Live, Tables, WebError, option_choices
+
+if TYPE_CHECKING:
+    from solotable.agents.hint import Hint
 
 MAX_BODY = 16 * 1024
 """The largest request body accepted (a move is a few dozen bytes)."""
@@ -352,8 +355,19 @@ class WebApp:
                 ranked = await run_in_threadpool(_hint, state, budget)
             finally:
                 self._hints.release()
+            from solotable.ui.cli import hint_figure
+
             game = live.session.game
-            out = [{"n": str(a), "label": game.describe(state, a, lang), "win": round(100 * w)} for a, w, _ in ranked]
+            out = [
+                {
+                    "n": str(h.action),
+                    "label": game.describe(state, h.action, lang),
+                    "win": round(100 * h.win),
+                    "interval": None if h.low is None or h.high is None else [round(100 * h.low), round(100 * h.high)],
+                    "figure": hint_figure(h, lang),  # the chance with its 95% interval and how it was found
+                }
+                for h in ranked
+            ]
             text = (
                 t("web.hint_best", lang, label=out[0]["label"], win=out[0]["win"]) if out else t("web.hint_none", lang)
             )
@@ -427,7 +441,7 @@ class WebApp:
         return JSONResponse({"ok": True, "version": __version__})
 
 
-def _hint(state: Any, budget: float) -> list[Any]:
+def _hint(state: Any, budget: float) -> list[Hint]:
     from solotable.agents.hint import hint
 
     return hint(state, budget)

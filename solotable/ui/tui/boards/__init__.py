@@ -4,7 +4,9 @@ The contract (shared with the boards of every game): the module
 ``solotable.ui.tui.boards.<package>`` (the game id with ``-`` as ``_``) defines
 ``class Board(textual.widget.Widget)``, built as ``Board(game, id="board")``, with
 ``show(observation, lang)`` called after every change of state or language (it redraws from the
-observation only) and optionally ``details(lang) -> str | None`` (shown on the key ``i``).
+observation only) and optionally ``details(lang) -> str | None`` (shown on the key ``i``) and
+``selected_key() -> str | None``: the ``InfoEntry.key`` (``Game.info_entries``) of what is
+selected on the board, whose entry ``i`` shows while the board has the focus.
 A game without a board module gets :mod:`solotable.ui.tui.boards.fallback`.
 """
 

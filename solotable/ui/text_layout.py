@@ -1,0 +1,259 @@
+"""Help and rules pages for people: Markdown rendered once, for every interface.
+
+A game's ``help_text`` is Markdown (headings, paragraphs, lists, inline code, indented tables).
+Line mode prints it as plain text with :func:`markdown_plain` (no ``##`` nor backticks, wrapped to
+the terminal, Japanese broken between characters as a typesetter would: no line starts with
+``。`` or ``、``, none ends with ``（``); the full-screen interface gives :func:`joined_markdown`
+to Textual's Markdown widget (Japanese lines of a paragraph joined without the space a soft line
+break would leave between two characters).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from solotable.core.i18n import display_width
+
+NO_LINE_START = frozenset(
+    "、。，．）」』】〕〉》］｝：；！？‐ー・…ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ〜" ".,:;!?)]}"
+)
+"""Characters a line never starts with (Japanese line-breaking rules, and ASCII punctuation)."""
+NO_LINE_END = frozenset("（「『【〔〈《［｛" "([{")
+"""Characters a line never ends with."""
+
+
+def is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in "WF"
+
+
+def _joins_without_space(before: str, after: str) -> bool:
+    """Whether a line break between ``before`` and ``after`` (in a source paragraph) is no space:
+    between two wide (Japanese) characters, or after Japanese punctuation."""
+    if not before or not after:
+        return False
+    return (is_wide(before) and is_wide(after)) or before in "、。：；）」』"
+
+
+BREAK_AFTER = frozenset("、。，．：；）」』】〕〉》！？")
+"""Japanese punctuation after which a line may break even before a Latin word (``、wield:2``)."""
+BREAK_BEFORE = frozenset("（「『【〔〈《")
+"""Japanese brackets before which a line may break even after a Latin word (``hit:CARD（``)."""
+
+
+def breakable(before: str, after: str) -> bool:
+    """Whether a line may break between the characters ``before`` and ``after`` (no space
+    between them): between two wide characters, after Japanese punctuation or before a Japanese
+    opening bracket, never before a character that may not start a line nor after one that may
+    not end it."""
+    if after in NO_LINE_START or before in NO_LINE_END:
+        return False
+    return (is_wide(before) and is_wide(after)) or before in BREAK_AFTER or after in BREAK_BEFORE
+
+
+def chunks(text: str) -> list[tuple[str, str]]:
+    """``text`` as unbreakable chunks, each with what comes before it on the same line (``" "``
+    or ``""``): breaks are allowed at spaces (not before a character that may not start a line)
+    and where :func:`breakable` says."""
+    out: list[tuple[str, str]] = []
+    word = ""
+    gap = ""
+    spaced = False
+    for char in text:
+        if char == " ":
+            spaced = bool(word or out)
+            continue
+        if spaced:
+            spaced = False
+            if char in NO_LINE_START or (word and word[-1] in NO_LINE_END):
+                word += " "  # kept on the line with what precedes it
+            elif word:
+                out.append((gap, word))
+                word, gap = "", " "
+            else:
+                gap = " "
+        elif word and breakable(word[-1], char):
+            out.append((gap, word))
+            word, gap = "", ""
+        word += char
+    if word:
+        out.append((gap, word))
+    return out
+
+
+def wrap(text: str, width: int, first: str = "", rest: str | None = None) -> list[str]:
+    """``text`` (one paragraph) wrapped to ``width`` terminal columns, the first line after
+    ``first``, the others after ``rest`` (``first``'s width in spaces by default)."""
+    rest = " " * display_width(first) if rest is None else rest
+    lines: list[str] = []
+    line = first
+    empty = True
+    for gap, word in chunks(text):
+        piece = ("" if empty else gap) + word
+        if empty or display_width(line + piece) <= width:
+            line += piece
+            empty = False
+            continue
+        lines.append(line)
+        line = rest + word
+    if not empty or not lines:
+        lines.append(line)
+    return _cut_long([ln.rstrip() for ln in lines], width, rest)
+
+
+def _cut_long(lines: list[str], width: int, rest: str) -> list[str]:
+    """A chunk longer than a whole line (a long file name) is cut where it must be."""
+    out: list[str] = []
+    for line in lines:
+        while display_width(line) > width and display_width(line) > display_width(rest) + 1:
+            cut = ""
+            for char in line:
+                if display_width(cut + char) > width:
+                    break
+                cut += char
+            while len(cut) > len(rest) + 1 and line[len(cut)] in NO_LINE_START:
+                cut = cut[:-1]  # the character that may not start a line takes one more with it
+            out.append(cut)
+            line = rest + line[len(cut) :]
+        out.append(line)
+    return out
+
+
+@cache
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark")
+
+
+def inline_text(token: Token) -> str:
+    """An inline token's words: code without backticks, emphasis without stars, soft breaks as
+    a space, or nothing between two Japanese characters."""
+    parts: list[str] = []
+    for child in token.children or []:
+        kind = child.type
+        if kind in ("text", "code_inline", "html_inline"):
+            parts.append(child.content)
+        elif kind == "softbreak":
+            parts.append("\0")  # a space or nothing, decided below once both sides are known
+        elif kind == "hardbreak":
+            parts.append("\n")
+        elif kind == "image":
+            parts.append(child.content)
+    text = "".join(parts)
+    return re.sub(
+        "\0\\s*",
+        lambda m: _soft_break(text, m.start(), m.end()),
+        text,
+    )
+
+
+def _soft_break(text: str, start: int, end: int) -> str:
+    before = text[start - 1] if start > 0 else ""
+    after = text[end] if end < len(text) else ""
+    return "" if _joins_without_space(before, after) else " "
+
+
+def markdown_plain(source: str, width: int = 80) -> str:
+    """Markdown as plain text for a terminal of ``width`` columns (see the module docstring):
+    headings underlined, paragraphs and list items wrapped with a hanging indent, indented
+    blocks (tables) kept as they are."""
+    tokens = _parser().parse(source)
+    out: list[str] = []
+    indents: list[str] = [""]
+    markers: list[str | None] = []  # the marker the next block of a list item starts with
+    counters: list[int] = []
+
+    def blank() -> None:
+        if out and out[-1] != "":
+            out.append("")
+
+    def lead() -> tuple[str, str]:
+        """The prefixes of the first and the other lines of the next block."""
+        base = indents[-1]
+        if markers and markers[-1] is not None:
+            marker = markers[-1]
+            markers[-1] = None
+            return base[: len(base) - len(marker)] + marker, base
+        return base, base
+
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        kind = token.type
+        if kind == "heading_open":
+            text = inline_text(tokens[i + 1])
+            blank()
+            first, rest = lead()
+            lines = wrap(text, width, first, rest)
+            out.extend(lines)
+            if token.tag in ("h1", "h2"):
+                rule = "=" if token.tag == "h1" else "-"
+                out.append(rest + rule * max(display_width(ln) - display_width(rest) for ln in lines))
+            i += 3
+            continue
+        if kind == "paragraph_open":
+            if token.level == 0 or not token.hidden:
+                blank()
+            first, rest = lead()
+            for n, part in enumerate(inline_text(tokens[i + 1]).split("\n")):
+                out.extend(wrap(part, width, first if n == 0 else rest, rest))
+            i += 3
+            continue
+        if kind in ("code_block", "fence"):
+            blank()
+            first, rest = lead()
+            for n, line in enumerate(token.content.rstrip("\n").split("\n")):
+                out.append(((first if n == 0 else rest) + line).rstrip())
+            out.append("")
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            if token.level == 0:
+                blank()
+            counters.append(int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0)
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            counters.pop()
+            if token.level == 0:
+                blank()
+        elif kind == "list_item_open":
+            if counters[-1]:
+                marker = f"{counters[-1]}. "
+                counters[-1] += 1
+            else:
+                marker = "- "
+            indents.append(indents[-1] + " " * len(marker))
+            markers.append(marker)
+        elif kind == "list_item_close":
+            indents.pop()
+            markers.pop()
+        elif kind == "hr":
+            blank()
+            out.append(indents[-1] + "-" * min(width - len(indents[-1]), 40))
+        elif kind == "html_block":
+            out.extend(token.content.rstrip("\n").split("\n"))
+        i += 1
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out)
+
+
+def joined_markdown(source: str) -> str:
+    """``source`` with the lines of each paragraph joined where a soft line break would leave a
+    space between two Japanese characters (Textual's Markdown widget reads every soft break as
+    a space); everything else is left as written."""
+    lines = source.split("\n")
+    joins: list[int] = []  # line numbers that join the line before them
+    for token in _parser().parse(source):
+        if token.type != "inline" or token.map is None:
+            continue
+        start, end = token.map
+        for number in range(start + 1, end):
+            before = lines[number - 1].rstrip()
+            after = lines[number].lstrip()
+            if _joins_without_space(before[-1:], after[:1]):
+                joins.append(number)
+    for number in reversed(joins):
+        lines[number - 1] = lines[number - 1].rstrip() + lines[number].lstrip()
+        del lines[number]
+    return "\n".join(lines)

@@ -23,6 +23,8 @@ class Monster:
     def __post_init__(self) -> None:
         if self.hp < 1:
             raise invalid(f"the HP must be at least 1, not {self.hp}")
+        if self.boss and self.weight < 2:
+            raise invalid("a boss weighs at least 2", "weight")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,7 @@ def test_a_good_file_builds_typed_frozen_models() -> None:
         (("floors = [1, 2, 3]", "floors = [1, 2]"), 1, "array of 3"),
         (('kind = "undead"', 'kind = "demon"'), 12, "one of"),
         (("hp = 5", "hp = 0"), 8, "at least 1"),  # a model's own check: its table's line
+        (("weight = 2", "weight = 1\nboss = true"), 13, "weighs"),  # ... or its key's, when it names one
         (("hp = 5", "hq = 5"), 10, "unknown key"),
         (('name = "Rat"\n', ""), 3, "missing key name"),
     ],

@@ -38,10 +38,15 @@ class DataError(LocalizedError):
 class _Invalid(Exception):
     """A model's own check failed (raised by :func:`invalid`, turned into :class:`DataError`)."""
 
+    def __init__(self, reason: str, key: str | None) -> None:
+        super().__init__(reason)
+        self.key = key
 
-def invalid(reason: str) -> Exception:
-    """For a model's ``__post_init__``: ``raise invalid("the HP must be at least 1")``."""
-    return _Invalid(reason)
+
+def invalid(reason: str, key: str | None = None) -> Exception:
+    """For a model's ``__post_init__``: ``raise invalid("the HP must be at least 1", "hp")``;
+    ``key``, the field at fault, makes the error name that field and its line (else the model's)."""
+    return _Invalid(reason, key)
 
 
 def build(cls: type[T], raw: Any, *, source: str, text: str | None = None, path: str = "") -> T:
@@ -181,4 +186,5 @@ class _Builder:
         try:
             return cls(**values)
         except _Invalid as exc:
-            raise self.fail(path, str(exc)) from None
+            where = path if exc.key is None else f"{path}.{exc.key}" if path else exc.key
+            raise self.fail(where, str(exc)) from None

@@ -1,8 +1,9 @@
 """Mini Rogue, 2020 retail edition as on Board Game Arena: game id ``minirogue``.
 
-Rules: shared/rules/minirogue.md (decisions D1-D35); project rulings MR-P1... in
+Rules: the rules reference's decisions D1-D35 and the project's rulings MR-P1... in
 docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--character``, seat 1
-``--partner``).
+``--partner``). The package: ``data.py`` (cards.toml as typed models), ``state.py``, ``rules/``
+(one module per chapter), ``observation.py``, ``view.py`` (words and listings), ``heuristic.py``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from typing import Any, ClassVar
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
 from solotable.core.registry import register
+from solotable.core.untrusted import decode, read_bytes
 
-from .cards import CHARACTERS, DIFFICULTIES, ROOM_CARDS, data, read_overrides
-from .rules import CHECK_ROLL, CRIT_ROLL, FACE, FEAT_ROLL, OFFER, ROLL, MiniRogueState
-from .view import provisional_listing, render_text
+from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, check_json, check_text, data
+from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, OFFER, ROLL
+from .state import FACE, MiniRogueState
+from .view import effects_text, provisional_listing, render_text
 
 
 class MiniRogue(Game):
@@ -45,15 +48,20 @@ class MiniRogue(Game):
             raise OptionError("mr.err.same_character", character=opts["character"])
         overrides = str(opts["cards_data"])
         if opts["cards"]:
-            # read and validate the whole file before anything is applied (MR-P2)
-            overrides = read_overrides(str(opts["cards"]))
+            # validate the whole file before anything is applied (MR-P2)
+            path = str(opts["cards"])
+            overrides = check_text(decode(read_bytes(path), path), path)
         elif overrides:
-            from .cards import overrides_from_json
-
-            overrides = overrides_from_json(overrides)
-        opts["cards_data"] = overrides
-        opts["cards"] = ""
-        return MiniRogueState(self, seed, data(overrides), opts)
+            overrides = check_json(overrides)
+        return MiniRogueState(
+            self,
+            seed,
+            data(overrides),
+            str(opts["character"]),
+            str(opts["partner"]),
+            str(opts["difficulty"]),
+            overrides,
+        )
 
     # -- notation -------------------------------------------------------------------------
 
@@ -67,7 +75,7 @@ class MiniRogue(Game):
             return raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
         body = raw.split(":", 1)[1] if ":" in raw else raw
         phase = state.phase
-        if phase in (ROLL, CHECK_ROLL):
+        if phase is ROLL or phase is CHECK_ROLL:
             h = state.heroes[state.actor]
             n = state.dice_count(h)
             tokens = re.findall(
@@ -78,9 +86,9 @@ class MiniRogue(Game):
             if len(whites) < n or not rest:
                 return raw
             white = "".join(sorted(whites, key=FACE.index))
-            out = [f"{'roll' if phase == ROLL else 'check'}:{white}", rest[0]]
+            out = [f"{'roll' if phase is ROLL else 'check'}:{white}", rest[0]]
             flags = rest[1:]
-            if phase == ROLL:
+            if phase is ROLL:
                 i = 0
                 if h.poison:
                     out.append("p1" if i < len(flags) and flags[i] in ("p", "+") else "p0")
@@ -88,11 +96,11 @@ class MiniRogue(Game):
                 if h.curse:
                     out.append("c1" if i < len(flags) and flags[i] in ("c", "+") else "c0")
             return ",".join(out)
-        if phase in (CRIT_ROLL, FEAT_ROLL):
+        if phase is CRIT_ROLL or phase is FEAT_ROLL:
             face = body.strip()
             return "white:" + ("x" if face in ("x", "1") else face)
         if re.fullmatch(r"[1-6]", body.strip()):
-            return ("leader:" if raw.startswith("leader") or state.phase == 2 else "d6:") + body.strip()
+            return ("leader:" if raw.startswith("leader") or state.phase is LEADER else "d6:") + body.strip()
         for card in ROOM_CARDS:
             if body.strip() == card.lower():
                 return "card:" + card
@@ -117,7 +125,7 @@ class MiniRogue(Game):
             return t(key, lang, what=f"@mr.give.{a[0]}")
         if name == "trade":
             return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
-        if name in ("accept", "decline") and isinstance(state, MiniRogueState) and state.phase == OFFER:
+        if name in ("accept", "decline") and isinstance(state, MiniRogueState) and state.phase is OFFER:
             return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
         if name == "sell":
             what = f"@mr.give.{a[0]}" if a[0] == "armor" else f"@mr.potion.{a[0]}"
@@ -133,8 +141,6 @@ class MiniRogue(Game):
                 return t("mr.act.bless_status", lang, seat=a[0], status=f"@mr.status.{a[1]}")
             return t(key, lang, seat=a[0])
         if name == "opt" and isinstance(state, MiniRogueState) and state.opts_list:
-            from .view import effects_text
-
             return t(key, lang, n=a[0], effects=effects_text(self.catalogue, state.opts_list[int(a[0]) - 1], lang))
         if name in ("roll", "check") and a:
             return t("mr.act.dice", lang, dice=" ".join(str(x) for x in a))

@@ -4,108 +4,35 @@ provisional card data (``solotable rules minirogue --provisional``)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from solotable.core.engine import OVER
 from solotable.core.i18n import Catalogue
 
-from .cards import PROVENANCE, ROOM_CARDS, Effect, base_raw_json
-from .rules import EXIT, FACE, FOE_KINDS, OVER, PHASE_NAMES, MiniRogueState
-
-if TYPE_CHECKING:
-    pass
-
-
-def observation(s: MiniRogueState) -> dict[str, Any]:
-    """Everything on the table: face-down cards and the boss stack's order are not in it."""
-    heroes = []
-    for seat, h in enumerate(s.heroes):
-        heroes.append(
-            {
-                "seat": seat + 1,
-                "character": h.char,
-                "hp": h.hp,
-                "armor": h.armor,
-                "shield": h.shield,
-                "gold": h.gold,
-                "food": h.food,
-                "xp": h.xp,
-                "dice": s.dice_count(h),
-                "potions": list(h.potions),
-                "item": h.item,
-                "statuses": h.statuses(),
-                "skill_up": h.skill_up,
-                "pos": [h.pos // 3 + 1, h.pos % 3 + 1],
-                "resolved": h.resolved,
-                "evade": h.evade,
-                "poison_effect": h.poison_fx,
-            }
-        )
-    combat = None
-    if s.foe is not None:
-        combat = {
-            "foe": s.foe.name,
-            "kind": FOE_KINDS[s.foe_kind],
-            "hp": s.foe_hp,
-            "max_hp": s.foe_max,
-            "damage": s.foe.damage,
-            "icons": list(s.foe.icons),
-            "round": s.round,
-            "fighters": [f + 1 for f in s.fighters],
-            "attacker": s.fighters[s.att] + 1 if s.fighters else 0,
-            "frozen": s.frozen,
-            "dice": [FACE[d - 1] for d in s.dice],
-            "values": [s.die_value(i) for i in range(len(s.dice))],
-            "removed": list(s.removed),
-            "cursed": s.cursed_now,
-            "backstab": s.backstab,
-            "black": list(s.black[: s.n]),
-        }
-    check = None
-    if s.c_white and s.foe is None:
-        check = {"kind": s.c_kind, "white": "".join(FACE[d - 1] for d in s.c_white), "black": s.c_black, "auto": s.c_ok}
-    return {
-        "game": "minirogue",
-        "phase": PHASE_NAMES[s.phase],
-        "to_move": s.to_move,
-        "area": s.area,
-        "floor": s.floor,
-        "difficulty": s.opts["difficulty"],
-        "players": s.n,
-        "leader": s.leader + 1,
-        "grid": [ROOM_CARDS[c] if c >= 0 else None for c in s.grid[:8]],
-        "boss": s.boss or None,
-        "heroes": heroes,
-        "combat": combat,
-        "check": check,
-        "free_feats": s.free_feats,
-        "offer": None if s.offer is None else {"from": s.offer[0] + 1, "give": s.offer[1], "get": s.offer[2] or None},
-        "bosses_beaten": s.bosses_beaten,
-        "over": s.phase == OVER,
-        "won": s.won,
-        "overrides": bool(s.opts["cards_data"]),
-    }
+from .data import ROOM_CARDS, Effect, base_raw, provenance_fields
+from .state import EXIT, FACE, MiniRogueState
 
 
 def effects_text(cat: Catalogue, effects: tuple[Effect, ...], lang: str) -> str:
     parts = []
-    for kind, amount, per_floor, arg in effects:
-        if kind == "stat":
-            sign = "+" if amount >= 0 else "−"
-            floor = cat.text("mr.ui.per_floor", lang) if per_floor else ""
-            parts.append(f"{sign}{abs(amount)}{floor} {cat.text('mr.stat.' + arg, lang)}")
-        elif kind == "potion":
-            parts.append(cat.text("mr.potion." + arg, lang))
-        elif kind == "status":
-            parts.append(cat.text("mr.status." + arg, lang))
+    for e in effects:
+        if e.kind == "stat":
+            sign = "+" if e.amount >= 0 else "−"
+            floor = cat.text("mr.ui.per_floor", lang) if e.per_floor else ""
+            parts.append(f"{sign}{abs(e.amount)}{floor} {cat.text('mr.stat.' + e.arg, lang)}")
+        elif e.kind == "potion":
+            parts.append(cat.text("mr.potion." + e.arg, lang))
+        elif e.kind == "status":
+            parts.append(cat.text("mr.status." + e.arg, lang))
         else:
-            parts.append(cat.text("mr.fx." + kind, lang))
+            parts.append(cat.text("mr.fx." + e.kind, lang))
     return ", ".join(parts)
 
 
 def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     t = cat.text
-    lines = [t("mr.ui.where", lang, area=s.area, floor=s.floor, difficulty="@mr.difficulty." + s.opts["difficulty"])]
-    if s.opts["cards_data"]:
+    lines = [t("mr.ui.where", lang, area=s.area, floor=s.floor, difficulty="@mr.difficulty." + s.difficulty)]
+    if s.cards_data:
         lines.append(t("mr.ui.overrides", lang))
     for seat, h in enumerate(s.heroes):
         role = ""
@@ -146,7 +73,7 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         giver, give, get = s.offer
         key = "mr.ui.trade_offer" if get else "mr.ui.gift_offer"
         lines.append(t(key, lang, seat=giver + 1, what="@mr.give." + give, got="@mr.give." + (get or give)))
-    if s.phase != OVER and s.to_move is not None and s.to_move >= 0 and s.n == 2:
+    if s.phase is not OVER and s.to_move is not None and s.to_move >= 0 and s.n == 2:
         lines.append(t("mr.ui.to_move", lang, seat=s.to_move + 1, char="@mr.char." + s.heroes[s.to_move].char))
     return "\n".join(lines)
 
@@ -157,14 +84,14 @@ def _flatten(node: Any, path: list[str], out: list[tuple[list[str], dict[str, An
     if "confidence" in node:
         out.append((path, node))
     for k, v in node.items():
-        if isinstance(v, dict) and k not in PROVENANCE:
+        if isinstance(v, dict) and k not in provenance_fields():
             _flatten(v, [*path, k], out)
 
 
 def provisional_tables() -> list[tuple[list[str], dict[str, Any]]]:
     """Every table of cards.toml marked provisional, with its values."""
     found: list[tuple[list[str], dict[str, Any]]] = []
-    _flatten(json.loads(base_raw_json()), [], found)
+    _flatten(base_raw(), [], found)
     return [(p, t) for p, t in found if t["confidence"] == "provisional"]
 
 
@@ -177,7 +104,7 @@ def provisional_listing(cat: Catalogue, lang: str) -> str:
         )  # fmt: skip
         lines.append(head)
         for k, v in table.items():
-            if k in PROVENANCE or (isinstance(v, dict) and "confidence" in v):
+            if k in provenance_fields() or (isinstance(v, dict) and "confidence" in v):
                 continue
             lines.append(f"    {k} = {json.dumps(v, ensure_ascii=False)}")
     lines.append("")

@@ -43,6 +43,20 @@ def test_the_sampler_is_the_one_games_always_used() -> None:
     assert [table.sample(rng1) for _ in range(1000)] == [kept[bisect_right(cum, rng2.random())] for _ in range(1000)]
 
 
+def test_uniform_tables_share_their_sampling_floats_and_sample_as_weighted_ones() -> None:
+    # a pile rebuilt at every draw (a room deck) reuses the floats of its size: same samples
+    for n in (1, 3, 7, 20):
+        actions = tuple(Action("card", i) for i in range(n))
+        same = ChanceTable.uniform(tuple(reversed(actions)))
+        table = ChanceTable.uniform(actions)
+        assert table._cum is not None and table._cum is same._cum  # built once per size, before any draw
+        weighted = ChanceTable.weighted(actions, (5,) * n)
+        r1, r2 = random.Random(n), random.Random(n)
+        assert [table.sample(r1) for _ in range(300)] == [weighted.sample(r2) for _ in range(300)]
+        u = [i / 97 for i in range(97)]
+        assert [table.sample_float(x) for x in u] == [weighted.sample_float(x) for x in u]
+
+
 def test_dice_multisets_are_exact() -> None:
     for n in range(1, 5):
         counted: dict[tuple[int, ...], int] = {}

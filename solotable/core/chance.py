@@ -97,11 +97,14 @@ class ChanceTable:
 
     @classmethod
     def uniform(cls, actions: Sequence[Action]) -> ChanceTable:
-        """Each action equally likely."""
-        if not actions:
+        """Each action equally likely (the sampling floats of ``n`` outcomes are shared by every
+        uniform table of ``n``: a draw from a pile rebuilt at each card costs no division)."""
+        n = len(actions)
+        if not n:
             raise ValueError("a chance node needs at least one outcome")
         table = cls.__new__(cls)
-        table._init(tuple(actions), (1,) * len(actions), len(actions), None)
+        table._init(tuple(actions), _ones(n), n, None)
+        table._cum = _uniform_cumulative(n)
         return table
 
     # -- reading -------------------------------------------------------------------------------
@@ -151,6 +154,17 @@ class ChanceTable:
         if cum is None:
             cum = self._cum = _cumulative(self.weights, self.total)
         return self.actions[bisect_right(cum, u)]
+
+
+@cache
+def _ones(n: int) -> tuple[int, ...]:
+    return (1,) * n
+
+
+@cache
+def _uniform_cumulative(n: int) -> list[float]:
+    """The sampling floats of ``n`` equally likely outcomes (shared: never changed once built)."""
+    return _cumulative(_ones(n), n)
 
 
 def _cumulative(weights: Sequence[int], total: int) -> list[float]:

@@ -48,6 +48,35 @@ def test_option_validation_names_valid_choices() -> None:
     assert flag.validate(False) is False
 
 
+def test_file_options_carry_the_files_content_read_by_the_interface(tmp_path: Path) -> None:
+    """A file option's value is a file's text: ``Game.read_files`` reads the file a person named
+    (regular files only, through core.untrusted) and keeps its name for messages; the game never
+    opens a file, so a record can never make it read one."""
+    import os
+
+    from solotable.core.untrusted import SourceText, UntrustedError
+
+    class WithFile(toygame.PigGame):
+        option_specs = (*toygame.PigGame.option_specs, Option("notes", (), "", file=True))
+
+    game = WithFile()
+    f = tmp_path / "notes.txt"
+    f.write_text("  hello\n", encoding="utf-8")
+    read = game.read_files({"notes": str(f), "target": "10"})
+    assert read["notes"] == "  hello\n" and read["target"] == "10"
+    text = read["notes"]
+    assert isinstance(text, SourceText) and text.source == str(f)
+    assert game.validate_options(read)["notes"] is text  # kept whole, name and all
+    assert game.read_files({"notes": ""}) == {"notes": ""}  # nothing named, nothing read
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for bad in (str(fifo), "/dev/zero", str(tmp_path / "missing")):
+        with pytest.raises(UntrustedError):
+            game.read_files({"notes": bad})
+    plain = Option("name", (), "")
+    assert plain.validate("  x ") == "x"
+
+
 def test_new_state_rejects_unknown_options_and_values() -> None:
     game = solotable.load("minirogue-v1")
     with pytest.raises(ValueError, match="valid options: difficulty, keys"):

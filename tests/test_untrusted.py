@@ -15,6 +15,7 @@ from solotable.core.untrusted import (
     parse_json,
     parse_toml,
     read_bytes,
+    read_text,
     shorten,
 )
 
@@ -78,3 +79,17 @@ def test_errors_are_one_line_and_never_echo_a_huge_value() -> None:
     with pytest.raises(UntrustedError) as err:
         read_bytes(huge)
     assert len(str(err.value)) < 300
+
+
+def test_read_text_keeps_the_files_name_and_survives_pickling(tmp_path: Path) -> None:
+    import pickle
+
+    f = tmp_path / "cards.toml"
+    f.write_text("[caps]\nhp = 3\n", encoding="utf-8")
+    text = read_text(f)
+    assert text == "[caps]\nhp = 3\n" and text.source == str(f)
+    again = pickle.loads(pickle.dumps(text))  # options travel to simulation workers
+    assert again == text and again.source == text.source
+    f.write_bytes(b"\xff\xfe")
+    with pytest.raises(UntrustedError, match="not UTF-8"):
+        read_text(f)

@@ -8,6 +8,7 @@ with its exact probability; no game calls a random generator itself.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -20,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.i18n import Catalogue, LocalizedError
+from solotable.core.untrusted import read_text
 
 __all__ = [
     "CHANCE",
@@ -83,16 +85,21 @@ class Option:
     """A game option: its name, the allowed values (the first one listed is not necessarily the
     default), the default, and aliases accepted for values (for example ``nightmare``).
 
-    An option with no ``choices`` takes free text (for example a file name), which the game's
-    ``new_state`` checks itself."""
+    An option with no ``choices`` takes free text, which the game's ``new_state`` checks itself.
+    A ``file`` option takes a file's **content**: a person names the file, the interface reads it
+    with :meth:`Game.read_files` (through :mod:`solotable.core.untrusted`) and the game gets the
+    text; no game opens a file, and a record never names one."""
 
     name: str
     choices: tuple[str | bool | int, ...]
     default: str | bool | int
     aliases: Mapping[str, str] = field(default_factory=dict)
+    file: bool = False
 
     def validate(self, value: object) -> str | bool | int:
-        if not self.choices:  # a free-text option (a file name, say): the game checks it
+        if not self.choices:  # free text (a file's content, say): the game checks it
+            if self.file and isinstance(value, str):
+                return value  # as read (a SourceText keeps the file's name)
             return str(value).strip()
         if isinstance(value, str) and value.lower() in self.aliases:
             value = self.aliases[value.lower()]
@@ -277,6 +284,18 @@ class Game(ABC):
 
     @abstractmethod
     def new_state(self, seed: int | None = None, **options: object) -> State: ...
+
+    def read_files(self, options: Mapping[str, object]) -> dict[str, object]:
+        """``options`` as a person gave them, with each ``file`` option's value (a file name)
+        replaced by that file's text, read through :func:`solotable.core.untrusted.read_text`
+        (regular files only, bounded; an :class:`~solotable.core.untrusted.UntrustedError`
+        otherwise). Interfaces call this on what people type; records are never read with it."""
+        out = dict(options)
+        for spec in self.option_specs:
+            value = out.get(spec.name)
+            if spec.file and isinstance(value, str) and value.strip():
+                out[spec.name] = read_text(os.path.expanduser(value.strip()))
+        return out
 
     def parse_action(self, state: State, text: str) -> Action:
         """Read an action notation back (a decision, or a chance outcome at a chance node).

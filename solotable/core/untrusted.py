@@ -174,3 +174,24 @@ def load_json(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> An
 def load_toml(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> dict[str, Any]:
     """:func:`read_bytes` then :func:`parse_toml`, naming the file in every error."""
     return parse_toml(read_bytes(path, limit=limit), os.fspath(path))
+
+
+class SourceText(str):
+    """Text read from a file outside, that keeps the file's name (``source``) for the messages
+    about it: what an interface hands a game for a file option (a game never opens files)."""
+
+    source: str
+
+    def __new__(cls, text: str, source: str) -> SourceText:
+        made = super().__new__(cls, text)
+        made.source = source
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SourceText, (str(self), self.source))
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> SourceText:
+    """:func:`read_bytes` then UTF-8 decoding: the file's text, named by its path."""
+    name = os.fspath(path)
+    return SourceText(decode(read_bytes(name, limit=limit), name), name)

@@ -121,7 +121,9 @@ def _check_shape(text: str, source: str, openers: str, closers: str) -> None:
         if ch in openers:
             depth += 1
             if depth > MAX_DEPTH:
-                raise UntrustedError("core.untrusted.too_deep", source=shorten(source), depth=MAX_DEPTH)
+                raise UntrustedError(
+                    "core.untrusted.too_deep", source=shorten(source), depth=MAX_DEPTH, line=text.count("\n", 0, i) + 1
+                )
         elif ch in closers:
             depth -= 1
         elif ch.isdigit():
@@ -129,7 +131,10 @@ def _check_shape(text: str, source: str, openers: str, closers: str) -> None:
             assert match is not None
             if len(match.group()) > MAX_NUMBER_DIGITS:
                 raise UntrustedError(
-                    "core.untrusted.long_number", source=shorten(source), value=shorten(match.group(), 20)
+                    "core.untrusted.long_number",
+                    source=shorten(source),
+                    value=shorten(match.group(), 20),
+                    line=text.count("\n", 0, i) + 1,
                 )
             i = match.end()
             continue

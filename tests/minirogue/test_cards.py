@@ -326,7 +326,7 @@ def test_bad_file_is_never_half_applied(tmp_path: Path) -> None:
     f = tmp_path / "c.toml"
     f.write_text('[monster.MON-A.1]\nhp = 99\n[caps]\nhp = "x"\n', encoding="utf-8")
     with pytest.raises(CardsError):
-        G.new_state(cards=str(f))
+        G.new_state(**G.read_files({"cards": str(f)}))
     assert data().monsters["MON-A"][0].hp == 6 and G.new_state().data.monsters["MON-A"][0].hp == 6
 
 
@@ -334,7 +334,8 @@ def test_record_with_cards_replays_after_the_file_is_deleted(tmp_path: Path) -> 
     """MR-P2: the record carries the overrides; a new process replays it without the file."""
     f = tmp_path / "c.toml"
     f.write_text("[monster.MON-A.1]\nhp = 3\n[character.rogue]\ngold = 9\n", encoding="utf-8")
-    session = solotable.Session("minirogue", seed=5, options={"character": "rogue", "cards": str(f)})
+    options = G.read_files({"character": "rogue", "cards": str(f)})  # as the interfaces read it
+    session = solotable.Session("minirogue", seed=5, options=options)
     import random
 
     from solotable.agents.registry import make_agent

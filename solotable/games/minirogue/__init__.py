@@ -12,13 +12,14 @@ import re
 from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, Option, OptionError, State
 from solotable.core.registry import register
-from solotable.core.untrusted import decode, read_bytes
+from solotable.core.untrusted import SourceText, shorten
 
-from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, check_json, check_text, data
+from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, CardsError, check_json, check_text, data
+from .notation import read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, OFFER, ROLL
-from .state import FACE, MiniRogueState
+from .state import MiniRogueState
 from .view import effects_text, provisional_listing, render_text
 
 
@@ -35,8 +36,8 @@ class MiniRogue(Game):
         Option("character", CHARACTERS, "rogue"),
         Option("partner", ("none", *CHARACTERS), "none"),
         Option("difficulty", DIFFICULTIES, "normal"),
-        Option("cards", (), ""),  # a TOML file of card overrides (MR-P2)
-        Option("cards_data", (), ""),  # the overrides' content, as records keep it (MR-P2)
+        Option("cards", (), "", file=True),  # a TOML file of card corrections, read by the interface (MR-P2)
+        Option("cards_data", (), ""),  # the corrections' content, as records keep it (MR-P2)
     )
     sim_histogram: ClassVar[str | None] = "area"
     sim_means: ClassVar[tuple[str, ...]] = ("area", "bosses", "xp", "hp")
@@ -47,10 +48,13 @@ class MiniRogue(Game):
         if opts["partner"] == opts["character"]:  # §2.1: two different characters
             raise OptionError("mr.err.same_character", character=opts["character"])
         overrides = str(opts["cards_data"])
-        if opts["cards"]:
-            # validate the whole file before anything is applied (MR-P2)
-            path = str(opts["cards"])
-            overrides = check_text(decode(read_bytes(path), path), path)
+        cards = opts["cards"]
+        if cards:
+            # the file's content, read by the interface; checked whole before anything applies (MR-P2)
+            source = cards.source if isinstance(cards, SourceText) else "cards"
+            if "=" not in cards and "[" not in cards:  # issue 12: a name, never read
+                raise CardsError("mr.err.cards_name", value=shorten(str(cards).strip()))
+            overrides = check_text(str(cards), source)
         elif overrides:
             overrides = check_json(overrides)
         return MiniRogueState(
@@ -66,45 +70,38 @@ class MiniRogue(Game):
     # -- notation -------------------------------------------------------------------------
 
     def normalize_notation(self, state: State, text: str) -> str:
-        """Loose typing, for physical dice above all: ``x 5 6 3`` for a roll (white dice in any
-        order, then the black die, then ``p``/``-`` for the poison die and ``c``/``-`` for the
-        curse die when rolled), ``1`` or ``x`` for a white ×, card ids in any case."""
+        """Loose typing, for physical dice above all (:mod:`.notation`): a roll as its dice
+        (``x 5 6 3 p``), ``1`` or ``x`` for a white ×, a card id in any case, ``leader:2`` or
+        ``2`` for the first Leader; spaces for commas in decisions (``feat 2 xp``)."""
         raw = text.strip().lower()
         if not isinstance(state, MiniRogueState) or not state.is_chance():
             raw = re.sub(r"\s*[,\s]\s*", ",", raw)
             return raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
-        body = raw.split(":", 1)[1] if ":" in raw else raw
         phase = state.phase
         if phase is ROLL or phase is CHECK_ROLL:
-            h = state.heroes[state.actor]
-            n = state.dice_count(h)
-            tokens = re.findall(
-                r"[x1-6]|p|c|-|\+", body.replace("p1", "p").replace("p0", "-").replace("c1", "c").replace("c0", "-")
-            )
-            whites = [("x" if t in ("x", "1") else t) for t in tokens[:n]]
-            rest = tokens[n:]
-            if len(whites) < n or not rest:
+            try:
+                return read_roll(text, roll_shape(state.chance_table().actions[0]))
+            except IllegalAction:
                 return raw
-            white = "".join(sorted(whites, key=FACE.index))
-            out = [f"{'roll' if phase is ROLL else 'check'}:{white}", rest[0]]
-            flags = rest[1:]
-            if phase is ROLL:
-                i = 0
-                if h.poison:
-                    out.append("p1" if i < len(flags) and flags[i] in ("p", "+") else "p0")
-                    i += 1
-                if h.curse:
-                    out.append("c1" if i < len(flags) and flags[i] in ("c", "+") else "c0")
-            return ",".join(out)
+        body = (raw.split(":", 1)[1] if ":" in raw else raw).strip()
         if phase is CRIT_ROLL or phase is FEAT_ROLL:
-            face = body.strip()
-            return "white:" + ("x" if face in ("x", "1") else face)
-        if re.fullmatch(r"[1-6]", body.strip()):
-            return ("leader:" if raw.startswith("leader") or state.phase is LEADER else "d6:") + body.strip()
+            return "white:" + ("x" if body in ("x", "1") else body)
+        if re.fullmatch(r"[1-6]", body):
+            return ("leader:" if phase is LEADER else "d6:") + body
         for card in ROOM_CARDS:
-            if body.strip() == card.lower():
+            if body == card.lower():
                 return "card:" + card
         return raw
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """As the protocol's, with a roll that cannot be read refused by saying what a roll is here
+        (how many white dice, which extra dice, an example)."""
+        if isinstance(state, MiniRogueState) and (state.phase is ROLL or state.phase is CHECK_ROLL):
+            wanted = read_roll(text, roll_shape(state.chance_table().actions[0]))
+            for action in state.chance_table().actions:
+                if str(action) == wanted:
+                    return action
+        return super().parse_action(state, text)
 
     # -- words for people -------------------------------------------------------------------
 

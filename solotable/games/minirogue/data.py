@@ -445,6 +445,11 @@ def find_line(text: str, path: str) -> int:
     return 1
 
 
+def _name_of(source: str) -> str:
+    """A file's name as typed, for a message (shortened only when absurdly long)."""
+    return source if len(source) <= 200 and source.isprintable() else shorten(source, 200)
+
+
 def check_text(text: str, source: str) -> str:
     """A player's corrections (TOML ``text`` from the file ``source``) checked whole: their
     canonical JSON, or :class:`CardsError` naming the file, the line and the entry of the first
@@ -457,10 +462,10 @@ def check_text(text: str, source: str) -> str:
         _build(raw, source)
     except DataError as exc:
         path = str(exc.params["path"])
-        raise CardsError("mr.err.cards", file=shorten(source), line=find_line(text, path), entry=path,
+        raise CardsError("mr.err.cards", file=_name_of(source), line=find_line(text, path), entry=path,
                          reason=exc.params["reason"]) from None  # fmt: skip
     except _Bad as exc:
-        raise CardsError("mr.err.cards", file=shorten(source), line=find_line(text, exc.path), entry=exc.path,
+        raise CardsError("mr.err.cards", file=_name_of(source), line=find_line(text, exc.path), entry=exc.path,
                          reason=exc.reason) from None  # fmt: skip
     return canonical(over)
 

@@ -30,7 +30,9 @@ def at_boss_exit(s, boss: str = "cursed_dragon", area: int = 2):  # type: ignore
     for h in s.heroes:
         h.pos, h.resolved = 7, True
     o = tuple(s.order())
-    return run_steps(s, (windows.window, (o,)), *[(dungeon.move, (seat,)) for seat in o], (dungeon.arrive, ()))
+    return run_steps(
+        s, (windows.window, (o, windows.AFTER_ROOMS)), *[(dungeon.move, (seat,)) for seat in o], (dungeon.arrive, ())
+    )
 
 
 # -- §3.3, D32: the exit decision point comes before the boss fight as well as after it ---------
@@ -349,7 +351,7 @@ def test_verified_fall_alternates_leadership_and_skips_delving() -> None:
     nothing and refreshes no skill."""
     s = new("crusader", partner="rogue")
     s.heroes[1].skill_up = False
-    play(s, "card:TRAP-4", "pass", "pass")
+    play(s, "card:TRAP-4", "pass")  # the Partner, skill used, has only offers: not asked (MR-P11)
     play(s, "check:2,5", "accept")
     assert s.area == 3 and s.leader == 1 and [h.food for h in s.heroes] == [4, 3]
     assert not s.heroes[1].skill_up and s.heroes[0].hp == 7

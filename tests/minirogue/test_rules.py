@@ -32,7 +32,7 @@ def boss_fight(s, boss: str, area: int | None = None):  # type: ignore[no-untype
         h.pos = 8
     s.boss = boss
     o = tuple(s.order())
-    return run_steps(s, (bosses.boss_fight, ()), (windows.window, (o,)), (dungeon.delve, ()))
+    return run_steps(s, (bosses.boss_fight, ()), (windows.window, (o, windows.AT_EXIT)), (dungeon.delve, ()))
 
 
 # -- §2 setup -------------------------------------------------------------------------------
@@ -223,7 +223,9 @@ def test_potion_limit_two_kinds_and_choice() -> None:
     effects.gain_potion(s, 0, "perception")
     assert hero(s)["potions"] == ["perception"]
     effects.gain_potion(s, 0, "fire")
-    run_steps(s, (effects.apply_effects, (0, (Effect("potion", "holy"),))), (windows.window, ((0,),)))
+    run_steps(
+        s, (effects.apply_effects, (0, (Effect("potion", "holy"),))), (windows.window, ((0,), windows.AFTER_ROOMS))
+    )
     assert phase(s) == "potion_drop" and legal(s) == {"drop:fire", "drop:holy", "drop:perception"}
     play(s, "drop:perception")
     assert hero(s)["potions"] == ["fire", "holy"]

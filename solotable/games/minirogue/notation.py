@@ -27,8 +27,11 @@ def roll_shape(table_action: Action) -> tuple[str, int, bool, bool]:
     white dice, and whether the poison and the curse dice are rolled."""
     white = str(table_action.args[0])
     extra = table_action.args[2:]
-    return table_action.name, len(white), any(str(x).startswith("p") for x in extra), any(
-        str(x).startswith("c") for x in extra
+    return (
+        table_action.name,
+        len(white),
+        any(str(x).startswith("p") for x in extra),
+        any(str(x).startswith("c") for x in extra),
     )
 
 

@@ -140,7 +140,7 @@ class MiniRogueState(StepState):
         "difficulty", "featted", "fighters", "foe", "foe_hp", "foe_kind", "foe_max", "foresee_left",
         "free_feats", "frozen", "grid", "heroes", "item_taken", "last", "leader", "n", "offer", "opts_list",
         "partner", "pending_potion", "removed", "round", "seen", "seen_bosses", "win", "win_done",
-        "win_turn", "won",
+        "win_turn", "win_when", "won",
     )  # fmt: skip
 
     def __init__(
@@ -178,6 +178,8 @@ class MiniRogueState(StepState):
         """Everyone is at the exit and the boss fight is still to come (D23, D32)."""
         self.win: list[int] = []
         """The seats of the decision window open now, the Leader first (D32, MR-P4)."""
+        self.win_when = ""
+        """Which window is open (``rules.windows.WHEN``: the area's start, before a room...)."""
         self.win_turn = 0
         """The index in ``win`` of the seat whose turn it is in the window."""
         self.win_done = 0
@@ -258,6 +260,7 @@ class MiniRogueState(StepState):
         new.boss_ahead = self.boss_ahead
         new.win = self.win[:]
         new.win_turn = self.win_turn
+        new.win_when = self.win_when
         new.win_done = self.win_done
         new.offer = self.offer
         new.declined = self.declined

@@ -51,19 +51,21 @@ def prepare(s: MiniRogueState) -> None:
         if s.n == 2:
             s.emit("mr.ev.leader", seat=s.leader + 1, char="@mr.char." + s.heroes[s.leader].char)
     if s.area in s.data.boss_areas:
-        s.then((reveal, (0,)), (boss_reveal, ()), *cycle(s))
+        s.then((reveal, (0,)), (boss_reveal, ()), *cycle(s, windows.AREA_START))
     else:
-        s.then((reveal, (0,)), *cycle(s))
+        s.then((reveal, (0,)), *cycle(s, windows.AREA_START))
 
 
-def cycle(s: MiniRogueState) -> list[Any]:
-    """One step of exploration (§3.3, §9, D32): windows, the rooms (the Leader first), the moves."""
+def cycle(s: MiniRogueState, first: str = windows.BEFORE_ROOM) -> list[Any]:
+    """One step of exploration (§3.3, §9, D32): windows, the rooms (the Leader first), the moves.
+    ``first`` names the first window: the area's start, or after the moves."""
     o = tuple(s.order())
+    w = windows.window
     if s.n == 1:
-        return [(windows.window, (o,)), (rooms.resolve, (0,)), (windows.window, (o,)), (move, (0,)), (arrive, ())]
+        return [(w, (o, first)), (rooms.resolve, (0,)), (w, (o, windows.AFTER_ROOMS)), (move, (0,)), (arrive, ())]
     return [
-        (windows.window, (o,)), (rooms.resolve, (o[0],)), (windows.window, (o,)), (rooms.resolve, (o[1],)),
-        (windows.window, (o,)), (move, (o[0],)), (move, (o[1],)), (arrive, ()),
+        (w, (o, first)), (rooms.resolve, (o[0],)), (w, (o, windows.BETWEEN_ROOMS)), (rooms.resolve, (o[1],)),
+        (w, (o, windows.AFTER_ROOMS)), (move, (o[0],)), (move, (o[1],)), (arrive, ()),
     ]  # fmt: skip
 
 
@@ -137,11 +139,14 @@ def arrive(s: MiniRogueState) -> None:
     o = tuple(s.order())
     if s.boss:
         s.boss_ahead = True
-        s.then((windows.window, (o,)), (bosses.boss_fight, ()), (windows.window, (o,)), (delve, ()))
+        s.then(
+            (windows.window, (o, windows.BEFORE_BOSS)), (bosses.boss_fight, ()),
+            (windows.window, (o, windows.AT_EXIT)), (delve, ()),
+        )  # fmt: skip
     else:
         if s.log:
             s.emit("mr.ev.exit")
-        s.then((windows.window, (o,)), (delve, ()))
+        s.then((windows.window, (o, windows.AT_EXIT)), (delve, ()))
 
 
 def delve(s: MiniRogueState) -> None:

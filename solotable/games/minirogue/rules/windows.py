@@ -1,11 +1,16 @@
-"""Decision windows (D32, ruling MR-P4): potions, Exploration skills (§4.3) and, with two players
-in the same room, gifts and trades (§9).
+"""Decision windows (D32, rulings MR-P4, MR-P11): potions, Exploration skills (§4.3) and, with two
+players in the same room, gifts and trades (§9).
 
 In a window either seat may act, in any order; the protocol names one seat at a time, so the
 window opens with the Leader, the seat to move acts as often as it likes and then ``wait`` (the
 other seat acts first, then this one again) or ``pass`` (done with this window); play goes on
-when both have passed. A seat with nothing to do but pass passes by itself. A gift or trade is
-an offer the partner accepts or declines; then the window is back with the giver.
+when both have passed. A gift or trade is an offer the partner accepts or declines; then the
+window is back with the giver.
+
+A seat is asked only when it has something to do (MR-P11): a potion that would do something or
+a skill that can be used; offers alone ask it only once a step, after both rooms are resolved
+(before moving), and at the exit. Otherwise it passes by itself: nobody is asked to pass before
+every room because a gift could be made.
 """
 
 from __future__ import annotations
@@ -24,9 +29,27 @@ if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
 
 
-def window(s: MiniRogueState, seats: tuple[int, ...], turn: int = -1, done: int = 0) -> None:
-    """A step: a decision window for ``seats`` (the Leader first), or reopened for ``turn``."""
+AREA_START = "start"
+"""The window at the start of an area, before the start room resolves."""
+BEFORE_ROOM = "before"
+"""After the moves, before the (Leader's) room resolves."""
+BETWEEN_ROOMS = "between"
+"""Between the Leader's and the Partner's rooms."""
+AFTER_ROOMS = "after"
+"""After the rooms, before moving."""
+BEFORE_BOSS = "boss"
+"""At the exit, before the boss fight."""
+AT_EXIT = "exit"
+"""At the exit, before Delving (after the boss fight, if any)."""
+WHEN = (AREA_START, BEFORE_ROOM, BETWEEN_ROOMS, AFTER_ROOMS, BEFORE_BOSS, AT_EXIT)
+OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
+"""The windows that offers alone open (MR-P11)."""
+
+
+def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
+    """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
     s.win = list(seats)
+    s.win_when = when
     s.win_turn = s.win.index(turn) if turn >= 0 else 0
     s.win_done = done
     open_window(s)
@@ -42,11 +65,26 @@ def open_window(s: MiniRogueState) -> None:
             continue
         seat = win[s.win_turn]
         s.actor = seat
-        if window_actions(s, s.heroes[seat]):
+        if _has_something_to_do(s, s.heroes[seat]):
             s.ask(WINDOW, window_decided, seat)
             return
         pass_turn(s)
     s.win = []
+    s.win_when = ""
+
+
+def _has_something_to_do(s: MiniRogueState, h: Hero) -> bool:
+    """MR-P11: a potion or a skill to use; offers only in the windows they open."""
+    out: list[Action] = []
+    if h.potions and potions.drinkable(s, h, fight=False):
+        return True
+    if h.skill_up:
+        _skills(s, h, out)
+        if out:
+            return True
+    if s.n == 2 and s.win_when in OFFER_WINDOWS:
+        _exchanges(s, h, out)
+    return bool(out)
 
 
 def pass_turn(s: MiniRogueState) -> None:
@@ -166,7 +204,8 @@ def window_decided(s: MiniRogueState, action: Action, seat: int) -> None:
             for t in s.heroes:
                 t.shield = s.data.shield_armor
         else:  # foresee, D22: the window reopens for the same seats after the reveals
-            s.then((foresee, (seat, s.data.foresight_cards)), (window, (tuple(s.win), seat, s.win_done)))
+            reopen = (tuple(s.win), s.win_when, seat, s.win_done)
+            s.then((foresee, (seat, s.data.foresight_cards)), (window, reopen))
             s.win = []
             return
     open_window(s)

@@ -18,9 +18,9 @@ from solotable.core.untrusted import SourceText, shorten
 
 from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, CardsError, check_json, check_text, data
 from .notation import read_roll, roll_shape
-from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, OFFER, ROLL
+from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
 from .state import MiniRogueState
-from .view import effects_text, provisional_listing, render_text
+from .view import describe, provisional_listing, render_text
 
 
 class MiniRogue(Game):
@@ -106,44 +106,8 @@ class MiniRogue(Game):
     # -- words for people -------------------------------------------------------------------
 
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
-        t = self.catalogue.text
-        name = action.name
-        a = action.args
-        key = f"mr.act.{name}"
-        if name == "card":
-            return t(key, lang, card=f"@mr.card.{a[0]}")
-        if name == "boss":
-            return t(key, lang, boss=f"@mr.name.{a[0]}")
-        if name in ("drink", "potion", "drop"):
-            return t(key, lang, potion=f"@mr.potion.{a[0]}")
-        if name == "conjure":
-            return t(key, lang, potion=f"@mr.potion.{a[0]}")
-        if name == "give":
-            return t(key, lang, what=f"@mr.give.{a[0]}")
-        if name == "trade":
-            return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
-        if name in ("accept", "decline") and isinstance(state, MiniRogueState) and state.phase is OFFER:
-            return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
-        if name == "sell":
-            what = f"@mr.give.{a[0]}" if a[0] == "armor" else f"@mr.potion.{a[0]}"
-            return t(key, lang, what=what)
-        if name == "buy":
-            return t(key, lang, ware=f"@mr.ware.{a[0]}")
-        if name == "move":
-            return t(f"mr.act.move_{a[0]}", lang)
-        if name == "feat":
-            return t(key, lang, die=a[0], cost=f"@mr.cost.{a[1]}")
-        if name == "bless":
-            if len(a) > 1:
-                return t("mr.act.bless_status", lang, seat=a[0], status=f"@mr.status.{a[1]}")
-            return t(key, lang, seat=a[0])
-        if name == "opt" and isinstance(state, MiniRogueState) and state.opts_list:
-            return t(key, lang, n=a[0], effects=effects_text(self.catalogue, state.opts_list[int(a[0]) - 1], lang))
-        if name in ("roll", "check") and a:
-            return t("mr.act.dice", lang, dice=" ".join(str(x) for x in a))
-        if a:
-            return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
-        return t(key, lang)
+        assert isinstance(state, MiniRogueState)
+        return describe(self.catalogue, state, action, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)

@@ -22,6 +22,11 @@ EXIT = 8
 FACE = "x23456"
 """The white die's faces: face 1 is the × (a miss)."""
 
+
+def faces_text(white: str) -> str:
+    """White faces as players read them: ``x56`` is ``×, 5, 6``."""
+    return ", ".join("×" if f == "x" else f for f in white)
+
 # Foe kinds (what is fought: the cause of a death, the boss's rewards, Og's phases).
 MONSTER, BOSS, GHOST, OG1, OG2 = range(5)
 FOE_KINDS = ("monster", "boss", "ghost", "og1", "og2")

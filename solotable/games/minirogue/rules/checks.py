@@ -15,7 +15,7 @@ from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import FACE
+from ..state import faces_text
 from . import combat, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
 
@@ -40,7 +40,7 @@ def check_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * len(s.c_white)
     s.c_ok = False
     if s.log:
-        s.emit("mr.ev.check", seat=seat + 1, white=str(outcome.args[0]), black=r.black)
+        s.emit("mr.ev.check", seat=seat + 1, white=faces_text(str(outcome.args[0])), black=r.black)
     s.ask(CHECK, check_decided, seat)
 
 
@@ -106,7 +106,7 @@ def feat_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     i = s.die
     face = WHITE_FACE[outcome]
     if s.log:
-        s.emit("mr.ev.feat_roll", die=i + 1, face=FACE[face - 1])
+        s.emit("mr.ev.feat_roll", die=i + 1, face="×" if face == 1 else face)
     if s.foe is not None:
         s.dice[i] = face
         s.ask(combat.ATTACK, combat.attack_decided, seat)

@@ -20,7 +20,7 @@ from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import BOSS, FOE_KINDS, GHOST, MONSTER, OG1, OG2
+from ..state import BOSS, FOE_KINDS, GHOST, MONSTER, OG1, OG2, faces_text
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
 
@@ -96,7 +96,7 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * k
     s.heroes[seat].black = r.black
     if s.log:
-        s.emit("mr.ev.roll", seat=seat + 1, white=str(outcome.args[0]), black=r.black)
+        s.emit("mr.ev.roll", seat=seat + 1, white=faces_text(str(outcome.args[0])), black=r.black)
     s.c_kind = ""
     if r.poison:  # §7.2 step 3
         if s.log:

@@ -96,7 +96,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
         if s.log:
             s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat.xp", n=got, value=h.xp)
             if s.dice_count(h) > before:
-                s.emit("mr.ev.level", seat=seat + 1, dice=s.dice_count(h))
+                s.emit("mr.ev.level", seat=seat + 1, dice=f"@mr.ui.dice.{s.dice_count(h)}")
         over = n - got
         if over and d.heal_per_xp:  # D1: XP over the cap heals
             gain(s, seat, "hp", over * d.heal_per_xp)
@@ -120,7 +120,7 @@ def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") 
     if s.log:
         s.emit("mr.ev.lose", seat=seat + 1, stat="@mr.stat." + stat, n=paid, value=value - paid)
         if stat == "xp" and s.dice_count(h) < before:
-            s.emit("mr.ev.level_down", seat=seat + 1, dice=s.dice_count(h))
+            s.emit("mr.ev.level_down", seat=seat + 1, dice=f"@mr.ui.dice.{s.dice_count(h)}")
     if paid < n:
         if s.log:
             s.emit("mr.ev.lack", seat=seat + 1, hp=s.data.lack_hp)
@@ -134,7 +134,7 @@ def add_status(s: MiniRogueState, seat: int, status: Status) -> None:
         return
     h.set_status(status, True)
     if s.log:
-        s.emit("mr.ev.status", seat=seat + 1, status="@mr.status." + status)
+        s.emit("mr.ev.status", seat=seat + 1, status="@mr.status." + status, state="@mr.state." + status)
 
 
 def cure(s: MiniRogueState, seat: int, statuses: tuple[Status, ...] = STATUSES) -> None:

@@ -142,7 +142,7 @@ def shop_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         else:
             h.potions.remove(what)  # type: ignore[arg-type]
             if s.log:
-                s.emit("mr.ev.sell", seat=seat + 1, what="@mr.potion." + what)
+                s.emit("mr.ev.sell", seat=seat + 1, what="@mr.give." + what)
             effects.gain(s, seat, "gold", merchant.sell_potion)
         s.ask(SHOP, shop_decided, seat)
         return

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def begin(s: MiniRogueState) -> None:
     if s.log:
-        s.emit("mr.ev.start", difficulty="@mr.difficulty." + s.difficulty, players=s.n)
+        s.emit("mr.ev.start", difficulty="@mr.difficulty." + s.difficulty, players=s.n, who=f"@mr.ui.players.{s.n}")
     if s.n == 2:
         s.draw(LEADER, LEADER_TABLE, leader_drawn)
     else:

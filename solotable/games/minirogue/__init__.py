@@ -12,11 +12,12 @@ import re
 from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
 from solotable.core.untrusted import SourceText, shorten
 
 from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, CardsError, check_json, check_text, data
+from .info import info_entries
 from .notation import read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
 from .state import MiniRogueState
@@ -108,6 +109,12 @@ class MiniRogue(Game):
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return describe(self.catalogue, state, action, lang)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        """Every card in view, its rows and prices, the boss, the foe, the Reward card, the
+        potions, the icons, the skills, the XP track (issue 11 item 8)."""
+        assert isinstance(state, MiniRogueState)
+        return info_entries(self.catalogue, state, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)

@@ -88,6 +88,17 @@ class Observation(TypedDict):
     over: bool
     won: bool
     overrides: bool
+    actor: int
+    """The seat (from 1) whose decision, roll or room it is."""
+    window: str | None
+    """Which decision window is open: ``start``, ``before``, ``between``, ``after``, ``boss``,
+    ``exit`` (rules.windows), or None."""
+    reveal: list[int] | None
+    """The room (row, column) whose card is being turned up, during that draw."""
+    die: int
+    """The white die (from 1) being rerolled, during a critical or feat reroll."""
+    cause: str
+    """Why the game ended (``monster``, ``starvation``, ``win``...), or ``""``."""
 
 
 def observation(s: MiniRogueState) -> Observation:
@@ -160,4 +171,9 @@ def observation(s: MiniRogueState) -> Observation:
         "over": s.phase is OVER,
         "won": s.won,
         "overrides": bool(s.cards_data),
+        "actor": s.actor + 1,
+        "window": s.win_when or None,
+        "reveal": [s.rpos // 3 + 1, s.rpos % 3 + 1] if s.phase.name == "reveal" else None,
+        "die": s.die + 1,
+        "cause": s.cause,
     }

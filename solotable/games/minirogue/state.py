@@ -27,6 +27,7 @@ def faces_text(white: str) -> str:
     """White faces as players read them: ``x56`` is ``×, 5, 6``."""
     return ", ".join("×" if f == "x" else f for f in white)
 
+
 # Foe kinds (what is fought: the cause of a death, the boss's rewards, Og's phases).
 MONSTER, BOSS, GHOST, OG1, OG2 = range(5)
 FOE_KINDS = ("monster", "boss", "ghost", "og1", "og2")
@@ -144,7 +145,7 @@ class MiniRogueState(StepState):
         "c_white", "cards_data", "cause", "chain", "character", "cursed_now", "data", "declined", "dice", "die",
         "difficulty", "featted", "fighters", "foe", "foe_hp", "foe_kind", "foe_max", "foresee_left",
         "free_feats", "frozen", "grid", "heroes", "item_taken", "last", "leader", "n", "offer", "opts_list",
-        "partner", "pending_potion", "removed", "round", "seen", "seen_bosses", "win", "win_done",
+        "partner", "pending_potion", "removed", "round", "rpos", "seen", "seen_bosses", "win", "win_done",
         "win_turn", "win_when", "won",
     )  # fmt: skip
 
@@ -212,6 +213,8 @@ class MiniRogueState(StepState):
         self.pending_potion = ""
         """A potion gained over the limit: one of three is let go (D24)."""
         self.foresee_left = 0
+        self.rpos = 0
+        """The position of the room card being turned up."""
         from .rules.setup import begin
 
         self.start((begin, ()))
@@ -298,6 +301,7 @@ class MiniRogueState(StepState):
         new.opts_list = self.opts_list
         new.pending_potion = self.pending_potion
         new.foresee_left = self.foresee_left
+        new.rpos = self.rpos
         return new
 
     # -- reading the table -----------------------------------------------------------------------

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from solotable.core.engine import OVER
 from solotable.core.i18n import Catalogue
 from solotable.core.protocol import Action
 
 from .data import ROOM_CARDS, Effect, base_raw, provenance_fields
+from .observation import Observation, observation
 from .rules import OFFER
-from .state import EXIT, FACE, MiniRogueState, faces_text
+from .state import EXIT, MiniRogueState, faces_text
 
 
 def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> str:
@@ -71,14 +71,15 @@ def effects_text(cat: Catalogue, effects: tuple[Effect, ...], lang: str) -> str:
         if e.kind == "stat":
             sign = "+" if e.amount >= 0 else "−"
             floor = cat.text("mr.ui.per_floor", lang) if e.per_floor else ""
-            parts.append(f"{sign}{abs(e.amount)}{floor} {cat.text('mr.stat.' + e.arg, lang)}")
+            parts.append(cat.text("mr.fx.stat", lang, sign=sign, n=abs(e.amount), per_floor=floor,
+                                  stat=f"@mr.stat.{e.arg}"))  # fmt: skip
         elif e.kind == "potion":
             parts.append(cat.text("mr.potion." + e.arg, lang))
         elif e.kind == "status":
             parts.append(cat.text("mr.status." + e.arg, lang))
         else:
             parts.append(cat.text("mr.fx." + e.kind, lang))
-    return ", ".join(parts)
+    return cat.text("mr.ui.list", lang).join(parts)
 
 
 def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
@@ -111,23 +112,70 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
             cells.append(f"[{marks:2}] {label}")
         lines.append("  " + " | ".join(cells))
     if s.foe is not None:
-        lines.append(t("mr.ui.foe", lang, foe="@mr.name." + s.foe.name, hp=s.foe_hp, max=s.foe_max,
-                       damage=s.foe.damage, round=s.round))  # fmt: skip
+        icons = t("mr.ui.list", lang).join(t(f"mr.icon.{i}", lang) for i in s.foe.icons) or "-"
+        foe = t("mr.ui.foe", lang, foe="@mr.name." + s.foe.name, hp=s.foe_hp, max=s.foe_max, damage=s.foe.damage,
+                round=s.round)  # fmt: skip
+        lines.append(foe + t("mr.ui.list", lang) + t("mr.ui.icons", lang, icons=icons))
         if s.dice:
             dice = " ".join(
-                f"{i + 1}:{FACE[d - 1]}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}")
+                f"{i + 1}:{face_text(d)}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}")
                 for i, d in enumerate(s.dice)
             )
             lines.append(t("mr.ui.dice", lang, dice=dice))
     elif s.c_white:
-        lines.append(t("mr.ui.check", lang, white=" ".join(FACE[d - 1] for d in s.c_white), black=s.c_black))
+        lines.append(t("mr.ui.check", lang, white=" ".join(face_text(d) for d in s.c_white), black=s.c_black))
     if s.offer is not None:
         giver, give, get = s.offer
         key = "mr.ui.trade_offer" if get else "mr.ui.gift_offer"
         lines.append(t(key, lang, seat=giver + 1, what="@mr.give." + give, got="@mr.give." + (get or give)))
-    if s.phase is not OVER and s.to_move is not None and s.to_move >= 0 and s.n == 2:
-        lines.append(t("mr.ui.to_move", lang, seat=s.to_move + 1, char="@mr.char." + s.heroes[s.to_move].char))
+    lines.append(now_text(cat, observation(s), lang))
     return "\n".join(lines)
+
+
+def face_text(face: int) -> str:
+    return "×" if face == 1 else str(face)
+
+
+def now_text(cat: Catalogue, o: Observation, lang: str) -> str:
+    """What is decided or drawn now, and by whom (with two players, always named); at the end, the
+    outcome in words. From the observation alone, so the full-screen board says the same."""
+    what = now_what(cat, o, lang)
+    if o["over"] or o["to_move"] == -1 or o["players"] == 1:
+        return what
+    hero = o["heroes"][o["actor"] - 1]
+    return cat.text("mr.ui.to_move", lang, seat=o["actor"], char=f"@mr.char.{hero['character']}", what=what)
+
+
+def now_what(cat: Catalogue, o: Observation, lang: str) -> str:
+    """:func:`now_text` without who decides (a board marks the seat itself)."""
+    t = cat.text
+    name = o["phase"]
+    if o["over"]:
+        return end_text(cat, o, lang)
+    hero = o["heroes"][o["actor"] - 1]
+    row, col = o["reveal"] or (1, 1)
+    params: dict[str, object] = {"seat": o["actor"], "pos": f"{row},{col}", "die": o["die"],
+                                 "dice": f"@mr.ui.white.{hero['dice']}"}  # fmt: skip
+    if name == "roll":
+        params["extra"] = "".join(t(f"mr.phase.extra_{x[0]}", lang) for x in hero["statuses"] if x != "blind")
+    if name == "window":
+        what = t(f"mr.window.{o['window'] or 'before'}", lang)
+    elif name == "offer" and o["offer"] is not None:
+        what = t("mr.phase.offer", lang, giver=o["offer"]["from"])
+    else:
+        what = t(f"mr.phase.{name}", lang, **params)
+    return what[:1].upper() + what[1:]
+
+
+def end_text(cat: Catalogue, o: Observation, lang: str) -> str:
+    """The end of the game in words (never a key such as ``cause: monster``)."""
+    t = cat.text
+    if o["won"]:
+        return t("mr.end.won", lang, bosses=o["bosses_beaten"])
+    dead = next((h for h in o["heroes"] if h["hp"] <= 0), o["heroes"][0])
+    return t("mr.end.lost", lang, seat=dead["seat"], char=f"@mr.char.{dead['character']}",
+             cause=f"@mr.cause.{o['cause'] or 'room'}", area=o["area"], floor=o["floor"],
+             bosses=o["bosses_beaten"])  # fmt: skip
 
 
 def _flatten(node: Any, path: list[str], out: list[tuple[list[str], dict[str, Any]]]) -> None:

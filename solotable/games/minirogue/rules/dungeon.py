@@ -72,6 +72,7 @@ def cycle(s: MiniRogueState, first: str = windows.BEFORE_ROOM) -> list[Any]:
 def reveal(s: MiniRogueState, pos: int) -> None:
     """A step: turn up the card at ``pos`` (MR-P1: drawn now from the cards not yet seen)."""
     if s.grid[pos] < 0:
+        s.rpos = pos
         s.draw(REVEAL, card_table(s.seen), revealed, pos)
 
 

@@ -182,3 +182,25 @@ def test_english_without_s_plurals_and_with_die_for_one() -> None:
             for e in s.events:
                 text = G.event_text(e, "en")
                 assert "1 dice" not in text and "(s)" not in text and " x," not in text
+
+
+# -- item 12: the help holds what a player needs, and points at nothing outside -------------------
+
+
+def test_the_help_holds_what_a_player_needs_in_both_languages() -> None:
+    for lang, words in (("en", ["MR-P11", "S1 the Japanese how-to", "`i`", "grade", "x 5 6 3 p"]),
+                        ("ja", ["MR-P11", "S1 BGA版ミニローグの日本語解説", "`i`", "確度", "x 5 6 3 p"])):  # fmt: skip
+        text = G.help_text(lang)
+        for word in words:
+            assert word in text, (lang, word)
+    ja = G.help_text("ja")
+    for word in REJECTED:
+        assert word not in ja, word
+
+
+def test_nothing_in_the_package_points_outside_the_repository() -> None:
+    package = resources.files("solotable.games.minirogue")
+    for name in ("cards.toml", "messages.toml", "rules_help_en.md", "rules_help_ja.md"):
+        text = package.joinpath(name).read_text(encoding="utf-8")
+        assert "shared/" not in text and "../" not in text, name
+    assert "shared/" not in G.rules_listing("provisional", "en")

@@ -93,6 +93,18 @@ def test_registry_lists_and_loads_games() -> None:
         solotable.load("chess")
 
 
+def test_typed_text_starting_with_at_is_echoed_not_looked_up() -> None:
+    """A parameter ``@key`` names a message; a person's "@" (typed as a move) is only text: it
+    raised KeyError out of every game's "not legal" message."""
+    game = solotable.load("minirogue-v1")
+    state = game.new_state()
+    for typed in ("@", "@nothing.here", "@core.err.over"):
+        with pytest.raises(IllegalAction) as info:
+            game.parse_action(state, typed)
+        assert typed in str(info.value) or typed == "@core.err.over"
+        assert explain(info.value, "ja")
+
+
 def test_errors_speak_japanese_too() -> None:
     game = solotable.load("minirogue-v1")
     state = game.new_state()

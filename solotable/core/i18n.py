@@ -92,7 +92,8 @@ class Catalogue:
         return template.format(**filled)
 
     def _param(self, value: object, lang: str) -> object:
-        if isinstance(value, str) and value.startswith("@"):
+        # a reference to a message; anything else starting with "@" is text (what a person typed)
+        if isinstance(value, str) and value.startswith("@") and value[1:] in self.messages:
             return self.text(value[1:], lang)
         if isinstance(value, LocalizedError):
             return explain(value, lang)

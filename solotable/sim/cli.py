@@ -394,8 +394,8 @@ def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
     given = {
         spec.name: getattr(args, spec.name) for spec in game.option_specs if getattr(args, spec.name, None) is not None
     }
-    try:
-        options = game.validate_options(given)
+    try:  # a file option names a file: read here, the game gets its content
+        options = game.validate_options(game.read_files(given))
     except ValueError as exc:
         raise UsageError.of(exc) from exc
     jobs = args.jobs

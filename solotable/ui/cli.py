@@ -844,9 +844,9 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
             path = new_save_path(game.id)
         except OSError as exc:
             return _error(msg("cli.save_failed", lang, path=saves_dir(), reason=exc.strerror or exc), lang)
-    try:
+    try:  # a file option (--cards FILE): the file is read here, the game gets its content
         session = Session(
-            game, seed=full.seed, options=options, physical_dice=full.physical_dice, autosave=path
+            game, seed=full.seed, options=game.read_files(options), physical_dice=full.physical_dice, autosave=path
         )
     except ValueError as exc:  # a bad option value: the engine names the valid choices
         return _error(exc, lang)

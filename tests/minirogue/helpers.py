@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import solotable
+from solotable.core.engine import RUNNING
 from solotable.core.protocol import State
+from solotable.games.minirogue.rules import dungeon
 
 G = solotable.load("minirogue")
 
@@ -27,10 +29,20 @@ def new(char: str = "rogue", partner: str = "none", difficulty: str = "normal", 
     return s
 
 
+def run_steps(s: Any, *steps: Any) -> Any:
+    """Drop what is pending and run ``steps`` (``(function, args)`` pairs of the rules), as the
+    rules would from that point: set-up that play cannot reach cheaply."""
+    s.stack.clear()
+    s.table = None
+    s.phase = RUNNING
+    s.then(*steps)
+    s.run()
+    return s
+
+
 def goto(s: Any, area: int) -> None:
     s.area = area
-    s.tasks = [("prepare",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.prepare, ()))
 
 
 def play(s: State, *notations: str) -> State:

@@ -11,14 +11,15 @@ from __future__ import annotations
 import pytest
 
 from solotable.core.i18n import explain
-from solotable.games.minirogue.cards import CardsError, overrides_from_text
+from solotable.games.minirogue.data import CardsError, check_text
+from solotable.games.minirogue.rules import dungeon, windows
 
-from .helpers import G, enter, hero, keys_of, legal, new, phase, play, until
+from .helpers import G, enter, hero, keys_of, legal, new, phase, play, run_steps, until
 
 
 def with_flags(char: str = "crusader", partner: str = "none", **flags: bool):  # type: ignore[no-untyped-def]
     text = "[flags]\n" + "".join(f"{k} = {'true' if v else 'false'}\n" for k, v in flags.items())
-    return new(char, partner=partner, cards_data=overrides_from_text(text, "flags.toml"))
+    return new(char, partner=partner, cards_data=check_text(text, "flags.toml"))
 
 
 def at_boss_exit(s, boss: str = "cursed_dragon", area: int = 2):  # type: ignore[no-untyped-def]
@@ -28,9 +29,10 @@ def at_boss_exit(s, boss: str = "cursed_dragon", area: int = 2):  # type: ignore
     s.boss = boss
     for h in s.heroes:
         h.pos, h.resolved = 7, True
-    s.tasks = [("window", s.order()), *[("move", seat) for seat in s.order()], ("arrive",)]
-    s._run_guarded()
-    return s
+    o = tuple(s.order())
+    return run_steps(
+        s, (windows.window, (o, windows.AFTER_ROOMS)), *[(dungeon.move, (seat,)) for seat in o], (dungeon.arrive, ())
+    )
 
 
 # -- §3.3, D32: the exit decision point comes before the boss fight as well as after it ---------
@@ -214,8 +216,8 @@ def test_weaken_death_is_caused_by_the_monster() -> None:
 )
 def test_MR_P2_bad_values_are_reported_with_their_line(text: str, line: int, entry: str) -> None:
     with pytest.raises(CardsError) as exc:
-        overrides_from_text(text, "mine.toml")
-    assert exc.value.key == "mr.err.cards_value"
+        check_text(text, "mine.toml")
+    assert exc.value.key == "mr.err.cards"
     assert exc.value.params["line"] == line and exc.value.params["entry"] == entry
     for lang in ("en", "ja"):
         assert "mine.toml" in explain(exc.value, lang)
@@ -228,8 +230,7 @@ def test_D17_flags_eat_and_refresh_on_fall() -> None:
     """D17 '*Data:* the landing table and the two flags (eat on fall, refresh on fall)'."""
     s = with_flags("crusader", eat_on_fall=True, refresh_on_fall=True)
     s.area = 3
-    s.tasks = [("prepare",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.prepare, ()))
     s.heroes[0].skill_up = False
     enter(s, "TRAP-4")
     play(s, "check:2,5", "accept")  # Gaping hole: −3 HP, then Fall
@@ -244,8 +245,7 @@ def test_D17_flags_eat_and_refresh_on_fall() -> None:
 def test_D17_eat_on_fall_can_starve() -> None:
     s = with_flags("crusader", eat_on_fall=True)
     s.area = 3
-    s.tasks = [("prepare",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.prepare, ()))
     enter(s, "TRAP-4", food=0, hp=6)
     play(s, "check:2,5", "accept")  # −3 HP, fall, no food: −3 HP
     assert s.is_terminal() and s.result().details["cause"] == "starvation"
@@ -254,8 +254,7 @@ def test_D17_eat_on_fall_can_starve() -> None:
 def test_D20_flag_statuses_persist() -> None:
     s = with_flags("crusader", statuses_persist=False)
     s.heroes[0].poison = s.heroes[0].blind = True
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert hero(s)["statuses"] == []
 
 
@@ -352,7 +351,7 @@ def test_verified_fall_alternates_leadership_and_skips_delving() -> None:
     nothing and refreshes no skill."""
     s = new("crusader", partner="rogue")
     s.heroes[1].skill_up = False
-    play(s, "card:TRAP-4", "pass", "pass")
+    play(s, "card:TRAP-4", "pass")  # the Partner, skill used, has only offers: not asked (MR-P11)
     play(s, "check:2,5", "accept")
     assert s.area == 3 and s.leader == 1 and [h.food for h in s.heroes] == [4, 3]
     assert not s.heroes[1].skill_up and s.heroes[0].hp == 7
@@ -363,7 +362,7 @@ def test_verified_dice_probabilities() -> None:
     from fractions import Fraction
 
     from solotable.core.protocol import Action
-    from solotable.games.minirogue.rules import D6_TABLE, WHITE_TABLE, check_table, roll_table
+    from solotable.games.minirogue.rules.tables import D6_TABLE, WHITE_TABLE, check_table, roll_table
 
     assert {str(a): p for a, p in WHITE_TABLE.outcomes} == {f"white:{f}": Fraction(1, 6) for f in "x23456"}
     assert all(p == Fraction(1, 6) for _, p in D6_TABLE.outcomes) and len(D6_TABLE.outcomes) == 6

@@ -12,7 +12,8 @@ import pytest
 
 import solotable
 from solotable.core.i18n import explain
-from solotable.games.minirogue.cards import CardsError, data, overrides_from_text, parse_effect
+from solotable.core.untrusted import UntrustedError
+from solotable.games.minirogue.data import CardsError, check_text, data, parse_effect
 from solotable.games.minirogue.view import provisional_tables
 
 from .helpers import G, enter, hero, play
@@ -85,7 +86,7 @@ def fx(texts: list[str]) -> tuple:  # type: ignore[type-arg]
 
 def test_room_deck_has_20_cards_by_type() -> None:
     """§8.0: 3 monsters, 4 traps, 4 graveyards, 2 campfires, 2 merchants, 2 treasures, 1 shrine, 2 items."""
-    from solotable.games.minirogue.cards import ROOM_CARDS, room_type
+    from solotable.games.minirogue.data import ROOM_CARDS, room_type
 
     counts: dict[str, int] = {}
     for c in ROOM_CARDS:
@@ -105,14 +106,14 @@ def test_monster_card(card: str, floor: int) -> None:
 @pytest.mark.parametrize("face", range(1, 7))
 def test_trap_card(card: str, face: int) -> None:
     fail, success = TRAPS[card][(face - 1) // 2]  # rows 1-2, 3-4, 5-6
-    _, f, s = D.traps[card][face - 1]
-    assert (f, s) == (fx(fail), fx(success))
+    row = D.traps[card][face - 1]
+    assert (row.fail, row.success) == (fx(fail), fx(success))
 
 
 @pytest.mark.parametrize("card", list(GRAVES))
 @pytest.mark.parametrize("face", range(1, 7))
 def test_graveyard_card(card: str, face: int) -> None:
-    assert D.graveyards[card][face - 1][1] == tuple(fx(o) for o in GRAVES[card][face - 1])
+    assert D.graveyards[card][face - 1].options == tuple(fx(o) for o in GRAVES[card][face - 1])
 
 
 def test_campfire_cards_D8() -> None:
@@ -121,43 +122,44 @@ def test_campfire_cards_D8() -> None:
 
 
 def test_merchant_cards_D26() -> None:
-    m1, sa1, sp1 = D.merchants["MERC-1"]
-    assert {w.key: (w.price, w.gain) for w in m1} == {
+    m1 = D.merchants["MERC-1"]
+    assert {w.key: (w.price, w.gain) for w in m1.wares} == {
         "hp1": (1, fx(["hp+1"])), "holy": (2, fx(["potion:holy"])), "hp4": (3, fx(["hp+4"])),
         "armor": (5, fx(["armor+1"])), "potion": (5, fx(["potion:any"]))}  # fmt: skip
-    assert (sa1, sp1) == (3, 3)
-    m2, sa2, sp2 = D.merchants["MERC-2"]
-    assert {w.key: (w.price, w.per_floor) for w in m2} == {
+    assert (m1.sell_armor, m1.sell_potion) == (3, 3)
+    m2 = D.merchants["MERC-2"]
+    assert {w.key: (w.price, w.per_floor) for w in m2.wares} == {
         "food": (1, True),
         "holy": (2, False),
         "hp4": (3, False),
         "potion": (5, False),
     }
-    assert (sa2, sp2) == (4, 2)
+    assert (m2.sell_armor, m2.sell_potion) == (4, 2)
 
 
 def test_treasure_cards_D9() -> None:
     a = D.treasures["TRES-A"]
-    assert a[:3] == (1, 3, frozenset({"monster", "trap"}))
-    assert a[3] == tuple(
+    assert (a.gold, a.gold_condition, D.file.treasure["TRES-A"].condition) == (1, 3, ("monster", "trap"))
+    assert a.rows == tuple(
         (fx(r),) for r in (["gold+1"], ["gold+2"], ["hp+5"], ["potion:any"], ["ghost", "gold+2"], ["ghost", "armor+1"])
     )
     b = D.treasures["TRES-B"]
-    assert b[:2] == (1, 2)
-    assert b[3][2] == (fx(["potion:fire"]), fx(["gold+2"])) and b[3][5] == (
+    assert (b.gold, b.gold_condition) == (1, 2)
+    assert b.rows[2] == (fx(["potion:fire"]), fx(["gold+2"])) and b.rows[5] == (
         fx(["potion:frost"]),
         fx(["potion:perception"]),
     )
 
 
 def test_shrine_card_D14() -> None:
-    assert (D.shrine_offer, D.shrine_bonus) == (1, 1)
-    assert D.shrine_rows == tuple((fx(r),) for r in SHRINE)
+    assert (D.shrine.offer_gold, D.shrine.offer_bonus) == (1, 1)
+    assert D.shrine.rows == tuple((fx(r),) for r in SHRINE)
 
 
 def test_item_cards_D7() -> None:
-    assert D.items["ITEM-1"] == ("rusty_dagger", "gold", 2, 1)
-    assert D.items["ITEM-2"] == ("worn_sword", "check", 0, 2)
+    one, two = D.items["ITEM-1"], D.items["ITEM-2"]
+    assert (one.name, one.condition, one.cost, one.free_feats) == ("rusty_dagger", "gold", 2, 1)
+    assert (two.name, two.condition, two.cost, two.free_feats) == ("worn_sword", "check", 0, 2)
 
 
 @pytest.mark.parametrize("boss", list(BOSSES))
@@ -193,7 +195,8 @@ def test_ghost_card_D5(floor: int) -> None:
 
 
 def test_rules_values_D1_D2_D3_D13_D17() -> None:
-    assert D.caps == {"hp": 20, "armor": 4, "gold": 10, "food": 6, "potions": 2, "items": 1}
+    c = D.caps
+    assert (c.hp, c.armor, c.gold, c.food, c.potions, c.items) == (20, 4, 10, 6, 2, 1)
     assert (D.xp_cap, D.die_thresholds, D.heal_per_xp) == (18, (6, 12), 1)
     assert D.lack_hp == 1 and D.regenerate_hp == 2 and (D.eat_food, D.starve_hp) == (1, 3)
     assert D.fall_to == (3, 4, 5, 6, 8, 9, 10, 0, 0, 0)
@@ -204,9 +207,9 @@ def test_rules_values_D1_D2_D3_D13_D17() -> None:
 
 
 def test_every_table_carries_provenance() -> None:
-    from solotable.games.minirogue.cards import base_raw_json
+    from solotable.games.minirogue.data import base_raw
 
-    raw = json.loads(base_raw_json())
+    raw = base_raw()
     for section, body in raw.items():
         if section == "meta":
             continue
@@ -288,37 +291,42 @@ def test_cli_rules_provisional() -> None:
 
 
 def test_override_changes_a_value() -> None:
-    s = G.new_state(character="crusader", cards_data=overrides_from_text('[monster."MON-A".1]\nhp = 7\n', "f"))
+    s = G.new_state(character="crusader", cards_data=check_text('[monster."MON-A".1]\nhp = 7\n', "f"))
     enter(s, "MON-A")
     assert s.foe_hp == 7
 
 
 @pytest.mark.parametrize(
-    ("text", "key", "line"),
+    ("text", "line", "entry"),
     [
-        ("[caps]\nhp = 20\n\n[monster.MON-A.1]\nhpx = 3\n", "mr.err.cards_key", 5),
-        ('# a comment\n[caps]\nhp = "twenty"\n', "mr.err.cards_type", 3),
-        ('[ghost.2]\nname = "ghost"\ndamage = -1\n', "mr.err.cards_value", 3),
-        ('[trap.TRAP-1.1]\nfail = ["gain everything"]\n', "mr.err.cards_value", 2),
-        ("[dungeon]\nfall_to = [1, 4, 5, 6, 8, 9, 10, 0, 0, 0]\n", "mr.err.cards_value", 2),
-        ("[caps\nhp = 1\n", "mr.err.cards_syntax", 1),
-        ("bogus = 1\n", "mr.err.cards_key", 1),
-        ('[character.rogue]\nhp = 12\npotions = ["beer"]\n', "mr.err.cards_value", 3),
+        ("[caps]\nhp = 20\n\n[monster.MON-A.1]\nhpx = 3\n", 5, "monster.MON-A.1.hpx"),
+        ('# a comment\n[caps]\nhp = "twenty"\n', 3, "caps.hp"),
+        ('[ghost.2]\nname = "ghost"\ndamage = -1\n', 3, "ghost.2.damage"),
+        ('[trap.TRAP-1.1]\nfail = ["gain everything"]\n', 2, "trap.TRAP-1.1.fail"),
+        ("[dungeon]\nfall_to = [1, 4, 5, 6, 8, 9, 10, 0, 0, 0]\n", 2, "dungeon.fall_to"),
+        ("bogus = 1\n", 1, "bogus"),
+        ('[character.rogue]\nhp = 12\npotions = ["beer"]\n', 3, "character.rogue.potions[0]"),
     ],
 )
-def test_bad_override_names_the_line(text: str, key: str, line: int) -> None:
+def test_bad_override_names_the_line(text: str, line: int, entry: str) -> None:
     with pytest.raises(CardsError) as exc:
-        overrides_from_text(text, "my.toml")
-    assert exc.value.key == key and exc.value.params["line"] == line
+        check_text(text, "my.toml")
+    assert exc.value.params["line"] == line and exc.value.params["entry"] == entry
     for lang in ("en", "ja"):
         assert f"{line}" in explain(exc.value, lang) and "my.toml" in explain(exc.value, lang)
+
+
+def test_bad_toml_names_the_line() -> None:
+    with pytest.raises(UntrustedError) as exc:
+        check_text("[caps]\nhp = 1\n[caps\n", "my.toml")
+    assert "line 3" in str(exc.value) and "my.toml" in str(exc.value)
 
 
 def test_bad_file_is_never_half_applied(tmp_path: Path) -> None:
     f = tmp_path / "c.toml"
     f.write_text('[monster.MON-A.1]\nhp = 99\n[caps]\nhp = "x"\n', encoding="utf-8")
     with pytest.raises(CardsError):
-        G.new_state(cards=str(f))
+        G.new_state(**G.read_files({"cards": str(f)}))
     assert data().monsters["MON-A"][0].hp == 6 and G.new_state().data.monsters["MON-A"][0].hp == 6
 
 
@@ -326,7 +334,8 @@ def test_record_with_cards_replays_after_the_file_is_deleted(tmp_path: Path) -> 
     """MR-P2: the record carries the overrides; a new process replays it without the file."""
     f = tmp_path / "c.toml"
     f.write_text("[monster.MON-A.1]\nhp = 3\n[character.rogue]\ngold = 9\n", encoding="utf-8")
-    session = solotable.Session("minirogue", seed=5, options={"character": "rogue", "cards": str(f)})
+    options = G.read_files({"character": "rogue", "cards": str(f)})  # as the interfaces read it
+    session = solotable.Session("minirogue", seed=5, options=options)
     import random
 
     from solotable.agents.registry import make_agent
@@ -352,6 +361,6 @@ def test_record_with_cards_replays_after_the_file_is_deleted(tmp_path: Path) -> 
 
 
 def test_override_start_gold_applies() -> None:
-    s = G.new_state(character="rogue", cards_data=overrides_from_text("[character.rogue]\ngold = 9\n", "f"))
+    s = G.new_state(character="rogue", cards_data=check_text("[character.rogue]\ngold = 9\n", "f"))
     assert hero(s)["gold"] == 9 and s.options()["cards_data"]
     assert play(s, "card:CAMP-1") is s

@@ -38,6 +38,8 @@ def test_everything_renders_in_both_languages() -> None:
         while not s.is_terminal():
             for lang in ("en", "ja"):
                 G.render_text(s, lang)
+                for entry in G.info_entries(s, lang):
+                    assert entry.text and "{" not in entry.text
             if s.is_chance():
                 a = s.chance_table().sample(rng)
                 G.describe(s, a, "ja")

@@ -31,9 +31,9 @@ def invariants(s: object) -> None:
     json.dumps(o)
     d = s.data  # type: ignore[attr-defined]
     for h in o["heroes"]:
-        assert 0 <= h["hp"] <= d.caps["hp"]
-        assert 0 <= h["armor"] <= d.caps["armor"]
-        assert 0 <= h["gold"] <= d.caps["gold"] and 0 <= h["food"] <= d.caps["food"]
+        assert 0 <= h["hp"] <= d.caps.hp
+        assert 0 <= h["armor"] <= d.caps.armor
+        assert 0 <= h["gold"] <= d.caps.gold and 0 <= h["food"] <= d.caps.food
         assert 0 <= h["xp"] <= d.xp_cap
         assert h["dice"] == 1 + (h["xp"] >= 6) + (h["xp"] >= 12)
         assert len(h["potions"]) <= 2 and len(set(h["potions"])) == len(h["potions"])

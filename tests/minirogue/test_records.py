@@ -75,8 +75,8 @@ def test_physical_dice_notation() -> None:
     assert str(G.parse_action(s, "mon-a")) == "card:MON-A"
     G.parse_action(s, "mon-a")
     s.apply(G.parse_action(s, "MON-A"))
-    s.apply(G.parse_action(s, "pass"))
     s.heroes[0].xp = 6
     s.heroes[0].poison = True
+    s.apply(G.parse_action(s, "pass"))
     assert str(G.parse_action(s, "6 x 3 p")) == "roll:x6,3,p1"
     assert str(G.parse_action(s, "1 6 3 -")) == "roll:x6,3,p0"

@@ -9,9 +9,11 @@ from fractions import Fraction
 import pytest
 
 from solotable.core.protocol import IllegalAction, OptionError
-from solotable.games.minirogue.rules import F_BOSS, F_GHOST
+from solotable.games.minirogue.data import Effect
+from solotable.games.minirogue.rules import bosses, dungeon, effects, windows
+from solotable.games.minirogue.state import BOSS, GHOST, MET_MONSTER, MET_TRAP
 
-from .helpers import G, enter, goto, hero, keys_of, legal, new, phase, play, until
+from .helpers import G, enter, goto, hero, keys_of, legal, new, phase, play, run_steps, until
 
 # §2.2: HP / armor / gold / food per character and difficulty.
 START = {
@@ -29,9 +31,8 @@ def boss_fight(s, boss: str, area: int | None = None):  # type: ignore[no-untype
     for h in s.heroes:
         h.pos = 8
     s.boss = boss
-    s.tasks = [("boss_fight",), ("window", s.order()), ("delve",)]
-    s._run_guarded()
-    return s
+    o = tuple(s.order())
+    return run_steps(s, (bosses.boss_fight, ()), (windows.window, (o, windows.AT_EXIT)), (dungeon.delve, ()))
 
 
 # -- §2 setup -------------------------------------------------------------------------------
@@ -114,8 +115,9 @@ def test_move_right_or_down_only_and_forced_moves() -> None:
     assert legal(s) == {"move:right", "move:down"}
     play(s, "move:right")
     assert hero(s)["pos"] == [1, 2]
-    s.heroes[0].pos = 5  # row 2, column 3: only down is open, so the move is made for the player
-    assert s.legal_actions_for_move(s.heroes[0])[0].args == ("down",)
+    s.heroes[0].pos, s.heroes[0].resolved = 5, True  # row 2, column 3: only down is open
+    run_steps(s, (dungeon.move, (0,)), (dungeon.arrive, ()))
+    assert "ev.move" in keys_of(s) and "ev.exit" in keys_of(s)  # moved to the exit without asking
 
 
 def test_reveal_right_and_below_after_resolving() -> None:
@@ -143,12 +145,10 @@ def test_delving_eats_refreshes_and_starvation() -> None:
     h = s.heroes[0]
     h.skill_up = False
     h.shield = 1
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert h.food == 3 and h.skill_up and h.shield == 0 and s.area == 2
     h.food = 0
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert h.hp == 10 - 3 and s.area == 3
 
 
@@ -156,8 +156,7 @@ def test_starvation_can_kill() -> None:
     s = new("crusader")
     s.heroes[0].food = 0
     s.heroes[0].hp = 3
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert s.is_terminal() and not s.result().won and s.result().details["cause"] == "starvation"
 
 
@@ -171,13 +170,13 @@ def test_D1_dice_by_xp_and_cap_heals() -> None:
         h.xp = xp
         assert s.dice_count(h) == dice
     h.xp, h.hp = 17, 5
-    s._gain(0, "xp", 3)  # §5.2 example: +3 XP at 17 gives 18 XP and +2 HP
+    effects.gain(s, 0, "xp", 3)  # §5.2 example: +3 XP at 17 gives 18 XP and +2 HP
     assert h.xp == 18 and h.hp == 7
 
 
 def test_chance_tables_are_exact() -> None:
     """§5.3: white ×,2-6, black 1-6, poison/curse 1/2; rolls as multisets (MR-P3)."""
-    from solotable.games.minirogue.rules import check_table, roll_table
+    from solotable.games.minirogue.rules.tables import check_table, roll_table
 
     t = roll_table(2, True, True)
     assert sum(p for _, p in t.outcomes) == 1 and len(t.outcomes) == 21 * 6 * 4
@@ -221,11 +220,12 @@ def test_D3_losing_what_you_lack_costs_one_hp() -> None:
 def test_potion_limit_two_kinds_and_choice() -> None:
     """§6.3, D2, D24: two different potions; a second of a kind is lost; over two, choose."""
     s = new("mage")
-    s._gain_potion(0, "perception")
+    effects.gain_potion(s, 0, "perception")
     assert hero(s)["potions"] == ["perception"]
-    s._gain_potion(0, "fire")
-    s.tasks = [("fx", 0, (("potion", 1, False, "holy"),)), ("window", [0])]
-    s._run_guarded()
+    effects.gain_potion(s, 0, "fire")
+    run_steps(
+        s, (effects.apply_effects, (0, (Effect("potion", "holy"),))), (windows.window, ((0,), windows.AFTER_ROOMS))
+    )
     assert phase(s) == "potion_drop" and legal(s) == {"drop:fire", "drop:holy", "drop:perception"}
     play(s, "drop:perception")
     assert hero(s)["potions"] == ["fire", "holy"]
@@ -403,9 +403,10 @@ def test_regenerate_D13_D31() -> None:
 
 
 def test_og_remains_two_phases_D28() -> None:
-    s = boss_fight(new("rogue"), "og", area=10)
-    assert s.foe_hp == 25 and s.foe.damage == 8
+    s = new("rogue")
     s.heroes[0].xp = 18
+    boss_fight(s, "og", area=10)
+    assert s.foe_hp == 25 and s.foe.damage == 8
     play(s, "roll:666,1")
     for d in (1, 2, 3):
         play(s, f"crit:{d}", "white:5")
@@ -421,10 +422,10 @@ def test_og_remains_two_phases_D28() -> None:
 def test_floor_boss_reward_D5_D6() -> None:
     """§7.7: boss XP (floor 1: +2), then the Reward card: +2 gold and one option of the row."""
     s = boss_fight(new("rogue"), "cursed_dragon", area=2)
-    assert s.foe_hp == 12 and s.foe_kind == F_BOSS
+    assert s.foe_hp == 12 and s.foe_kind == BOSS
     s.foe_hp = 1
     play(s, "roll:2,1", "confirm")
-    assert hero(s)["xp"] == 2 and phase(s) == "d6"
+    assert hero(s)["xp"] == 2 and phase(s) == "reward_roll"
     play(s, "d6:4")
     assert hero(s)["gold"] == 7 and legal(s) == {"opt:1", "opt:2"}
     play(s, "opt:2")  # +1 armor
@@ -436,7 +437,7 @@ def test_ghost_fought_alone_D29() -> None:
     play(s, "card:GRV-1")
     until(s, "check_roll")
     play(s, "check:2,6", "accept")
-    assert s.foe_kind == F_GHOST and s.fighters == [0] and s.foe_hp == 10
+    assert s.foe_kind == GHOST and s.fighters == [0] and s.foe_hp == 10
 
 
 # -- §8 rooms -----------------------------------------------------------------------------------
@@ -479,12 +480,12 @@ def test_hunter_food_price_is_the_floor() -> None:
 def test_treasure_gold_condition_D9_and_row() -> None:
     s = enter(new("crusader"), "TRES-B")
     assert hero(s)["gold"] == 1  # no monster or trap earlier
-    s.heroes[0].met.add("monster")
+    s.heroes[0].met |= MET_MONSTER
     play(s, "check:5,3")
     play(s, "accept", "opt:2")
     assert hero(s)["gold"] == 3
     s = new("crusader")
-    s.heroes[0].met.add("trap")
+    s.heroes[0].met |= MET_TRAP
     enter(s, "TRES-A")
     assert hero(s)["gold"] == 3
 
@@ -492,7 +493,7 @@ def test_treasure_gold_condition_D9_and_row() -> None:
 def test_treasure_ghost_row_D35() -> None:
     s = enter(new("crusader"), "TRES-A")
     play(s, "check:5,5", "accept")
-    assert s.foe_kind == F_GHOST
+    assert s.foe_kind == GHOST
     s.foe_hp = 1
     play(s, "roll:2,1", "confirm")
     assert hero(s)["gold"] == 1 + 2 and hero(s)["xp"] == 1
@@ -587,8 +588,7 @@ def test_shared_fight_two_player_hp_alternating_target_D10() -> None:
 def test_leader_alternates_each_area() -> None:
     s = new("crusader", partner="rogue")
     assert s.leader == 0
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert s.leader == 1 and s.to_move == -1
 
 
@@ -625,7 +625,7 @@ def test_D2_gains_above_a_maximum_are_lost() -> None:
     h = s.heroes[0]
     h.armor, h.gold, h.food, h.hp = 4, 9, 6, 19
     for stat in ("armor", "gold", "food", "hp"):
-        s._gain(0, stat, 3)
+        effects.gain(s, 0, stat, 3)
     assert (h.armor, h.gold, h.food, h.hp) == (4, 10, 6, 20)
 
 
@@ -644,8 +644,7 @@ def test_D19_no_feat_on_a_chained_or_removed_die() -> None:
 def test_D20_statuses_persist_through_delving() -> None:
     s = new("crusader")
     s.heroes[0].poison = s.heroes[0].blind = True
-    s.tasks = [("delve",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.delve, ()))
     assert hero(s)["statuses"] == ["poison", "blind"]
 
 
@@ -662,8 +661,7 @@ def test_D32_exit_window_before_delving() -> None:
     s = new("rogue")
     h = s.heroes[0]
     h.potions, h.hp, h.pos, h.resolved = ["healing"], 4, 8, True
-    s.tasks = [("arrive",)]
-    s._run_guarded()
+    run_steps(s, (dungeon.arrive, ()))
     assert phase(s) == "window" and "drink:healing" in legal(s)
     play(s, "drink:healing")  # nothing else to do: the window closes (MR-P4), then Delving
     assert h.hp == 10 and s.area == 2 and h.food == 2

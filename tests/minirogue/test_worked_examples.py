@@ -3,6 +3,8 @@ with chosen dice."""
 
 from __future__ import annotations
 
+from solotable.games.minirogue.rules import effects
+
 from .helpers import enter, hero, keys_of, new, play
 from .test_rules import boss_fight
 
@@ -61,7 +63,7 @@ def test_seed_xp_example_17_plus_3() -> None:
     """§5.2: +3 XP at 17 XP gives 18 XP and +2 HP."""
     s = new()
     s.heroes[0].xp, s.heroes[0].hp = 17, 5
-    s._gain(0, "xp", 3)
+    effects.gain(s, 0, "xp", 3)
     assert hero(s)["xp"] == 18 and hero(s)["hp"] == 7
 
 

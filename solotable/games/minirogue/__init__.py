@@ -1,8 +1,9 @@
 """Mini Rogue, 2020 retail edition as on Board Game Arena: game id ``minirogue``.
 
-Rules: shared/rules/minirogue.md (decisions D1-D35); project rulings MR-P1... in
+Rules: the rules reference's decisions D1-D35 and the project's rulings MR-P1... in
 docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--character``, seat 1
-``--partner``).
+``--partner``). The package: ``data.py`` (cards.toml as typed models), ``state.py``, ``rules/``
+(one module per chapter), ``observation.py``, ``view.py`` (words and listings), ``heuristic.py``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ import re
 from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
+from solotable.core.untrusted import SourceText, shorten
 
-from .cards import CHARACTERS, DIFFICULTIES, ROOM_CARDS, data, read_overrides
-from .rules import CHECK_ROLL, CRIT_ROLL, FACE, FEAT_ROLL, OFFER, ROLL, MiniRogueState
-from .view import provisional_listing, render_text
+from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, CardsError, check_json, check_text, data
+from .info import info_entries
+from .notation import read_roll, roll_shape
+from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
+from .state import MiniRogueState
+from .view import describe, provisional_listing, render_text
 
 
 class MiniRogue(Game):
@@ -32,8 +37,8 @@ class MiniRogue(Game):
         Option("character", CHARACTERS, "rogue"),
         Option("partner", ("none", *CHARACTERS), "none"),
         Option("difficulty", DIFFICULTIES, "normal"),
-        Option("cards", (), ""),  # a TOML file of card overrides (MR-P2)
-        Option("cards_data", (), ""),  # the overrides' content, as records keep it (MR-P2)
+        Option("cards", (), "", file=True),  # a TOML file of card corrections, read by the interface (MR-P2)
+        Option("cards_data", (), ""),  # the corrections' content, as records keep it (MR-P2)
     )
     sim_histogram: ClassVar[str | None] = "area"
     sim_means: ClassVar[tuple[str, ...]] = ("area", "bosses", "xp", "hp")
@@ -44,103 +49,72 @@ class MiniRogue(Game):
         if opts["partner"] == opts["character"]:  # §2.1: two different characters
             raise OptionError("mr.err.same_character", character=opts["character"])
         overrides = str(opts["cards_data"])
-        if opts["cards"]:
-            # read and validate the whole file before anything is applied (MR-P2)
-            overrides = read_overrides(str(opts["cards"]))
+        cards = opts["cards"]
+        if cards:
+            # the file's content, read by the interface; checked whole before anything applies (MR-P2)
+            source = cards.source if isinstance(cards, SourceText) else "cards"
+            if "=" not in cards and "[" not in cards:  # issue 12: a name, never read
+                raise CardsError("mr.err.cards_name", value=shorten(str(cards).strip()))
+            overrides = check_text(str(cards), source)
         elif overrides:
-            from .cards import overrides_from_json
-
-            overrides = overrides_from_json(overrides)
-        opts["cards_data"] = overrides
-        opts["cards"] = ""
-        return MiniRogueState(self, seed, data(overrides), opts)
+            overrides = check_json(overrides)
+        return MiniRogueState(
+            self,
+            seed,
+            data(overrides),
+            str(opts["character"]),
+            str(opts["partner"]),
+            str(opts["difficulty"]),
+            overrides,
+        )
 
     # -- notation -------------------------------------------------------------------------
 
     def normalize_notation(self, state: State, text: str) -> str:
-        """Loose typing, for physical dice above all: ``x 5 6 3`` for a roll (white dice in any
-        order, then the black die, then ``p``/``-`` for the poison die and ``c``/``-`` for the
-        curse die when rolled), ``1`` or ``x`` for a white ×, card ids in any case."""
+        """Loose typing, for physical dice above all (:mod:`.notation`): a roll as its dice
+        (``x 5 6 3 p``), ``1`` or ``x`` for a white ×, a card id in any case, ``leader:2`` or
+        ``2`` for the first Leader; spaces for commas in decisions (``feat 2 xp``)."""
         raw = text.strip().lower()
         if not isinstance(state, MiniRogueState) or not state.is_chance():
             raw = re.sub(r"\s*[,\s]\s*", ",", raw)
             return raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
-        body = raw.split(":", 1)[1] if ":" in raw else raw
         phase = state.phase
-        if phase in (ROLL, CHECK_ROLL):
-            h = state.heroes[state.actor]
-            n = state.dice_count(h)
-            tokens = re.findall(
-                r"[x1-6]|p|c|-|\+", body.replace("p1", "p").replace("p0", "-").replace("c1", "c").replace("c0", "-")
-            )
-            whites = [("x" if t in ("x", "1") else t) for t in tokens[:n]]
-            rest = tokens[n:]
-            if len(whites) < n or not rest:
+        if phase is ROLL or phase is CHECK_ROLL:
+            try:
+                return read_roll(text, roll_shape(state.chance_table().actions[0]))
+            except IllegalAction:
                 return raw
-            white = "".join(sorted(whites, key=FACE.index))
-            out = [f"{'roll' if phase == ROLL else 'check'}:{white}", rest[0]]
-            flags = rest[1:]
-            if phase == ROLL:
-                i = 0
-                if h.poison:
-                    out.append("p1" if i < len(flags) and flags[i] in ("p", "+") else "p0")
-                    i += 1
-                if h.curse:
-                    out.append("c1" if i < len(flags) and flags[i] in ("c", "+") else "c0")
-            return ",".join(out)
-        if phase in (CRIT_ROLL, FEAT_ROLL):
-            face = body.strip()
-            return "white:" + ("x" if face in ("x", "1") else face)
-        if re.fullmatch(r"[1-6]", body.strip()):
-            return ("leader:" if raw.startswith("leader") or state.phase == 2 else "d6:") + body.strip()
+        body = (raw.split(":", 1)[1] if ":" in raw else raw).strip()
+        if phase is CRIT_ROLL or phase is FEAT_ROLL:
+            return "white:" + ("x" if body in ("x", "1") else body)
+        if re.fullmatch(r"[1-6]", body):
+            return ("leader:" if phase is LEADER else "d6:") + body
         for card in ROOM_CARDS:
-            if body.strip() == card.lower():
+            if body == card.lower():
                 return "card:" + card
         return raw
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """As the protocol's, with a roll that cannot be read refused by saying what a roll is here
+        (how many white dice, which extra dice, an example)."""
+        if isinstance(state, MiniRogueState) and (state.phase is ROLL or state.phase is CHECK_ROLL):
+            wanted = read_roll(text, roll_shape(state.chance_table().actions[0]))
+            for action in state.chance_table().actions:
+                if str(action) == wanted:
+                    return action
+        return super().parse_action(state, text)
 
     # -- words for people -------------------------------------------------------------------
 
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
-        t = self.catalogue.text
-        name = action.name
-        a = action.args
-        key = f"mr.act.{name}"
-        if name == "card":
-            return t(key, lang, card=f"@mr.card.{a[0]}")
-        if name == "boss":
-            return t(key, lang, boss=f"@mr.name.{a[0]}")
-        if name in ("drink", "potion", "drop"):
-            return t(key, lang, potion=f"@mr.potion.{a[0]}")
-        if name == "conjure":
-            return t(key, lang, potion=f"@mr.potion.{a[0]}")
-        if name == "give":
-            return t(key, lang, what=f"@mr.give.{a[0]}")
-        if name == "trade":
-            return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
-        if name in ("accept", "decline") and isinstance(state, MiniRogueState) and state.phase == OFFER:
-            return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
-        if name == "sell":
-            what = f"@mr.give.{a[0]}" if a[0] == "armor" else f"@mr.potion.{a[0]}"
-            return t(key, lang, what=what)
-        if name == "buy":
-            return t(key, lang, ware=f"@mr.ware.{a[0]}")
-        if name == "move":
-            return t(f"mr.act.move_{a[0]}", lang)
-        if name == "feat":
-            return t(key, lang, die=a[0], cost=f"@mr.cost.{a[1]}")
-        if name == "bless":
-            if len(a) > 1:
-                return t("mr.act.bless_status", lang, seat=a[0], status=f"@mr.status.{a[1]}")
-            return t(key, lang, seat=a[0])
-        if name == "opt" and isinstance(state, MiniRogueState) and state.opts_list:
-            from .view import effects_text
+        assert isinstance(state, MiniRogueState)
+        return describe(self.catalogue, state, action, lang)
 
-            return t(key, lang, n=a[0], effects=effects_text(self.catalogue, state.opts_list[int(a[0]) - 1], lang))
-        if name in ("roll", "check") and a:
-            return t("mr.act.dice", lang, dice=" ".join(str(x) for x in a))
-        if a:
-            return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
-        return t(key, lang)
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        """Every card in view, its rows and prices, the boss, the foe, the Reward card, the
+        potions, the icons, the skills, the XP track (issue 11 item 8)."""
+        assert isinstance(state, MiniRogueState)
+        return info_entries(self.catalogue, state, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)

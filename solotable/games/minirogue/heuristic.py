@@ -9,7 +9,8 @@
 - Rooms: the best row or option by a rough value in HP-equivalents; the shop buys health when
   hurt, food when short, then armor and potions.
 
-Everything it reads is on the table (the state holds no hidden card, see rules.py).
+Everything it reads is on the table (the state holds no hidden card, ruling MR-P1), and it reads
+the state, never the events (they are off in simulations).
 """
 
 from __future__ import annotations
@@ -19,18 +20,15 @@ import random
 
 from solotable.core.protocol import Action, State
 
-from .cards import ROOM_CARDS, Effect, room_type
+from .data import ROOM_CARDS, ROOM_TYPE, Effect
 from .rules import (
     ATTACK,
     CHECK,
-    EXIT,
-    F_GHOST,
-    F_MONSTER,
     FORESEE,
     ITEM,
     MOVE,
     OFFER,
-    OPT,
+    OPTION,
     POTION_DROP,
     POTION_KIND,
     PRE_ROLL,
@@ -39,9 +37,8 @@ from .rules import (
     SHRINE,
     TAKE,
     WINDOW,
-    Hero,
-    MiniRogueState,
 )
+from .state import EXIT, GHOST, MONSTER, Hero, MiniRogueState
 
 POTION_VALUE = {"healing": 4.0, "fire": 3.5, "frost": 2.5, "holy": 2.0, "perception": 1.2, "poison": 2.0}
 DIE_MEAN = 3.9  # a white die with its 6s rerolled once, roughly
@@ -50,27 +47,29 @@ DIE_MEAN = 3.9  # a white die with its 6s rerolled once, roughly
 def fx_value(s: MiniRogueState, h: Hero, effects: tuple[Effect, ...]) -> float:
     v = 0.0
     cap = s.data.caps
-    for kind, amount, per_floor, arg in effects:
+    for e in effects:
+        kind = e.kind
+        arg = e.arg
         if kind == "stat":
-            n = amount * s.floor if per_floor else amount
+            n = e.amount * s.floor if e.per_floor else e.amount
             if arg == "hp":
-                room = cap["hp"] - h.hp
+                room = cap.hp - h.hp
                 v += min(n, room) * (1.3 if h.hp < 8 else 0.8) if n > 0 else n * (2.0 if h.hp + n <= 3 else 1.0)
             elif arg == "xp":
                 v += n * 0.9
             elif arg == "gold":
-                v += (min(n, cap["gold"] - h.gold) if n > 0 else max(n, -h.gold) - (1 if h.gold < -n else 0)) * 0.4
+                v += (min(n, cap.gold - h.gold) if n > 0 else max(n, -h.gold) - (1 if h.gold < -n else 0)) * 0.4
             elif arg == "food":
                 v += n * (3.5 if h.food == 0 else 1.5 if h.food == 1 else 0.6) if n > 0 else -1.2 * min(-n, h.food + 1)
             else:  # armor
-                v += n * (2.0 if h.armor < cap["armor"] or n < 0 else 0)
+                v += n * (2.0 if h.armor < cap.armor or n < 0 else 0)
         elif kind == "potion":
             if arg == "any":
-                v += 3.0 if len(h.potions) < cap["potions"] else 1.0
+                v += 3.0 if len(h.potions) < cap.potions else 1.0
             elif arg not in h.potions:
-                v += POTION_VALUE[arg] * (1.0 if len(h.potions) < cap["potions"] else 0.3)
+                v += POTION_VALUE[arg] * (1.0 if len(h.potions) < cap.potions else 0.3)
         elif kind == "status":
-            v -= 0.0 if getattr(h, arg) else {"poison": 2.0, "curse": 2.0, "blind": 0.5}[arg]
+            v -= 0.0 if h.has(arg) else {"poison": 2.0, "curse": 2.0, "blind": 0.5}[arg]  # type: ignore[arg-type]
         elif kind == "bless":
             v += 2.0 * len(h.statuses())
         elif kind == "ghost":
@@ -83,11 +82,10 @@ def fx_value(s: MiniRogueState, h: Hero, effects: tuple[Effect, ...]) -> float:
 def room_value(s: MiniRogueState, h: Hero, card: int) -> float:
     if card < 0:
         return 0.5
-    name = ROOM_CARDS[card]
-    kind = room_type(name)
+    kind = ROOM_TYPE[card]
     dice = s.dice_count(h)
     if kind == "monster":
-        foe = s.data.monsters[name][s.floor - 1]
+        foe = s.data.monsters[ROOM_CARDS[card]][s.floor - 1]
         rounds = max(1, math.ceil(foe.hp / (dice * DIE_MEAN)))
         loss = (rounds - 1) * max(0, foe.damage - h.armor) * 0.7
         return fx_value(s, h, foe.reward) + 1.0 - loss * (2.0 if loss >= h.hp - 2 else 1.0)
@@ -119,42 +117,42 @@ class Heuristic:
             return legal[0]
         h = s.heroes[s.actor]
         phase = s.phase
-        if phase == ATTACK:
+        if phase is ATTACK:
             return self._attack(s, h, legal)
-        if phase == PRE_ROLL:
+        if phase is PRE_ROLL:
             return self._pre_roll(s, h, legal)
-        if phase == WINDOW:
+        if phase is WINDOW:
             return self._window(s, h, legal)
-        if phase == MOVE:
+        if phase is MOVE:
             return max(legal, key=lambda a: room_value(s, h, s.grid[h.pos + (1 if a.args[0] == "right" else 3)])
                        if h.pos + (1 if a.args[0] == "right" else 3) != EXIT else 0)  # fmt: skip
-        if phase == CHECK:
+        if phase is CHECK:
             return self._check(s, h, legal)
-        if phase == SHIFT:
+        if phase is SHIFT:
 
             def shift_value(a: Action) -> float:
                 face = s.c_black + {"keep": 0, "up": 1, "down": -1}[a.name]
-                return max(fx_value(s, h, o) for o in s.data.graveyards[s.c_card][face - 1][1])
+                return max(fx_value(s, h, o) for o in s.data.graveyards[s.c_card][face - 1].options)
 
             return max(legal, key=shift_value)
-        if phase == OPT:
+        if phase is OPTION:
             return max(legal, key=lambda a: fx_value(s, h, s.opts_list[int(a.args[0]) - 1]))
-        if phase == POTION_KIND:
+        if phase is POTION_KIND:
             return max(legal, key=lambda a: POTION_VALUE[str(a.args[0])])
-        if phase == POTION_DROP:
+        if phase is POTION_DROP:
             return min(legal, key=lambda a: POTION_VALUE[str(a.args[0])])
-        if phase == SHOP:
+        if phase is SHOP:
             return self._shop(s, h, legal)
-        if phase == SHRINE:
+        if phase is SHRINE:
             return Action("offer") if Action("offer") in legal else Action("roll")
-        if phase in (ITEM, TAKE):
+        if phase is ITEM or phase is TAKE:
             for name in ("take", "try"):
                 if Action(name) in legal and not h.item:
                     return Action(name)
             return Action("leave")
-        if phase == OFFER:
+        if phase is OFFER:
             return Action("accept")  # co-operative: a partner's gift or trade is welcome
-        if phase == FORESEE:
+        if phase is FORESEE:
             sees = [a for a in legal if a.name == "see"]
             if not sees:
                 return Action("stop")
@@ -169,7 +167,7 @@ class Heuristic:
         for a in legal:
             if a.name == "drink":
                 p = a.args[0]
-                if p == "healing" and h.hp <= cap["hp"] - 6 and h.hp <= 7:
+                if p == "healing" and h.hp <= cap.hp - 6 and h.hp <= 7:
                     return a
                 if p == "holy" and (h.poison or h.curse):
                     return a
@@ -185,18 +183,13 @@ class Heuristic:
             ahead = [s.grid[h.pos]] if not h.resolved else []
             if ahead and ahead[0] >= 0 and room_value(s, h, ahead[0]) < -1:
                 return Action("evade")
-        if (
-            "shield" in names
-            and not h.resolved
-            and s.grid[h.pos] >= 0
-            and room_type(ROOM_CARDS[s.grid[h.pos]]) == "monster"
-        ):
+        if "shield" in names and not h.resolved and s.grid[h.pos] >= 0 and ROOM_TYPE[s.grid[h.pos]] == "monster":
             return Action("shield")
         if "shield" in names and ((h.resolved and h.pos in (5, 7)) or h.pos == EXIT) and s.boss:
             return Action("shield")  # D23: the boss fight counts as the next room
         if "foresee" in names and h.pos == 0:
             return Action("foresee")
-        if s.n == 2 and not any(e.key == "mr.ev.declined" for e in s.events):  # no offer twice
+        if s.n == 2 and not s.declined:  # no offer twice
             other = s.heroes[1 - s.actor]
             if Action("give", "food") in legal and other.food == 0 and h.food >= 2:
                 return Action("give", "food")
@@ -209,7 +202,7 @@ class Heuristic:
     def _incoming(self, s: MiniRogueState, h: Hero) -> int:
         foe = s.foe
         assert foe is not None
-        return foe.damage if "ignore_armor" in foe.icons else max(0, foe.damage - h.armor - h.shield)
+        return foe.damage if foe.ignore_armor else max(0, foe.damage - h.armor - h.shield)
 
     def _pre_roll(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
         inc = self._incoming(s, h)
@@ -229,7 +222,7 @@ class Heuristic:
         if s.backstab:
             total += max(s.die_value(i) for i in range(len(s.dice)))
         left = s.foe_hp
-        big = s.foe_kind not in (F_MONSTER, F_GHOST)
+        big = s.foe_kind not in (MONSTER, GHOST)
         inc = self._incoming(s, h)
         kills = total >= left
         if not kills:
@@ -299,8 +292,8 @@ class Heuristic:
             return Action("accept")
         stake = 1.0
         if s.c_kind == "trap":
-            _, fail, success = s.data.traps[s.c_card][s.c_black - 1]
-            stake = fx_value(s, h, success) - fx_value(s, h, fail)
+            row = s.data.traps[s.c_card][s.c_black - 1]
+            stake = fx_value(s, h, row.success) - fx_value(s, h, row.fail)
         elif s.c_kind == "treasure":
             stake = 2.5
         for a in legal:
@@ -316,17 +309,17 @@ class Heuristic:
     def _shop(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
         cap = s.data.caps
         want: list[str] = []
-        if h.hp <= cap["hp"] - 4 and h.hp < 12:
+        if h.hp <= cap.hp - 4 and h.hp < 12:
             want.append("hp4")
         if h.food < 2:
             want.append("food")
         if h.statuses():
             want.append("holy")
-        if h.armor < cap["armor"]:
+        if h.armor < cap.armor:
             want.append("armor")
-        if len(h.potions) < cap["potions"]:
+        if len(h.potions) < cap.potions:
             want.append("potion")
-        if h.hp <= cap["hp"] - 1 and h.hp < 10:
+        if h.hp <= cap.hp - 1 and h.hp < 10:
             want.append("hp1")
         for w in want:
             if Action("buy", w) in legal:

@@ -4,108 +4,88 @@ provisional card data (``solotable rules minirogue --provisional``)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from solotable.core.i18n import Catalogue
+from solotable.core.protocol import Action
 
-from .cards import PROVENANCE, ROOM_CARDS, Effect, base_raw_json
-from .rules import EXIT, FACE, FOE_KINDS, OVER, PHASE_NAMES, MiniRogueState
+from .data import ROOM_CARDS, Effect, base_raw, provenance_fields
+from .observation import Observation, observation
+from .rules import OFFER
+from .state import EXIT, MiniRogueState, faces_text
 
-if TYPE_CHECKING:
-    pass
 
-
-def observation(s: MiniRogueState) -> dict[str, Any]:
-    """Everything on the table: face-down cards and the boss stack's order are not in it."""
-    heroes = []
-    for seat, h in enumerate(s.heroes):
-        heroes.append(
-            {
-                "seat": seat + 1,
-                "character": h.char,
-                "hp": h.hp,
-                "armor": h.armor,
-                "shield": h.shield,
-                "gold": h.gold,
-                "food": h.food,
-                "xp": h.xp,
-                "dice": s.dice_count(h),
-                "potions": list(h.potions),
-                "item": h.item,
-                "statuses": h.statuses(),
-                "skill_up": h.skill_up,
-                "pos": [h.pos // 3 + 1, h.pos % 3 + 1],
-                "resolved": h.resolved,
-                "evade": h.evade,
-                "poison_effect": h.poison_fx,
-            }
-        )
-    combat = None
-    if s.foe is not None:
-        combat = {
-            "foe": s.foe.name,
-            "kind": FOE_KINDS[s.foe_kind],
-            "hp": s.foe_hp,
-            "max_hp": s.foe_max,
-            "damage": s.foe.damage,
-            "icons": list(s.foe.icons),
-            "round": s.round,
-            "fighters": [f + 1 for f in s.fighters],
-            "attacker": s.fighters[s.att] + 1 if s.fighters else 0,
-            "frozen": s.frozen,
-            "dice": [FACE[d - 1] for d in s.dice],
-            "values": [s.die_value(i) for i in range(len(s.dice))],
-            "removed": list(s.removed),
-            "cursed": s.cursed_now,
-            "backstab": s.backstab,
-            "black": list(s.black[: s.n]),
-        }
-    check = None
-    if s.c_white and s.foe is None:
-        check = {"kind": s.c_kind, "white": "".join(FACE[d - 1] for d in s.c_white), "black": s.c_black, "auto": s.c_ok}
-    return {
-        "game": "minirogue",
-        "phase": PHASE_NAMES[s.phase],
-        "to_move": s.to_move,
-        "area": s.area,
-        "floor": s.floor,
-        "difficulty": s.opts["difficulty"],
-        "players": s.n,
-        "leader": s.leader + 1,
-        "grid": [ROOM_CARDS[c] if c >= 0 else None for c in s.grid[:8]],
-        "boss": s.boss or None,
-        "heroes": heroes,
-        "combat": combat,
-        "check": check,
-        "free_feats": s.free_feats,
-        "offer": None if s.offer is None else {"from": s.offer[0] + 1, "give": s.offer[1], "get": s.offer[2] or None},
-        "bosses_beaten": s.bosses_beaten,
-        "over": s.phase == OVER,
-        "won": s.won,
-        "overrides": bool(s.opts["cards_data"]),
-    }
+def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> str:
+    """A decision or a chance outcome in words (every argument named: no codes)."""
+    t = cat.text
+    name = action.name
+    a = action.args
+    key = f"mr.act.{name}"
+    if name == "card":
+        return t(key, lang, card=f"@mr.card.{a[0]}")
+    if name == "boss":
+        return t(key, lang, boss=f"@mr.name.{a[0]}")
+    if name in ("drink", "potion", "drop", "conjure"):
+        return t(key, lang, potion=f"@mr.potion.{a[0]}")
+    if name in ("give", "sell"):
+        return t(key, lang, what=f"@mr.give.{a[0]}")
+    if name == "trade":
+        return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
+    if name in ("accept", "decline") and s.phase is OFFER:
+        return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
+    if name == "buy":
+        ware = next((w for w in s.data.merchants[s.c_card].wares if w.key == a[0]), None) if s.c_card else None
+        price = ware.cost(s.floor) if ware is not None else 0
+        return t("mr.act.buy_price", lang, ware=f"@mr.ware.{a[0]}", price=price)
+    if name == "move":
+        return t(f"mr.act.move_{a[0]}", lang)
+    if name == "feat":
+        return t(key, lang, die=a[0], cost=f"@mr.cost.{a[1]}")
+    if name == "confirm" and a:
+        return t("mr.act.confirm_n", lang, a0=a[0])
+    if name == "bless":
+        if len(a) > 1:
+            return t("mr.act.bless_status", lang, seat=a[0], status=f"@mr.status.{a[1]}")
+        return t(key, lang, seat=a[0])
+    if name == "opt" and s.opts_list:
+        return t(key, lang, n=a[0], effects=effects_text(cat, s.opts_list[int(a[0]) - 1], lang))
+    if name in ("keep", "up", "down") and s.c_card in s.data.graveyards:
+        face = s.c_black + (1 if name == "up" else -1 if name == "down" else 0)
+        row = s.data.graveyards[s.c_card][face - 1]
+        return t(key, lang, face=face, row=f"@mr.name.{row.name}")
+    if name in ("roll", "check") and a:
+        extra = [str(x) for x in a[2:]]
+        parts = [t("mr.act.dice", lang, white=faces_text(str(a[0])), black=a[1])]
+        parts.extend(t(f"mr.act.die_{x}", lang) for x in extra)
+        return t("mr.ui.list", lang).join(parts)
+    if name == "white":
+        return t(key, lang, a0="×" if a[0] == "x" else a[0])
+    if a:
+        return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
+    return t(key, lang)
 
 
 def effects_text(cat: Catalogue, effects: tuple[Effect, ...], lang: str) -> str:
     parts = []
-    for kind, amount, per_floor, arg in effects:
-        if kind == "stat":
-            sign = "+" if amount >= 0 else "−"
-            floor = cat.text("mr.ui.per_floor", lang) if per_floor else ""
-            parts.append(f"{sign}{abs(amount)}{floor} {cat.text('mr.stat.' + arg, lang)}")
-        elif kind == "potion":
-            parts.append(cat.text("mr.potion." + arg, lang))
-        elif kind == "status":
-            parts.append(cat.text("mr.status." + arg, lang))
+    for e in effects:
+        if e.kind == "stat":
+            sign = "+" if e.amount >= 0 else "−"
+            floor = cat.text("mr.ui.per_floor", lang) if e.per_floor else ""
+            parts.append(cat.text("mr.fx.stat", lang, sign=sign, n=abs(e.amount), per_floor=floor,
+                                  stat=f"@mr.stat.{e.arg}"))  # fmt: skip
+        elif e.kind == "potion":
+            parts.append(cat.text("mr.potion." + e.arg, lang))
+        elif e.kind == "status":
+            parts.append(cat.text("mr.status." + e.arg, lang))
         else:
-            parts.append(cat.text("mr.fx." + kind, lang))
-    return ", ".join(parts)
+            parts.append(cat.text("mr.fx." + e.kind, lang))
+    return cat.text("mr.ui.list", lang).join(parts)
 
 
 def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     t = cat.text
-    lines = [t("mr.ui.where", lang, area=s.area, floor=s.floor, difficulty="@mr.difficulty." + s.opts["difficulty"])]
-    if s.opts["cards_data"]:
+    lines = [t("mr.ui.where", lang, area=s.area, floor=s.floor, difficulty="@mr.difficulty." + s.difficulty)]
+    if s.cards_data:
         lines.append(t("mr.ui.overrides", lang))
     for seat, h in enumerate(s.heroes):
         role = ""
@@ -117,7 +97,7 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         lines.append(
             t("mr.ui.hero", lang, seat=seat + 1, char="@mr.char." + h.char, role=role, hp=h.hp, armor=h.armor,
               shield=f"+{h.shield}" if h.shield else "", gold=h.gold, food=h.food, xp=h.xp,
-              dice=s.dice_count(h), potions=pots, item=item, statuses=sts,
+              dice=f"@mr.ui.dice.{s.dice_count(h)}", potions=pots, item=item, statuses=sts,
               skill=t("mr.ui.skill_up" if h.skill_up else "mr.ui.skill_down", lang))
         )  # fmt: skip
     for r in range(3):
@@ -132,23 +112,70 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
             cells.append(f"[{marks:2}] {label}")
         lines.append("  " + " | ".join(cells))
     if s.foe is not None:
-        lines.append(t("mr.ui.foe", lang, foe="@mr.name." + s.foe.name, hp=s.foe_hp, max=s.foe_max,
-                       damage=s.foe.damage, round=s.round))  # fmt: skip
+        icons = t("mr.ui.list", lang).join(t(f"mr.icon.{i}", lang) for i in s.foe.icons) or "-"
+        foe = t("mr.ui.foe", lang, foe="@mr.name." + s.foe.name, hp=s.foe_hp, max=s.foe_max, damage=s.foe.damage,
+                round=s.round)  # fmt: skip
+        lines.append(foe + t("mr.ui.list", lang) + t("mr.ui.icons", lang, icons=icons))
         if s.dice:
             dice = " ".join(
-                f"{i + 1}:{FACE[d - 1]}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}")
+                f"{i + 1}:{face_text(d)}" + ("(×)" if s.removed[i] else f"={s.die_value(i)}")
                 for i, d in enumerate(s.dice)
             )
             lines.append(t("mr.ui.dice", lang, dice=dice))
     elif s.c_white:
-        lines.append(t("mr.ui.check", lang, white=" ".join(FACE[d - 1] for d in s.c_white), black=s.c_black))
+        lines.append(t("mr.ui.check", lang, white=" ".join(face_text(d) for d in s.c_white), black=s.c_black))
     if s.offer is not None:
         giver, give, get = s.offer
         key = "mr.ui.trade_offer" if get else "mr.ui.gift_offer"
         lines.append(t(key, lang, seat=giver + 1, what="@mr.give." + give, got="@mr.give." + (get or give)))
-    if s.phase != OVER and s.to_move is not None and s.to_move >= 0 and s.n == 2:
-        lines.append(t("mr.ui.to_move", lang, seat=s.to_move + 1, char="@mr.char." + s.heroes[s.to_move].char))
+    lines.append(now_text(cat, observation(s), lang))
     return "\n".join(lines)
+
+
+def face_text(face: int) -> str:
+    return "×" if face == 1 else str(face)
+
+
+def now_text(cat: Catalogue, o: Observation, lang: str) -> str:
+    """What is decided or drawn now, and by whom (with two players, always named); at the end, the
+    outcome in words. From the observation alone, so the full-screen board says the same."""
+    what = now_what(cat, o, lang)
+    if o["over"] or o["to_move"] == -1 or o["players"] == 1:
+        return what
+    hero = o["heroes"][o["actor"] - 1]
+    return cat.text("mr.ui.to_move", lang, seat=o["actor"], char=f"@mr.char.{hero['character']}", what=what)
+
+
+def now_what(cat: Catalogue, o: Observation, lang: str) -> str:
+    """:func:`now_text` without who decides (a board marks the seat itself)."""
+    t = cat.text
+    name = o["phase"]
+    if o["over"]:
+        return end_text(cat, o, lang)
+    hero = o["heroes"][o["actor"] - 1]
+    row, col = o["reveal"] or (1, 1)
+    params: dict[str, object] = {"seat": o["actor"], "pos": f"{row},{col}", "die": o["die"],
+                                 "dice": f"@mr.ui.white.{hero['dice']}"}  # fmt: skip
+    if name == "roll":
+        params["extra"] = "".join(t(f"mr.phase.extra_{x[0]}", lang) for x in hero["statuses"] if x != "blind")
+    if name == "window":
+        what = t(f"mr.window.{o['window'] or 'before'}", lang)
+    elif name == "offer" and o["offer"] is not None:
+        what = t("mr.phase.offer", lang, giver=o["offer"]["from"])
+    else:
+        what = t(f"mr.phase.{name}", lang, **params)
+    return what[:1].upper() + what[1:]
+
+
+def end_text(cat: Catalogue, o: Observation, lang: str) -> str:
+    """The end of the game in words (never a key such as ``cause: monster``)."""
+    t = cat.text
+    if o["won"]:
+        return t("mr.end.won", lang, bosses=o["bosses_beaten"])
+    dead = next((h for h in o["heroes"] if h["hp"] <= 0), o["heroes"][0])
+    return t("mr.end.lost", lang, seat=dead["seat"], char=f"@mr.char.{dead['character']}",
+             cause=f"@mr.cause.{o['cause'] or 'room'}", area=o["area"], floor=o["floor"],
+             bosses=o["bosses_beaten"])  # fmt: skip
 
 
 def _flatten(node: Any, path: list[str], out: list[tuple[list[str], dict[str, Any]]]) -> None:
@@ -157,14 +184,14 @@ def _flatten(node: Any, path: list[str], out: list[tuple[list[str], dict[str, An
     if "confidence" in node:
         out.append((path, node))
     for k, v in node.items():
-        if isinstance(v, dict) and k not in PROVENANCE:
+        if isinstance(v, dict) and k not in provenance_fields():
             _flatten(v, [*path, k], out)
 
 
 def provisional_tables() -> list[tuple[list[str], dict[str, Any]]]:
     """Every table of cards.toml marked provisional, with its values."""
     found: list[tuple[list[str], dict[str, Any]]] = []
-    _flatten(json.loads(base_raw_json()), [], found)
+    _flatten(base_raw(), [], found)
     return [(p, t) for p, t in found if t["confidence"] == "provisional"]
 
 
@@ -177,7 +204,7 @@ def provisional_listing(cat: Catalogue, lang: str) -> str:
         )  # fmt: skip
         lines.append(head)
         for k, v in table.items():
-            if k in PROVENANCE or (isinstance(v, dict) and "confidence" in v):
+            if k in provenance_fields() or (isinstance(v, dict) and "confidence" in v):
                 continue
             lines.append(f"    {k} = {json.dumps(v, ensure_ascii=False)}")
     lines.append("")

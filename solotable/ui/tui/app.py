@@ -158,7 +158,7 @@ class SoloTableApp(App[int]):
             directory = self.saves_dir
             directory.mkdir(parents=True, exist_ok=True)
             path = _fresh_path(directory, game.id)
-            session = Session(game, seed=seed, options=options, physical_dice=physical, autosave=path)
+            session = Session(game, seed=seed, options=game.read_files(options), physical_dice=physical, autosave=path)
             session.save(path)
         except ValueError as exc:
             return explain(exc, self.lang)

@@ -1,37 +1,42 @@
 """The table of Mini Rogue (2020): the 3×3 room grid with the heroes on it, the character mats,
 the foe and the dice of each kind (white combat dice, black dungeon dice), skill checks and
-offers between the two heroes of the co-op game.
+offers between the two heroes of the co-op game, and what is decided or drawn now.
 
-Drawn from the observation only (:mod:`solotable.games.minirogue.view`); card and game words come
-from the game's catalogue (``mr.*``), the board's own from ``tui.mr.*``.
+Drawn from the observation only (typed: :class:`solotable.games.minirogue.observation.Observation`);
+card and game words come from the game's catalogue (``mr.*``), the board's own from ``tui.mr.*``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widgets import Static
 
 from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
+from solotable.core.registry import load as load_game
+from solotable.games.minirogue.observation import HeroView, Observation
+from solotable.games.minirogue.view import now_what
 from solotable.ui.tui.boards._common import fit, side_by_side, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
 CATALOGUE = register_board_catalogue("messages_minirogue.toml")
+CATALOGUE_GAME = load_game("minirogue").catalogue
 
 ROWS = 14
 """Rows the board may take at 80×24: the legend is left out when the rest needs them all."""
 EXIT = 8
 
 
-def hero_marks(o: Mapping[str, Any], pos: int) -> str:
+def hero_marks(o: Observation, pos: int) -> str:
     """◆ where a hero stands (the mats say which: ``⌂1-1``)."""
     return "◆" if any((h["pos"][0] - 1) * 3 + h["pos"][1] - 1 == pos for h in o["heroes"]) else ""
 
 
-def cell_label(o: Mapping[str, Any], pos: int, lang: str) -> str:
+def cell_label(o: Observation, pos: int, lang: str) -> str:
     if pos == EXIT:
         name = t(f"mr.name.{o['boss']}", lang) if o["boss"] else t("mr.ui.exit", lang)
     else:
@@ -41,7 +46,7 @@ def cell_label(o: Mapping[str, Any], pos: int, lang: str) -> str:
     return f"{marks}{name}" if marks else f" {name}"
 
 
-def grid_lines(o: Mapping[str, Any], lang: str, width: int) -> list[str]:
+def grid_lines(o: Observation, lang: str, width: int) -> list[str]:
     """The 3×3 rooms, the whole width: a border, three rows of three cells, a border."""
     cell = (width - 4) // 3
     sep = "─" * cell
@@ -52,7 +57,7 @@ def grid_lines(o: Mapping[str, Any], lang: str, width: int) -> list[str]:
     return lines
 
 
-def mat_lines(o: Mapping[str, Any], hero: Mapping[str, Any], lang: str, width: int) -> list[str]:
+def mat_lines(o: Observation, hero: HeroView, lang: str, width: int) -> list[str]:
     """A character mat: who (and whose turn), the stats, dice and item, statuses and potions."""
     seat = hero["seat"]
     role = ""
@@ -67,10 +72,10 @@ def mat_lines(o: Mapping[str, Any], hero: Mapping[str, Any], lang: str, width: i
     potions = ", ".join(t(f"mr.potion.{p}", lang) for p in hero["potions"]) or "-"
     room = f"⌂{hero['pos'][0]}-{hero['pos'][1]}"
     parts = [
-        f"{turn}P{seat} {name} {role} {room} {skill}".replace("  ", " "),
+        f"{turn}P{seat} {name}{role} {room} {skill}".replace("  ", " "),
         " " + t("tui.mr.stats", lang, hp=hero["hp"], armor=hero["armor"], shield=shield, gold=hero["gold"],
                 food=hero["food"], xp=hero["xp"]),
-        " " + t("tui.mr.gear", lang, dice=hero["dice"], item=item),
+        " " + t("tui.mr.gear", lang, dice=f"@mr.ui.dice.{hero['dice']}", item=item),
         " " + t("tui.mr.status", lang, statuses=statuses),
         " " + t("tui.mr.potions", lang, potions=potions),
     ]  # fmt: skip
@@ -79,8 +84,9 @@ def mat_lines(o: Mapping[str, Any], hero: Mapping[str, Any], lang: str, width: i
     return [fit(p, width).rstrip() for p in parts]
 
 
-def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
+def table_lines(observation: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
     """The whole table as lines of at most ``width`` columns (14 lines or fewer at 80 columns)."""
+    o = cast(Observation, observation)
     difficulty = t(f"mr.difficulty.{o['difficulty']}", lang)
     head = t("mr.ui.where", lang, area=o["area"], floor=o["floor"], difficulty=difficulty)
     head += "  " + t("tui.mr.bosses", lang, n=o["bosses_beaten"])
@@ -114,15 +120,15 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
             lines.append(joined)
         else:  # a second line (the legend then makes room)
             lines.extend([first, "  " + "  ".join(extras)])
-        white = " ".join(
-            f"[{face}]" + ("✗" if cb["removed"][i] else f"={cb['values'][i]}") for i, face in enumerate(cb["dice"])
-        ) or "-"
+        shown = [f"[{_face(face)}]" + ("✗" if cb["removed"][i] else f"={cb['values'][i]}") for i, face in
+                 enumerate(cb["dice"])]  # fmt: skip
+        white = " ".join(shown) or "-"
         black = " ".join(f"[{b}]" for b in cb["black"]) or "-"
         fighters = ",".join(f"P{f}" for f in cb["fighters"])
         lines.append(t("tui.mr.dice", lang, white=white, black=black, fighters=fighters))
     check = o["check"]
     if check is not None:
-        white = " ".join(f"[{c}]" for c in check["white"])
+        white = " ".join(f"[{_face(c)}]" for c in check["white"])
         lines.append(t("tui.mr.check", lang, white=white, black=check["black"]))
     offer = o["offer"]
     if offer is not None:
@@ -131,9 +137,45 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
                            got=t(f"mr.give.{offer['get']}", lang)))  # fmt: skip
         else:
             lines.append(t("mr.ui.gift_offer", lang, seat=offer["from"], what=t(f"mr.give.{offer['give']}", lang)))
+    now = wrap(("" if o["over"] else "▶ ") + now_what(CATALOGUE_GAME, o, lang), width)
+    if len(lines) + len(now) <= ROWS:  # what is decided or drawn now (▶ on the mat says whose)
+        lines.extend(now)
     if len(lines) < ROWS:
         lines.append(t("tui.mr.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: broken at spaces, or between Japanese
+    characters (never before 、。）or after （), never cut."""
+    out: list[str] = []
+    line = ""
+    for word in re.findall(r"\S+\s*|\s+", text) if " " in text else list(text):
+        if display_width(line + word.rstrip()) <= width:
+            line += word
+            continue
+        if line.strip():
+            out.append(line.rstrip())
+        line = word.lstrip()
+        while display_width(line) > width:  # a word longer than the line
+            cut = len(line)
+            while display_width(line[:cut]) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+    if line.strip():
+        out.append(line.rstrip())
+    for i in range(1, len(out)):  # Japanese: a closing mark never starts a line, an opening one never ends one
+        while len(out[i - 1]) > 1 and (out[i][:1] in "、。）」" or out[i - 1][-1:] in "（「"):
+            out[i] = out[i - 1][-1] + out[i]
+            out[i - 1] = out[i - 1][:-1]
+            if display_width(out[i]) > width:  # give up rather than overflow
+                break
+    return out
+
+
+def _face(face: str) -> str:
+    return "×" if face == "x" else face
 
 
 class Board(Static):
@@ -170,7 +212,7 @@ class Board(Static):
             return None
         lines = [t("tui.mr.details_marks", lang)]
         for pos in range(9):
-            label = cell_label(o, pos, lang).strip()
+            label = cell_label(cast(Observation, o), pos, lang).strip()
             lines.append(f"  {pos // 3 + 1}-{pos % 3 + 1}: {label}")
         lines.append(t("tui.mr.details_dice", lang))
         return "\n".join(lines)

@@ -1,0 +1,59 @@
+"""The names of Mini Rogue (2020)'s cards, stats and rows: the ids every module shares."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Literal, get_args
+
+Potion = Literal["fire", "frost", "poison", "healing", "holy", "perception"]
+Status = Literal["poison", "curse", "blind"]
+Stat = Literal["hp", "armor", "gold", "food", "xp"]
+Icon = Literal["curse", "poison", "blind", "regenerate", "weaken", "ignore_armor", "fall"]
+RoomType = Literal["monster", "trap", "graveyard", "campfire", "merchant", "treasure", "shrine", "item"]
+EffectKind = Literal["stat", "potion", "status", "bless", "fall", "ghost", "nothing"]
+
+CHARACTERS: tuple[str, ...] = ("rogue", "priestess", "crusader", "mage")
+DIFFICULTIES: tuple[str, ...] = ("normal", "hard", "harder", "roguelike")
+POTIONS: tuple[Potion, ...] = get_args(Potion)
+STATUSES: tuple[Status, ...] = get_args(Status)
+STATS: tuple[Stat, ...] = get_args(Stat)
+ROOM_TYPES: tuple[RoomType, ...] = get_args(RoomType)
+BOSSES: tuple[str, ...] = ("cursed_dragon", "kings_protector", "spider_queen", "ghoul")
+# The 20 room cards (§8.0), in the canonical order of notation.
+ROOM_CARDS: tuple[str, ...] = (
+    "MON-A", "MON-B", "MON-C", "TRAP-1", "TRAP-2", "TRAP-3", "TRAP-4",
+    "GRV-1", "GRV-2", "GRV-3", "GRV-4", "CAMP-1", "CAMP-2", "MERC-1", "MERC-2",
+    "TRES-A", "TRES-B", "SHRN", "ITEM-1", "ITEM-2",
+)  # fmt: skip
+CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(ROOM_CARDS)}
+_PREFIX_TYPE: dict[str, RoomType] = {
+    "MON": "monster", "TRAP": "trap", "GRV": "graveyard", "CAMP": "campfire",
+    "MERC": "merchant", "TRES": "treasure", "SHRN": "shrine", "ITEM": "item",
+}  # fmt: skip
+ROOM_TYPE: tuple[RoomType, ...] = tuple(_PREFIX_TYPE[c.split("-")[0]] for c in ROOM_CARDS)
+"""The type of each room card, by its index in :data:`ROOM_CARDS`."""
+WARES: tuple[str, ...] = ("armor", "food", "holy", "hp1", "hp4", "potion")
+"""The merchants' lines a card file may hold (``buy_hp1`` ...): each has a message ``mr.ware.*``."""
+LIMIT = 999
+"""The largest number a card file may set (the tables' values are a few units; a cap this high
+already means "no cap")."""
+HP_LIMIT = 99
+"""The largest HP maximum: Divine Tribute offers one action per HP that may be paid."""
+
+
+def room_type(card: str) -> RoomType:
+    return ROOM_TYPE[CARD_INDEX[card]]
+
+
+def cards_of(kind: RoomType) -> tuple[str, ...]:
+    return tuple(c for c in ROOM_CARDS if room_type(c) == kind)
+
+
+@cache
+def known_names() -> frozenset[str]:
+    """The names a card row may carry: those with a message ``mr.name.<name>`` (en and ja), so
+    that every event naming a creature or a row can be shown."""
+    text = resources.files(__package__).joinpath("messages.toml").read_text(encoding="utf-8")
+    return frozenset(k[len("mr.name.") :] for k in tomllib.loads(text) if k.startswith("mr.name."))

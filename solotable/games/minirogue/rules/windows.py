@@ -1,0 +1,294 @@
+"""Decision windows (D32, rulings MR-P4, MR-P11): potions, Exploration skills (§4.3) and, with two
+players in the same room, gifts and trades (§9).
+
+In a window either seat may act, in any order; the protocol names one seat at a time, so the
+window opens with the Leader, the seat to move acts as often as it likes and then ``wait`` (the
+other seat acts first, then this one again) or ``pass`` (done with this window); play goes on
+when both have passed. A gift or trade is an offer the partner accepts or declines; then the
+window is back with the giver.
+
+A seat is asked only when it has something to do (MR-P11): a potion that would do something or
+a skill that can be used; offers alone ask it only once a step, after both rooms are resolved
+(before moving), and at the exit. Otherwise it passes by itself: nobody is asked to pass before
+every room because a gift could be made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action
+
+from .. import actions as A
+from ..data import POTIONS
+from ..state import EXIT, Offer
+from . import dungeon, effects, potions
+
+if TYPE_CHECKING:
+    from ..state import Hero, MiniRogueState
+
+
+AREA_START = "start"
+"""The window at the start of an area, before the start room resolves."""
+BEFORE_ROOM = "before"
+"""After the moves, before the (Leader's) room resolves."""
+BETWEEN_ROOMS = "between"
+"""Between the Leader's and the Partner's rooms."""
+AFTER_ROOMS = "after"
+"""After the rooms, before moving."""
+BEFORE_BOSS = "boss"
+"""At the exit, before the boss fight."""
+AT_EXIT = "exit"
+"""At the exit, before Delving (after the boss fight, if any)."""
+WHEN = (AREA_START, BEFORE_ROOM, BETWEEN_ROOMS, AFTER_ROOMS, BEFORE_BOSS, AT_EXIT)
+OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
+"""The windows that offers alone open (MR-P11)."""
+
+
+def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
+    """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
+    s.win = list(seats)
+    s.win_when = when
+    s.win_turn = s.win.index(turn) if turn >= 0 else 0
+    s.win_done = done
+    open_window(s)
+
+
+def open_window(s: MiniRogueState) -> None:
+    """Ask the seat whose turn it is, if it has something to do; else it passes."""
+    win = s.win
+    everyone = (1 << len(win)) - 1
+    while win and s.win_done != everyone:
+        if s.win_done >> s.win_turn & 1:
+            s.win_turn = (s.win_turn + 1) % len(win)
+            continue
+        seat = win[s.win_turn]
+        s.actor = seat
+        if _has_something_to_do(s, s.heroes[seat]):
+            s.ask(WINDOW, window_decided, seat)
+            return
+        pass_turn(s)
+    s.win = []
+    s.win_when = ""
+
+
+def _has_something_to_do(s: MiniRogueState, h: Hero) -> bool:
+    """MR-P11: a potion or a skill to use; offers only in the windows they open."""
+    out: list[Action] = []
+    if h.potions and potions.drinkable(s, h, fight=False):
+        return True
+    if h.skill_up:
+        _skills(s, h, out)
+        if out:
+            return True
+    if s.n == 2 and s.win_when in OFFER_WINDOWS:
+        _exchanges(s, h, out)
+    return bool(out)
+
+
+def pass_turn(s: MiniRogueState) -> None:
+    s.win_done |= 1 << s.win_turn
+    s.win_turn = (s.win_turn + 1) % len(s.win)
+
+
+def _waits(s: MiniRogueState) -> bool:
+    """``wait`` is open: the other seat of the window has not passed yet."""
+    return len(s.win) == 2 and not s.win_done >> (1 - s.win_turn) & 1
+
+
+def _window_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.PASS, A.WAIT] if _waits(s) else [A.PASS]
+    out.extend(window_actions(s, s.heroes[s.actor]))
+    return out
+
+
+def room_ahead(s: MiniRogueState, h: Hero) -> bool:
+    """D21, MR-P6: Evasion needs a room card to skip: the unresolved start room, or a room card
+    reachable by the next move (never the boss)."""
+    if not h.resolved:
+        return h.pos == 0 and s.data.flags.evasion_on_start_room
+    return h.pos != EXIT and h.pos != 5 and h.pos != 7
+
+
+def window_actions(s: MiniRogueState, h: Hero) -> list[Action]:
+    """What ``h`` may do in a window besides passing."""
+    out = [A.DRINK[p] for p in potions.drinkable(s, h, fight=False)] if h.potions else []
+    if h.skill_up:
+        _skills(s, h, out)
+    if s.n == 2:
+        _exchanges(s, h, out)
+    return out
+
+
+def _skills(s: MiniRogueState, h: Hero, out: list[Action]) -> None:
+    """The Exploration skills (§4.3, D4, D21, D22, D23; MR-P7: not where they do nothing)."""
+    c = h.char
+    at_exit = h.pos == EXIT
+    if c == "rogue":
+        if not h.evade and room_ahead(s, h):
+            out.append(A.EVADE)
+    elif c == "priestess":
+        cap = s.data.caps.hp
+        for seat, t in enumerate(s.heroes):
+            sts = t.statuses()
+            out.extend(A.BLESS_STATUS[(seat + 1, st)] for st in sts)
+            if not sts and t.hp < cap:
+                out.append(A.BLESS[seat + 1])
+    elif c == "crusader":
+        # D23: at the exit, Shield only serves for the boss fight still to come
+        if any(t.shield == 0 for t in s.heroes) and (not at_exit or (s.boss_ahead and s.data.flags.shield_counts_boss)):
+            out.append(A.SHIELD)
+    elif c == "mage" and not at_exit and min(s.grid[:8]) < 0:
+        out.append(A.FORESEE)
+
+
+def _exchanges(s: MiniRogueState, h: Hero, out: list[Action]) -> None:
+    """§9, D2, MR-P4: in the same room (or both at the exit), a gift the partner can keep within
+    the maxima, or a swap of a potion for a potion or the item for the item."""
+    other = s.heroes[1 - s.actor]
+    if other.pos != h.pos:
+        return
+    caps = s.data.caps
+    if h.gold and other.gold < caps.gold:
+        out.append(A.GIVE["gold"])
+    if h.food and other.food < caps.food:
+        out.append(A.GIVE["food"])
+    if h.armor and other.armor < caps.armor:
+        out.append(A.GIVE["armor"])
+    if h.item and not other.item:
+        out.append(A.GIVE["item"])
+    if len(other.potions) < caps.potions:
+        out.extend(A.GIVE[p] for p in h.potions if p not in other.potions)
+    if h.item and other.item:
+        out.append(A.TRADE[("item", "item")])
+    out.extend(
+        A.TRADE[(g, t)] for g in h.potions for t in other.potions if t not in h.potions and g not in other.potions
+    )
+
+
+def window_decided(s: MiniRogueState, action: Action, seat: int) -> None:
+    s.declined = False
+    name = action.name
+    args = action.args
+    h = s.heroes[seat]
+    if name == "drink":
+        potions.drink(s, seat, args[0])  # type: ignore[arg-type]
+    elif name == "pass":
+        pass_turn(s)
+    elif name == "wait":  # D32: let the partner act first; this seat gets the window back
+        s.win_turn = 1 - s.win_turn
+    elif name == "give" or name == "trade":  # D32: an offer, which the receiver accepts or declines
+        give = str(args[0])
+        get = str(args[1]) if name == "trade" else ""
+        s.offer = Offer(seat, give, get)
+        if s.log:
+            if get:
+                s.emit("mr.ev.trade_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give, got="@mr.give." + get)
+            else:
+                s.emit("mr.ev.gift_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give)
+        s.ask(OFFER, offer_answered, actor=1 - seat)
+        return
+    else:  # an Exploration skill: the card turns face down (§4.3)
+        h.skill_up = False
+        if s.log:
+            s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill." + name)
+        if name == "evade":
+            h.evade = True
+        elif name == "bless":  # D4
+            target = int(args[0]) - 1
+            if len(args) > 1:
+                effects.cure(s, target, (args[1],))  # type: ignore[arg-type]
+            effects.gain(s, target, "hp", s.data.blessing_heal)
+        elif name == "shield":  # D23
+            for t in s.heroes:
+                t.shield = s.data.shield_armor
+        else:  # foresee, D22: the window reopens for the same seats after the reveals
+            reopen = (tuple(s.win), s.win_when, seat, s.win_done)
+            s.then((foresee, (seat, s.data.foresight_cards)), (window, reopen))
+            s.win = []
+            return
+    open_window(s)
+
+
+def _offer_legal(s: MiniRogueState) -> list[Action]:
+    return [A.ACCEPT, A.DECLINE]
+
+
+def offer_answered(s: MiniRogueState, action: Action) -> None:
+    """D32: a gift or trade takes effect when the receiving player accepts it."""
+    offer = s.offer
+    assert offer is not None
+    giver, give, get = offer
+    s.offer = None
+    if action.name == "accept":
+        exchange(s, giver, give, get)
+        if s.log:
+            if get:
+                s.emit("mr.ev.trade", seat=giver + 1, to=2 - giver, what="@mr.give." + give, got="@mr.give." + get)
+            else:
+                s.emit("mr.ev.give", seat=giver + 1, to=2 - giver, what="@mr.give." + give)
+    else:
+        s.declined = True
+        if s.log:
+            s.emit("mr.ev.declined", seat=2 - giver)
+    s.actor = giver
+    open_window(s)
+
+
+def _hand_over(src: Hero, dst: Hero, what: str) -> None:
+    if what == "gold":
+        src.gold -= 1
+        dst.gold += 1
+    elif what == "food":
+        src.food -= 1
+        dst.food += 1
+    elif what == "armor":
+        src.armor -= 1
+        dst.armor += 1
+    elif what in POTIONS:
+        src.potions.remove(what)
+        dst.add_potion(what)
+
+
+def exchange(s: MiniRogueState, giver: int, give: str, get: str) -> None:
+    a, b = s.heroes[giver], s.heroes[1 - giver]
+    _hand_over(a, b, give)
+    _hand_over(b, a, get)
+    if give == "item" or get == "item":
+        item_a = b.item if get == "item" else (a.item if give != "item" else "")
+        item_b = a.item if give == "item" else (b.item if get != "item" else "")
+        a.item, b.item = item_a, item_b
+
+
+# -- Foresight (D22) ----------------------------------------------------------------------------
+
+
+def foresee(s: MiniRogueState, seat: int, left: int) -> None:
+    """A step: the Mage may turn up another face-down room (up to ``left`` more)."""
+    s.actor = seat
+    s.foresee_left = left
+    if left <= 0 or min(s.grid[:8]) >= 0:
+        return
+    s.ask(FORESEE, foreseen, seat)
+
+
+def _foresee_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.STOP]
+    out.extend(A.SEE[p] for p in range(8) if s.grid[p] < 0)
+    return out
+
+
+def foreseen(s: MiniRogueState, action: Action, seat: int) -> None:
+    if action.name == "stop":
+        return
+    pos = (int(action.args[0]) - 1) * 3 + int(action.args[1]) - 1
+    s.then((dungeon.reveal, (pos,)), (foresee, (seat, s.foresee_left - 1)))
+
+
+WINDOW: Phase[Any] = Phase("window", _window_legal)
+"""A decision window: potions, skills, offers; then wait or pass."""
+OFFER: Phase[Any] = Phase("offer", _offer_legal)
+"""The partner answers a gift or trade."""
+FORESEE: Phase[Any] = Phase("foresee", _foresee_legal)
+"""Foresight: turn up a face-down room, or stop."""

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 
@@ -55,18 +54,21 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def evaluate(model: MaskablePPO, difficulty: str, games: int, first_seed: int) -> tuple[int, int]:
-    """Wins of the greedy masked policy in ``games`` games seeded ``first_seed``, ``first_seed + 1``..."""
+    """Wins of the greedy masked policy and games played, from ``games`` resets seeded
+    ``first_seed``, ``first_seed + 1``... (games that end before a decision count as losses)."""
     env = gym.make("solotable/minirogue-v1-v0", difficulty=difficulty)
-    wins = 0
+    wins = played = 0
     for g in range(games):
         obs, info = env.reset(seed=first_seed + g)
+        # a game over before any decision is a loss of every bot (the env skips it: docs/rl.md)
+        played += 1 + info["skipped_games"]
         done = False
         while not done:
             action, _ = model.predict(obs, action_masks=info["action_mask"].astype(bool), deterministic=True)
             obs, _r, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         wins += bool(info.get("won"))
-    return wins, games
+    return wins, played
 
 
 def plot(curve: list[dict[str, Any]], summary: dict[str, Any], difficulty: str, path: Path) -> None:

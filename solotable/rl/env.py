@@ -118,16 +118,29 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
     # -- the episode ---------------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self._rng = NumpyRandom(self.np_random)
         self._seed = seed
-        self.state = self.game.new_state(seed=seed, **self.options)
-        self.record = []
-        self._advance()
+        # A game can end before its first decision (Mini Rogue v1: a run of traps in single
+        # columns kills the hero with nothing to choose); an episode needs a decision, so such
+        # games are counted in info["skipped_games"] (each a loss no agent could avoid) and the
+        # next game is dealt from the same generator.
+        skipped = 0
+        while True:
+            self.state = self.game.new_state(seed=seed, **self.options)
+            self.record = []
+            self._advance()
+            if not self.state.is_terminal():
+                break
+            skipped += 1
         obs = self.state.observation(self.player)
         self._progress = progress(self.game_id, obs)
-        return encode(self.game_id, obs, self.player), self._info()
+        info = self._info()
+        info["skipped_games"] = skipped
+        return encode(self.game_id, obs, self.player), info
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.state.is_terminal():
@@ -197,7 +210,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
             info["score"] = result.score
         return info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.game.render_text(self.state, self.lang)
         return None

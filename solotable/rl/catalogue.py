@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from solotable.core.protocol import Action, State
+
 # -- shared names (public data of the games) ---------------------------------------------------
 
 MR1_ROOM_CARDS = ("monster", "treasure", "merchant", "resting", "event", "trap")
@@ -47,9 +49,12 @@ JR_POTION_TILES = tuple(f"s{n}" for n in JR_NUMBERS)  # s1-s9
 JR_MISSILES = ("arrows", "darts", "shuriken")
 JR_CARRY = {"w": 2, "a": 2, "r": 4}  # §7.25 carry limits
 JR_MAX_SLOT = 12
-"""Encounter slots of one room the catalogue (and the observation) covers: a room is laid with 4
-tiles and grows only when a monster walks in, is created or drops an item; 12 is three times
-that (docs/rl.md says how often more was seen)."""
+"""Tiles of one room the catalogue (and the observation) covers. In JongRogue's catalogue a slot
+number ``k`` (``attack:k``, ``pick:k``, ``hit:k``, ``shoot:k,M``, ``read:T,k``) means the ``k``-th
+tile listed in the room's observation (``map[room]["slots"]``, the tiles still there), not the
+game's own slot number, which keeps counting tiles that have left the room. A room is laid with 4
+tiles and grows when a monster walks in, is created, or drops an item; 12 is three times that, and
+a legal action beyond it is left out of the mask and counted (docs/rl.md gives how often)."""
 
 
 def _mr1() -> list[str]:
@@ -172,3 +177,46 @@ def catalogue(game_id: str) -> tuple[str, ...]:
 def index(game_id: str) -> dict[str, int]:
     """Notation -> index in :func:`catalogue`."""
     return {a: i for i, a in enumerate(catalogue(game_id))}
+
+
+_JR_SLOT_ACTIONS = frozenset({"attack", "pick", "hit", "shoot", "read"})
+
+
+def _jr_listed(state: State) -> dict[int, int]:
+    """The game's slot number -> its place in the list of the room's tiles (1-based)."""
+    obs = state.observation(state.to_move or 0)
+    room = obs["position"].get("room")
+    if room is None:  # in a passage: only the passage monster (0) is a target
+        return {}
+    return {s["slot"]: i + 1 for i, s in enumerate(obs["map"][room - 1]["slots"])}
+
+
+def catalogue_notation(game_id: str, action: Action, listed: dict[int, int] | None) -> str:
+    """The catalogue's notation of a legal ``action`` (JongRogue renumbers slots by their place in
+    the room's list, ``listed``; every other notation is the game's own)."""
+    if game_id != "jongrogue" or action.name not in _JR_SLOT_ACTIONS or listed is None:
+        return str(action)
+    args = list(action.args)
+    k = 1 if action.name == "read" else 0
+    slot = args[k] if len(args) > k else None
+    if isinstance(slot, int) and slot > 0:
+        args[k] = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
+    return str(Action(action.name, *args))
+
+
+def legal_indices(game_id: str, state: State) -> tuple[dict[int, Action], list[Action]]:
+    """The legal decisions of ``state`` by catalogue index, and any legal decision the catalogue
+    does not hold (JongRogue: a target beyond :data:`JR_MAX_SLOT` tiles in one room)."""
+    idx = index(game_id)
+    legal = state.legal_actions()
+    listed = _jr_listed(state) if game_id == "jongrogue" and any(
+        a.name in _JR_SLOT_ACTIONS and a.args for a in legal) else None
+    out: dict[int, Action] = {}
+    outside: list[Action] = []
+    for a in legal:
+        i = idx.get(catalogue_notation(game_id, a, listed))
+        if i is None:
+            outside.append(a)
+        else:
+            out[i] = a
+    return out, outside

@@ -443,11 +443,12 @@ def _jr(o: Mapping[str, Any], w: Writer, player: int) -> None:
         w.counts(f"{p} labyrinth", lab, JR_LAB)
         w.counts(f"{p} found", r["found"], JR_SIDES)
         w.flag(f"{p} processed", r["processed"])
-        slots = {s["slot"]: s for s in r["slots"]}
-        w.num(f"{p} slots beyond {JR_MAX_SLOT}", sum(1 for k in slots if k > JR_MAX_SLOT), 4)
+        # the k-th tile listed in the room (the catalogue's slot k), not the game's slot number
+        slots = r["slots"]
+        w.num(f"{p} tiles beyond {JR_MAX_SLOT}", max(0, len(slots) - JR_MAX_SLOT), 4)
         for k in range(1, JR_MAX_SLOT + 1):
-            s = slots.get(k)
-            q = f"{p} slot {k}"
+            s = slots[k - 1] if k <= len(slots) else None
+            q = f"{p} tile {k}"
             ss: Mapping[str, Any] = s or {}
             w.flag(f"{q} laid", s is not None)
             w.flag(f"{q} face down", ss.get("tile") == "?" and not ss.get("unseen"))

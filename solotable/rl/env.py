@@ -21,7 +21,7 @@ from gymnasium import spaces
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
 
-from .catalogue import catalogue, index
+from .catalogue import catalogue, legal_indices
 from .encode import encode, size
 
 REWARDS = ("win", "score")
@@ -104,7 +104,6 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self.lang = lang
         self.catalogue: tuple[str, ...] = catalogue(game_id)
-        self._index = index(game_id)
         self.action_space = spaces.Discrete(len(self.catalogue))
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(size(game_id),), dtype=np.float32)
         self.state: State = self.game.new_state(seed=0, **self.options)
@@ -114,6 +113,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self._mask = np.zeros(len(self.catalogue), dtype=np.int8)
         self._rng = NumpyRandom(np.random.default_rng(0))
         self._progress = 0.0
+        self._outside = 0
         self._seed: int | None = None
 
     # -- the episode ---------------------------------------------------------------------------
@@ -178,16 +178,17 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
             self.record.append(str(outcome))
         self._mask[:] = 0
         self._legal = {}
+        self._outside = 0
         if state.is_terminal():
             return
-        idx = self._index
-        for a in state.legal_actions():
-            i = idx.get(str(a))
-            if i is None:
-                raise RuntimeError(
-                    f"{self.game_id}: the legal action {a} is not in the action catalogue (docs/rl.md)"
-                )
-            self._legal[i] = a
+        self._legal, outside = legal_indices(self.game_id, state)
+        if outside:
+            # JongRogue only: a target past the catalogue's tiles of one room (docs/rl.md)
+            self._outside = len(outside)
+            if not self._legal:
+                raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
+                                   f"{', '.join(str(a) for a in outside)}")
+        for i in self._legal:
             self._mask[i] = 1
 
     # -- what the agent sees ---------------------------------------------------------------------
@@ -204,6 +205,8 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask.copy(), "player": self.player}
+        if self._outside:
+            info["uncatalogued_actions"] = self._outside
         if self.state.is_terminal():
             result = self.state.result()
             info["won"] = result.won

@@ -23,7 +23,7 @@ import pyspiel
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
 
-from .catalogue import GAME_IDS, catalogue, index
+from .catalogue import GAME_IDS, catalogue, legal_indices
 from .encode import encode, size
 from .env import game_options
 
@@ -71,8 +71,7 @@ class SolotableSpielState(pyspiel.State):  # type: ignore[misc]
         return tm
 
     def _legal_actions(self, player: int) -> list[int]:
-        idx = index(self._game_id)
-        return sorted(idx[str(a)] for a in self._engine.state.legal_actions())
+        return sorted(legal_indices(self._game_id, self._engine.state)[0])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         table = self._engine.state.chance_table()
@@ -82,7 +81,10 @@ class SolotableSpielState(pyspiel.State):  # type: ignore[misc]
         s = self._engine.state
         if s.to_move == CHANCE:
             return s.chance_table().actions[action]
-        return s.game.parse_action(s, catalogue(self._game_id)[action])
+        legal = legal_indices(self._game_id, s)[0]
+        if action not in legal:
+            raise pyspiel.SpielError(f"action {action} ({catalogue(self._game_id)[action]}) is not legal now")
+        return legal[action]
 
     def _apply_action(self, action: int) -> None:
         s = self._engine.state

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from solotable.rl.catalogue import GAME_IDS, catalogue, index
+import solotable
+from solotable import CHANCE
+from solotable.agents.registry import make_agent
+from solotable.rl.catalogue import GAME_IDS, catalogue, index, legal_indices
 
 from .helpers import SETUPS, random_states
 
@@ -16,14 +20,40 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 @pytest.mark.parametrize(("game_id", "options"), SETUPS)
 def test_every_legal_action_of_random_games_is_in_the_catalogue(game_id: str, options: dict[str, object]) -> None:
-    idx = index(game_id)
     missing: set[str] = set()
-    seen: set[str] = set()
+    seen: set[int] = set()
     for state in random_states(game_id, options, 3000):
-        for a in state.legal_actions():
-            (seen if str(a) in idx else missing).add(str(a))
+        legal, outside = legal_indices(game_id, state)
+        assert len(legal) + len(outside) == len(state.legal_actions())  # no two share an index
+        missing.update(str(a) for a in outside)
+        seen.update(legal)
     assert not missing, f"{game_id}: legal actions outside the catalogue: {sorted(missing)}"
     assert len(seen) > 20  # the games got far enough to offer a real variety of decisions
+
+
+def test_jongrogue_slots_are_numbered_by_their_place_in_the_room() -> None:
+    """A tile that left the room keeps its slot number in the game; the catalogue counts the
+    tiles still listed, so the same index always means "the k-th tile you see"."""
+    game = solotable.load("jongrogue")
+    bot = make_agent("heuristic", "jongrogue")
+    renumbered = 0
+    for seed in range(10):
+        state = game.new_state(seed=seed, rules="ez-plus")
+        rng = random.Random(seed)
+        while not state.is_terminal() and renumbered < 5:
+            if state.to_move == CHANCE:
+                state.apply(state.chance_table().sample(rng))
+                continue
+            obs = state.observation(0)
+            room = obs["position"].get("room")
+            legal, _outside = legal_indices("jongrogue", state)
+            for i, a in legal.items():
+                if a.name in ("attack", "pick") and int(a.args[0]) > 0:
+                    k = int(catalogue("jongrogue")[i].split(":")[1])
+                    assert obs["map"][room - 1]["slots"][k - 1]["slot"] == a.args[0]
+                    renumbered += k != a.args[0]
+            state.apply(bot.choose(state, rng))
+    assert renumbered >= 5
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -70,7 +70,7 @@ class MiniRogueCoopEnv(AECEnv):  # type: ignore[misc]
         env = self.env
         if env.state.is_terminal() or AGENTS[env.player] != agent:
             return self._zeros.copy()
-        return env._mask.copy()
+        return env.action_masks().astype(np.int8)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)

@@ -118,3 +118,45 @@ def test_observation_tensor_is_the_env_vector_and_strings_differ_by_recall() -> 
     info = state.information_state_string(0)
     assert info.startswith(catalogue("minirogue-v1")[first] + " | ")  # the player's decisions so far
     assert state.observation_string(0) in info and info != state.observation_string(0)
+
+
+def test_expectiminimax_values_are_the_exact_expectations() -> None:
+    """OpenSpiel's expectiminimax (depth 1) on Mini Rogue v1 equals the expectation computed on
+    the engine with exact fractions, over every chance outcome up to the next decision."""
+    from open_spiel.python.algorithms.minimax import expectiminimax
+
+    from solotable.rl.env import progress
+
+    def value(s: solotable.State) -> Fraction:
+        if s.is_terminal():
+            return Fraction(int(s.result().won))
+        if s.is_chance():
+            total = Fraction(0)
+            for a, p in s.chance_table().outcomes:
+                child = s.clone()
+                child.apply(a)
+                total += p * value(child)
+            return total
+        return Fraction(progress("minirogue-v1", s.observation(0))).limit_denominator(10**6)
+
+    game = pyspiel.load_game("solotable_minirogue_v1")
+    rng = np.random.default_rng(4)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal() and searched < 4:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        got, best = expectiminimax(
+            state, 1, lambda s: float(value(s.engine_state)), state.current_player())
+        children = {}
+        for a in state.legal_actions():
+            child = state.engine_state.clone()
+            child.apply(state.engine_state.game.parse_action(child, catalogue("minirogue-v1")[a]))
+            children[a] = value(child)
+        assert got == pytest.approx(float(max(children.values())), abs=1e-9)
+        assert best in state.legal_actions() and float(children[best]) == pytest.approx(got, abs=1e-9)
+        searched += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched == 4

@@ -363,6 +363,8 @@ JR_MONSTERS = (
 JR_TILES = tuple(f"{s}{n}" for s in ("m", "p", "s") for n in range(1, 10))
 JR_LAB = ("T", "N", "S", "P", "R")
 JR_KINDS = ("monster", "trap", "gold", "item")
+_JR_TILE_WIDTH = 3 + 3 + 1 + len(JR_KINDS) + len(JR_MONSTERS) + 1 + len(JR_MON_STATUS)
+"""Features of one tile place of a room (laid, face down, unseen, suit, number, kind, monster)."""
 
 
 def _jr_monster(w: Writer, p: str, m: Mapping[str, Any] | None) -> None:
@@ -448,6 +450,9 @@ def _jr(o: Mapping[str, Any], w: Writer, player: int) -> None:
         w.num(f"{p} tiles beyond {JR_MAX_SLOT}", max(0, len(slots) - JR_MAX_SLOT), 4)
         for k in range(1, JR_MAX_SLOT + 1):
             s = slots[k - 1] if k <= len(slots) else None
+            if s is None and w.names is None:  # an empty place: all zeros, as the writes below give
+                w.pos += _JR_TILE_WIDTH
+                continue
             q = f"{p} tile {k}"
             ss: Mapping[str, Any] = s or {}
             w.flag(f"{q} laid", s is not None)

@@ -94,3 +94,16 @@ def test_docs_give_the_layout(game_id: str) -> None:
     from solotable.rl.docs import layout_table
 
     assert layout_table(game_id) in DOCS.read_text(encoding="utf-8")
+
+
+def test_jongrogue_empty_places_skip_to_the_same_zeros() -> None:
+    """The encoder jumps over a room's empty tile places; the layout writer walks them: both
+    must give the same positions (a wrong width would shift every later feature)."""
+    from solotable.rl.encode import _ENCODERS, Writer
+
+    for state in random_states("jongrogue", {"rules": "ez-plus"}, 60, seed=3):
+        obs = state.observation(0)
+        fast = encode("jongrogue", obs)
+        slow = Writer(size("jongrogue"), names=True)
+        _ENCODERS["jongrogue"](obs, slow, 0)
+        assert slow.pos == size("jongrogue") and np.array_equal(slow.out, fast)

@@ -3,8 +3,8 @@
 Needs the extra ``solotable[rl-train]`` (sb3-contrib's MaskablePPO, PyTorch, matplotlib). On a
 CPU, one thread::
 
-    nice -n 10 python examples/train_maskable_ppo.py --difficulty normal --cpu-minutes 50 \
-        --eval-games 2000 --out results/ppo-minirogue-v1
+    nice -n 10 python examples/train_maskable_ppo.py --difficulty normal --cpu-minutes 15 \
+        --chunk 250000 --curve-games 200 --eval-games 1000 --out results/ppo-minirogue-v1
 
 trains MaskablePPO (sb3-contrib) on ``solotable/minirogue-v1-v0`` with the shaped reward
 (``reward="score"``: the game's score in hundredths, plus 1 for a win) until the CPU budget is
@@ -103,10 +103,10 @@ def plot(curve: list[dict[str, Any]], summary: dict[str, Any], difficulty: str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--difficulty", default="normal", choices=sorted(BOTS))
-    parser.add_argument("--cpu-minutes", type=float, default=50.0, help="CPU budget for training")
-    parser.add_argument("--chunk", type=int, default=100_000, help="steps between curve points")
+    parser.add_argument("--cpu-minutes", type=float, default=15.0, help="CPU budget for training")
+    parser.add_argument("--chunk", type=int, default=250_000, help="steps between curve points")
     parser.add_argument("--curve-games", type=int, default=200)
-    parser.add_argument("--eval-games", type=int, default=2000)
+    parser.add_argument("--eval-games", type=int, default=1000)
     parser.add_argument("--n-envs", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("results/ppo-minirogue-v1"))
@@ -144,7 +144,7 @@ def main() -> None:
             writer = csv.DictWriter(fh, fieldnames=list(row))
             writer.writeheader()
             writer.writerows(curve)
-    model.save(args.out / "model.zip")
+        model.save(args.out / "model.zip")  # after every chunk: a stopped run keeps its last policy
     wins, n = evaluate(model, args.difficulty, args.eval_games, 2_000_000)
     low, high = wilson(wins, n)
     summary = {

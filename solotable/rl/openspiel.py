@@ -8,8 +8,8 @@ the CLI's options. Decisions are the indices of the fixed action catalogue
 (:mod:`solotable.rl.catalogue`); a chance node lists the game's chance table, outcome ``i`` being
 the table's ``i``-th outcome with its exact probability (as a float). Utility: 1 for a win, 0 for a
 loss, to every player. The observation tensor is the vector of :mod:`solotable.rl.encode` for the
-player asked; the observation string is the game's JSON view. The information state string is
-the player's own decisions with every observation seen so far (perfect recall).
+player asked; the observation string is the game's JSON view; the information state string is
+the player's own decisions so far followed by that view.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from .catalogue import (
     DS_EXTERNAL,
     DS_FACES,
     DS_INTERNAL,
-    JR_CARRY,
+    JR_MAX_ITEMS,
     JR_MAX_SLOT,
     JR_MISSILES,
     JR_POTION_TILES,
@@ -395,7 +395,8 @@ def _jr(o: Mapping[str, Any], w: Writer, player: int) -> None:
     w.flag("stairs plate up (amulet)", sh["stairs"] == "S")
     eq = o["equipment"]
     weapons = eq["weapons"]
-    for i in range(JR_CARRY["w"] + 1):
+    w.num(f"weapons beyond {JR_MAX_ITEMS}", max(0, len(weapons) - JR_MAX_ITEMS), 4)
+    for i in range(JR_MAX_ITEMS):
         x: Mapping[str, Any] = weapons[i] if i < len(weapons) else {}
         p = f"weapon {i + 1}"
         w.onehot(p, x.get("kind"), JR_MELEE)
@@ -407,7 +408,8 @@ def _jr(o: Mapping[str, Any], w: Writer, player: int) -> None:
     for m in JR_MISSILES:
         w.flag(f"missiles {m}", eq["missiles"][m])
     armours = eq["armours"]
-    for i in range(JR_CARRY["a"] + 1):
+    w.num(f"armours beyond {JR_MAX_ITEMS}", max(0, len(armours) - JR_MAX_ITEMS), 4)
+    for i in range(JR_MAX_ITEMS):
         x = armours[i] if i < len(armours) else {}
         p = f"armour {i + 1}"
         w.onehot(p, x.get("kind"), JR_ARMOURS)
@@ -417,7 +419,8 @@ def _jr(o: Mapping[str, Any], w: Writer, player: int) -> None:
         w.flag(f"{p} protected", x.get("protected"))
         w.flag(f"{p} worn", x.get("worn"))
     rings = eq["rings"]
-    for i in range(JR_CARRY["r"] + 1):
+    w.num(f"rings beyond {JR_MAX_ITEMS}", max(0, len(rings) - JR_MAX_ITEMS), 4)
+    for i in range(JR_MAX_ITEMS):
         x = rings[i] if i < len(rings) else {}
         p = f"ring {i + 1}"
         w.flag(f"{p} held", bool(x))

@@ -75,3 +75,26 @@ def test_docs_list_the_catalogue_in_order(game_id: str) -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="no action catalogue"):
         catalogue("chess")
+
+
+def test_jongrogue_heuristic_games_find_every_action_in_the_catalogue() -> None:
+    """Random play dies young; the heuristic bot lives long enough to carry more items than the
+    carry limits between camps (§7.25), so its games check the item ranges."""
+    game = solotable.load("jongrogue")
+    bot = make_agent("heuristic", "jongrogue")
+    missing: set[str] = set()
+    most_items = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed, rules="ez-plus")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.to_move == CHANCE:
+                state.apply(state.chance_table().sample(rng))
+                continue
+            _legal, outside = legal_indices("jongrogue", state)
+            missing.update(str(a) for a in outside)
+            eq = state.observation(0)["equipment"]
+            most_items = max(most_items, len(eq["armours"]), len(eq["rings"]), len(eq["weapons"]))
+            state.apply(bot.choose(state, rng))
+    assert not missing, sorted(missing)
+    assert most_items > 4  # past the largest carry limit (4 rings)

@@ -1,0 +1,25 @@
+"""The games as environments for learning agents (the optional extra ``solotable[rl]``).
+
+``import solotable.rl`` registers the Gymnasium environments ``solotable/minirogue-v1-v0``,
+``solotable/minirogue-v0``, ``solotable/deepspace-d6-v0`` and ``solotable/jongrogue-v0``
+(``gymnasium.make(id, **options)``, options as in the CLI). :mod:`solotable.rl.coop` is the
+PettingZoo AEC environment of Mini Rogue 2020 co-op; :mod:`solotable.rl.openspiel` registers the
+games with OpenSpiel. See docs/rl.md.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise ImportError("solotable.rl needs Gymnasium: pip install 'solotable[rl]'") from exc
+
+from .catalogue import GAME_IDS, catalogue
+from .encode import encode, layout
+from .env import SolotableEnv, register_envs
+
+ENV_IDS: tuple[str, ...] = tuple(f"solotable/{g}-v0" for g in GAME_IDS)
+
+register_envs()
+
+__all__ = ["ENV_IDS", "GAME_IDS", "SolotableEnv", "catalogue", "encode", "layout", "register_envs"]

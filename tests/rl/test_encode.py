@@ -1,0 +1,109 @@
+"""Numeric observations: fixed layout, built from the player's view only."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import solotable
+from solotable import CHANCE
+from solotable.rl.encode import encode, layout, size
+
+from .helpers import SETUPS, random_states
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+@pytest.mark.parametrize(("game_id", "options"), SETUPS)
+def test_vectors_have_the_layout_size_and_finite_values(game_id: str, options: dict[str, object]) -> None:
+    n = size(game_id)
+    assert len(set(layout(game_id))) == n  # every position has its own name
+    for state in random_states(game_id, options, 400, seed=1):
+        player = state.to_move or 0
+        v = encode(game_id, state.observation(player), player)
+        assert v.dtype == np.float32 and v.shape == (n,)
+        assert np.isfinite(v).all() and np.abs(v).max() < 100
+
+
+def _play_until_face_down(seed: int) -> solotable.State:
+    """A JongRogue state after a few decisions, with face-down encounter tiles on the table."""
+    game = solotable.load("jongrogue")
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed, rules="ez-plus")
+    for _ in range(3):
+        while state.to_move == CHANCE:
+            state.apply(state.chance_table().sample(rng))
+        if state.is_terminal():
+            break
+        state.apply(state.legal_actions()[0])
+    while state.to_move == CHANCE:
+        state.apply(state.chance_table().sample(rng))
+    return state
+
+
+def test_states_differing_only_face_down_give_the_same_vector() -> None:
+    """JongRogue keeps its face-down encounter tiles in the state (JR-P1): redrawing them
+    (``resample_hidden``) changes the state, never the vector."""
+    differed = 0
+    for seed in range(6):
+        state = _play_until_face_down(seed)
+        assert any(s["tile"] == "?" for r in state.observation(0)["map"] for s in r["slots"])
+        assert pickle.dumps(state.clone()) == pickle.dumps(state)  # the same state pickles the same
+        v = encode("jongrogue", state.observation(0))
+        for k in range(3):
+            other = state.resample_hidden(random.Random(k))
+            differed += pickle.dumps(other) != pickle.dumps(state)
+            assert np.array_equal(encode("jongrogue", other.observation(0)), v)
+    assert differed > 10  # the redrawn tiles really differ
+
+
+@pytest.mark.parametrize("game_id", ["minirogue-v1", "minirogue", "deepspace-d6"])
+def test_lazily_drawn_games_have_nothing_face_down(game_id: str) -> None:
+    """These games draw a card when it is turned up, so there is no face-down information to
+    leak; ``resample_hidden`` gives the same state and the same vector."""
+    for state in random_states(game_id, {}, 200, seed=2):
+        other = state.resample_hidden(random.Random(1))
+        assert np.array_equal(encode(game_id, other.observation(0)), encode(game_id, state.observation(0)))
+
+
+def test_unknown_value_is_a_clear_error() -> None:
+    obs = solotable.load("minirogue-v1").new_state(seed=0).observation(0)
+    obs["difficulty"] = "nightmare-plus"
+    with pytest.raises(ValueError, match="difficulty: unknown value 'nightmare-plus'"):
+        encode("minirogue-v1", obs)
+
+
+def test_coop_vector_is_written_from_the_seat_asked() -> None:
+    """In Mini Rogue co-op, "me" is the seat whose view it is."""
+    state = solotable.load("minirogue").new_state(seed=0, character="rogue", partner="mage")
+    names = layout("minirogue")
+    me = names.index("me character = rogue")
+    partner = names.index("partner character = mage")
+    v0 = encode("minirogue", state.observation(0), 0)
+    v1 = encode("minirogue", state.observation(1), 1)
+    assert v0[me] == 1 and v0[partner] == 1
+    assert v1[names.index("me character = mage")] == 1 and v1[names.index("partner character = rogue")] == 1
+
+
+@pytest.mark.parametrize("game_id", ["minirogue-v1", "minirogue", "deepspace-d6", "jongrogue"])
+def test_docs_give_the_layout(game_id: str) -> None:
+    from solotable.rl.docs import layout_table
+
+    assert layout_table(game_id) in DOCS.read_text(encoding="utf-8")
+
+
+def test_jongrogue_empty_places_skip_to_the_same_zeros() -> None:
+    """The encoder jumps over a room's empty tile places; the layout writer walks them: both
+    must give the same positions (a wrong width would shift every later feature)."""
+    from solotable.rl.encode import _ENCODERS, Writer
+
+    for state in random_states("jongrogue", {"rules": "ez-plus"}, 60, seed=3):
+        obs = state.observation(0)
+        fast = encode("jongrogue", obs)
+        slow = Writer(size("jongrogue"), names=True)
+        _ENCODERS["jongrogue"](obs, slow, 0)
+        assert slow.pos == size("jongrogue") and np.array_equal(slow.out, fast)

@@ -165,13 +165,6 @@ KNOWN: dict[str, dict[str, set[str]]] = {
         "english_left": {"jr.prov.window"},
         "glossary": {"jr.ev.continue", "jr.ev.food"},
     },
-    "solotable/games/minirogue/messages.toml": {
-        "glossary": {
-            "mr.act.crit", "mr.act.try", "mr.ev.area", "mr.ev.check_fail", "mr.ev.check_ok", "mr.ev.crit",
-            "mr.ev.no_fall", "mr.simstat.floor", "mr.ui.check", "mr.ui.per_floor", "mr.ui.where",
-        },
-        "plurals": {"mr.ev.start"},
-    },
     "solotable/games/minirogue_v1/messages.toml": {
         "glossary": {
             "mr1.cost.hp", "mr1.cost.xp", "mr1.difficulty.casual", "mr1.difficulty.hard",
@@ -187,10 +180,6 @@ KNOWN: dict[str, dict[str, set[str]]] = {
     },
     "solotable/ui/tui/boards/messages_deepspace_d6.toml": {
         "ascii_punctuation": {"tui.ds.info.legend"},
-    },
-    "solotable/ui/tui/boards/messages_minirogue.toml": {
-        "ascii_punctuation": {"tui.mr.details_marks", "tui.mr.status"},
-        "glossary": {"tui.mr.check"},
     },
     "solotable/ui/tui/boards/messages_minirogue_v1.toml": {
         "ascii_punctuation": {

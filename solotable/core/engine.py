@@ -40,6 +40,7 @@ from typing import Any, Generic, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
+from solotable.core.untrusted import clip, shorten
 
 S = TypeVar("S", bound="StepState")
 
@@ -138,18 +139,21 @@ class StepState(State):
 
     def apply(self, action: Action, *, trusted: bool = False) -> None:
         phase = self.phase
+        if not trusted and not isinstance(action, Action):  # the Python API's boundary
+            raise IllegalAction("core.err.not_action", value=shorten(action))
         if phase.chance:
             if not trusted:
                 table = self.table
                 assert table is not None
                 if action not in table:
-                    raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
+                    shown = legal_list(table.actions)
+                    raise IllegalAction("core.err.not_outcome", action=clip(str(action)), legal=shown)
             self.table = None
         elif phase.legal is not None:
             if not trusted:
                 legal = phase.legal(self)
                 if action not in legal:
-                    raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
+                    raise IllegalAction("core.err.not_legal", action=clip(str(action)), legal=legal_list(legal))
         else:
             raise IllegalAction("core.err.over")
         if self.log:

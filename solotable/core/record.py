@@ -327,11 +327,11 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> None:
 
 def remove_stale_temps(path: str | os.PathLike[str], *, every: bool = False) -> list[Path]:
     """Remove what :func:`atomic_write_text` left beside ``path`` when its process was killed
-    mid-write (or, with ``every``, beside any file of the directory ``path``). A temporary file
+    mid-write (or, with ``every``, beside any ``.json`` file of the directory ``path``). A temporary file
     that is still locked (being written now) or younger than :data:`STALE_TEMP_SECONDS` is kept.
     Returns the files removed; never raises."""
     p = Path(path)
-    directory, pattern = (p, ".*.tmp") if every else (p.parent, glob.escape(_temp_prefix(p.name)) + "*.tmp")
+    directory, pattern = (p, ".*.json.*.tmp") if every else (p.parent, glob.escape(_temp_prefix(p.name)) + "*.tmp")
     removed: list[Path] = []
     try:
         candidates = list(directory.glob(pattern))

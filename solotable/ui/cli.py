@@ -26,15 +26,20 @@ from datetime import datetime
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solotable import __version__
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
-from solotable.core.record import Record, RecordError, load_record
+from solotable.core.record import Record, RecordError, load_record, remove_stale_temps
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
+from solotable.core.untrusted import clip
+
+if TYPE_CHECKING:
+    from solotable.ui.tui.record_db import DamagedNotice
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -62,6 +67,21 @@ def msg(key: str, lang: str, **params: object) -> str:
 
 
 # -- pieces of text any line interface can reuse ------------------------------------------------
+
+
+MAX_NUMBER_DIGITS = 9
+"""The longest number read as a choice or a step (longer ones are no choice: Python would not
+even turn 5,000 digits into a number)."""
+
+
+def typed_choice(text: str) -> int | None:
+    """A number typed to pick a choice or a step (full-width digits too), or ``None`` when
+    ``text`` is not one or is too long to be one."""
+    folded = unicodedata.normalize("NFKC", text).strip()
+    if not folded.isdecimal() or len(folded) > MAX_NUMBER_DIGITS:
+        return None
+    return int(folded)
+
 
 
 def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
@@ -239,7 +259,11 @@ class LinePlayer:
         if word == "lang":
             return self.switch_lang(rest.lower())
         if folded.isdecimal():
-            return self.choose_number(int(folded))
+            number = typed_choice(folded)
+            if number is None:  # 5,000 digits: no choice has that number
+                self.say(self.t("cli.bad_number", number=clip(folded, 20), count=len(self.choices())))
+                return _Step.SAME
+            return self.choose_number(number)
         try:
             action = self.session.parse(text)
         except IllegalAction as exc:
@@ -448,10 +472,10 @@ class Replayer:
                 index += 1
             elif answer in ("b", "back"):
                 index = max(0, index - 1)
-            elif answer.isdecimal() and int(answer) <= self.last:
-                index = int(answer)
+            elif (step := typed_choice(answer)) is not None and step <= self.last:
+                index = step
             else:
-                self._output(self.t("cli.replay_bad_step", number=answer, total=self.last))
+                self._output(self.t("cli.replay_bad_step", number=clip(answer, 20), total=self.last))
                 continue
             self.show(index)
 
@@ -490,6 +514,7 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
     """A fresh file in :func:`saves_dir` named by time and game (the directory is created)."""
     directory = saves_dir()
     directory.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(directory, every=True)  # what autosaves killed mid-write left
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = directory / f"{stamp}-{game_id}.solotable.json"
     counter = 2
@@ -509,7 +534,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
     parser.add_argument(
         "game", nargs="?", metavar=msg("cli.help.game_metavar", lang), help=msg("cli.help.game", lang)
     )
-    parser.add_argument("--seed", type=int, metavar="N", help=msg("cli.help.seed", lang))
+    parser.add_argument("--seed", type=_seed_value(lang), metavar="N", help=msg("cli.help.seed", lang))
     parser.add_argument("--lang", choices=LANGS, help=msg("cli.help.lang", lang, env=LANG_ENV))
     parser.add_argument("--physical-dice", action="store_true", help=msg("cli.help.physical_dice", lang))
     file = msg("cli.help.file_metavar", lang)
@@ -538,6 +563,23 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
                 flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices) or spec.name.upper(),
                 help=text,
             )
+
+
+MAX_SEED_DIGITS = 18
+
+
+def _seed_value(lang: str) -> Callable[[str], int]:
+    """``--seed``'s type: an integer of at most :data:`MAX_SEED_DIGITS` digits, refused in one
+    short line otherwise (argparse would echo a 5,000-digit value whole)."""
+
+    def seed(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if digits.isdecimal() and len(digits) > MAX_SEED_DIGITS:
+            raise argparse.ArgumentTypeError(msg("cli.bad_seed", lang, value=clip(text, 20), digits=MAX_SEED_DIGITS))
+        return int(text)  # argparse's own "invalid int value" for what is no number
+
+    seed.__name__ = "int"
+    return seed
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -674,9 +716,27 @@ def record_result(session: Session, lang: str) -> None:
     notice = record_finished(session.state, session.autosave_path)
     if isinstance(notice, str):
         print(msg("cli.record_failed", lang, reason=notice), file=sys.stderr)
-    elif notice is not None:
-        print(msg("cli.record_damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason),
-              file=sys.stderr)  # fmt: skip
+    else:
+        _report_damaged(notice, lang)
+
+
+def record_opened(session: Session, lang: str) -> None:
+    """Note in the player's record that this autosaved game is being played, so that it is
+    counted even if the process dies at its end (and count such games of earlier processes).
+    A record that cannot be written now is not reported: :func:`record_result` tries again."""
+    if session.autosave_path is None:
+        return
+    from solotable.ui.tui.record_db import record_started
+
+    notice = record_started(session.autosave_path)
+    if not isinstance(notice, str):
+        _report_damaged(notice, lang)
+
+
+def _report_damaged(notice: DamagedNotice | None, lang: str) -> None:
+    if notice is not None:
+        print(msg("cli.record_damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason,
+                  kept=notice.kept), file=sys.stderr)  # fmt: skip
 
 
 def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
@@ -726,12 +786,12 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         session = Session(
             game, seed=full.seed, options=options, physical_dice=full.physical_dice, autosave=path
         )
+        session.save(path)  # the file exists from the start, and a bad path is found now
     except ValueError as exc:  # a bad option value: the engine names the valid choices
         return _error(exc, lang)
-    try:
-        session.save(path)  # the file exists from the start, and a bad path is found now
-    except OSError as exc:
+    except OSError as exc:  # --save in a folder that does not exist, or that cannot be written
         return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
+    record_opened(session, lang)
     if full_screen(full.plain):
         from solotable.ui.tui.app import run_session
 
@@ -757,6 +817,7 @@ def _cmd_resume(file: str, lang: str, *, plain: bool = False) -> int:
         session = Session.resume(Path(file).expanduser())
     except RecordError as exc:
         return _error(exc, lang)
+    record_opened(session, lang)
     if full_screen(plain):
         from solotable.ui.tui.app import run_session
 

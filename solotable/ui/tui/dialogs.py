@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
-from solotable.ui.cli import labelled
+from solotable.ui.cli import labelled, typed_choice
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """
@@ -132,10 +132,11 @@ class ChanceDialog(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         state = self.session.state
-        if text.isdecimal():  # a number picks from the list, like line mode
+        number = typed_choice(text)
+        if number is not None:  # a number picks from the list, like line mode
             actions = state.chance_table().actions
-            if 1 <= int(text) <= len(actions):
-                self.dismiss(str(actions[int(text) - 1]))
+            if 1 <= number <= len(actions):
+                self.dismiss(str(actions[number - 1]))
                 return
         try:
             action = self.session.parse(text)

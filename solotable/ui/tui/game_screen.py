@@ -183,9 +183,7 @@ class GameScreen(Screen[None]):
         self.query_one("#keys", Static).update(tr("tui.keys", lang))
         self._draw_actions()
         self._draw_log()
-        if state.is_terminal():
-            self._finish()
-        elif s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
+        if s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
             self._dice_asked_at = len(s.record.actions)
             self.call_after_refresh(self.action_dice)
 
@@ -276,11 +274,17 @@ class GameScreen(Screen[None]):
             lines.append(self.session.game.cause_label(cause, lang))
         return lines
 
-    def _finish(self) -> None:
-        if self._recorded:
+    def record_if_over(self) -> None:
+        """Count the game in the player's record if it is over, once: when the player leaves its
+        end (home, quit, or the app closing), so that an end taken back with undo is not counted
+        (ruling ALL-P1); a process killed at the end is counted at the next start."""
+        if self._recorded or not self.session.state.is_terminal():
             return
         self._recorded = True
         self.sapp.record_finished(self.session)
+
+    def on_unmount(self) -> None:
+        self.record_if_over()
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -547,8 +551,10 @@ class GameScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         self._save_now()
+        self.record_if_over()
         self.app.exit(0)
 
     def action_home(self) -> None:
         self._save_now()
+        self.record_if_over()
         self.sapp.go_home()

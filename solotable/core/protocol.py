@@ -274,7 +274,7 @@ class Game(ABC):
         for name in options:
             if name not in known:
                 valid = ", ".join(known) or "-"
-                raise OptionError("core.err.option_name", game=self.id, option=shorten(name), valid=valid)
+                raise OptionError("core.err.option_name", game=self.id, option=clip(str(name)), valid=valid)
         out: dict[str, str | bool | int] = {}
         for spec in self.option_specs:
             out[spec.name] = spec.validate(options[spec.name]) if spec.name in options else spec.default

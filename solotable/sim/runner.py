@@ -323,11 +323,11 @@ class WorkerLost(LocalizedError):
     partial: SimStats
 
 
-def _lost(batch: _Batch, done: SimStats, cause: BaseException) -> WorkerLost:
+def _lost(batch: _Batch, done: SimStats, deaths: int, cause: BaseException) -> WorkerLost:
     register_catalogue(Catalogue.from_package(("solotable.sim", "messages.toml")))
     exc = WorkerLost(
         "sim.err.worker_lost", start=batch.start, stop=batch.stop - 1, done=f"{done.games:,}",
-        restarts=MAX_POOL_RESTARTS, cause=shorten(str(cause) or type(cause).__name__, 120),
+        deaths=deaths, cause=shorten(str(cause) or type(cause).__name__, 120),
     )  # fmt: skip
     exc.partial = done
     return exc
@@ -367,7 +367,7 @@ def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None
             except BrokenProcessPool as exc:
                 restarts += 1
                 if restarts > MAX_POOL_RESTARTS:
-                    raise _lost(batch, done, exc) from exc
+                    raise _lost(batch, done, restarts, exc) from exc
                 pool.shutdown(wait=True, cancel_futures=True)
                 pool = ProcessPoolExecutor(max_workers=workers)
                 pending = deque((b, f if _finished(f) else pool.submit(_run_batch, b)) for b, f in pending)

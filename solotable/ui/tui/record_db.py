@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS open_games (
     save_file TEXT PRIMARY KEY,
     started_at TEXT NOT NULL,
+    pid INTEGER,
     seen_mtime_ns INTEGER NOT NULL DEFAULT 0,
     seen_size INTEGER NOT NULL DEFAULT -1
 );
@@ -160,6 +162,24 @@ def save_key(save_file: str | os.PathLike[str]) -> str:
     """How the record names a save file: its absolute path (a game resumed from another
     directory is the same game)."""
     return os.path.abspath(os.fspath(save_file))
+
+
+def _alive(pid: object) -> bool:
+    """Whether the process ``pid`` (that noted an open game) still runs: this one, or another
+    that a signal 0 finds. A reused pid only delays a recovery, never counts a game twice."""
+    if not isinstance(pid, int) or pid <= 0 or sys.platform == "win32":  # (os.kill would end it there)
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def _retrying(fn: Callable[[], T], retry_seconds: float) -> T:
@@ -317,26 +337,29 @@ class RecordDB:
         not written (the process died), :meth:`recover` writes it at the next opening."""
         name = save_key(save_file)
         stamp = datetime.now().isoformat(timespec="seconds")
-        self._write(
-            lambda conn: conn.execute(
-                "INSERT OR IGNORE INTO open_games (save_file, started_at) VALUES (?, ?)", (name, stamp)
-            )
+        note = (
+            "INSERT INTO open_games (save_file, started_at, pid) VALUES (?, ?, ?)"
+            " ON CONFLICT (save_file) DO UPDATE SET pid = excluded.pid"
         )
+        self._write(lambda conn: conn.execute(note, (name, stamp, os.getpid())))
 
     def open_games(self) -> list[str]:
         return [str(r[0]) for r in self._read(lambda c: c.execute("SELECT save_file FROM open_games").fetchall())]
 
     def recover(self) -> int:
         """Count every open game whose save is now finished (the row its process did not live
-        to write), and forget those whose save is gone. A save that did not change since it was
+        to write), and forget those whose save is gone. Games whose process is still alive are
+        left to it (the player may yet take the end back). A save that did not change since it was
         last seen unfinished is not read again. Returns the games counted."""
         from solotable.core.record import RecordError, load_record
 
         rows = self._read(
-            lambda c: c.execute("SELECT save_file, seen_mtime_ns, seen_size FROM open_games").fetchall()
+            lambda c: c.execute("SELECT save_file, pid, seen_mtime_ns, seen_size FROM open_games").fetchall()
         )
         counted = 0
-        for name, seen_mtime, seen_size in rows:
+        for name, pid, seen_mtime, seen_size in rows:
+            if _alive(pid):  # being played now: its own process counts it when the player leaves
+                continue
             path = Path(str(name))
             try:
                 info = path.stat()

@@ -24,6 +24,7 @@ NASTY_LINES = [
     "中", "發", "白", "東", "中中中", "5萬", "s1",  # tiles as typed at a JongRogue draw
     "", ":", ",", "a:b:c", "roll:", "roll:7", "roll:-1", "roll:1.5", "\x00", "１", "٣", "²",
     "take:99999999999999999999", "attack:" + "9" * 5000, "\ud800",
+    "@x", "@", "@core.err.over", "a\nb", "\u2028",  # '@...' was read as a message id: KeyError
 ]  # fmt: skip
 
 
@@ -120,6 +121,14 @@ def test_spoofed_actions_are_refused_through_apply(game: str) -> None:
                     assert fingerprint(state) == before
                     tried += 1
     assert tried > 50
+
+
+def test_error_messages_stay_on_one_line_whatever_they_quote() -> None:
+    state = toygame.GAME.new_state(seed=1)
+    for text in ("a\nb", "@x", "\x1b[2J", "x" * 100_000):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(Action(text))
+        assert "\n" not in str(err.value) and "\x1b" not in str(err.value) and len(str(err.value)) < 1200
 
 
 def test_the_engine_refuses_what_is_no_action() -> None:

@@ -29,7 +29,7 @@ import tomllib
 from collections.abc import Iterator
 from typing import Any
 
-from solotable.core.i18n import LocalizedError
+from solotable.core.i18n import LocalizedError, one_line
 
 DEFAULT_LIMIT = 4 * 1024 * 1024
 """The largest file read by default (a long game's record is a few hundred kilobytes)."""
@@ -76,7 +76,7 @@ def shorten(value: object, limit: int = SHOWN) -> str:
         return f"{type(value).__name__} of {len(value):,} items"
     text = _Short(limit).repr(value)
     text = text if len(text) <= limit else text[:limit] + "…"
-    return _one_line(text)
+    return one_line(text)
 
 
 def clip(text: str, limit: int = SHOWN) -> str:
@@ -84,14 +84,10 @@ def clip(text: str, limit: int = SHOWN) -> str:
     characters with the length said (``abc… (2,000,000 characters)``), control characters
     escaped so that it stays on one line."""
     cut = text if len(text) <= limit else text[:limit]
-    shown = _one_line(cut)
+    shown = one_line(cut)
     return shown if cut is text else f"{shown}… ({len(text):,} characters)"
 
 
-def _one_line(text: str) -> str:
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 _NO_FILES: contextvars.ContextVar[bool] = contextvars.ContextVar("solotable_no_files", default=False)

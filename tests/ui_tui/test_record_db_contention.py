@@ -27,8 +27,9 @@ WRITER = textwrap.dedent(
         time.sleep(0.001)
     for i in range(count):
         with RecordDB.open(path, busy_timeout=busy) as db:
-            db.open_game(f"/saves/{name}-{i}.json")
-            db.add("minirogue-v1", {"difficulty": "normal"}, won=i % 2 == 0, score=i, save_file=f"/saves/{name}-{i}.json")
+            save = f"/saves/{name}-{i}.json"
+            db.open_game(save)
+            db.add("minirogue-v1", {"difficulty": "normal"}, won=i % 2 == 0, score=i, save_file=save)
             assert db.notice is None, db.notice
     print("done", flush=True)
     """
@@ -39,7 +40,8 @@ HOLDER = textwrap.dedent(
     import sqlite3, sys, time
     conn = sqlite3.connect(sys.argv[1], isolation_level=None)
     conn.execute("BEGIN EXCLUSIVE")
-    conn.execute("INSERT INTO games (game, won, finished_at, save_file) VALUES ('minirogue-v1', 1, 'now', '/saves/holder')")
+    conn.execute("INSERT INTO games (game, won, finished_at, save_file)"
+                 " VALUES ('minirogue-v1', 1, 'now', '/saves/holder')")
     print("holding", flush=True)
     time.sleep(float(sys.argv[2]))
     conn.execute("COMMIT")
@@ -140,8 +142,8 @@ def test_a_damaged_database_is_set_aside_with_every_readable_row_copied(tmp_path
         db.open_game("/saves/still-open")
         db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         page_size = int(db.conn.execute("PRAGMA page_size").fetchone()[0])
-        index_root = int(db.conn.execute(
-            "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'").fetchone()[0])  # fmt: skip
+        roots = "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'"
+        index_root = int(db.conn.execute(roots).fetchone()[0])
         want = sorted(db.conn.execute("SELECT game, difficulty, won, score, save_file FROM games").fetchall())
     data = bytearray(path.read_bytes())
     offset = (index_root - 1) * page_size

@@ -21,6 +21,7 @@ from fuzz_support import (
     check_untrusted_text,
     mutated_bytes,
     mutated_fields,
+    notation_variants,
     spoofed_actions,
 )
 from hypothesis import HealthCheck, given, settings
@@ -70,9 +71,11 @@ def test_mutated_records(game: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("physical", [False, True], ids=["rolled", "physical"])
 @pytest.mark.parametrize("game", GAMES)
 @BOUNDED
-@given(index=st.integers(0, 5), line=TEXT)
-def test_typed_lines(game: str, physical: bool, index: int, line: str) -> None:
-    check_typed_line(game, physical, index, line)
+@given(data=st.data())
+def test_typed_lines(game: str, physical: bool, data: st.DataObject) -> None:
+    index = data.draw(st.integers(0, 5))
+    notations = [str(a) for a in offered(positions(game, physical=physical)[index].state)]
+    check_typed_line(game, physical, index, data.draw(st.one_of(TEXT, notation_variants(notations))))
 
 
 @pytest.mark.parametrize("game", GAMES)

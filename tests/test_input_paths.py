@@ -183,3 +183,13 @@ def test_a_seed_of_5000_digits_is_a_short_error(capsys: pytest.CaptureFixture[st
     assert main(["play", toygame.GAME.id, "--seed", "7" * 5000, "--plain"]) == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert "at most 18 digits" in err and len(err) < 200
+
+
+def test_save_to_a_name_no_system_takes_is_a_one_line_answer(tmp_path: Path) -> None:
+    session = Session(toygame.GAME, seed=1)
+    out: list[str] = []
+    player = LinePlayer(session, "en", lambda prompt: "", out.append)
+    for line in ("save bad\x00name.json", "save " + str(tmp_path / "nodir" / "x.json"), "save " + "n" * 5000):
+        player.handle(line)
+    said = [t for t in out if "cannot" in t.lower() or "could not" in t.lower()]
+    assert len(said) == 3 and all("\n" not in t and len(t) < 600 for t in said), said

@@ -250,3 +250,9 @@ def test_resume_replays_the_record_once(tmp_path: Path, monkeypatch: pytest.Monk
     assert played == len(session.record.actions)  # each recorded step played once, not three times
     assert resumed.state.observation() == session.state.observation()
     assert resumed._chance_count == session._chance_count and resumed._decisions == session._decisions
+
+
+def test_a_record_of_more_steps_than_any_game_is_refused_before_it_is_replayed() -> None:
+    data = good_record().to_json()
+    message = one_line_error(signed({**data, "actions": ["roll", "hold"] * 100_000}))
+    assert "200,000 steps" in message

@@ -58,6 +58,9 @@ FORMAT_VERSION = 1
 """The version written and read."""
 MAX_RECORD_BYTES = DEFAULT_LIMIT
 """The largest record read (a long game's record is a few tens of kilobytes)."""
+MAX_RECORD_STEPS = 20_000
+"""The most steps a record may hold: the longest games take a few thousand, chance outcomes
+included; a record of a million moves back and forth would only keep its reader busy."""
 
 _FIELDS: dict[str, tuple[type, ...]] = {
     "game": (str,),
@@ -260,6 +263,9 @@ def parse_record(text: str | bytes, *, source: str = "record") -> Record:
             raise RecordError("core.rec.bad_field", source=shown, field=key, value=shorten(value))
     if "checksum" in data and not isinstance(data["checksum"], str):
         raise RecordError("core.rec.bad_field", source=shown, field="checksum", value=shorten(data["checksum"]))
+    if len(data["actions"]) > MAX_RECORD_STEPS:
+        steps = f"{len(data['actions']):,}"
+        raise RecordError("core.rec.too_long", source=shown, steps=steps, limit=f"{MAX_RECORD_STEPS:,}")
     record = Record(
         game=data["game"],
         rules_version=data["rules_version"],

@@ -368,7 +368,7 @@ class LinePlayer:
         path = Path(target).expanduser()
         try:
             self.session.save(path)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             self._save_failed(path, exc)
         else:
             self.say(self.t("cli.saved", path=path))
@@ -394,8 +394,9 @@ class LinePlayer:
             return
         self.say(self.t("cli.quit_saved", path=path))
 
-    def _save_failed(self, path: Path | None, exc: OSError) -> None:
-        self.say(self.t("cli.save_failed", path=path, reason=exc.strerror or exc))
+    def _save_failed(self, path: Path | None, exc: OSError | ValueError) -> None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        self.say(self.t("cli.save_failed", path=clip(str(path), 200), reason=reason))
 
 
 class Replayer:

@@ -28,6 +28,7 @@ from textual.worker import Worker, WorkerState
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
+from solotable.core.untrusted import clip
 from solotable.ui.cli import labelled
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards._common import fit
@@ -532,8 +533,10 @@ class GameScreen(Screen[None]):
             path = Path(os.path.expanduser(target))
             try:
                 s.save(path)
-            except OSError as exc:
-                self.notify(tr("tui.save_failed", self.lang, path=path, reason=exc.strerror or exc), severity="error")
+            except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                self.notify(tr("tui.save_failed", self.lang, path=clip(str(path), 200), reason=reason),
+                            severity="error")  # fmt: skip
                 return
             self.notify(tr("tui.saved", self.lang, path=path))
 

@@ -169,7 +169,7 @@ _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|' + _NUMBER_CHARS, re.DO
 """What the shape scan stops at in JSON: a string (skipped whole, escapes included; an
 unterminated one runs to the end), a bracket, or a number."""
 _TOML_TOKENS = re.compile(
-    r'"""[\s\S]*?(?:"""|$)|\'\'\'[\s\S]*?(?:\'\'\'|$)|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*|[\[\]{}]|'
+    r'"""(?:[^\\]|\\[\s\S])*?(?:"""|$)|\'\'\'[\s\S]*?(?:\'\'\'|$)|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*|[\[\]{}]|'
     + _NUMBER_CHARS
 )
 """The same for TOML: multi-line and one-line strings of both kinds, comments, brackets, numbers."""

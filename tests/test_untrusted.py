@@ -63,6 +63,11 @@ def test_deep_nesting_and_long_numbers_are_refused_before_parsing() -> None:
         parse_toml("x = " + "1" * 5000, "long.toml")
     with pytest.raises(UntrustedError, match="nested"):
         parse_toml("x = " + "[" * 1000 + "]" * 1000, "deep.toml")
+    # the line of the offender, for a person to find it
+    with pytest.raises(UntrustedError, match=r"line 3: a number too long"):
+        parse_toml("[a]\nb = 1\nc = " + "1" * 50, "long.toml")
+    with pytest.raises(UntrustedError, match=r"line 2: nested"):
+        parse_toml("a = 1\nx = " + "[" * 1000 + "]" * 1000, "deep.toml")
     # brackets and digits inside strings are text, not structure
     assert parse_json('["' + "[" * 200 + "9" * 100 + '"]', "s") == ["[" * 200 + "9" * 100]
 

@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
-from solotable.core.untrusted import clip, shorten
+from solotable.core.untrusted import shorten
 
 S = TypeVar("S", bound="StepState")
 
@@ -146,14 +146,13 @@ class StepState(State):
                 table = self.table
                 assert table is not None
                 if action not in table:
-                    shown = legal_list(table.actions)
-                    raise IllegalAction("core.err.not_outcome", action=clip(str(action)), legal=shown)
+                    raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self.table = None
         elif phase.legal is not None:
             if not trusted:
                 legal = phase.legal(self)
                 if action not in legal:
-                    raise IllegalAction("core.err.not_legal", action=clip(str(action)), legal=legal_list(legal))
+                    raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
         else:
             raise IllegalAction("core.err.over")
         if self.log:

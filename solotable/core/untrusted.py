@@ -186,11 +186,15 @@ def _check_shape(text: str, source: str, tokens: re.Pattern[str]) -> None:
         if first in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise UntrustedError("core.untrusted.too_deep", source=_source(source), depth=MAX_DEPTH)
+                line = text.count("\n", 0, match.start()) + 1
+                raise UntrustedError("core.untrusted.too_deep", source=_source(source), depth=MAX_DEPTH, line=line)
         elif first in "]}":
             depth -= 1
         elif "0" <= first <= "9" and len(token) > MAX_NUMBER_DIGITS:
-            raise UntrustedError("core.untrusted.long_number", source=_source(source), value=shorten(token, 20))
+            line = text.count("\n", 0, match.start()) + 1  # for a person to find it
+            raise UntrustedError(
+                "core.untrusted.long_number", source=_source(source), value=shorten(token, 20), line=line
+            )
 
 
 def parse_json(raw: bytes | str, source: str) -> Any:

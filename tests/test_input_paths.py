@@ -193,3 +193,16 @@ def test_save_to_a_name_no_system_takes_is_a_one_line_answer(tmp_path: Path) -> 
         player.handle(line)
     said = [t for t in out if "cannot" in t.lower() or "could not" in t.lower()]
     assert len(said) == 3 and all("\n" not in t and len(t) < 600 for t in said), said
+
+
+def test_a_huge_line_is_answered_without_being_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import unicodedata
+
+    session = Session(toygame.GAME, seed=1)
+    out: list[str] = []
+    player = LinePlayer(session, "en", lambda prompt: "", out.append)
+    seen: list[int] = []
+    real = unicodedata.normalize
+    monkeypatch.setattr(unicodedata, "normalize", lambda form, text: seen.append(len(text)) or real(form, text))
+    player.handle("r" * 20_000_000)  # a 20 MB line (200 MB alike): not folded, not split, not parsed
+    assert seen == [] and len(out) == 1 and "too long" in out[0] and len(out[0]) < 200

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from solotable import __version__
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
-from solotable.core.protocol import Action, Event, Game, IllegalAction, State
+from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, State
 from solotable.core.record import Record, RecordError, load_record, remove_stale_temps
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
@@ -69,6 +69,9 @@ def msg(key: str, lang: str, **params: object) -> str:
 # -- pieces of text any line interface can reuse ------------------------------------------------
 
 
+MAX_LINE = 8192
+"""The longest line read (a file name to save to is the longest thing typed); a longer one is
+refused at once, whole, without being read (a 200 MB line is not folded and split)."""
 MAX_NUMBER_DIGITS = 9
 """The longest number read as a choice or a step (longer ones are no choice: Python would not
 even turn 5,000 digits into a number)."""
@@ -235,6 +238,10 @@ class LinePlayer:
 
     def handle(self, line: str) -> _Step:
         """Act on one line of input."""
+        if len(line) > MAX_LINE:  # no command or move is this long: answered before any reading
+            self.say(self.t("cli.illegal", reason=IllegalAction("core.err.too_long", text=clip(line, 20),
+                                                                 limit=MAX_NOTATION)))  # fmt: skip
+            return _Step.SAME
         text = line.strip()
         folded = unicodedata.normalize("NFKC", text).lower()
         word = folded.split(maxsplit=1)[0] if folded else ""

@@ -4,7 +4,6 @@ still counted in the player's record; a dead simulator worker loses no result.""
 
 from __future__ import annotations
 
-import fcntl
 import io
 import os
 import signal
@@ -78,6 +77,8 @@ def test_an_autosave_killed_mid_write_leaves_the_save_whole_and_no_temporary_fil
 def test_a_temporary_file_being_written_is_never_taken_for_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import fcntl
+
     monkeypatch.setattr(record_module, "STALE_TEMP_SECONDS", 0.0)
     target = tmp_path / "x.solotable.json"
     live = tmp_path / ".x.solotable.json.abcd1234.tmp"

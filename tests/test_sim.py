@@ -494,9 +494,9 @@ def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
 
 
 def test_every_message_the_sim_uses_exists_in_both_languages() -> None:
-    from solotable.sim import output
+    from solotable.sim import output, runner
 
-    source = Path(cli.__file__).read_text(encoding="utf-8") + Path(output.__file__).read_text(encoding="utf-8")
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (cli, output, runner))
     check_catalogue_matches_source(source, "sim", cli.messages(), "sim/cli.py")
 
 

@@ -9,9 +9,12 @@ import pytest
 
 from solotable.core.untrusted import (
     MAX_DEPTH,
+    SHOWN,
     UntrustedError,
+    clip,
     load_json,
     load_toml,
+    no_files,
     parse_json,
     parse_toml,
     read_bytes,
@@ -98,3 +101,46 @@ def test_read_text_keeps_the_files_name_and_survives_pickling(tmp_path: Path) ->
     f.write_bytes(b"\xff\xfe")
     with pytest.raises(UntrustedError, match="not UTF-8"):
         read_text(f)
+
+
+def test_the_shape_scan_has_no_holes() -> None:
+    # Unicode digits outside strings made the scan fail an assertion (AssertionError, not ours)
+    for text in ("٣", "[²]", "[1, ٣]"):
+        with pytest.raises(UntrustedError):
+            parse_json(text, "digits.json")
+    # a hexadecimal integer of any length (Python reads those without a limit)
+    with pytest.raises(UntrustedError, match="too long"):
+        parse_toml("x = 0x" + "F" * 5000, "hex.toml")
+    # what hides after a quote inside a TOML multi-line string is still scanned
+    for text in ("x = '''a'b'''\ny = ", 'x = """a \\""" b"""\ny = '):
+        with pytest.raises(UntrustedError, match="nested"):
+            parse_toml(text + "[" * 200 + "]" * 200, "quotes.toml")
+    assert parse_toml("x = '''a'b'''\ny = [[1]]", "ok.toml") == {"x": "a'b", "y": [[1]]}
+    # a long run of digits in a bare TOML date or a string is not a number
+    assert parse_toml('d = 1979-05-27T07:32:00.999999-07:00\ns = "' + "9" * 100 + '"', "ok.toml")["s"] == "9" * 100
+
+
+def test_json_constants_duplicate_keys_and_a_byte_order_mark() -> None:
+    for text in ("[NaN]", "[Infinity]", '{"a": -Infinity}'):
+        with pytest.raises(UntrustedError, match="not a number JSON allows"):
+            parse_json(text, "nan.json")
+    with pytest.raises(UntrustedError, match="key 'seed' twice"):
+        parse_json('{"seed": 1, "seed": 2}', "twice.json")
+    assert parse_json("\ufeff{}".encode(), "bom.json") == {}
+
+
+def test_no_file_is_read_inside_no_files(tmp_path: Path) -> None:
+    f = tmp_path / "a.toml"
+    f.write_text("x = 1", encoding="utf-8")
+    with no_files(), pytest.raises(UntrustedError, match="never names a file"):
+        load_toml(f)
+    assert load_toml(f) == {"x": 1}
+
+
+def test_shorten_and_clip_bound_every_part_and_keep_one_line() -> None:
+    assert len(shorten([[1] * 10**6])) < 80
+    assert len(shorten([10**5000])) < 80  # repr() of that number would raise
+    assert len(shorten({"a": "x" * 10**6})) <= SHOWN + 1
+    assert shorten("a\nb") == "'a\\nb'"
+    assert clip("a\nb") == "a\\nb" and clip("中　文") == "中　文"
+    assert clip("x" * 1000, 10) == "xxxxxxxxxx… (1,000 characters)"

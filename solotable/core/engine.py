@@ -40,6 +40,7 @@ from typing import Any, Generic, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
+from solotable.core.untrusted import shorten
 
 S = TypeVar("S", bound="StepState")
 
@@ -138,6 +139,8 @@ class StepState(State):
 
     def apply(self, action: Action, *, trusted: bool = False) -> None:
         phase = self.phase
+        if not trusted and not isinstance(action, Action):  # the Python API's boundary
+            raise IllegalAction("core.err.not_action", value=shorten(action))
         if phase.chance:
             if not trusted:
                 table = self.table

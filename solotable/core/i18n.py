@@ -141,8 +141,36 @@ class LocalizedError(ValueError):
 
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
-        self.params = params
-        super().__init__(message(key, "en", **params))
+        self.params = {name: _tidy(value) for name, value in params.items()}
+        super().__init__(message(key, "en", **self.params))
+
+
+ERROR_PARAM_LIMIT = 1000
+"""The longest text an error message takes from one parameter: an error is one line, and never
+echoes a huge value whole (the loader for untrusted bytes shortens values before; this is the
+net under every other error)."""
+
+
+def _tidy(value: object) -> object:
+    """A text parameter of an error on one line (control characters escaped) and cut to
+    :data:`ERROR_PARAM_LIMIT` characters; anything else as it is."""
+    if not isinstance(value, str):
+        return value
+    cut = one_line(value[:ERROR_PARAM_LIMIT])
+    return cut if len(value) <= ERROR_PARAM_LIMIT else f"{cut}… ({len(value):,} characters)"
+
+
+_BREAKS = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Unicode categories that break a line or a terminal: controls, lone surrogates, line and
+paragraph separators."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped (``\\n``), so that it prints on one line
+    (a full-width space and every Japanese character stay as they are)."""
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in _BREAKS else c for c in text)
 
 
 def explain(exc: BaseException, lang: str = "en") -> str:

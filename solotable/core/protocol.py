@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.i18n import Catalogue, LocalizedError
-from solotable.core.untrusted import read_text
+from solotable.core.untrusted import clip, read_text, shorten
 
 __all__ = [
     "CHANCE",
@@ -43,6 +43,10 @@ __all__ = [
 
 CHANCE = -1
 """``State.to_move`` at a chance node."""
+
+MAX_NOTATION = 1000
+"""The longest text :meth:`Game.parse_action` reads (every game's notations are far shorter):
+a longer line is refused before any game's parsing meets it."""
 
 JSONValue = Any
 """A value that ``json.dumps`` accepts (kept loose on purpose: observations are nested dicts)."""
@@ -118,7 +122,7 @@ class Option:
             if type(choice) is type(value) and choice == value:
                 return choice
         valid = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-        raise OptionError("core.err.option_value", option=self.name, value=repr(value), valid=valid)
+        raise OptionError("core.err.option_value", option=self.name, value=shorten(value), valid=valid)
 
 
 def legal_list(actions: Sequence[Action], limit: int = 40) -> str:
@@ -282,7 +286,7 @@ class Game(ABC):
         for name in options:
             if name not in known:
                 valid = ", ".join(known) or "-"
-                raise OptionError("core.err.option_name", game=self.id, option=name, valid=valid)
+                raise OptionError("core.err.option_name", game=self.id, option=clip(str(name)), valid=valid)
         out: dict[str, str | bool | int] = {}
         for spec in self.option_specs:
             out[spec.name] = spec.validate(options[spec.name]) if spec.name in options else spec.default
@@ -306,16 +310,31 @@ class Game(ABC):
     def parse_action(self, state: State, text: str) -> Action:
         """Read an action notation back (a decision, or a chance outcome at a chance node).
 
-        Raises :class:`IllegalAction` if the text names no legal action of ``state``.
+        Raises :class:`IllegalAction`, and nothing else, if the text names no legal action of
+        ``state``: this is where typed and received text enters, so whatever a game's
+        :meth:`normalize_notation` makes of it (its own error, or a slip on text it did not
+        expect) comes out as an :class:`IllegalAction` with a one-line message that shows the
+        text shortened.
         """
-        wanted = self.normalize_notation(state, text)
+        if not isinstance(text, str):
+            raise IllegalAction("core.err.not_action", value=shorten(text))
+        if len(text) > MAX_NOTATION:
+            raise IllegalAction("core.err.too_long", text=clip(text, 20), limit=MAX_NOTATION)
+        try:
+            wanted = self.normalize_notation(state, text)
+        except IllegalAction:
+            raise
+        except LocalizedError as exc:  # the game's own words for what it could not read
+            raise IllegalAction(exc.key, **exc.params) from exc
+        except Exception as exc:  # the boundary: text a game's parsing did not expect
+            raise IllegalAction("core.err.unreadable", text=clip(text.strip())) from exc
         candidates = state.chance_table().actions if state.is_chance() else state.legal_actions()
         for action in candidates:
             if str(action) == wanted:
                 return action
         if state.is_terminal():
             raise IllegalAction("core.err.over")
-        raise IllegalAction("core.err.not_legal", action=text.strip(), legal=legal_list(candidates))
+        raise IllegalAction("core.err.not_legal", action=clip(text.strip()), legal=legal_list(candidates))
 
     def normalize_notation(self, state: State, text: str) -> str:
         """Hook for games that accept looser spellings (for example dice typed with spaces)."""

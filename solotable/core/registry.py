@@ -10,6 +10,7 @@ import importlib
 from typing import TypeVar
 
 from solotable.core.protocol import Game, OptionError
+from solotable.core.untrusted import clip
 
 _GAME_MODULES: dict[str, str] = {
     "minirogue-v1": "solotable.games.minirogue_v1",
@@ -37,7 +38,7 @@ def load(game_id: str) -> Game:
         return _loaded[game_id]
     if game_id not in _GAME_MODULES:
         known = ", ".join(game_ids())
-        raise OptionError("core.err.unknown_game", game=game_id, known=known)
+        raise OptionError("core.err.unknown_game", game=clip(str(game_id)), known=known)
     importlib.import_module(_GAME_MODULES[game_id])
     if game_id not in _loaded:
         raise ValueError(f"the module {_GAME_MODULES[game_id]} did not register the game {game_id!r}")

@@ -6,7 +6,11 @@
   type what the real dice (or cards) show: :meth:`Session.play` takes the outcome's notation.
 - Undo goes back over decisions only: a chance outcome (a roll, a card reveal) is a wall that
   undo never crosses.
-- With ``autosave`` set, the record is written atomically after every step.
+- With ``autosave`` set, the record is written atomically after every step; what a process
+  killed in the middle of an autosave left beside the file is removed when a session starts
+  on it again.
+- Resuming replays the record once: :func:`~solotable.core.record.load_record` checks it by
+  replaying it, and the session continues from that very state.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
-from solotable.core.record import Record, load_record, save_record
+from solotable.core.record import Record, load_record, remove_stale_temps, save_record
 from solotable.core.registry import load as load_game
+from solotable.core.untrusted import shorten
 
 
 def chance_rng(seed: int, index: int) -> random.Random:
@@ -52,6 +57,8 @@ class Session:
         self.physical_dice = physical_dice
         self.record = Record.start(self.state, physical_dice=physical_dice)
         self.autosave_path: Path | None = Path(autosave) if autosave is not None else None
+        if self.autosave_path is not None:
+            remove_stale_temps(self.autosave_path)
         self._undo: list[_Snapshot] = []
         self._decisions = 0
         self._chance_count = 0
@@ -63,8 +70,9 @@ class Session:
 
     @classmethod
     def from_record(cls, record: Record, *, autosave: str | os.PathLike[str] | None = None) -> Session:
-        """Continue a recorded game (fully checked first: nothing is half-loaded)."""
-        final = record.replay()
+        """Continue a recorded game (fully checked first: nothing is half-loaded). A record
+        from :func:`~solotable.core.record.load_record` is not replayed again."""
+        final, chance_count = record.take_replayed()
         session = cls.__new__(cls)
         session.game = final.game
         session.seed = record.seed if record.seed is not None else random.SystemRandom().randrange(2**31)
@@ -79,9 +87,11 @@ class Session:
             actions=list(record.actions),
         )
         session.autosave_path = Path(autosave) if autosave is not None else None
+        if session.autosave_path is not None:
+            remove_stale_temps(session.autosave_path)
         session._undo = []
-        session._chance_count = _count_chance(record)
-        session._decisions = len(record.actions) - session._chance_count
+        session._chance_count = chance_count
+        session._decisions = len(record.actions) - chance_count
         session.events = list(final.events)
         session.advance()
         return session
@@ -119,6 +129,8 @@ class Session:
         """
         if isinstance(action, str):
             action = self.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction("core.err.not_action", value=shorten(action))
         if self.state.is_chance() and not self.physical_dice:
             raise IllegalAction("core.err.chance_by_session")
         self.events = []
@@ -166,14 +178,3 @@ class Session:
         if self.autosave_path is not None:
             save_record(self.record, self.autosave_path)
 
-
-def _count_chance(record: Record) -> int:
-    """How many chance outcomes a (checked) record holds."""
-    game = load_game(record.game)
-    state = game.new_state(seed=record.seed, **record.options)
-    count = 0
-    for text in record.actions:
-        if state.is_chance():
-            count += 1
-        state.apply(game.parse_action(state, text))
-    return count

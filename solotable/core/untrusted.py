@@ -18,14 +18,18 @@ callers raise their own error types for it, with :func:`shorten` for the values 
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import re
+import reprlib
 import stat
 import tomllib
+from collections.abc import Iterator
 from typing import Any
 
-from solotable.core.i18n import LocalizedError
+from solotable.core.i18n import LocalizedError, one_line
 
 DEFAULT_LIMIT = 4 * 1024 * 1024
 """The largest file read by default (a long game's record is a few hundred kilobytes)."""
@@ -35,36 +39,92 @@ MAX_NUMBER_DIGITS = 40
 """The longest number accepted, in characters (no game needs more than a few digits)."""
 SHOWN = 60
 """How many characters of a bad value an error message shows."""
+PATH_SHOWN = 200
+"""How many characters of a file's name an error message shows (a path is how the reader finds
+the file: it is shown as it is, cut only when absurdly long)."""
 
 
 class UntrustedError(LocalizedError):
     """Bytes from outside that cannot be used, with the reason in words."""
 
 
+class _Short(reprlib.Repr):
+    """``repr`` with every part bounded: long strings, long lists, deep nesting, huge numbers
+    (whose full ``repr`` Python refuses past 4,300 digits)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdict = 8
+        self.maxstring = self.maxother = self.maxlong = max(limit, 12)
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * self.maxlong:
+            return f"<a number of about {int(x.bit_length() * 0.30103):,} digits>"
+        return super().repr_int(x, level)
+
+
 def shorten(value: object, limit: int = SHOWN) -> str:
     """``repr(value)`` cut to about ``limit`` characters (``'abc…' (2,000,000 characters)``), for
-    error messages that echo what they refuse. Never builds the whole repr of a huge value."""
+    error messages that echo what they refuse. Never builds the whole repr of a huge value, and
+    never spans lines."""
     if isinstance(value, str | bytes) and len(value) > limit:
         return f"{value[:limit]!r}… ({len(value):,} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
         return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     if isinstance(value, list | tuple | dict | set) and len(value) > 8:
         return f"{type(value).__name__} of {len(value):,} items"
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
+    text = _Short(limit).repr(value)
+    text = text if len(text) <= limit else text[:limit] + "…"
+    return one_line(text)
+
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """``text`` itself (not its ``repr``) for a message that quotes it: cut to ``limit``
+    characters with the length said (``abc… (2,000,000 characters)``), control characters
+    escaped so that it stays on one line."""
+    cut = text if len(text) <= limit else text[:limit]
+    shown = one_line(cut)
+    return shown if cut is text else f"{shown}… ({len(text):,} characters)"
+
+
+
+
+_NO_FILES: contextvars.ContextVar[bool] = contextvars.ContextVar("solotable_no_files", default=False)
+
+
+@contextlib.contextmanager
+def no_files() -> Iterator[None]:
+    """While this block runs, :func:`read_bytes` reads nothing: what runs in it (a game set up
+    from a record's options) must find everything it needs inside what it was given. A record
+    never names a file to read."""
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
 
 
 def read_bytes(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``). Raises :class:`UntrustedError`
-    for anything else: missing, unreadable, a directory, a FIFO, a device, too large."""
+    for anything else: missing, unreadable, a directory, a FIFO, a device, too large, or any
+    file inside :func:`no_files`."""
     name = os.fspath(path)
-    shown = shorten(name)
+    shown = clip(name, PATH_SHOWN)
+    if _NO_FILES.get():
+        raise UntrustedError("core.untrusted.no_files", path=shown)
+    try:  # look before opening: a device is never even opened (opening some has effects)
+        mode = os.stat(name).st_mode
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise _unreadable(shown, exc) from exc
+    if not stat.S_ISREG(mode):
+        raise UntrustedError("core.untrusted.not_file", path=shown)
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise UntrustedError("core.untrusted.unreadable", path=shown, reason=exc.strerror or str(exc)) from exc
+    except (OSError, ValueError) as exc:
+        raise _unreadable(shown, exc) from exc
     try:
-        info = os.fstat(fd)
+        info = os.fstat(fd)  # and check again what was opened (the path may have changed)
         if not stat.S_ISREG(info.st_mode):
             raise UntrustedError("core.untrusted.not_file", path=shown)
         if info.st_size > limit:
@@ -80,81 +140,93 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> b
             if size > limit:
                 raise UntrustedError("core.untrusted.too_large", path=shown, size=f"> {limit:,}", limit=f"{limit:,}")
     except OSError as exc:
-        raise UntrustedError("core.untrusted.unreadable", path=shown, reason=exc.strerror or str(exc)) from exc
+        raise _unreadable(shown, exc) from exc
     finally:
         os.close(fd)
     return b"".join(chunks)
+
+
+def _source(source: str) -> str:
+    return clip(source, PATH_SHOWN)
+
+
+def _unreadable(shown: str, exc: OSError | ValueError) -> UntrustedError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return UntrustedError("core.untrusted.unreadable", path=shown, reason=shorten(reason, 80))
 
 
 def decode(raw: bytes, source: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UntrustedError("core.untrusted.not_text", source=shorten(source), offset=exc.start) from exc
+        raise UntrustedError("core.untrusted.not_text", source=_source(source), offset=exc.start) from exc
 
 
-_NUMBER = re.compile(r"[-+]?[0-9][0-9_.eE+\-]*")
+_NUMBER_CHARS = r"0[xob][0-9a-fA-F_]+|[0-9](?:[0-9_.eE]|[eE][+\-])*"
+"""A number as JSON and TOML write it (a TOML hex, octal or binary integer included: Python
+reads those at any length, so their length is bounded here too)."""
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]|' + _NUMBER_CHARS, re.DOTALL)
+"""What the shape scan stops at in JSON: a string (skipped whole, escapes included; an
+unterminated one runs to the end), a bracket, or a number."""
+_TOML_TOKENS = re.compile(
+    r'"""(?:[^\\]|\\[\s\S])*?(?:"""|$)|\'\'\'[\s\S]*?(?:\'\'\'|$)|"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|#[^\n]*|[\[\]{}]|'
+    + _NUMBER_CHARS
+)
+"""The same for TOML: multi-line and one-line strings of both kinds, comments, brackets, numbers."""
 
 
-def _check_shape(text: str, source: str, openers: str, closers: str) -> None:
+def _check_shape(text: str, source: str, tokens: re.Pattern[str]) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and numbers longer than
-    :data:`MAX_NUMBER_DIGITS`, by a scan that skips strings (JSON and TOML quote alike)."""
+    :data:`MAX_NUMBER_DIGITS`, by one regular-expression scan that skips strings and comments
+    (fast on a file of megabytes, and Python's parsers never meet what it refuses)."""
     depth = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"' or ch == "'":
-            # skip the string: JSON's and TOML's basic strings escape with a backslash; TOML's
-            # literal strings ('...') have no escapes; triple quotes are skipped as three strings
-            j = i + 1
-            while j < n and text[j] != ch:
-                if ch == '"' and text[j] == "\\":
-                    j += 1
-                j += 1
-            i = j + 1
-            continue
-        if ch == "#" and openers == "[{":  # a TOML comment runs to the end of the line
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-            continue
-        if ch in openers:
+    for match in tokens.finditer(text):
+        token = match.group()
+        first = token[0]
+        if first in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise UntrustedError(
-                    "core.untrusted.too_deep", source=shorten(source), depth=MAX_DEPTH, line=text.count("\n", 0, i) + 1
-                )
-        elif ch in closers:
+                line = text.count("\n", 0, match.start()) + 1
+                raise UntrustedError("core.untrusted.too_deep", source=_source(source), depth=MAX_DEPTH, line=line)
+        elif first in "]}":
             depth -= 1
-        elif ch.isdigit():
-            match = _NUMBER.match(text, i)
-            assert match is not None
-            if len(match.group()) > MAX_NUMBER_DIGITS:
-                raise UntrustedError(
-                    "core.untrusted.long_number",
-                    source=shorten(source),
-                    value=shorten(match.group(), 20),
-                    line=text.count("\n", 0, i) + 1,
-                )
-            i = match.end()
-            continue
-        i += 1
+        elif "0" <= first <= "9" and len(token) > MAX_NUMBER_DIGITS:
+            line = text.count("\n", 0, match.start()) + 1  # for a person to find it
+            raise UntrustedError(
+                "core.untrusted.long_number", source=_source(source), value=shorten(token, 20), line=line
+            )
 
 
 def parse_json(raw: bytes | str, source: str) -> Any:
-    """JSON from outside: UTF-8, bounded nesting and number length. :class:`UntrustedError`
+    """JSON from outside: UTF-8 (a leading byte-order mark is allowed), bounded nesting and
+    number length, no ``NaN`` or ``Infinity``, no key twice in one object. :class:`UntrustedError`
     otherwise, with the line and column of a syntax error."""
     text = decode(raw, source) if isinstance(raw, bytes) else raw
-    _check_shape(text, source, "[{", "]}")
+    text = text.removeprefix("\ufeff")
+    _check_shape(text, source, _JSON_TOKENS)
+
+    def constant(name: str) -> Any:
+        raise UntrustedError("core.untrusted.json_constant", source=_source(source), value=name)
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise UntrustedError("core.untrusted.json_twice", source=_source(source), name=shorten(key))
+            out[key] = value
+        return out
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         raise UntrustedError(
-            "core.untrusted.bad_json", source=shorten(source), reason=exc.msg, line=exc.lineno, column=exc.colno
+            "core.untrusted.bad_json", source=_source(source), reason=exc.msg, line=exc.lineno, column=exc.colno
         ) from exc
+    except UntrustedError:
+        raise
     except (ValueError, RecursionError) as exc:  # belt and braces: the scan should catch these
         raise UntrustedError(
-            "core.untrusted.bad_json", source=shorten(source), reason=shorten(str(exc), 80), line=0, column=0
+            "core.untrusted.bad_json", source=_source(source), reason=shorten(str(exc), 80), line=0, column=0
         ) from exc
 
 
@@ -162,13 +234,14 @@ def parse_toml(raw: bytes | str, source: str) -> dict[str, Any]:
     """TOML from outside: UTF-8, bounded nesting and number length. :class:`UntrustedError`
     otherwise, with the line of a syntax error."""
     text = decode(raw, source) if isinstance(raw, bytes) else raw
-    _check_shape(text, source, "[{", "]}")
+    text = text.removeprefix("\ufeff")
+    _check_shape(text, source, _TOML_TOKENS)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise UntrustedError("core.untrusted.bad_toml", source=shorten(source), reason=shorten(str(exc), 120)) from exc
+        raise UntrustedError("core.untrusted.bad_toml", source=_source(source), reason=shorten(str(exc), 120)) from exc
     except (ValueError, RecursionError) as exc:
-        raise UntrustedError("core.untrusted.bad_toml", source=shorten(source), reason=shorten(str(exc), 120)) from exc
+        raise UntrustedError("core.untrusted.bad_toml", source=_source(source), reason=shorten(str(exc), 120)) from exc
 
 
 def load_json(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> Any:

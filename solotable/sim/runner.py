@@ -17,6 +17,7 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,9 +25,11 @@ import numpy as np
 
 from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
+from solotable.core.i18n import Catalogue, LocalizedError, register_catalogue
 from solotable.core.protocol import CHANCE, Game, Result
 from solotable.core.registry import load as load_game
 from solotable.core.stats import Z95, wilson_interval
+from solotable.core.untrusted import shorten
 
 BATCH_SIZE = 200
 """Games per batch (grown for huge runs so that there are at most :data:`MAX_BATCHES`)."""
@@ -332,27 +335,77 @@ def _run_batch(batch: _Batch, progress: Progress | None = None) -> SimStats:
     return stats
 
 
+MAX_POOL_RESTARTS = 3
+"""How many times a run starts its worker processes afresh after one died (killed, out of
+memory) before it gives up with :class:`WorkerLost`."""
+
+
+class WorkerLost(LocalizedError):
+    """Worker processes kept dying: the run stops with one line that says which games were being
+    played and how many had finished (``partial`` holds their statistics)."""
+
+    partial: SimStats
+
+
+def _lost(batch: _Batch, done: SimStats, deaths: int, cause: BaseException) -> WorkerLost:
+    register_catalogue(Catalogue.from_package(("solotable.sim", "messages.toml")))
+    exc = WorkerLost(
+        "sim.err.worker_lost", start=batch.start, stop=batch.stop - 1, done=f"{done.games:,}",
+        deaths=deaths, cause=shorten(str(cause) or type(cause).__name__, 120),
+    )  # fmt: skip
+    exc.partial = done
+    return exc
+
+
+def _finished(future: Future[SimStats]) -> bool:
+    """Whether ``future`` holds a batch's statistics (it finished before its pool broke)."""
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
 def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None = None) -> Iterator[SimStats]:
     """Each batch's statistics, in batch order, computed by ``jobs`` processes. ``progress`` is
-    told of each game (in this process) or each batch (from worker processes)."""
+    told of each game (in this process) or each batch (from worker processes).
+
+    A worker process that dies (killed by a signal, out of memory) breaks the pool: the batches
+    not finished are run again in fresh processes (a batch's games depend only on the seed and
+    their indices, so the results are the same), up to :data:`MAX_POOL_RESTARTS` times; then
+    :class:`WorkerLost`, which keeps what had finished."""
     if jobs <= 1 or len(batches) <= 1:
         for batch in batches:
             yield _run_batch(batch, progress)
         return
     window = 4 * jobs  # batches in flight: bounded, whatever the number of batches
-    with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
-        todo = iter(batches)
-        pending: deque[Future[SimStats]] = deque(
-            pool.submit(_run_batch, batch) for batch in itertools.islice(todo, window)
+    workers = min(jobs, len(batches))
+    todo = iter(batches)
+    done = SimStats()
+    restarts = 0
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending: deque[tuple[_Batch, Future[SimStats]]] = deque(
+            (batch, pool.submit(_run_batch, batch)) for batch in itertools.islice(todo, window)
         )
         while pending:
-            result = pending.popleft().result()
+            batch, future = pending[0]
+            try:
+                result = future.result()
+            except BrokenProcessPool as exc:
+                restarts += 1
+                if restarts > MAX_POOL_RESTARTS:
+                    raise _lost(batch, done, restarts, exc) from exc
+                pool.shutdown(wait=True, cancel_futures=True)
+                pool = ProcessPoolExecutor(max_workers=workers)
+                pending = deque((b, f if _finished(f) else pool.submit(_run_batch, b)) for b, f in pending)
+                continue
+            pending.popleft()
             nxt = next(todo, None)
             if nxt is not None:
-                pending.append(pool.submit(_run_batch, nxt))
+                pending.append((nxt, pool.submit(_run_batch, nxt)))
+            done.merge(result)
             if progress is not None:
                 progress(result.games)
             yield result
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class RayMissing(ImportError):

@@ -26,17 +26,22 @@ from datetime import datetime
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solotable import __version__
 from solotable.agents.hint import WILSON, Hint
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
-from solotable.core.protocol import Action, Event, Game, IllegalAction, InfoEntry, State
-from solotable.core.record import Record, RecordError, load_record
+from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, InfoEntry, State
+from solotable.core.record import Record, RecordError, load_record, remove_stale_temps
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
+from solotable.core.untrusted import clip
 from solotable.ui.text_layout import markdown_plain, wrap
+
+if TYPE_CHECKING:
+    from solotable.ui.tui.record_db import DamagedNotice
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -65,6 +70,24 @@ def msg(key: str, lang: str, **params: object) -> str:
 
 
 # -- pieces of text any line interface can reuse ------------------------------------------------
+
+
+MAX_LINE = 8192
+"""The longest line read (a file name to save to is the longest thing typed); a longer one is
+refused at once, whole, without being read (a 200 MB line is not folded and split)."""
+MAX_NUMBER_DIGITS = 9
+"""The longest number read as a choice or a step (longer ones are no choice: Python would not
+even turn 5,000 digits into a number)."""
+
+
+def typed_choice(text: str) -> int | None:
+    """A number typed to pick a choice or a step (full-width digits too), or ``None`` when
+    ``text`` is not one or is too long to be one."""
+    folded = unicodedata.normalize("NFKC", text).strip()
+    if not folded.isdecimal() or len(folded) > MAX_NUMBER_DIGITS:
+        return None
+    return int(folded)
+
 
 
 def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
@@ -195,8 +218,8 @@ def typed_number(game: Game, state: State, text: str, choices: Sequence[Action])
     action (two dice typed together: ``11`` for 1 and 1, while choice 11 is another roll) nothing
     is guessed: the message id ``"cli.ambiguous"`` is returned, or ``"cli.bad_number"`` for a
     number that means nothing; :func:`typed_number_message` says it in words."""
-    number = int(unicodedata.normalize("NFKC", text).strip())
-    listed = choices[number - 1] if 1 <= number <= len(choices) else None
+    number = typed_choice(text)  # None for a number too long to be a choice (5,000 digits)
+    listed = choices[number - 1] if number is not None and 1 <= number <= len(choices) else None
     try:
         read = game.parse_action(state, text)
     except ValueError:  # IllegalAction, or a game's OptionError: not a notation here
@@ -210,12 +233,12 @@ def typed_number(game: Game, state: State, text: str, choices: Sequence[Action])
 
 def typed_number_message(game: Game, state: State, text: str, choices: Sequence[Action], lang: str) -> str:
     """The message for a number :func:`typed_number` could not take."""
-    number = int(unicodedata.normalize("NFKC", text).strip())
-    if 1 <= number <= len(choices):
+    number = typed_choice(text)
+    if number is not None and 1 <= number <= len(choices):
         read = game.parse_action(state, text)
         return msg("cli.ambiguous", lang, text=text.strip(), number=number, listed=str(choices[number - 1]),
                    read=str(read))  # fmt: skip
-    return msg("cli.bad_number", lang, number=number, count=len(choices))
+    return msg("cli.bad_number", lang, number=clip(text.strip(), 20), count=len(choices))
 
 
 class _Step(Enum):
@@ -320,6 +343,10 @@ class LinePlayer:
 
     def handle(self, line: str) -> _Step:
         """Act on one line of input."""
+        if len(line) > MAX_LINE:  # no command or move is this long: answered before any reading
+            self.say(self.t("cli.illegal", reason=IllegalAction("core.err.too_long", text=clip(line, 20),
+                                                                 limit=MAX_NOTATION)))  # fmt: skip
+            return _Step.SAME
         text = line.strip()
         folded = unicodedata.normalize("NFKC", text).lower()
         word = folded.split(maxsplit=1)[0] if folded else ""
@@ -464,7 +491,7 @@ class LinePlayer:
         path = Path(target).expanduser()
         try:
             self.session.save(path)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             self._save_failed(path, exc)
         else:
             self.say(self.t("cli.saved", path=path))
@@ -490,8 +517,9 @@ class LinePlayer:
             return
         self.say(self.t("cli.quit_saved", path=path))
 
-    def _save_failed(self, path: Path | None, exc: OSError) -> None:
-        self.say(self.t("cli.save_failed", path=path, reason=exc.strerror or exc))
+    def _save_failed(self, path: Path | None, exc: OSError | ValueError) -> None:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        self.say(self.t("cli.save_failed", path=clip(str(path), 200), reason=reason))
 
 
 class Replayer:
@@ -568,10 +596,10 @@ class Replayer:
                 index += 1
             elif answer in ("b", "back"):
                 index = max(0, index - 1)
-            elif answer.isdecimal() and int(answer) <= self.last:
-                index = int(answer)
+            elif (step := typed_choice(answer)) is not None and step <= self.last:
+                index = step
             else:
-                self._output(self.t("cli.replay_bad_step", number=answer, total=self.last))
+                self._output(self.t("cli.replay_bad_step", number=clip(answer, 20), total=self.last))
                 continue
             self.show(index)
 
@@ -610,6 +638,7 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
     """A fresh file in :func:`saves_dir` named by time and game (the directory is created)."""
     directory = saves_dir()
     directory.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(directory, every=True)  # what autosaves killed mid-write left
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = directory / f"{stamp}-{game_id}.solotable.json"
     counter = 2
@@ -629,7 +658,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
     parser.add_argument(
         "game", nargs="?", metavar=msg("cli.help.game_metavar", lang), help=msg("cli.help.game", lang)
     )
-    parser.add_argument("--seed", type=int, metavar="N", help=msg("cli.help.seed", lang))
+    parser.add_argument("--seed", type=_seed_value(lang), metavar="N", help=msg("cli.help.seed", lang))
     parser.add_argument("--lang", choices=LANGS, help=msg("cli.help.lang", lang, env=LANG_ENV))
     parser.add_argument("--physical-dice", action="store_true", help=msg("cli.help.physical_dice", lang))
     file = msg("cli.help.file_metavar", lang)
@@ -658,6 +687,23 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
                 flag, dest=dest, default=None, metavar="|".join(str(c) for c in spec.choices) or spec.name.upper(),
                 help=text,
             )
+
+
+MAX_SEED_DIGITS = 18
+
+
+def _seed_value(lang: str) -> Callable[[str], int]:
+    """``--seed``'s type: an integer of at most :data:`MAX_SEED_DIGITS` digits, refused in one
+    short line otherwise (argparse would echo a 5,000-digit value whole)."""
+
+    def seed(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if digits.isdecimal() and len(digits) > MAX_SEED_DIGITS:
+            raise argparse.ArgumentTypeError(msg("cli.bad_seed", lang, value=clip(text, 20), digits=MAX_SEED_DIGITS))
+        return int(text)  # argparse's own "invalid int value" for what is no number
+
+    seed.__name__ = "int"
+    return seed
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -796,9 +842,27 @@ def record_result(session: Session, lang: str) -> None:
     notice = record_finished(session.state, session.autosave_path)
     if isinstance(notice, str):
         print(msg("cli.record_failed", lang, reason=notice), file=sys.stderr)
-    elif notice is not None:
-        print(msg("cli.record_damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason),
-              file=sys.stderr)  # fmt: skip
+    else:
+        _report_damaged(notice, lang)
+
+
+def record_opened(session: Session, lang: str) -> None:
+    """Note in the player's record that this autosaved game is being played, so that it is
+    counted even if the process dies at its end (and count such games of earlier processes).
+    A record that cannot be written now is not reported: :func:`record_result` tries again."""
+    if session.autosave_path is None:
+        return
+    from solotable.ui.tui.record_db import record_started
+
+    notice = record_started(session.autosave_path)
+    if not isinstance(notice, str):
+        _report_damaged(notice, lang)
+
+
+def _report_damaged(notice: DamagedNotice | None, lang: str) -> None:
+    if notice is not None:
+        print(msg("cli.record_damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason,
+                  kept=notice.kept), file=sys.stderr)  # fmt: skip
 
 
 def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
@@ -848,12 +912,12 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         session = Session(
             game, seed=full.seed, options=game.read_files(options), physical_dice=full.physical_dice, autosave=path
         )
+        session.save(path)  # the file exists from the start, and a bad path is found now
     except ValueError as exc:  # a bad option value: the engine names the valid choices
         return _error(exc, lang)
-    try:
-        session.save(path)  # the file exists from the start, and a bad path is found now
-    except OSError as exc:
+    except OSError as exc:  # --save in a folder that does not exist, or that cannot be written
         return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
+    record_opened(session, lang)
     if full_screen(full.plain):
         from solotable.ui.tui.app import run_session
 
@@ -879,6 +943,7 @@ def _cmd_resume(file: str, lang: str, *, plain: bool = False) -> int:
         session = Session.resume(Path(file).expanduser())
     except RecordError as exc:
         return _error(exc, lang)
+    record_opened(session, lang)
     if full_screen(plain):
         from solotable.ui.tui.app import run_session
 

@@ -15,7 +15,7 @@ from textual.binding import Binding
 
 from solotable.core.i18n import LANGS, explain
 from solotable.core.protocol import Game
-from solotable.core.record import RecordError
+from solotable.core.record import RecordError, remove_stale_temps
 from solotable.core.session import Session
 from solotable.ui.tui.dialogs import DIALOG_CSS
 from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
@@ -82,8 +82,10 @@ class SoloTableApp(App[int]):
         return lines
 
     def on_mount(self) -> None:
+        remove_stale_temps(self.saves_dir, every=True)  # what autosaves killed mid-write left
         self.open_db()
         if self.first_session is not None:
+            self.note_open(self.first_session)
             self.push_screen(GameScreen(self.first_session, resumed=self.first_resumed))
         else:
             self.push_screen(HomeScreen())
@@ -107,7 +109,17 @@ class SoloTableApp(App[int]):
         notice = self.db.notice
         if notice is not None:
             self.db_notice = tr("tui.record.damaged", self.lang, path=notice.path, moved=notice.moved_to,
-                                reason=notice.reason)  # fmt: skip
+                                reason=notice.reason, kept=notice.kept)  # fmt: skip
+
+    def note_open(self, session: Session) -> None:
+        """Note in the record that this game is being played (counted at the next start if the
+        process dies at its end); the game goes on if the record cannot be written."""
+        if self.db is None or session.autosave_path is None:
+            return
+        try:
+            self.db.open_game(session.autosave_path)
+        except Exception as exc:  # sqlite3.Error, OSError: the game itself is safe in its save file
+            self.notify(tr("tui.record.write_failed", self.lang, reason=exc), severity="error")
 
     def record_finished(self, session: Session) -> None:
         if self.db is None:
@@ -164,6 +176,7 @@ class SoloTableApp(App[int]):
             return explain(exc, self.lang)
         except OSError as exc:
             return tr("tui.save_failed", self.lang, path=self.saves_dir, reason=exc.strerror or exc)
+        self.note_open(session)
         self.push_screen(GameScreen(session, from_home=True))
         return None
 
@@ -173,6 +186,7 @@ class SoloTableApp(App[int]):
         except RecordError as exc:
             self.notify(explain(exc, self.lang), severity="error")
             return
+        self.note_open(session)
         self.push_screen(GameScreen(session, from_home=True, resumed=True))
 
     def go_home(self) -> None:

@@ -29,6 +29,7 @@ from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
+from solotable.core.untrusted import clip
 from solotable.ui.cli import entries_text, hint_figure, hint_note_needed, labelled
 from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards import make_board
@@ -226,9 +227,7 @@ class GameScreen(Screen[None]):
         self.query_one("#keys", Static).update(tr("tui.keys", lang))
         self._draw_actions()
         self._draw_log()
-        if state.is_terminal():
-            self._finish()
-        elif s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
+        if s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
             self._dice_asked_at = len(s.record.actions)
             self.call_after_refresh(self.action_dice)
 
@@ -327,11 +326,17 @@ class GameScreen(Screen[None]):
             lines.append(self.session.game.cause_label(cause, lang))
         return lines
 
-    def _finish(self) -> None:
-        if self._recorded:
+    def record_if_over(self) -> None:
+        """Count the game in the player's record if it is over, once: when the player leaves its
+        end (home, quit, or the app closing), so that an end taken back with undo is not counted
+        (ruling ALL-P1); a process killed at the end is counted at the next start."""
+        if self._recorded or not self.session.state.is_terminal():
             return
         self._recorded = True
         self.sapp.record_finished(self.session)
+
+    def on_unmount(self) -> None:
+        self.record_if_over()
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -594,8 +599,10 @@ class GameScreen(Screen[None]):
             path = Path(os.path.expanduser(target))
             try:
                 s.save(path)
-            except OSError as exc:
-                self.notify(tr("tui.save_failed", self.lang, path=path, reason=exc.strerror or exc), severity="error")
+            except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                self.notify(tr("tui.save_failed", self.lang, path=clip(str(path), 200), reason=reason),
+                            severity="error")  # fmt: skip
                 return
             self.notify(tr("tui.saved", self.lang, path=path))
 
@@ -613,8 +620,10 @@ class GameScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         self._save_now()
+        self.record_if_over()
         self.app.exit(0)
 
     def action_home(self) -> None:
         self._save_now()
+        self.record_if_over()
         self.sapp.go_home()

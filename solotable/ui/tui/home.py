@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
 
 MAX_SAVES_LISTED = 30
+MAX_SEED_DIGITS = 18
+"""The longest seed read from the seed field (a longer one is taken as no seed: random)."""
 
 
 class ChoiceField(Widget, can_focus=True):
@@ -322,7 +324,7 @@ class HomeScreen(Screen[None]):
                 if value:
                     options[spec.name] = value
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdecimal() else None
+        seed = int(seed_text) if seed_text.lstrip("-").isdecimal() and len(seed_text) <= MAX_SEED_DIGITS else None
         return options, physical, seed
 
     def start(self) -> None:

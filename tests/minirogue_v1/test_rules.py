@@ -36,6 +36,7 @@ from .helpers import (
     phase,
     play,
     quiet_until_reveal,
+    retable,
     stats,
     to_boss,
     to_combat,
@@ -49,6 +50,7 @@ QUIET_AREA = ("reveal:resting", "rest:hp", "reveal:merchant,treasure", "take:mer
 
 def kill_boss(s: object) -> None:
     """One attack that kills any boss: a 6 with five critical 6s and a 5 (41 damage)."""
+    retable(s)
     n = s.rank  # type: ignore[attr-defined]
     faces = [6] + [2] * (n - 1)
     play(s, "roll:" + ",".join(map(str, sorted(faces))))

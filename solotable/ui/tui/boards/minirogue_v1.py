@@ -8,13 +8,14 @@ come from the game's catalogue (``mr1.*``), the board's own from ``tui.mr1.*``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widgets import Static
 
 from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
+from solotable.games.minirogue_v1.view import CardView, Observation
 from solotable.ui.tui.boards._common import blank_box, box, fit, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
@@ -28,7 +29,7 @@ ROWS = 14
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def card_mark(card: Mapping[str, Any]) -> str:
+def card_mark(card: CardView) -> str:
     if card["chosen"]:
         return "✓"
     if not card["reachable"]:
@@ -36,14 +37,14 @@ def card_mark(card: Mapping[str, Any]) -> str:
     return "?" if card["card"] is None else "·"
 
 
-def card_box(card: Mapping[str, Any], lang: str) -> list[str]:
+def card_box(card: CardView, lang: str) -> list[str]:
     """A room card: its mark in the top border, its name inside."""
     name = t("tui.mr1.face_down", lang) if card["card"] is None else t(f"mr1.card.{card['card']}", lang)
     top, middle, bottom = box(name, CARD_INNER)
     return [top[0] + card_mark(card) + top[2:], middle, bottom]
 
 
-def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
+def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
     """The whole table as lines of at most ``width`` columns (14 lines or fewer at 80 columns)."""
     ch = o["character"]
     dg = o["dungeon"]
@@ -97,7 +98,7 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
     return [fit(line, width).rstrip() for line in lines]
 
 
-def fight_lines(o: Mapping[str, Any], lang: str) -> list[str]:
+def fight_lines(o: Observation, lang: str) -> list[str]:
     cb = o["combat"]
     if cb is None:
         return []
@@ -137,11 +138,11 @@ class Board(Static):
     def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
-        self._observation: Mapping[str, Any] | None = None
+        self._observation: Observation | None = None
         self._lang = "en"
 
     def show(self, observation: Mapping[str, Any], lang: str) -> None:
-        self._observation = observation
+        self._observation = cast(Observation, observation)  # the game's observation (view.py)
         self._lang = lang
         self._redraw()
 

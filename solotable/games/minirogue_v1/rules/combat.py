@@ -61,8 +61,8 @@ def feat_actions(s: MiniRogueState) -> list[Action]:
 
 
 def _feat_legal(s: MiniRogueState) -> list[Action]:
-    out = feat_actions(s)
-    out.append(A.DONE)
+    out = [A.DONE]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
+    out.extend(feat_actions(s))
     if s.spells:
         out.extend(discards(s))
     return out

@@ -11,10 +11,11 @@ import re
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, State
+from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
 from solotable.core.registry import register
 
 from .data import data
+from .info import chance_label, info_entries
 from .rules import ATTACK_ROLL, REVEAL, new_game
 from .state import CARD_NAMES, MiniRogueState
 from .view import Observation, render_text
@@ -85,7 +86,8 @@ class MiniRogueV1(Game):
         if name == "roll":
             return t("mr1.act.roll", lang, dice=", ".join(str(a) for a in args))
         if name == "d6":
-            return t("mr1.act.d6", lang, face=args[0])
+            said = chance_label(state, action, self.catalogue, lang) if isinstance(state, MiniRogueState) else None
+            return said if said is not None else t("mr1.act.d6", lang, face=args[0])
         if name == "take":
             return t("mr1.act.take", lang, card=f"@mr1.card.{args[0]}")
         if name in ("cast", "discard"):
@@ -102,6 +104,8 @@ class MiniRogueV1(Game):
         if name in ("up", "down", "keep") and isinstance(state, MiniRogueState):
             roll = state.event_roll + {"up": 1, "down": -1, "keep": 0}[name]
             return t(f"mr1.act.{name}", lang, face=roll, result=f"@mr1.event.{D.event_results[roll - 1]}")
+        if name == "check":
+            return t("mr1.act.check", lang, rank=state.rank if isinstance(state, MiniRogueState) else 1)
         return t(f"mr1.act.{name}", lang)
 
     def _price(self, name: str, what: str) -> int:
@@ -112,6 +116,12 @@ class MiniRogueV1(Game):
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return render_text(state, self.catalogue, lang)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        """Every card and table of the game (the room cards with their tables and prices, the
+        spells, combat, the character and dungeon cards, the score sheet), the foe first."""
+        assert isinstance(state, MiniRogueState)
+        return info_entries(state, self.catalogue, lang)
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

@@ -55,7 +55,7 @@ class MiniRogueState(StepState):
         "bosses", "won", "cause",
         # the fight (§6)
         "foe", "foe_hp", "foe_max_hp", "foe_damage", "poison", "poison_new", "ice",
-        "dice", "dstat", "dfeat", "feat_chain",
+        "dice", "dstat", "dfeat", "feat_chain", "rerolling",
         # the Event and Trap rolls on screen, and a third spell waiting for a choice (R6)
         "event_roll", "trap", "pending_spell",
     )  # fmt: skip
@@ -101,6 +101,7 @@ class MiniRogueState(StepState):
         self.dstat: list[int] = []
         self.dfeat: list[bool] = []
         self.feat_chain = -1
+        self.rerolling = -1  # the die (0-based) of a critical's or a feat's reroll being drawn
 
     def clone(self) -> MiniRogueState:
         new = MiniRogueState.__new__(MiniRogueState)
@@ -136,6 +137,7 @@ class MiniRogueState(StepState):
         new.dstat = self.dstat[:]
         new.dfeat = self.dfeat[:]
         new.feat_chain = self.feat_chain
+        new.rerolling = self.rerolling
         new.event_roll = self.event_roll
         new.trap = self.trap
         new.pending_spell = self.pending_spell

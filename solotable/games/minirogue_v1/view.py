@@ -7,6 +7,7 @@ from typing import TypedDict
 from solotable.core.i18n import Catalogue, display_width, pad_to
 
 from .data import data
+from .info import end_lines, phase_line
 from .rules import ATTACK_ROLL, CHOOSE, MONSTER_HP
 from .state import CARD_NAMES, FOE_BOSS, FOE_EVENT, MISS, NO_FOE, STATUS_NAMES, MiniRogueState
 
@@ -94,9 +95,13 @@ class Observation(TypedDict):
     event_roll: int | None
     trap: str | None
     pending_spell: str | None
+    rerolling: int | None
+    """The die (1-based) whose critical or feat reroll is being drawn."""
     score: int
     over: bool
     won: bool
+    cause: str | None
+    """How the game ended (``win``, ``monster``, ``boss``, ``trap``, ``starvation``, ``no_key``)."""
 
 
 def observation(s: MiniRogueState) -> Observation:
@@ -170,9 +175,11 @@ def observation(s: MiniRogueState) -> Observation:
         "event_roll": (s.event_roll or None) if phase.name.startswith("event") else None,
         "trap": D.trap_results[s.trap - 1] if phase.name.startswith("trap") and s.trap else None,
         "pending_spell": s.pending_spell or None,
+        "rerolling": s.rerolling + 1 if phase.name in ("crit_roll", "feat_roll") else None,
         "score": s.score(),
         "over": over,
         "won": s.won,
+        "cause": s.cause or None,
     }  # fmt: skip
 
 
@@ -254,4 +261,7 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
             lines.append(t("mr1.view.to_roll", lang, n=s.rank))
     if o["over"]:
         lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+        lines.extend(end_lines(o, cat, lang))
+    else:
+        lines.append(phase_line(o, cat, lang))
     return "\n".join(lines)

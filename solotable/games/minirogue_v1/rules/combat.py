@@ -182,7 +182,8 @@ def _settle(s: MiniRogueState) -> None:
 def _crit_chosen(s: MiniRogueState, action: Action) -> None:
     name = action.name
     if name == "crit":
-        s.draw(CRIT_ROLL, D6, _crit_rolled, int(action.args[0]) - 1)
+        s.rerolling = i = int(action.args[0]) - 1
+        s.draw(CRIT_ROLL, D6, _crit_rolled, i)
     elif name == "stop":  # every open die closes at its value (ruling R17)
         s.dstat = [HIT if st == OPEN else st for st in s.dstat]
         s.feat_chain = -1
@@ -232,6 +233,7 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
         pay_hp(s, 2)
     else:
         lose_xp(s)  # may lower the Rank; the dice already rolled stay (ruling R8)
+    s.rerolling = i
     s.draw(FEAT_ROLL, D6, _feat_rolled, i)
 
 

@@ -7,6 +7,7 @@ come from the game's catalogue (``mr1.*``), the board's own from ``tui.mr1.*``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -15,11 +16,14 @@ from textual.widgets import Static
 
 from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
+from solotable.games.minirogue_v1 import GAME as MINIROGUE_V1
+from solotable.games.minirogue_v1.info import end_lines, phase_line
 from solotable.games.minirogue_v1.view import CardView, Observation
 from solotable.ui.tui.boards._common import blank_box, box, fit, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
 CATALOGUE = register_board_catalogue("messages_minirogue_v1.toml")
+CATALOGUE_GAME = MINIROGUE_V1.catalogue
 
 CARD_INNER = 14
 """Columns inside a card box; five columns of cards (with the boss) take 5 × 16 = 80."""
@@ -93,9 +97,42 @@ def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
         lines.append(t("tui.mr1.pending_spell", lang, spell=t(f"mr1.spell.{o['pending_spell']}", lang)))
     if o["over"]:
         lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+        ending = end_lines(o, CATALOGUE_GAME, lang)[0]  # how it ended (the score sheet is in line mode)
+        if display_width(ending) <= width:
+            lines.append(ending)
+    else:  # what the game waits for, when the rows allow it whole
+        now = wrap(phase_line(o, CATALOGUE_GAME, lang), width)
+        if len(lines) + len(now) <= ROWS:
+            lines.extend(now)
     if len(lines) < ROWS:
         lines.append(t("tui.mr1.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
+
+
+NO_BREAK_BEFORE = "。、）：，．！？"
+NO_BREAK_AFTER = "（"
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: between words, or between Japanese
+    characters (never before 。、） nor after （)."""
+    out: list[str] = []
+    line = ""
+    words = re.findall(r"\S+\s*|\s+", text)
+    tokens = words if all(display_width(w.rstrip()) <= width for w in words) and " " in text else list(text)
+    for token in tokens:
+        if display_width(line + token.rstrip()) <= width:
+            line += token
+            continue
+        if len(token) == 1:  # carry characters over until the break is allowed
+            while len(line) > 1 and (token[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER):
+                token = line[-1] + token
+                line = line[:-1]
+        out.append(line.rstrip())
+        line = token
+    if line.strip():
+        out.append(line.rstrip())
+    return out
 
 
 def fight_lines(o: Observation, lang: str) -> list[str]:

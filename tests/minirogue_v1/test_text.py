@@ -106,3 +106,34 @@ def test_english_articles_fit_what_is_filled_in(key: str) -> None:  # "a Ice spe
         bad = re.findall(r"\b[Aa] (?:[AEIOUaeiou]\w*|8\d*|11|18)\b", text)
         bad = [b for b in bad if not re.match(r"(?i)a (one|use|uni|eu)", b)]
         assert not bad, (key, text)
+
+
+HELP = {lang: G.help_text(lang) for lang in ("en", "ja")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_help_stands_alone(lang: str) -> None:  # issue 11, item 12
+    text = HELP[lang]
+    assert not re.search(r"shared/|\.\./|docs/|/work/", text), lang
+    for ruling in [f"R{n}" for n in range(1, 37)] + [f"P{n}" for n in range(1, 6)]:
+        assert re.search(rf"(?<![A-Za-z0-9]){ruling}(?![0-9])", text), (lang, ruling)
+    assert "`i`" in text  # every card's text in the game
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_help_holds_the_tables_a_player_reads(lang: str) -> None:  # §2, §5.3-5.7, §8
+    text = HELP[lang]
+    names = [G.catalogue.text(f"mr1.{k}", lang).split("（")[0].split(" (")[0] for k in (
+        "event.whetstone", "trap.tripwire", "ware.bigpotion", "rest.food", "item.weapon", "boss.4", "level.5",
+    )]  # fmt: skip
+    for name in names:
+        assert name in text, (lang, name)
+
+
+def test_japanese_help_uses_the_glossary() -> None:
+    plain = re.sub(r"`[^`]*`", " ", HELP["ja"])
+    plain = re.sub(r"^    .*[a-z]:.*$", " ", plain, flags=re.M)  # the notation listing
+    wrong = [bad for bad in REJECTED if bad in plain]
+    wrong += [w for w in REJECTED_WORDS if re.search(rf"(?<![A-Za-z]){w}(?![A-Za-z])", plain)]
+    assert not wrong
+    assert not re.search(rf"[{JA}][(),:]|[(),:][{JA}]", plain)

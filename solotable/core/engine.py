@@ -149,7 +149,7 @@ class StepState(State):
             if not trusted:
                 legal = phase.legal(self)
                 if action not in legal:
-                    raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
+                    raise self.refusal(action, legal)
         else:
             raise IllegalAction("core.err.over")
         if self.log:
@@ -158,6 +158,11 @@ class StepState(State):
         fn, args = self.stack.pop()
         fn(self, action, *args)
         self.run()
+
+    def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        """The error for ``action``, a decision not among ``legal`` now. A game may say more
+        (not enough gold, a cost it cannot pay) by overriding this; ``apply`` stays one path."""
+        return IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
 
     def run(self) -> None:
         """Run pending steps until one asks for a decision or a draw, or the game ends."""

@@ -94,7 +94,6 @@ class MiniRogueHeuristic:
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, MiniRogueState)
         s = state
-        legal = s.legal_actions()
         phase = s.phase
         if phase is CHOOSE:
             cards = s.revealed[s.col]
@@ -107,13 +106,13 @@ class MiniRogueHeuristic:
                 return A.CAST["heal"]
             return A.ENTER
         if phase is CRIT:
-            return self._crit(s, legal)
+            return self._crit(s)
         if phase is FEAT:
-            return self._feat(s, legal)
+            return self._feat(s, s.legal_actions())
         if phase is SPELL:
             return self._spell(s)
         if phase is MERCHANT_SHOP:
-            return self._merchant(s, legal)
+            return self._merchant(s, s.legal_actions())
         if phase is REST:
             if s.hp <= 10:
                 return A.REST["hp"]
@@ -126,13 +125,13 @@ class MiniRogueHeuristic:
             return A.CHECK if any(event_value(s, f) > best_now for f in neighbours) else A.ACCEPT
         if phase is EVENT_SHIFT:
             options = {A.KEEP: s.event_roll, A.UP: s.event_roll + 1, A.DOWN: s.event_roll - 1}
-            choices = [a for a in legal if a in options]
+            choices = [a for a in s.legal_actions() if a in options]
             return max(choices, key=lambda a: event_value(s, options[a]))
         if phase is SPELL_DISCARD:
             held = [*s.spells, s.pending_spell]
             worst = min(held, key=lambda sp: SPELL_VALUE[sp])
             return A.DISCARD[worst]
-        return legal[0]
+        return s.legal_actions()[0]
 
     # -- combat ---------------------------------------------------------------------------
 
@@ -142,7 +141,7 @@ class MiniRogueHeuristic:
     def _counter(self, s: MiniRogueState) -> int:
         return max(0, s.foe_damage - s.armor)
 
-    def _crit(self, s: MiniRogueState, legal: list[Action]) -> Action:
+    def _crit(self, s: MiniRogueState) -> Action:
         total = self._total(s)
         if total >= s.foe_hp:
             return A.STOP  # already a kill: a 1 could only spoil it

@@ -43,8 +43,8 @@ NOT_CHOSEN: tuple[int, ...] = (-1, -1, -1, -1, -1)
 class MiniRogueState(StepState):
     """A position of Mini Rogue v1.2.1. Mutable; ``clone()`` copies it cheaply.
 
-    Lists (``spells``, ``dice``, ``dstat``, ``dfeat``) are copied by ``clone``; tuples
-    (``revealed``, ``chosen``) are replaced whole when they change, so clones share them."""
+    ``spells`` is a list, copied by ``clone``; the tuples (``revealed``, ``chosen``, ``dice``,
+    ``dstat``, ``dfeat``) are replaced whole when they change, so clones share them."""
 
     __slots__ = (
         "difficulty", "keys",
@@ -97,9 +97,9 @@ class MiniRogueState(StepState):
         self.poison = 0
         self.poison_new = 0
         self.ice = False
-        self.dice: list[int] = []
-        self.dstat: list[int] = []
-        self.dfeat: list[bool] = []
+        self.dice: tuple[int, ...] = ()  # by die number - 1: its value (a critical's running total)
+        self.dstat: tuple[int, ...] = ()  # HIT, OPEN or MISS
+        self.dfeat: tuple[bool, ...] = ()  # a feat was used on it
         self.feat_chain = -1
         self.rerolling = -1  # the die (0-based) of a critical's or a feat's reroll being drawn
 
@@ -133,9 +133,9 @@ class MiniRogueState(StepState):
         new.poison = self.poison
         new.poison_new = self.poison_new
         new.ice = self.ice
-        new.dice = self.dice[:]
-        new.dstat = self.dstat[:]
-        new.dfeat = self.dfeat[:]
+        new.dice = self.dice
+        new.dstat = self.dstat
+        new.dfeat = self.dfeat
         new.feat_chain = self.feat_chain
         new.rerolling = self.rerolling
         new.event_roll = self.event_roll
@@ -157,15 +157,8 @@ class MiniRogueState(StepState):
 
         return observation(self)
 
-    def apply(self, action: Action, *, trusted: bool = False) -> None:
-        if not trusted and self.phase.legal is not None:  # a decision: say why it is refused
-            actions = self.phase.legal(self)
-            if action not in actions:
-                raise self._illegal(action, actions)
-            trusted = True
-        StepState.apply(self, action, trusted=trusted)
-
-    def _illegal(self, action: Action, legal: list[Action]) -> IllegalAction:
+    def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        """Why a decision is refused: not enough gold (R30), a feat that cannot be paid (R16)."""
         shown = legal_list(legal)
         if action.name == "buy" and self.phase.name == "merchant":  # R30
             return IllegalAction("mr1.err.gold", action=str(action), gold=self.gold, legal=shown)

@@ -155,10 +155,10 @@ def _attack(s: MiniRogueState) -> None:
 
 
 def _rolled(s: MiniRogueState, outcome: Action) -> None:
-    faces = [int(f) for f in outcome.args]
+    faces = tuple(int(f) for f in outcome.args)
     s.dice = faces
-    s.dstat = [MISS if f == 1 else OPEN if f == 6 else HIT for f in faces]  # A2: a 1 misses
-    s.dfeat = [False] * len(faces)
+    s.dstat = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
+    s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
         s.emit("mr1.ev.roll", dice=", ".join(map(str, faces)))
@@ -185,7 +185,7 @@ def _crit_chosen(s: MiniRogueState, action: Action) -> None:
         s.rerolling = i = int(action.args[0]) - 1
         s.draw(CRIT_ROLL, D6, _crit_rolled, i)
     elif name == "stop":  # every open die closes at its value (ruling R17)
-        s.dstat = [HIT if st == OPEN else st for st in s.dstat]
+        s.dstat = tuple(HIT if st == OPEN else st for st in s.dstat)
         s.feat_chain = -1
         _feats(s)
     else:
@@ -196,16 +196,19 @@ def _crit_chosen(s: MiniRogueState, action: Action) -> None:
 def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     face = int(outcome.args[0])
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
-        s.dice[i] = 0
-        s.dstat[i] = MISS
+        _set_die(s, i, 0, MISS)
         if s.log:
             s.emit("mr1.ev.crit_miss", die=i + 1)
     else:
-        s.dice[i] += face
-        s.dstat[i] = OPEN if face == 6 else HIT
+        _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
         if s.log:
             s.emit("mr1.ev.crit", die=i + 1, face=face, value=s.dice[i])
     _settle(s)
+
+
+def _set_die(s: MiniRogueState, i: int, value: int, status: int) -> None:
+    s.dice = (*s.dice[:i], value, *s.dice[i + 1 :])
+    s.dstat = (*s.dstat[:i], status, *s.dstat[i + 1 :])
 
 
 def _feats(s: MiniRogueState) -> None:
@@ -225,7 +228,7 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
         s.ask(FEAT, _feat_chosen)
         return
     i = int(action.args[0]) - 1
-    s.dfeat[i] = True
+    s.dfeat = (*s.dfeat[:i], True, *s.dfeat[i + 1 :])
     cost = str(action.args[1])
     if s.log:
         s.emit("mr1.ev.feat", die=i + 1, cost="@mr1.cost." + cost)
@@ -239,8 +242,8 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
 
 def _feat_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     face = int(outcome.args[0])
-    s.dice[i] = 0 if face == 1 else face  # ruling R18: the new roll replaces the die
-    s.dstat[i] = MISS if face == 1 else OPEN if face == 6 else HIT
+    # ruling R18: the new roll replaces the die
+    _set_die(s, i, 0 if face == 1 else face, MISS if face == 1 else OPEN if face == 6 else HIT)
     if s.log:
         s.emit("mr1.ev.feat_roll", die=i + 1, face=face)
     s.feat_chain = i  # ruling R17: a feat's 6 opens a chain for this die only
@@ -329,9 +332,9 @@ def _end_of_attack(s: MiniRogueState) -> None:
             s.emit("mr1.ev.counter", damage=dmg, armor=s.armor)
         if lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster"):
             return
-    s.dice = []
-    s.dstat = []
-    s.dfeat = []
+    s.dice = ()
+    s.dstat = ()
+    s.dfeat = ()
     _attack(s)
 
 

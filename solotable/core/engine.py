@@ -160,8 +160,8 @@ class StepState(State):
         self.run()
 
     def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
-        """The error for ``action``, a decision not among ``legal`` now. A game may say more
-        (not enough gold, a cost it cannot pay) by overriding this; ``apply`` stays one path."""
+        """The error for ``action``, which is not among the ``legal`` decisions. A game may
+        override this to say why (the card in play that forbids it)."""
         return IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
 
     def run(self) -> None:

@@ -515,8 +515,9 @@ def test_minirogue_names_its_details_and_causes_in_both_languages() -> None:
     assert game.cause_label("no_key", "en") == "no key"
     assert game.stat_label("not a detail", "ja") == "not a detail"
     # every cause the rules can give is named
-    rules = (Path(cli.__file__).parents[1] / "games" / "minirogue_v1" / "rules.py").read_text(encoding="utf-8")
-    causes = set(re.findall(r'_end\((?:True|False), "([a-z_]+)"\)', rules))
-    causes |= set(re.findall(r'_lose_hp\([^()]*, "([a-z_]+)"\)', rules))
+    folder = Path(cli.__file__).parents[1] / "games" / "minirogue_v1" / "rules"
+    rules = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
+    causes = set(re.findall(r'\bend\(s, (?:True|False), "([a-z_]+)"\)', rules))
+    causes |= set(re.findall(r'\blose_hp\([^()]*, "([a-z_]+)"\)', rules))
     causes |= set(re.findall(r'"(boss|monster)"', rules))
     assert causes and causes <= set(MR1_CAUSES), causes

@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from typing import Any
 
 import solotable
+from solotable.core.chance import dice_table
+from solotable.core.engine import RUNNING
 from solotable.core.protocol import Action, State
+from solotable.games.minirogue_v1.rules import areas, dungeon
 
 G = solotable.load("minirogue-v1")
 
@@ -47,7 +50,11 @@ def new(difficulty: str = "normal", keys: bool = False, area: int = 1, seed: int
     s = G.new_state(seed=seed, difficulty=difficulty, keys=keys)
     if area != 1:
         s.area = area
-        s._new_area()  # the Preparation phase of that area (face-up boss in a boss area)
+        s.stack.clear()  # the Preparation phase of that area (face-up boss in a boss area)
+        s.table = None
+        s.phase = RUNNING
+        areas.new_area(s)
+        dungeon.next_column(s)
     for name, value in fields.items():
         setattr(s, name, value)
     return s
@@ -119,12 +126,21 @@ def to_boss(area: int, keys: bool = False, difficulty: str = "normal", **fields:
     assert phase(s) == "attack_roll" and s.observation()["combat"]["foe"] == f"boss.{LEVEL_OF_AREA[area]}"
     for name, value in fields.items():
         setattr(s, name, value)
+    return retable(s)
+
+
+def retable(s: Any) -> Any:
+    """After a scenario set the Rank by hand at the attack roll: roll that many dice (the table
+    of a draw is made when the draw is asked for)."""
+    if phase(s) == "attack_roll":
+        s.table = dice_table(s.rank, "roll")
     return s
 
 
 def attack(s: State, roll: Iterable[int], *after: str) -> State:
     """One attack roll with the given faces, then the listed decisions/outcomes."""
     faces = sorted(roll)
+    retable(s)
     return play(s, "roll:" + ",".join(map(str, faces)), *after)
 
 

@@ -1,7 +1,7 @@
 """Every message Mini Rogue v1 can show exists in English and Japanese.
 
-Three nets: (1) the source is scanned for message ids: ``_ev("...")``, every ``ev.*`` /
-``warn.*`` / ``err.*`` literal, every full ``"mr1...."`` literal, and every key family built at
+Three nets: (1) the source is scanned for message ids: every ``mr1.ev.*`` / ``mr1.warn.*`` /
+``mr1.err.*`` literal, every full ``"mr1...."`` literal, and every key family built at
 run time (``"@mr1.card." + name``, ``f"mr1.act.{name}"``), whose members are listed below from
 the rules reference; (2) many random games render every event, every warning, every action label
 and the table in both languages; (3) the Japanese texts are Japanese.
@@ -23,7 +23,7 @@ from solotable.core.i18n import explain
 from .helpers import G, new, patient, play
 
 SRC = Path(pkg.__file__).parent
-FILES = ("rules.py", "view.py", "__init__.py")
+FILES = ("state.py", "view.py", "__init__.py", *sorted(p.relative_to(SRC).as_posix() for p in SRC.glob("rules/*.py")))
 CAT = G.catalogue
 LANGS = ("en", "ja")
 
@@ -106,8 +106,7 @@ def test_literal_keys_exist() -> None:
 
 def test_event_keys_exist() -> None:
     text = source()
-    found = set(re.findall(r"""_ev\(\s*["']([^"']+)["']""", text))
-    found |= set(re.findall(r"""["']((?:ev|warn|err)\.[a-z0-9_]+)["']""", text))
+    found = set(re.findall(r"""["']mr1\.((?:ev|warn|err)\.[a-z0-9_]+)["']""", text))
     assert {"ev.start", "ev.fall", "warn.key", "warn.cap"} <= found
     missing = sorted(k for k in found if "mr1." + k not in CAT)
     assert not missing

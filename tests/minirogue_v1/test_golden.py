@@ -28,7 +28,7 @@ REGEN = os.environ.get("SOLOTABLE_REGEN_GOLDEN") == "1"
 CASES = {
     "normal_seed7.json": {"seed": 7, "options": {"difficulty": "normal"}},
     "hard_keys_seed11.json": {"seed": 11, "options": {"difficulty": "hard", "keys": True}},
-    # seed 7 dies in the first room; this one crosses two levels (42 decisions, area 4)
+    # seed 7 dies in the first room; this one crosses two levels (33 decisions, area 4)
     "casual_seed55.json": {"seed": 55, "options": {"difficulty": "casual"}},
     # the Labyrinth keys variant at the doors: a key used (seed 7), no key at the door (seed 15)
     "casual_keys_seed7.json": {"seed": 7, "options": {"difficulty": "casual", "keys": True}},

@@ -36,6 +36,7 @@ from .helpers import (
     phase,
     play,
     quiet_until_reveal,
+    retable,
     stats,
     to_boss,
     to_combat,
@@ -49,6 +50,7 @@ QUIET_AREA = ("reveal:resting", "rest:hp", "reveal:merchant,treasure", "take:mer
 
 def kill_boss(s: object) -> None:
     """One attack that kills any boss: a 6 with five critical 6s and a 5 (41 damage)."""
+    retable(s)
     n = s.rank  # type: ignore[attr-defined]
     faces = [6] + [2] * (n - 1)
     play(s, "roll:" + ",".join(map(str, sorted(faces))))
@@ -818,6 +820,15 @@ def test_stop_closes_every_open_die() -> None:  # R17
     assert phase(s) == "feat" and not any(a.startswith("crit") for a in legal(s))
     play(s, "done")
     assert foe_hp(s) == 30 - 18
+
+
+def test_the_first_feat_choice_costs_nothing() -> None:  # issue 11 item 13: Enter must not cost HP
+    s = to_combat(area=12, face=6, rank=2, xp=5, hp=10, armor=5)
+    attack(s, [2, 3])
+    actions = [str(a) for a in s.legal_actions()]
+    assert actions[0] == "done"
+    assert actions[1:] == ["feat:1,hp", "feat:1,xp", "feat:2,hp", "feat:2,xp"]  # the order of the dice
+    assert G.describe(s, s.legal_actions()[0]) == "Deal the damage"
 
 
 def test_feat_once_per_die() -> None:  # §6.3

@@ -422,7 +422,7 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("l")  # the setups in words in Japanese too
         await pilot.pause()
         record = static_text(app.screen.query_one("#record-body"))
-        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · ハード：プレイ2・勝ち1・負け1・最高64" in record
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · 難しい：プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async

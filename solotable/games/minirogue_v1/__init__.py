@@ -1,6 +1,8 @@
 """Mini Rogue, print-and-play v1.2.1 (2016): game id ``minirogue-v1``.
 
-Rules: shared/rules/minirogue_v1.md; project rulings: docs/rulings.md.
+The rules are in ``rules/`` (one module per chapter of the rules reference), the state in
+``state.py``, the data in ``cards.toml`` (models in ``data.py``), what a player sees in
+``view.py``; the project's rulings are in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ import re
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, State
+from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
 from solotable.core.registry import register
 
-from .cards import data
-from .rules import ATTACK_ROLL, CARD_NAMES, REVEAL, MiniRogueState
-from .view import render_text
+from .data import data
+from .info import chance_label, info_entries
+from .rules import ATTACK_ROLL, REVEAL, new_game
+from .state import CARD_NAMES, MiniRogueState
+from .view import Observation, render_text
 
 D = data()
 
@@ -36,7 +40,7 @@ class MiniRogueV1(Game):
 
     def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:
         opts = self.validate_options(options)
-        return MiniRogueState(self, seed, str(opts["difficulty"]), bool(opts["keys"]))
+        return new_game(self, seed, str(opts["difficulty"]), bool(opts["keys"]))
 
     # -- notation -------------------------------------------------------------------------
 
@@ -48,12 +52,14 @@ class MiniRogueV1(Game):
             return raw
         if state.is_chance():
             body = raw.split(":", 1)[1] if ":" in raw else raw
-            if state.phase == ATTACK_ROLL:
+            if state.phase is ATTACK_ROLL:
                 faces = re.findall(r"[1-6]", body)
                 return "roll:" + ",".join(sorted(faces))
-            if state.phase == REVEAL:
-                cards = sorted({self._card_from_word(w) for w in re.split(r"[\s,、，/]+", body) if w},
-                               key=lambda c: CARD_NAMES.index(c) if c in CARD_NAMES else 99)
+            if state.phase is REVEAL:
+                cards = sorted(
+                    {self._card_from_word(w) for w in re.split(r"[\s,、，/]+", body) if w},
+                    key=lambda c: CARD_NAMES.index(c) if c in CARD_NAMES else 99,
+                )
                 return "reveal:" + ",".join(cards)
             if re.fullmatch(r"[1-6]", body):
                 return "d6:" + body
@@ -80,7 +86,8 @@ class MiniRogueV1(Game):
         if name == "roll":
             return t("mr1.act.roll", lang, dice=", ".join(str(a) for a in args))
         if name == "d6":
-            return t("mr1.act.d6", lang, face=args[0])
+            said = chance_label(state, action, self.catalogue, lang) if isinstance(state, MiniRogueState) else None
+            return said if said is not None else t("mr1.act.d6", lang, face=args[0])
         if name == "take":
             return t("mr1.act.take", lang, card=f"@mr1.card.{args[0]}")
         if name in ("cast", "discard"):
@@ -97,16 +104,24 @@ class MiniRogueV1(Game):
         if name in ("up", "down", "keep") and isinstance(state, MiniRogueState):
             roll = state.event_roll + {"up": 1, "down": -1, "keep": 0}[name]
             return t(f"mr1.act.{name}", lang, face=roll, result=f"@mr1.event.{D.event_results[roll - 1]}")
+        if name == "check":
+            return t("mr1.act.check", lang, rank=state.rank if isinstance(state, MiniRogueState) else 1)
         return t(f"mr1.act.{name}", lang)
 
     def _price(self, name: str, what: str) -> int:
         if name == "sell":
             return D.sell_armor if what == "armor" else D.sell_spell
-        return D.wares[what].price if what in D.wares else D.spell_price
+        return D.wares[what].price
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return render_text(state, self.catalogue, lang)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        """Every card and table of the game (the room cards with their tables and prices, the
+        spells, combat, the character and dungeon cards, the score sheet), the foe first."""
+        assert isinstance(state, MiniRogueState)
+        return info_entries(state, self.catalogue, lang)
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
@@ -117,4 +132,4 @@ class MiniRogueV1(Game):
 GAME = register(MiniRogueV1())
 register_catalogue(GAME.catalogue)
 
-__all__ = ["GAME", "MiniRogueState", "MiniRogueV1"]
+__all__ = ["GAME", "MiniRogueState", "MiniRogueV1", "Observation"]

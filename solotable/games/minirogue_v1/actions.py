@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from solotable.core.protocol import Action
 
-from .cards import ROOM_CARDS, SPELLS
+from .data import ROOM_CARDS, SPELLS
 
 WARES: tuple[str, ...] = ("ration", "potion", "bigpotion", "armor", *SPELLS)
 

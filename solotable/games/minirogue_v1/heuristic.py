@@ -12,7 +12,7 @@ It plays the way a careful player does:
   Heal when low.
 
 The bot reads only what is on the table: the lazily dealt layout means the state holds no
-hidden card (see rules.py), so every field it reads is public.
+hidden card (project ruling P1), so every field it reads is public.
 """
 
 from __future__ import annotations
@@ -23,26 +23,11 @@ import random
 from solotable.core.protocol import Action, State
 
 from . import actions as A
-from .cards import data
-from .rules import (
-    CHOOSE,
-    CRIT,
-    EVENT_CHECK,
-    EVENT_SHIFT,
-    FEAT,
-    FOE_BOSS,
-    MERCHANT_SHOP,
-    MISS,
-    OPEN,
-    PRE_ROOM,
-    REST,
-    SPELL,
-    SPELL_DISCARD,
-    MiniRogueState,
-)
+from .data import data
+from .rules import CHOOSE, CRIT, EVENT_CHECK, EVENT_SHIFT, FEAT, MERCHANT_SHOP, PRE_ROOM, REST, SPELL, SPELL_DISCARD
+from .state import BOSS_CARD, EVENT, FOE_BOSS, MERCHANT, MISS, MONSTER, OPEN, RESTING, TRAP, TREASURE, MiniRogueState
 
 D = data()
-MONSTER, TREASURE, MERCHANT, RESTING, EVENT, TRAP = range(6)
 # Expected damage of one attack die when every 6 is rerolled once: (0+2+3+4+5 + E[6 chain]) / 6.
 DIE_MEAN = 3.6
 SPELL_VALUE = {"heal": 4.0, "fire": 3.5, "ice": 3.0, "poison": 2.5}
@@ -109,45 +94,44 @@ class MiniRogueHeuristic:
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, MiniRogueState)
         s = state
-        legal = s.legal_actions()
         phase = s.phase
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             cards = s.revealed[s.col]
             best = max(cards, key=lambda c: card_value(s, c))
             return A.TAKE[best]
-        if phase == PRE_ROOM:
+        if phase is PRE_ROOM:
             upcoming = s.card
-            danger = upcoming in (MONSTER, 6) or upcoming == TRAP
+            danger = upcoming in (MONSTER, BOSS_CARD, TRAP)
             if s.hp <= 4 or (danger and s.hp <= 10):
                 return A.CAST["heal"]
             return A.ENTER
-        if phase == CRIT:
-            return self._crit(s, legal)
-        if phase == FEAT:
-            return self._feat(s, legal)
-        if phase == SPELL:
+        if phase is CRIT:
+            return self._crit(s)
+        if phase is FEAT:
+            return self._feat(s, s.legal_actions())
+        if phase is SPELL:
             return self._spell(s)
-        if phase == MERCHANT_SHOP:
-            return self._merchant(s, legal)
-        if phase == REST:
+        if phase is MERCHANT_SHOP:
+            return self._merchant(s, s.legal_actions())
+        if phase is REST:
             if s.hp <= 10:
                 return A.REST["hp"]
             if s.food <= 2:
                 return A.REST["food"]
             return A.REST["xp"] if s.rank < 4 else A.REST["hp"]
-        if phase == EVENT_CHECK:
+        if phase is EVENT_CHECK:
             best_now = event_value(s, s.event_roll)
             neighbours = [f for f in (s.event_roll - 1, s.event_roll + 1) if 1 <= f <= 6]
             return A.CHECK if any(event_value(s, f) > best_now for f in neighbours) else A.ACCEPT
-        if phase == EVENT_SHIFT:
+        if phase is EVENT_SHIFT:
             options = {A.KEEP: s.event_roll, A.UP: s.event_roll + 1, A.DOWN: s.event_roll - 1}
-            choices = [a for a in legal if a in options]
+            choices = [a for a in s.legal_actions() if a in options]
             return max(choices, key=lambda a: event_value(s, options[a]))
-        if phase == SPELL_DISCARD:
+        if phase is SPELL_DISCARD:
             held = [*s.spells, s.pending_spell]
             worst = min(held, key=lambda sp: SPELL_VALUE[sp])
             return A.DISCARD[worst]
-        return legal[0]
+        return s.legal_actions()[0]
 
     # -- combat ---------------------------------------------------------------------------
 
@@ -157,7 +141,7 @@ class MiniRogueHeuristic:
     def _counter(self, s: MiniRogueState) -> int:
         return max(0, s.foe_damage - s.armor)
 
-    def _crit(self, s: MiniRogueState, legal: list[Action]) -> Action:
+    def _crit(self, s: MiniRogueState) -> Action:
         total = self._total(s)
         if total >= s.foe_hp:
             return A.STOP  # already a kill: a 1 could only spoil it

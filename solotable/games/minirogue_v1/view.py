@@ -2,54 +2,135 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from solotable.core.i18n import Catalogue, display_width, pad_to
 
-from .cards import data
-from .rules import (
-    ATTACK_ROLL,
-    CARD_NAMES,
-    CHOOSE,
-    FOE_BOSS,
-    FOE_EVENT,
-    MISS,
-    MONSTER_HP,
-    OVER,
-    PHASE_NAMES,
-    MiniRogueState,
-)
+from .data import data
+from .info import end_lines, phase_line
+from .rules import ATTACK_ROLL, CHOOSE, MONSTER_HP
+from .state import CARD_NAMES, FOE_BOSS, FOE_EVENT, MISS, NO_FOE, STATUS_NAMES, MiniRogueState
 
 D = data()
 SLOTS_PER_COLUMN = (1, 2, 1, 2)
-STATUS_NAMES = ("hit", "open", "miss")
 
 
-def observation(s: MiniRogueState) -> dict[str, Any]:
+class CardView(TypedDict):
+    card: str | None
+    """The card's id (``monster``, ``boss``...), or None while it is face down."""
+    face_up: bool
+    chosen: bool
+    reachable: bool
+
+
+class ColumnView(TypedDict):
+    column: int
+    """1 to 4, and 5 for the boss."""
+    cards: list[CardView]
+    current: bool
+
+
+class CharacterView(TypedDict):
+    hp: int
+    hp_max: int
+    armor: int
+    armor_max: int
+    gold: int
+    gold_max: int
+    food: int
+    food_max: int
+    rank: int
+    xp: int
+    xp_to_next: int | None
+    combat_dice: int
+    spells: list[str]
+    key: bool | None
+    """Whether a key is held, in the Labyrinth keys variant (None without the variant)."""
+
+
+class DungeonView(TypedDict):
+    area: int
+    level: int
+    boss_area: bool
+    final_area: int
+    bosses_slain: int
+    monster_defeated_here: bool
+
+
+class DieView(TypedDict):
+    die: int
+    value: int
+    status: str
+    """``hit``, ``open`` (a 6 that may be rerolled) or ``miss``."""
+    feat_used: bool
+
+
+class CombatView(TypedDict):
+    foe: str
+    """``monster.N``, ``boss.N`` (N the level) or ``event_monster``."""
+    hp: int | None
+    """None before a monster's HP roll."""
+    max_hp: int | None
+    damage: int
+    poison: int
+    ice: bool
+    dice: list[DieView]
+    damage_now: int
+
+
+class Observation(TypedDict):
+    """Everything on the table of Mini Rogue v1.2.1 (what ``observation()`` returns)."""
+
+    game: str
+    difficulty: str
+    keys_variant: bool
+    phase: str
+    """The phase's name: a decision (``merchant``, ``crit``...), a draw (``attack_roll``...) or
+    ``over``."""
+    character: CharacterView
+    dungeon: DungeonView
+    layout: list[ColumnView]
+    unrevealed: list[str]
+    combat: CombatView | None
+    event_roll: int | None
+    trap: str | None
+    pending_spell: str | None
+    rerolling: int | None
+    """The die (1-based) whose critical or feat reroll is being drawn."""
+    score: int
+    over: bool
+    won: bool
+    cause: str | None
+    """How the game ended (``win``, ``monster``, ``boss``, ``trap``, ``starvation``, ``no_key``)."""
+
+
+def observation(s: MiniRogueState) -> Observation:
     """Everything on the table; face-down cards appear as ``None``."""
     boss_area = s.area in D.last_area_of_level
-    layout: list[dict[str, Any]] = []
+    layout: list[ColumnView] = []
+    over = s.over
+    phase = s.phase
     n_cols = 5 if boss_area else 4
     for c in range(n_cols):
         slots = 1 if c == 4 else SLOTS_PER_COLUMN[c]
         shown = s.revealed[c]
-        cards = []
+        cards: list[CardView] = []
         for k in range(slots):
             card = CARD_NAMES[shown[k]] if k < len(shown) else None
             chosen = k < len(shown) and s.chosen[c] == shown[k]
-            if s.phase == OVER:
+            if over:
                 reachable = False
             elif c > s.col:
                 reachable = True
             elif c == s.col:
-                reachable = chosen or (s.phase == CHOOSE) or card is None
+                reachable = chosen or phase is CHOOSE or card is None
             else:
                 reachable = False
             cards.append({"card": card, "face_up": card is not None, "chosen": chosen, "reachable": reachable})
-        layout.append({"column": c + 1, "cards": cards, "current": c == s.col and s.phase != OVER})
-    combat: dict[str, Any] | None = None
-    if s.foe >= 0:
-        rolling_hp = s.phase == MONSTER_HP  # HP = area + 1d6, not rolled yet
+        layout.append({"column": c + 1, "cards": cards, "current": c == s.col and not over})
+    combat: CombatView | None = None
+    if s.foe != NO_FOE:
+        rolling_hp = phase is MONSTER_HP  # HP = area + 1d6, not rolled yet
         combat = {
             "foe": _foe_id(s),
             "hp": None if rolling_hp else s.foe_hp,
@@ -68,7 +149,7 @@ def observation(s: MiniRogueState) -> dict[str, Any]:
         "game": "minirogue-v1",
         "difficulty": s.difficulty,
         "keys_variant": s.keys,
-        "phase": PHASE_NAMES[s.phase],
+        "phase": phase.name,
         "character": {
             "hp": s.hp, "hp_max": D.cap_hp,
             "armor": s.armor, "armor_max": D.cap_armor,
@@ -91,12 +172,14 @@ def observation(s: MiniRogueState) -> dict[str, Any]:
         "layout": layout,
         "unrevealed": unrevealed,
         "combat": combat,
-        "event_roll": (s.event_roll or None) if PHASE_NAMES[s.phase].startswith("event") else None,
-        "trap": D.trap_results[s.trap - 1] if PHASE_NAMES[s.phase].startswith("trap") and s.trap else None,
+        "event_roll": (s.event_roll or None) if phase.name.startswith("event") else None,
+        "trap": D.trap_results[s.trap - 1] if phase.name.startswith("trap") and s.trap else None,
         "pending_spell": s.pending_spell or None,
+        "rerolling": s.rerolling + 1 if phase.name in ("crit_roll", "feat_roll") else None,
         "score": s.score(),
-        "over": s.phase == OVER,
+        "over": over,
         "won": s.won,
+        "cause": s.cause or None,
     }  # fmt: skip
 
 
@@ -108,8 +191,6 @@ def _foe_id(s: MiniRogueState) -> str:
     return f"monster.{s.level}"
 
 
-
-
 def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     """The table as plain text: character card, dungeon, layout, combat."""
     o = observation(s)
@@ -118,10 +199,19 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
     dg = o["dungeon"]
     lines: list[str] = []
     level_name = t(f"mr1.level.{dg['level']}", lang)
-    lines.append(t("mr1.view.where", lang, area=dg["area"], level=dg["level"], name=level_name,
-                   difficulty=t(f"mr1.difficulty.{o['difficulty']}", lang)))
-    lines.append(t("mr1.view.stats", lang, hp=ch["hp"], armor=ch["armor"], gold=ch["gold"],
-                   food=ch["food"], rank=ch["rank"]))
+    lines.append(
+        t(
+            "mr1.view.where",
+            lang,
+            area=dg["area"],
+            level=dg["level"],
+            name=level_name,
+            difficulty=t(f"mr1.difficulty.{o['difficulty']}", lang),
+        )
+    )
+    lines.append(
+        t("mr1.view.stats", lang, hp=ch["hp"], armor=ch["armor"], gold=ch["gold"], food=ch["food"], rank=ch["rank"])
+    )
     if ch["xp_to_next"] is None:
         lines.append(t("mr1.view.xp_max", lang))
     else:
@@ -154,23 +244,24 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         if cb["hp"] is None:
             lines.append(t("mr1.view.combat_hp_roll", lang, foe=foe, area=dg["area"], damage=cb["damage"]))
         else:
-            lines.append(
-                t("mr1.view.combat", lang, foe=foe, hp=cb["hp"], max_hp=cb["max_hp"], damage=cb["damage"])
-            )
+            lines.append(t("mr1.view.combat", lang, foe=foe, hp=cb["hp"], max_hp=cb["max_hp"], damage=cb["damage"]))
         if cb["poison"]:
             lines.append(t("mr1.view.poisoned", lang, count=cb["poison"]))
         if cb["ice"]:
             lines.append(t("mr1.view.frozen", lang))
         if cb["dice"]:
             dice = "  ".join(
-                f"#{d['die']}:{d['value']}" + {"open": "!", "miss": "✗", "hit": ""}[d["status"]]
+                f"#{d['die']}:{d['value']}"
+                + {"open": "!", "miss": "✗", "hit": ""}[d["status"]]
                 + ("ᶠ" if d["feat_used"] else "")
                 for d in cb["dice"]
             )
             lines.append(t("mr1.view.dice", lang, dice=dice, total=cb["damage_now"]))
-        elif s.phase == ATTACK_ROLL:
+        elif s.phase is ATTACK_ROLL:
             lines.append(t("mr1.view.to_roll", lang, n=s.rank))
     if o["over"]:
         lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+        lines.extend(end_lines(o, cat, lang))
+    else:
+        lines.append(phase_line(o, cat, lang))
     return "\n".join(lines)
-

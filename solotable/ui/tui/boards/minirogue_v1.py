@@ -7,18 +7,23 @@ come from the game's catalogue (``mr1.*``), the board's own from ``tui.mr1.*``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widgets import Static
 
 from solotable.core.i18n import display_width
 from solotable.core.protocol import Game
+from solotable.games.minirogue_v1 import GAME as MINIROGUE_V1
+from solotable.games.minirogue_v1.info import end_lines, phase_line
+from solotable.games.minirogue_v1.view import CardView, Observation
 from solotable.ui.tui.boards._common import blank_box, box, fit, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
 CATALOGUE = register_board_catalogue("messages_minirogue_v1.toml")
+CATALOGUE_GAME = MINIROGUE_V1.catalogue
 
 CARD_INNER = 14
 """Columns inside a card box; five columns of cards (with the boss) take 5 × 16 = 80."""
@@ -28,7 +33,7 @@ ROWS = 14
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def card_mark(card: Mapping[str, Any]) -> str:
+def card_mark(card: CardView) -> str:
     if card["chosen"]:
         return "✓"
     if not card["reachable"]:
@@ -36,14 +41,14 @@ def card_mark(card: Mapping[str, Any]) -> str:
     return "?" if card["card"] is None else "·"
 
 
-def card_box(card: Mapping[str, Any], lang: str) -> list[str]:
+def card_box(card: CardView, lang: str) -> list[str]:
     """A room card: its mark in the top border, its name inside."""
     name = t("tui.mr1.face_down", lang) if card["card"] is None else t(f"mr1.card.{card['card']}", lang)
     top, middle, bottom = box(name, CARD_INNER)
     return [top[0] + card_mark(card) + top[2:], middle, bottom]
 
 
-def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
+def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
     """The whole table as lines of at most ``width`` columns (14 lines or fewer at 80 columns)."""
     ch = o["character"]
     dg = o["dungeon"]
@@ -92,12 +97,45 @@ def table_lines(o: Mapping[str, Any], lang: str, width: int = 80) -> list[str]:
         lines.append(t("tui.mr1.pending_spell", lang, spell=t(f"mr1.spell.{o['pending_spell']}", lang)))
     if o["over"]:
         lines.append(t("mr1.view.over_won" if o["won"] else "mr1.view.over_lost", lang, score=o["score"]))
+        ending = end_lines(o, CATALOGUE_GAME, lang)[0]  # how it ended (the score sheet is in line mode)
+        if display_width(ending) <= width:
+            lines.append(ending)
+    else:  # what the game waits for, when the rows allow it whole
+        now = wrap(phase_line(o, CATALOGUE_GAME, lang), width)
+        if len(lines) + len(now) <= ROWS:
+            lines.extend(now)
     if len(lines) < ROWS:
         lines.append(t("tui.mr1.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
 
 
-def fight_lines(o: Mapping[str, Any], lang: str) -> list[str]:
+NO_BREAK_BEFORE = "。、）：，．！？"
+NO_BREAK_AFTER = "（"
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: between words, or between Japanese
+    characters (never before 。、） nor after （)."""
+    out: list[str] = []
+    line = ""
+    words = re.findall(r"\S+\s*|\s+", text)
+    tokens = words if all(display_width(w.rstrip()) <= width for w in words) and " " in text else list(text)
+    for token in tokens:
+        if display_width(line + token.rstrip()) <= width:
+            line += token
+            continue
+        if len(token) == 1:  # carry characters over until the break is allowed
+            while len(line) > 1 and (token[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER):
+                token = line[-1] + token
+                line = line[:-1]
+        out.append(line.rstrip())
+        line = token
+    if line.strip():
+        out.append(line.rstrip())
+    return out
+
+
+def fight_lines(o: Observation, lang: str) -> list[str]:
     cb = o["combat"]
     if cb is None:
         return []
@@ -137,11 +175,11 @@ class Board(Static):
     def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
-        self._observation: Mapping[str, Any] | None = None
+        self._observation: Observation | None = None
         self._lang = "en"
 
     def show(self, observation: Mapping[str, Any], lang: str) -> None:
-        self._observation = observation
+        self._observation = cast(Observation, observation)  # the game's observation (view.py)
         self._lang = lang
         self._redraw()
 

@@ -1,0 +1,363 @@
+"""§6 Combat, and the foes it is fought against: the Monster card (§5.1), the boss (§5.2) and the
+Event monster (§5.6).
+
+A fight is a loop of attack phases (§6.2) and defense phases (§6.4) until the foe or the
+adventurer has no HP left; there is no fleeing (ruling R10). One attack phase:
+
+- A1 roll one die per Rank (one chance event over the multisets of faces, project ruling P2);
+- A2 each 1 misses;
+- A3 criticals: an open 6 may be rerolled and added, again on a 6; a 1 loses the whole die; the
+  player stops when they like, which closes every open die (ruling R17);
+- A4 feats (§6.3): once per die, pay 2 HP or 1 XP (ruling R16) to reroll it; the new roll
+  replaces the die (R18) and a 6 opens a chain for that die only (R17);
+- A5 the dice deal their sum; a kill ends the fight at once (ruling R19);
+- A6 one spell may be cast (§6.5);
+- A7 Poison cast in earlier phases deals 5 (rulings R3, R20);
+then the defense phase: the foe deals its damage less Armor, unless Ice froze it.
+"""
+
+from __future__ import annotations
+
+from solotable.core.chance import dice_table, die_table
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action
+
+from .. import actions as A
+from ..data import SPELLS, data
+from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, HIT, MISS, OPEN, MiniRogueState
+from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp, lose_hp, lose_xp, pay_hp
+from .items import roll_item
+
+D = data()
+D6 = die_table("d6")
+
+# -- the phases of a fight -------------------------------------------------------------------------
+
+
+def _crit_legal(s: MiniRogueState) -> list[Action]:
+    if s.feat_chain >= 0:  # ruling R17: a feat's 6 opens a chain for that die only
+        out = [A.CRIT[s.feat_chain], A.STOP]
+    else:
+        out = [A.CRIT[i] for i, st in enumerate(s.dstat) if st == OPEN]
+        out.append(A.STOP)
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+def feat_actions(s: MiniRogueState) -> list[Action]:
+    """The feats open now (§6.3): each unused die, for each cost that can be paid (ruling R16:
+    paying 2 HP must not kill; paying 1 XP needs XP, or a Rank to lose)."""
+    can_hp = s.hp >= 3
+    can_xp = s.xp > 0 or s.rank > 1
+    out: list[Action] = []
+    for i, used in enumerate(s.dfeat):
+        if not used:
+            if can_hp:
+                out.append(A.FEAT_HP[i])
+            if can_xp:
+                out.append(A.FEAT_XP[i])
+    return out
+
+
+def _feat_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.DONE]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
+    out.extend(feat_actions(s))
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+def _spell_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.CAST[sp] for sp in SPELLS if sp in s.spells]
+    out.append(A.NOSPELL)
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True)
+"""The monster's HP roll: the area plus one die (§5.1, §5.6)."""
+ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True)
+"""The attack roll: one die per Rank (§6.2 A1)."""
+CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True)
+"""A critical's reroll of an open 6 (§6.2 A3)."""
+FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True)
+"""A feat's reroll of one die (§6.3)."""
+CRIT = Phase("crit", _crit_legal)
+"""Reroll an open 6, or stop (§6.2 A3)."""
+FEAT = Phase("feat", _feat_legal)
+"""Reroll a die for 2 HP or 1 XP, or deal the damage (§6.3)."""
+SPELL = Phase("spell", _spell_legal)
+"""Cast one spell, or none (§6.2 A6, §6.5)."""
+
+
+# -- the foes --------------------------------------------------------------------------------------
+
+
+def monster_room(s: MiniRogueState) -> None:
+    """§5.1: the Monster card; its damage is known, its HP is rolled."""
+    _await_monster_hp(s, FOE_MONSTER)
+
+
+def event_monster(s: MiniRogueState) -> None:
+    """§5.6, Event 6: a monster with HP area + 1d6 and the level's damage, worth 2 XP."""
+    _await_monster_hp(s, FOE_EVENT)
+
+
+def boss_room(s: MiniRogueState) -> None:
+    """§5.2: the boss of the level, its HP and damage printed on the Dungeon card."""
+    lv = D.levels[s.level - 1]
+    _start(s, FOE_BOSS, lv.boss_hp, lv.boss_damage)
+
+
+def _await_monster_hp(s: MiniRogueState, foe: int) -> None:
+    s.clear_combat()
+    s.foe = foe
+    s.foe_damage = D.levels[s.level - 1].monster_damage
+    s.draw(MONSTER_HP, D6, _monster_hp_rolled)
+
+
+def _monster_hp_rolled(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    hp = s.area + face
+    if s.log:
+        s.emit("mr1.ev.monster_hp", area=s.area, face=face, hp=hp)
+    _start(s, s.foe, hp, s.foe_damage)
+
+
+def foe_key(s: MiniRogueState) -> str:
+    """The foe's name as a message id (``@mr1.monster.3``)."""
+    if s.foe == FOE_BOSS:
+        return f"@mr1.boss.{s.level}"
+    if s.foe == FOE_EVENT:
+        return "@mr1.event_monster"
+    return f"@mr1.monster.{s.level}"
+
+
+def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
+    s.clear_combat()
+    s.foe = foe
+    s.foe_hp = hp
+    s.foe_max_hp = hp
+    s.foe_damage = damage
+    if s.log:
+        s.emit("mr1.ev.fight", foe=foe_key(s), hp=hp, damage=damage)
+    _attack(s)
+
+
+# -- the attack phase (§6.2) -----------------------------------------------------------------------
+
+
+def _attack(s: MiniRogueState) -> None:
+    """A1: roll one die per Rank (the Rank now: an XP feat may have lowered it, ruling R8)."""
+    s.draw(ATTACK_ROLL, dice_table(s.rank, "roll"), _rolled)
+
+
+def _rolled(s: MiniRogueState, outcome: Action) -> None:
+    faces = tuple(int(f) for f in outcome.args)
+    s.dice = faces
+    s.dstat = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
+    s.dfeat = (False,) * len(faces)
+    s.feat_chain = -1
+    if s.log:
+        s.emit("mr1.ev.roll", dice=", ".join(map(str, faces)))
+    _settle(s)
+
+
+def _settle(s: MiniRogueState) -> None:
+    """After a roll: the critical stage while a die is open (A3), then the feats (A4)."""
+    chain = s.feat_chain
+    if chain >= 0:
+        if s.dstat[chain] == OPEN:
+            s.ask(CRIT, _crit_chosen)
+            return
+        s.feat_chain = -1
+    elif OPEN in s.dstat:
+        s.ask(CRIT, _crit_chosen)
+        return
+    _feats(s)
+
+
+def _crit_chosen(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "crit":
+        s.rerolling = i = int(action.args[0]) - 1
+        s.draw(CRIT_ROLL, D6, _crit_rolled, i)
+    elif name == "stop":  # every open die closes at its value (ruling R17)
+        s.dstat = tuple(HIT if st == OPEN else st for st in s.dstat)
+        s.feat_chain = -1
+        _feats(s)
+    else:
+        free_discard(s, action)
+        s.ask(CRIT, _crit_chosen)
+
+
+def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
+    face = int(outcome.args[0])
+    if face == 1:  # a critical reroll of 1 loses the whole die (A3)
+        _set_die(s, i, 0, MISS)
+        if s.log:
+            s.emit("mr1.ev.crit_miss", die=i + 1)
+    else:
+        _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
+        if s.log:
+            s.emit("mr1.ev.crit", die=i + 1, face=face, value=s.dice[i])
+    _settle(s)
+
+
+def _set_die(s: MiniRogueState, i: int, value: int, status: int) -> None:
+    s.dice = (*s.dice[:i], value, *s.dice[i + 1 :])
+    s.dstat = (*s.dstat[:i], status, *s.dstat[i + 1 :])
+
+
+def _feats(s: MiniRogueState) -> None:
+    if feat_actions(s):
+        s.ask(FEAT, _feat_chosen)
+    else:
+        _damage(s)
+
+
+def _feat_chosen(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "done":
+        _damage(s)
+        return
+    if name == "discard":
+        free_discard(s, action)
+        s.ask(FEAT, _feat_chosen)
+        return
+    i = int(action.args[0]) - 1
+    s.dfeat = (*s.dfeat[:i], True, *s.dfeat[i + 1 :])
+    cost = str(action.args[1])
+    if s.log:
+        s.emit("mr1.ev.feat", die=i + 1, cost="@mr1.cost." + cost)
+    if cost == "hp":
+        pay_hp(s, 2)
+    else:
+        lose_xp(s)  # may lower the Rank; the dice already rolled stay (ruling R8)
+    s.rerolling = i
+    s.draw(FEAT_ROLL, D6, _feat_rolled, i)
+
+
+def _feat_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
+    face = int(outcome.args[0])
+    # ruling R18: the new roll replaces the die
+    _set_die(s, i, 0 if face == 1 else face, MISS if face == 1 else OPEN if face == 6 else HIT)
+    if s.log:
+        s.emit("mr1.ev.feat_roll", die=i + 1, face=face)
+    s.feat_chain = i  # ruling R17: a feat's 6 opens a chain for this die only
+    _settle(s)
+
+
+def _damage(s: MiniRogueState) -> None:
+    """A5: the dice deal their values; a kill ends the fight at once (ruling R19)."""
+    total = 0
+    for value, st in zip(s.dice, s.dstat, strict=True):
+        if st != MISS:
+            total += value
+    s.foe_hp = max(0, s.foe_hp - total)
+    if s.log:
+        s.emit("mr1.ev.damage", damage=total, hp=s.foe_hp)
+    if s.foe_hp == 0:
+        _defeated(s)
+    elif s.spells:
+        s.ask(SPELL, _spell_chosen)
+    else:
+        _end_of_attack(s)
+
+
+# -- spells (§6.5) ---------------------------------------------------------------------------------
+
+
+def _spell_chosen(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "nospell":
+        _end_of_attack(s)
+        return
+    if name == "discard":
+        free_discard(s, action)
+        s.ask(SPELL, _spell_chosen)
+        return
+    spell = str(action.args[0])
+    s.spells.remove(spell)
+    if s.log:
+        s.emit("mr1.ev.cast", spell="@mr1.spell." + spell)
+    if spell == "heal":
+        gain_hp(s, D.heal_hp)
+    elif spell == "ice":
+        s.ice = True
+    elif spell == "fire":
+        if s.log:
+            s.emit("mr1.ev.spell_damage", damage=D.fire_damage, hp=max(0, s.foe_hp - D.fire_damage))
+        if _hit(s, D.fire_damage):
+            return
+    else:  # Poison: 5 now, and 5 in each later attack phase (rulings R3, R20)
+        if s.log:
+            s.emit("mr1.ev.spell_damage", damage=D.poison_damage, hp=max(0, s.foe_hp - D.poison_damage))
+        s.poison_new += 1
+        if _hit(s, D.poison_damage):
+            return
+    _end_of_attack(s)
+
+
+def _hit(s: MiniRogueState, amount: int) -> bool:
+    s.foe_hp = max(0, s.foe_hp - amount)
+    if s.foe_hp == 0:
+        _defeated(s)
+        return True
+    return False
+
+
+# -- the end of the attack phase and the defense phase (§6.4) --------------------------------------
+
+
+def _end_of_attack(s: MiniRogueState) -> None:
+    """A7 (Poison cast in earlier phases, rulings R3, R20), then the defense phase (§6.4)."""
+    if s.poison:
+        dmg = D.poison_damage * s.poison
+        if s.log:
+            s.emit("mr1.ev.poison_tick", damage=dmg, hp=max(0, s.foe_hp - dmg))
+        if _hit(s, dmg):
+            return
+    s.poison += s.poison_new
+    s.poison_new = 0
+    if s.ice:  # §6.5: Ice freezes the foe for one defense phase
+        s.ice = False
+        if s.log:
+            s.emit("mr1.ev.frozen")
+    else:
+        dmg = max(0, s.foe_damage - s.armor)
+        if s.log:
+            s.emit("mr1.ev.counter", damage=dmg, armor=s.armor)
+        if lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster"):
+            return
+    s.dice = ()
+    s.dstat = ()
+    s.dfeat = ()
+    _attack(s)
+
+
+# -- the end of a fight (§6.6) ---------------------------------------------------------------------
+
+
+def _defeated(s: MiniRogueState) -> None:
+    """The foe is defeated: its XP (and a boss's gold and item, R11); Og's Remains wins (R27).
+    Play goes on with what is pending (the next column)."""
+    foe = s.foe
+    level = s.level
+    if s.log:
+        s.emit("mr1.ev.defeated", foe=foe_key(s))
+    s.monster_defeated = True  # ruling R4: any monster, Event monster or boss
+    s.clear_combat()
+    if foe == FOE_BOSS:
+        s.bosses += 1
+        if level == len(D.levels):  # ruling R27: Og's Remains wins at once
+            end(s, True, "win")
+            return
+        lv = D.levels[level - 1]
+        gain_gold(s, lv.boss_gold)
+        gain_xp(s, lv.boss_xp)
+        roll_item(s)  # ruling R11: straight to the item table
+        return
+    gain_xp(s, D.event_monster_xp if foe == FOE_EVENT else D.levels[level - 1].monster_xp)

@@ -1,0 +1,179 @@
+"""§4 The turn: the Hack & Slash phase through the columns of an area (§4.2), the Exploration
+phase between areas (§4.3), and the Labyrinth keys variant at the doors (§7).
+
+Columns are turned up from left to right (the layout is dealt lazily, project ruling P1): a
+single card is the room; of a pair the player takes one and the other has no effect. Column 4
+holds the last two cards of the six, so its reveal is certain and makes no chance event. A boss
+area ends with the boss (column 5). A room is started with the next column pending on the stack,
+so each room's steps simply end when the card is resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action
+
+from .. import actions as A
+from ..data import data
+from ..state import BOSS_CARD, CARD_INDEX, CARD_NAMES, MiniRogueState
+from . import areas, combat, rooms
+from .character import discards, end, free_discard, gain_hp, lose_hp
+
+D = data()
+
+
+def _choose_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.TAKE[c] for c in s.revealed[s.col]]
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+def _pre_room_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.ENTER, A.CAST["heal"]]
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+REVEAL = Phase[MiniRogueState]("reveal", chance=True)
+"""The card (or the pair) turned up in the column reached (§4.2, project ruling P1)."""
+CHOOSE = Phase("choose", _choose_legal)
+"""Take one card of a pair (§4.2)."""
+PRE_ROOM = Phase("pre_room", _pre_room_legal)
+"""Cast Heal before the room is resolved, or enter it (rulings R12, R28; project ruling P3)."""
+
+ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (
+    combat.monster_room,  # §5.1
+    rooms.treasure,  # §5.3
+    rooms.merchant,  # §5.4
+    rooms.resting,  # §5.5
+    rooms.event,  # §5.6
+    rooms.trap,  # §5.7
+    combat.boss_room,  # §5.2
+)
+"""The step that resolves each room card, by card id."""
+
+
+def begin(s: MiniRogueState) -> None:
+    """§2, §4.1: the game starts in area 1 with a fresh layout."""
+    if s.log:
+        s.emit("mr1.ev.start", difficulty="@mr1.difficulty." + s.difficulty)
+    areas.new_area(s)
+    next_column(s)
+
+
+def next_column(s: MiniRogueState) -> None:
+    """Move to the next column: turn it up, fight the boss, or leave the area (§4.2, §4.3)."""
+    col = s.col = s.col + 1
+    if col < 3:
+        s.draw(REVEAL, areas.reveal_table(s.remaining, col == 1), _revealed)
+    elif col == 3:  # the last two cards: their reveal is certain (project ruling P1)
+        remaining = s.remaining
+        cards = tuple(c for c in range(6) if remaining >> c & 1)
+        if s.log:
+            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+        _turn_up(s, cards)
+    elif col == 4 and s.revealed[4]:
+        _start_room(s, BOSS_CARD)
+    else:
+        _exploration(s)
+
+
+def _revealed(s: MiniRogueState, outcome: Action) -> None:
+    cards = areas.revealed_cards(outcome)
+    if s.log:
+        if len(cards) == 1:
+            s.emit("mr1.ev.reveal1", a="@mr1.card." + CARD_NAMES[cards[0]])
+        else:
+            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+    _turn_up(s, cards)
+
+
+def _turn_up(s: MiniRogueState, cards: tuple[int, ...]) -> None:
+    remaining = s.remaining
+    for c in cards:
+        remaining &= ~(1 << c)
+    s.remaining = remaining
+    col = s.col
+    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+    if len(cards) == 1:
+        _start_room(s, cards[0])
+    else:
+        s.ask(CHOOSE, _chosen)
+
+
+def _chosen(s: MiniRogueState, action: Action) -> None:
+    if action.name == "discard":
+        free_discard(s, action)
+        s.ask(CHOOSE, _chosen)
+        return
+    card = CARD_INDEX[str(action.args[0])]
+    if s.log:
+        s.emit("mr1.ev.take", card="@mr1.card." + CARD_NAMES[card])
+    _start_room(s, card)
+
+
+def _start_room(s: MiniRogueState, card: int) -> None:
+    """Enter the room of ``card``; the next column is pending until the room is resolved."""
+    s.card = card
+    col = s.col
+    s.chosen = (*s.chosen[:col], card, *s.chosen[col + 1 :])
+    s.push(next_column)
+    if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room
+        s.ask(PRE_ROOM, _pre_room)
+    else:
+        _resolve(s)
+
+
+def _pre_room(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "enter":
+        _resolve(s)
+        return
+    if name == "cast":  # Heal, any number of times (rulings R12, R28)
+        s.spells.remove("heal")
+        if s.log:
+            s.emit("mr1.ev.cast", spell="@mr1.spell.heal")
+        gain_hp(s, D.heal_hp)
+    else:
+        free_discard(s, action)
+    if "heal" in s.spells:
+        s.ask(PRE_ROOM, _pre_room)
+    else:
+        _resolve(s)
+
+
+def _resolve(s: MiniRogueState) -> None:
+    card = s.card
+    if s.log:
+        s.emit("mr1.ev.room", card="@mr1.card." + CARD_NAMES[card])
+    ROOMS[card](s)
+
+
+def _exploration(s: MiniRogueState) -> None:
+    """§4.3: eat 1 Food, or lose 2 HP with none (ruling R9); unlock the door (the Labyrinth
+    keys variant, §7, ruling R33); go down to the next area."""
+    if s.food >= 1:
+        s.food -= 1
+        if s.log:
+            s.emit("mr1.ev.eat", food=s.food)
+    else:
+        if s.log:
+            s.emit("mr1.ev.starve", hp=D.starvation_hp)
+        if lose_hp(s, D.starvation_hp, "starvation"):
+            return
+    if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
+        if not s.key_held:  # ruling R33: no key at the door loses the game
+            if s.log:
+                s.emit("mr1.ev.no_key")
+            end(s, False, "no_key")
+            return
+        s.key_held = False
+        if s.log:
+            s.emit("mr1.ev.key_used")
+    s.area += 1
+    areas.new_area(s)
+    next_column(s)

@@ -1,0 +1,37 @@
+"""§5.3 The item table, rolled for a Treasure on 5+ and for every boss's +Item (ruling R11).
+
+1 Armor piece (+1 Armor), 2 Better weapon (+2 XP), 3 Fire, 4 Ice, 5 Poison, 6 Heal: a spell
+that would be a third one is the choice of ruling R6 (project ruling P4).
+"""
+
+from __future__ import annotations
+
+from solotable.core.chance import die_table
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action
+
+from ..data import data
+from ..state import MiniRogueState
+from .character import gain_armor, gain_spell, gain_xp
+
+D = data()
+D6 = die_table("d6")
+
+ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True)
+"""The roll on the item table (§5.3)."""
+
+
+def roll_item(s: MiniRogueState) -> None:
+    s.draw(ITEM_ROLL, D6, item_rolled)
+
+
+def item_rolled(s: MiniRogueState, outcome: Action) -> None:
+    item = D.treasure_items[int(outcome.args[0]) - 1]
+    if s.log:
+        s.emit("mr1.ev.item", item="@mr1.item." + item)
+    if item == "armor":
+        gain_armor(s, 1)
+    elif item == "weapon":
+        gain_xp(s, D.weapon_xp)
+    else:
+        gain_spell(s, item)

@@ -1,0 +1,329 @@
+"""§5 The room cards other than the fights: Treasure (§5.3), Merchant (§5.4), Resting (§5.5),
+Event (§5.6) and Trap (§5.7). (The Monster card and the boss are in ``combat``.)
+
+Each room is a step that ends when the card is resolved; what comes next (the next column) is
+already pending. A Trap's Pit is the exception: it drops the adventurer into a fresh area.
+"""
+
+from __future__ import annotations
+
+from solotable.core.chance import die_table
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action
+
+from .. import actions as A
+from ..data import SPELLS, data
+from ..state import MiniRogueState
+from . import areas
+from .character import (
+    discards,
+    free_discard,
+    gain_armor,
+    gain_food,
+    gain_gold,
+    gain_hp,
+    gain_spell,
+    gain_xp,
+    lose_hp,
+    lose_xp,
+    pay_armor,
+    pay_food,
+    pay_gold,
+)
+from .combat import event_monster
+from .items import roll_item
+
+D = data()
+D6 = die_table("d6")
+
+
+# -- §5.3 Treasure ---------------------------------------------------------------------------------
+
+TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True)
+"""The Treasure's roll for an item: 5 or 6 finds one (§5.3)."""
+
+
+def treasure(s: MiniRogueState) -> None:
+    """1 gold, or 2 if a monster was defeated in this area (ruling R4); then roll for an item."""
+    gain_gold(s, D.treasure_gold_after_monster if s.monster_defeated else D.treasure_gold_plain)
+    s.draw(TREASURE_GATE, D6, _treasure_gate)
+
+
+def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    found = face >= D.treasure_item_gate
+    if s.log:
+        s.emit("mr1.ev.treasure_item" if found else "mr1.ev.treasure_none", face=face)
+    if found:
+        roll_item(s)
+
+
+# -- §5.4 Merchant ---------------------------------------------------------------------------------
+
+
+def _merchant_legal(s: MiniRogueState) -> list[Action]:
+    gold = s.gold
+    out = [A.BUY[name] for name, ware in D.wares.items() if gold >= ware.price]  # R30
+    if s.armor > 0:
+        out.append(A.SELL["armor"])
+    if s.spells:
+        out.extend(A.SELL[sp] for sp in SPELLS if sp in s.spells)
+    out.append(A.LEAVE)
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+MERCHANT_SHOP = Phase("merchant", _merchant_legal)
+"""Buy, sell, or leave the Merchant (§5.4): any number of trades, in any order (R30)."""
+
+
+def merchant(s: MiniRogueState) -> None:
+    s.ask(MERCHANT_SHOP, _traded)
+
+
+def _traded(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "leave":
+        if s.log:
+            s.emit("mr1.ev.leave")
+        return
+    what = str(action.args[0])
+    if name == "buy":
+        ware = D.wares[what]
+        pay_gold(s, ware.price)
+        if s.log:
+            s.emit("mr1.ev.buy", ware="@mr1.ware." + what)
+        if ware.spell:
+            s.push(merchant)  # back to the Merchant once the spell is placed (R6)
+            gain_spell(s, what)
+            return
+        if ware.food:  # ruling R7: the excess over a cap is lost
+            gain_food(s, ware.food)
+        if ware.hp:
+            gain_hp(s, ware.hp)
+        if ware.armor:
+            gain_armor(s, ware.armor)
+    elif name == "sell":
+        if what == "armor":
+            pay_armor(s, 1)
+            if s.log:
+                s.emit("mr1.ev.sell", ware="@mr1.ware.armor")
+            gain_gold(s, D.sell_armor)  # ruling R30
+        else:
+            s.spells.remove(what)
+            if s.log:
+                s.emit("mr1.ev.sell", ware="@mr1.ware." + what)
+            gain_gold(s, D.sell_spell)
+    else:
+        free_discard(s, action)
+    merchant(s)
+
+
+# -- §5.5 Resting ----------------------------------------------------------------------------------
+
+
+def _rest_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.REST["xp"], A.REST["food"], A.REST["hp"]]
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+REST = Phase("rest", _rest_legal)
+"""Resting: exactly one of +1 XP, +1 Food, +2 HP (§5.5, ruling R32)."""
+
+
+def resting(s: MiniRogueState) -> None:
+    s.ask(REST, _rested)
+
+
+def _rested(s: MiniRogueState, action: Action) -> None:
+    if action.name == "discard":
+        free_discard(s, action)
+        s.ask(REST, _rested)
+        return
+    option = str(action.args[0])
+    if s.log:
+        s.emit("mr1.ev.rest", option="@mr1.rest." + option)
+    if option == "xp":
+        gain_xp(s, D.rest_xp)
+    elif option == "food":
+        gain_food(s, D.rest_food)
+    else:
+        gain_hp(s, D.rest_hp)
+
+
+# -- §5.6 Event ------------------------------------------------------------------------------------
+
+
+def _check_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.CHECK, A.ACCEPT]
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+def _shift_legal(s: MiniRogueState) -> list[Action]:
+    out = [A.KEEP]  # ruling R21: keeping the roll is allowed
+    if s.event_roll < 6:  # ruling R2: no shift past the ends of the die
+        out.append(A.UP)
+    if s.event_roll > 1:
+        out.append(A.DOWN)
+    if s.spells:
+        out.extend(discards(s))
+    return out
+
+
+EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True)
+"""The Event's roll on its table (§5.6)."""
+EVENT_CHECK = Phase("event_check", _check_legal)
+"""Make the optional skill check to shift the Event roll, or take the roll (§5.6)."""
+EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True)
+"""The Event's skill check: a die at most the Rank succeeds (§3.3)."""
+EVENT_SHIFT = Phase("event_shift", _shift_legal)
+"""After a successful check: keep the roll or move it by 1 (§5.6, rulings R2, R21)."""
+
+
+def event(s: MiniRogueState) -> None:
+    s.event_roll = 0
+    s.draw(EVENT_ROLL, D6, _event_rolled)
+
+
+def _event_rolled(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    s.event_roll = face
+    if s.log:
+        s.emit("mr1.ev.event_roll", face=face, result="@mr1.event." + D.event_results[face - 1])
+    s.ask(EVENT_CHECK, _event_checked)
+
+
+def _event_checked(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "check":
+        s.draw(EVENT_SKILL, D6, _event_skill)
+    elif name == "accept":
+        _event_result(s)
+    else:
+        free_discard(s, action)
+        s.ask(EVENT_CHECK, _event_checked)
+
+
+def _event_skill(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    ok = face <= s.rank  # §3.3; a failed check costs nothing (the first roll stands)
+    if s.log:
+        s.emit("mr1.ev.skill_ok" if ok else "mr1.ev.skill_fail", face=face, rank=s.rank)
+    if ok:
+        s.ask(EVENT_SHIFT, _event_shifted)
+    else:
+        _event_result(s)
+
+
+def _event_shifted(s: MiniRogueState, action: Action) -> None:
+    name = action.name
+    if name == "up":
+        s.event_roll += 1
+    elif name == "down":
+        s.event_roll -= 1
+    elif name == "discard":
+        free_discard(s, action)
+        s.ask(EVENT_SHIFT, _event_shifted)
+        return
+    _event_result(s)
+
+
+def _event_result(s: MiniRogueState) -> None:
+    result = D.event_results[s.event_roll - 1]
+    if s.log:
+        s.emit("mr1.ev.event", result="@mr1.event." + result)
+    if result == "ration":
+        gain_food(s, D.event_ration_food)
+    elif result == "potion":
+        gain_hp(s, D.event_potion_hp)
+    elif result == "loot":
+        gain_gold(s, D.event_loot_gold)
+    elif result == "whetstone":
+        gain_xp(s, D.event_whetstone_xp)
+    elif result == "shield":
+        gain_armor(s, D.event_shield_armor)
+    else:
+        event_monster(s)
+
+
+# -- §5.7 Trap -------------------------------------------------------------------------------------
+
+TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True)
+"""The Trap's roll on its table (§5.7)."""
+TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True)
+"""The Trap's skill check, always made: a die at most the Rank avoids it (§3.3, ruling R22)."""
+
+
+def trap(s: MiniRogueState) -> None:
+    if s.keys and not s.key_held and s.level < len(D.levels):
+        s.key_held = True  # ruling R34: the key comes with resolving the Trap card
+        if s.log:
+            s.emit("mr1.ev.key_gain")
+    s.trap = 0
+    s.draw(TRAP_ROLL, D6, _trap_rolled)
+
+
+def _trap_rolled(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    s.trap = face
+    if s.log:
+        s.emit("mr1.ev.trap", trap="@mr1.trap." + D.trap_results[face - 1])
+    s.draw(TRAP_SKILL, D6, _trap_skill)
+
+
+def _trap_skill(s: MiniRogueState, outcome: Action) -> None:
+    face = int(outcome.args[0])
+    ok = face <= s.rank
+    if s.log:
+        s.emit("mr1.ev.skill_ok" if ok else "mr1.ev.skill_fail", face=face, rank=s.rank)
+    if not ok:
+        _spring(s)
+
+
+def _unpayable(s: MiniRogueState) -> None:
+    """§5.7: a penalty that cannot be applied costs 2 HP instead."""
+    if s.log:
+        s.emit("mr1.ev.unpayable")
+    lose_hp(s, D.trap_unpayable_hp, "trap")
+
+
+def _spring(s: MiniRogueState) -> None:
+    """§5.7: the trap's penalty, or 2 HP when it cannot be applied."""
+    trap = D.trap_results[s.trap - 1]
+    if s.log:
+        s.emit("mr1.ev.trap_sprung", trap="@mr1.trap." + trap)
+    if trap == "mold":
+        if s.food > 0:
+            pay_food(s, 1)
+        else:
+            _unpayable(s)
+    elif trap == "tripwire":
+        if s.gold > 0:
+            pay_gold(s, 1)
+        else:
+            _unpayable(s)
+    elif trap == "acid":
+        if s.armor > 0:
+            pay_armor(s, 1)
+        else:
+            _unpayable(s)
+    elif trap == "blades":
+        lose_hp(s, D.trap_blades_hp, "trap")
+    elif trap == "walls":
+        if not lose_xp(s):  # ruling R15
+            _unpayable(s)
+    elif not lose_hp(s, D.trap_pit_hp, "trap"):  # the Pit; ruling R26: a lethal pit does not move
+        dest = D.pit_destination.get(s.area)
+        if dest is None:  # ruling R25: no fall from Level 5, and no further penalty
+            if s.log:
+                s.emit("mr1.ev.no_fall")
+        else:  # rulings R5, R24: straight into the area below, without an Exploration phase
+            if s.log:
+                s.emit("mr1.ev.fall", area=dest)
+            s.area = dest
+            areas.new_area(s)  # the pending next column is that area's first

@@ -165,27 +165,8 @@ KNOWN: dict[str, dict[str, set[str]]] = {
         "english_left": {"jr.prov.window"},
         "glossary": {"jr.ev.continue", "jr.ev.food"},
     },
-    "solotable/games/minirogue_v1/messages.toml": {
-        "glossary": {
-            "mr1.cost.hp", "mr1.cost.xp", "mr1.difficulty.casual", "mr1.difficulty.hard",
-            "mr1.difficulty.impossible", "mr1.difficulty.normal", "mr1.ev.counter", "mr1.ev.damage", "mr1.ev.fight",
-            "mr1.ev.hurt", "mr1.ev.monster_hp", "mr1.ev.poison_tick", "mr1.ev.rank_down", "mr1.ev.rank_up",
-            "mr1.ev.spell_damage", "mr1.ev.starve", "mr1.ev.unpayable", "mr1.ev.xp", "mr1.ev.xp_at_max",
-            "mr1.ev.xp_lost", "mr1.event.potion", "mr1.event.shield", "mr1.event.whetstone", "mr1.item.armor",
-            "mr1.item.weapon", "mr1.rest.hp", "mr1.rest.xp", "mr1.stat.armor", "mr1.stat.hp", "mr1.trap.acid",
-            "mr1.trap.blades", "mr1.trap.pit", "mr1.trap.walls", "mr1.view.combat", "mr1.view.combat_hp_roll",
-            "mr1.view.stats", "mr1.view.xp_max", "mr1.ware.armor", "mr1.ware.bigpotion", "mr1.ware.potion",
-        },
-        "plurals": {"mr1.warn.cap"},
-    },
     "solotable/ui/tui/boards/messages_deepspace_d6.toml": {
         "ascii_punctuation": {"tui.ds.info.legend"},
-    },
-    "solotable/ui/tui/boards/messages_minirogue_v1.toml": {
-        "ascii_punctuation": {
-            "tui.mr1.details_dice", "tui.mr1.details_marks", "tui.mr1.details_unrevealed", "tui.mr1.event_roll",
-            "tui.mr1.pending_spell", "tui.mr1.trap",
-        },
     },
 }
 

@@ -28,12 +28,6 @@ KNOWN = {
     "solotable/games/jongrogue/rules.toml",
     "solotable/games/jongrogue/rules_help_en.md",
     "solotable/games/jongrogue/rules_help_ja.md",
-    "solotable/games/minirogue_v1/__init__.py",
-    "solotable/games/minirogue_v1/cards.toml",
-    "solotable/games/minirogue_v1/messages.toml",
-    "solotable/games/minirogue_v1/rules.py",
-    "solotable/games/minirogue_v1/rules_help_en.md",
-    "solotable/games/minirogue_v1/rules_help_ja.md",
     "solotable/ui/tui/boards/messages_deepspace_d6.toml",
     "solotable/ui/tui/boards/messages_jongrogue.toml",
 }

@@ -172,3 +172,18 @@ def test_a_game_may_say_why_a_decision_is_refused() -> None:
     with pytest.raises(IllegalAction) as plain:
         Line((ask_choice, ())).apply(Action("nope"))
     assert plain.value.key == "core.err.not_legal"
+
+
+def test_a_pickled_state_keeps_its_phases_by_identity() -> None:
+    # OpenSpiel serialises a Python game's state with pickle; games compare phases with `is`
+    import pickle
+
+    s = Line((ask_choice, ()))
+    s.apply(GO)
+    copy = pickle.loads(pickle.dumps(s))
+    assert copy.phase is ROLL and copy.table is not None and copy.to_move == CHANCE
+    assert pickle.loads(pickle.dumps(OVER)) is OVER
+    assert CHOOSE.module == __name__ and DIE_OF_TOY.module == "toygame"
+
+
+DIE_OF_TOY = toygame.DIE

@@ -34,6 +34,8 @@ from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator,
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -49,12 +51,35 @@ Step = tuple[Callable[..., None], tuple[Any, ...]]
 decision or a draw, after the action)."""
 
 
+_PHASES: dict[tuple[str, str], Phase[Any]] = {}
+"""Every phase by (module that made it, name): a pickled state refers to its phases by this key,
+so that a state copied through pickle (OpenSpiel's serialisation, a process pool) keeps
+comparing ``state.phase is MERCHANT`` true."""
+
+
+def _maker_module() -> str:
+    """The module that is creating a phase (past this module and typing's generic-alias call)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") in (__name__, "typing"):
+        frame = frame.f_back  # type: ignore[assignment]
+    return str(frame.f_globals.get("__name__", "?")) if frame is not None else "?"
+
+
+def _phase(module: str, name: str) -> Phase[Any]:
+    try:
+        return _PHASES[(module, name)]
+    except KeyError:
+        importlib.import_module(module)  # a phase made when its module is imported
+        return _PHASES[(module, name)]
+
+
 class Phase(Generic[S]):
     """A point where a game waits: for a decision (``legal`` lists its actions) or a draw
     (``chance``). ``name`` is stable and readable (``"merchant"``, ``"monster_hp"``): interfaces
-    and bots may read it; games compare phases by identity (``state.phase is MERCHANT``)."""
+    and bots may read it; games compare phases by identity (``state.phase is MERCHANT``), which
+    holds for copies made by pickling too (a phase pickles as a reference)."""
 
-    __slots__ = ("chance", "legal", "name")
+    __slots__ = ("chance", "legal", "module", "name")
 
     def __init__(self, name: str, legal: Callable[[S], list[Action]] | None = None, *, chance: bool = False) -> None:
         if chance and legal is not None:
@@ -62,6 +87,11 @@ class Phase(Generic[S]):
         self.name = name
         self.legal = legal
         self.chance = chance
+        self.module = _maker_module()
+        _PHASES[(self.module, name)] = self  # a module imported again makes its phases anew
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_phase, (self.module, self.name))
 
     @property
     def decision(self) -> bool:

@@ -323,7 +323,15 @@ def test_line_mode_info_lists_the_entries(toy_with_entries: str) -> None:
     assert said[-1] == "The ダイス\n  1: bust\n  2-6: add it\n\nGoal\n  Bank 10 in 4 turns"
 
 
-def test_line_mode_info_says_when_there_is_nothing() -> None:
+def test_line_mode_info_says_when_there_is_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every game now explains what is in view; a game with nothing to explain is stood in for.
     said: list[str] = []
-    cli.LinePlayer(Session("minirogue-v1", seed=3), "en", input_fn=lambda _: "", output_fn=said.append).handle("info")
+    player = cli.LinePlayer(Session("minirogue-v1", seed=3), "en", input_fn=lambda _: "", output_fn=said.append)
+    monkeypatch.setattr(player.game, "info_entries", lambda state, lang: [])
+    player.handle("info")
     assert said == [cli.msg("cli.info_none", "en")]
+    said.clear()
+    with_entries = cli.LinePlayer(Session("minirogue-v1", seed=3), "en", input_fn=lambda _: "", output_fn=said.append)
+    monkeypatch.undo()
+    with_entries.handle("info")
+    assert said and said[0] != cli.msg("cli.info_none", "en")

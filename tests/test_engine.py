@@ -156,3 +156,19 @@ def test_the_toy_game_plays_to_the_end_on_the_engine() -> None:
             else:
                 s.apply(rng.choice(s.legal_actions()))
         assert s.turn > toygame.TURNS or s.banked >= s.target
+
+
+def test_a_game_may_say_why_a_decision_is_refused() -> None:
+    class Picky(Line):
+        __slots__ = ()
+
+        def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
+            return IllegalAction("toy.err.picky", action=str(action))
+
+    s = Picky((ask_choice, ()))
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(Action("nope"))
+    assert exc.value.key == "toy.err.picky" and s.phase is CHOOSE
+    with pytest.raises(IllegalAction) as plain:
+        Line((ask_choice, ())).apply(Action("nope"))
+    assert plain.value.key == "core.err.not_legal"

@@ -149,7 +149,7 @@ class StepState(State):
             if not trusted:
                 legal = phase.legal(self)
                 if action not in legal:
-                    raise IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
+                    raise self.refusal(action, legal)
         else:
             raise IllegalAction("core.err.over")
         if self.log:
@@ -158,6 +158,11 @@ class StepState(State):
         fn, args = self.stack.pop()
         fn(self, action, *args)
         self.run()
+
+    def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
+        """The error for ``action``, which is not among the ``legal`` decisions. A game may
+        override this to say why (the card in play that forbids it)."""
+        return IllegalAction("core.err.not_legal", action=str(action), legal=legal_list(legal))
 
     def run(self) -> None:
         """Run pending steps until one asks for a decision or a draw, or the game ends."""

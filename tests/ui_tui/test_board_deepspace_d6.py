@@ -28,8 +28,9 @@ import solotable
 import solotable.ui.tui.boards.deepspace_d6 as board_module
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
-from solotable.games.deepspace_d6.cards import FACES
-from solotable.games.deepspace_d6.rules import PHASE_NAMES, STATION_NAMES
+from solotable.games.deepspace_d6.data import FACES
+from solotable.games.deepspace_d6.observation import PHASE_NAMES
+from solotable.games.deepspace_d6.state import STATION_NAMES
 from solotable.ui.tui.boards.deepspace_d6 import Board
 
 GAME = solotable.load("deepspace-d6")

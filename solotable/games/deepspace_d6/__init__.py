@@ -1,6 +1,8 @@
 """Deep Space D-6, print-and-play edition (USS Crypsis): game id ``deepspace-d6``.
 
-Rules: shared/rules/deepspace_d6.md; project rulings: docs/rulings.md (DS-P1 ...).
+The state is :mod:`.state`, the rules :mod:`.rules` (one module per chapter of the rulebook), the
+card data ``cards.toml`` (:mod:`.data`), what a player sees :mod:`.observation` and :mod:`.view`.
+Rulings R… are the game's rules reference's; DS-P… the project's (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError,
 from solotable.core.registry import register
 
 from .actions import INST_OF
-from .cards import FACES, data
-from .rules import CARDS, DRAW, REROLL, ROLL, THREAT, DeepSpaceState
+from .data import FACES, data
+from .rules.crew import REROLL, ROLL
+from .rules.threats import DRAW, THREAT
+from .state import CARDS, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
 from .view import render_text
 
 D = data()
@@ -37,15 +41,15 @@ for _i, _words in enumerate((
 class DeepSpaceD6(Game):
     id = "deepspace-d6"
     prefix = "ds6"
-    rules_version = D.rules_version
+    rules_version = D.meta.rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "Deep Space D-6 (print-and-play, USS Crypsis)",
         "ja": "ディープスペース・D-6（プリント＆プレイ版 USS Crypsis）",
     }
     option_specs = (
-        Option("difficulty", D.difficulty_order, "beginner"),  # §2.2, DS-P3
+        Option("difficulty", tuple(D.difficulty.dont_panic), "beginner"),  # §2.2, DS-P3
         Option("dont_panic", ("preset", "0", "1", "2", "3", "4", "5", "6"), "preset"),  # DS-P3
-        Option("length", D.length_order, "full"),  # §2.3
+        Option("length", tuple(D.length.removed), "full"),  # §2.3
     )
     sim_histogram: ClassVar[str | None] = "deck_left"
     sim_means: ClassVar[tuple[str, ...]] = ("rounds", "hull", "destroyed", "deck_left")
@@ -54,8 +58,8 @@ class DeepSpaceD6(Game):
         opts = self.validate_options(options)
         difficulty = str(opts["difficulty"])
         dp = str(opts["dont_panic"])
-        count = D.difficulties[difficulty] if dp == "preset" else int(dp)
-        if not 0 <= count <= CARDS[D.dont_panic].copies:
+        count = D.difficulty.dont_panic[difficulty] if dp == "preset" else int(dp)
+        if not 0 <= count <= D.dont_panic.copies:
             raise OptionError("core.err.option_value", option="dont_panic", value=dp, valid="preset, 0-6")
         return DeepSpaceState(self, seed, difficulty, count, str(opts["length"]))
 
@@ -72,10 +76,10 @@ class DeepSpaceD6(Game):
             body = raw.split(":", 1)[1] if ":" in raw and raw.split(":", 1)[0] in ("roll", "threat", "draw") else raw
             if state.phase in (ROLL, REROLL):
                 return "roll:" + ",".join(sorted(str(f + 1) for f in self._faces(body)))
-            if state.phase == THREAT:
+            if state.phase is THREAT:
                 digits = re.findall(r"[1-6]", body)
                 return "threat:" + digits[0] if len(digits) == 1 else raw
-            if state.phase == DRAW:
+            if state.phase is DRAW:
                 card = self._card_from_text(state, body)
                 return "draw:" + card if card else raw
             return raw
@@ -158,24 +162,24 @@ class DeepSpaceD6(Game):
         return t(f"ds6.act.{name}", lang)
 
     def _card_label(self, state: State, inst: str, lang: str) -> str:
-        i = INST_OF.get(inst, -1)
-        if i < 0:
+        key = INST_OF.get(inst, -1)
+        if key < 0:
             return inst
-        label = f"{self.catalogue.text(f'ds6.card.{CARDS[i // 2].id}', lang)} ({inst})"
-        if isinstance(state, DeepSpaceState) and CARDS[i // 2].external and CARDS[i // 2].health:
-            health = self.catalogue.text("ds6.view.health", lang, health=state.health[i], max=CARDS[i // 2].health)
-            label += " " + health
+        card = CARDS[key // 2]
+        label = f"{self.catalogue.text(f'ds6.card.{card.id}', lang)} ({inst})"
+        threat = state.threat(key) if isinstance(state, DeepSpaceState) else None
+        if threat is not None and card.external and card.health:
+            label += " " + self.catalogue.text("ds6.view.health", lang, health=threat.health, max=card.health)
         return label
 
     def _die_label(self, state: DeepSpaceState, d: int, lang: str) -> str:
-        from .rules import LOC_NAMES, ST_COM, ST_ENG, STATION_NAMES
-
-        where = state.loc[d]
+        die = state.dice[d]
+        where = die.where
         t = self.catalogue.text
         place = t(f"ds6.station.{STATION_NAMES[where - ST_COM]}", lang) if ST_COM <= where <= ST_ENG else t(
-            f"ds6.where.{LOC_NAMES[where]}", lang
+            f"ds6.where.{PLACE_NAMES[where]}", lang
         )
-        face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else t("ds6.face.none", lang)
+        face = t(f"ds6.face.{FACES[die.face]}", lang) if die.face >= 0 else t("ds6.face.none", lang)
         return f"{face}, {place}"
 
     def render_text(self, state: State, lang: str = "en") -> str:

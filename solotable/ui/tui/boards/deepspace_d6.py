@@ -1,6 +1,7 @@
 """The Deep Space D-6 board of the full-screen interface: the USS Crypsis ship board.
 
-Drawn from ``state.observation()`` only (see ``solotable/games/deepspace_d6/view.py``): the hull
+Drawn from ``state.observation()`` only, typed by
+:class:`solotable.games.deepspace_d6.observation.Observation`: the hull
 and shield tracks, the threat die, the scanners (three slots, then a draw), the Unassigned row,
 the five crew stations, Returned, the Infirmary, the pool and Distracted's "?" box, and every
 threat in play in the order it arrived (▲ external with its health on the damage track, ■
@@ -12,7 +13,7 @@ threat; ``details`` (the app's key ``i``) gives its whole card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -23,6 +24,7 @@ from textual.widget import Widget
 
 from solotable.core.i18n import Catalogue, message, register_catalogue
 from solotable.core.protocol import Game
+from solotable.games.deepspace_d6.observation import DieView, Observation, PlaceName, ThreatView
 
 register_catalogue(Catalogue.from_package((__package__ or "solotable.ui.tui.boards", "messages_deepspace_d6.toml")))
 
@@ -140,24 +142,24 @@ class Board(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game = game
-        self.observation: Mapping[str, Any] = {}
+        self.observation: Observation | None = None
         self.lang = "en"
         self._hits: list[tuple[int, int, int, int]] = []  # (row, x from, x to, threat) for clicks
 
     # -- the contract --------------------------------------------------------------------------
 
     def show(self, observation: Mapping[str, Any], lang: str) -> None:
-        self.observation = observation
+        self.observation = cast(Observation, observation)  # what this game's observation() returns
         self.lang = lang
-        n = len(observation.get("threats", []))
+        n = len(self.observation["threats"])
         self.selected = min(self.selected, max(0, n - 1))
         self.refresh(layout=True)
 
     def details(self, lang: str) -> str | None:
         o = self.observation
-        if not o:
+        if o is None:
             return None
-        threats = o.get("threats", [])
+        threats = o["threats"]
         if not threats:
             return "\n".join([self.t("tui.ds.info.none", lang), self._discard_line(lang),
                               self.t("tui.ds.info.legend", lang)])  # fmt: skip
@@ -188,7 +190,7 @@ class Board(Widget):
     # -- selection -----------------------------------------------------------------------------
 
     def action_select(self, step: int) -> None:
-        n = len(self.observation.get("threats", []))
+        n = len(self.observation["threats"]) if self.observation is not None else 0
         if n:
             self.selected = (self.selected + step) % n
 
@@ -221,7 +223,7 @@ class Board(Widget):
             return Text("·", style="dim")
         return Text(self.t(f"tui.ds.face.{face}", lang), style=FACE_STYLE.get(face, ""))
 
-    def _die(self, d: Mapping[str, Any], lang: str) -> Text:
+    def _die(self, d: DieView, lang: str) -> Text:
         """A crew die: its number and its face in words (``3:Sci``); ``#3`` with no face."""
         if d["face"] is None:
             return Text(f"#{d['die']}", style="bold")
@@ -229,35 +231,37 @@ class Board(Widget):
         t.append_text(self._face(d["face"], lang))
         return t
 
-    def _dice_at(self, where: str, station: str | None = None) -> list[Mapping[str, Any]]:
-        return [d for d in self.observation.get("dice", []) if d["where"] == where and d["station"] == station]
+    def _dice_at(self, where: PlaceName, station: str | None = None) -> list[DieView]:
+        dice = self.observation["dice"] if self.observation is not None else []
+        return [d for d in dice if d["where"] == where and d["station"] == station]
 
-    def _dice_on(self, th: Mapping[str, Any], where: str) -> list[Mapping[str, Any]]:
-        return [d for d in self.observation.get("dice", []) if d["where"] == where and d["card"] == th["card"]]
+    def _dice_on(self, th: ThreatView, where: PlaceName) -> list[DieView]:
+        dice = self.observation["dice"] if self.observation is not None else []
+        return [d for d in dice if d["where"] == where and d["card"] == th["card"]]
 
     def _discard_line(self, lang: str) -> str:
-        names = [self.t(f"ds6.card.{c}", lang) for c in self.observation.get("discard", [])]
+        discard = self.observation["discard"] if self.observation is not None else []
+        names = [self.t(f"ds6.card.{c}", lang) for c in discard]
         return self.t("tui.ds.info.discard", lang, cards=", ".join(names) or "-")
 
     def _lines(self, width: int, height: int) -> list[Text]:
         o = self.observation
-        if not o:
+        if o is None:
             return [Text("")]
         lang = self.lang
-        top = self._top(width, lang)
+        top = self._top(o, width, lang)
         rows_left = max(1, height - len(top))
         lw = min(max(34, width * 2 // 5), 48) if width >= 70 else width
         if width < 70:  # too narrow for two columns: one under the other
-            stations = self._stations(width, lang, max(1, height - len(top)))
+            stations = self._stations(o, width, lang, max(1, height - len(top)))
             y0 = len(top) + len(stations)
-            return top + stations + self._threats(width, max(1, height - y0), lang, 0, y0)
+            return top + stations + self._threats(o, width, max(1, height - y0), lang, 0, y0)
         rw = width - lw - len(SEP)
-        left = self._stations(lw, lang, rows_left)
-        right = self._threats(rw, rows_left, lang, lw + len(SEP), len(top))
+        left = self._stations(o, lw, lang, rows_left)
+        right = self._threats(o, rw, rows_left, lang, lw + len(SEP), len(top))
         return top + side_by_side(left, right, lw, rw)
 
-    def _top(self, width: int, lang: str) -> list[Text]:
-        o = self.observation
+    def _top(self, o: Observation, width: int, lang: str) -> list[Text]:
         t = self.t
         title = Text(t("tui.ds.ship", lang), style="bold reverse")
         title.append(" ")
@@ -308,12 +312,12 @@ class Board(Widget):
         lines += flow([scanners, unassigned], width, indent=2)
         return lines
 
-    def _stations(self, width: int, lang: str, rows: int = 99) -> list[Text]:
+    def _stations(self, o: Observation, width: int, lang: str, rows: int = 99) -> list[Text]:
         """The five stations a row each, then Returned, the Infirmary, the pool (and
         Distracted's "?" box) a row each or, when ``rows`` are short, flowed together; then the
         deck, discard and destroyed counts."""
         t = self.t
-        places: list[tuple[str, list[Mapping[str, Any]]]] = [
+        places: list[tuple[str, list[DieView]]] = [
             (t(f"tui.ds.station.{s}", lang), self._dice_at("station", s)) for s in STATIONS
         ]
         places += [
@@ -321,7 +325,6 @@ class Board(Widget):
             (t("tui.ds.where.infirmary", lang), self._dice_at("infirmary")),
             (t("tui.ds.where.pool", lang), self._dice_at("pool")),
         ]
-        o = self.observation
         distracted = self._dice_at("distracted")
         if distracted or any(th["id"] == "i5" for th in o["threats"]):  # the "?" box is on the Distracted card
             places.append((t("tui.ds.where.distracted", lang), distracted))
@@ -355,7 +358,7 @@ class Board(Widget):
                 return lines
         return stations + flow([*boxes, *counters], width, sep="  ")
 
-    def _threat_parts(self, th: Mapping[str, Any], lang: str, with_name: bool) -> list[Text]:
+    def _threat_parts(self, th: ThreatView, lang: str, with_name: bool) -> list[Text]:
         t = self.t
         kind = {"external": "▲", "internal": "■"}.get(th["kind"], "◇")
         head = Text(kind + th["card"], style="bold")
@@ -386,16 +389,15 @@ class Board(Widget):
             parts.append(st)
         return parts
 
-    def _threats(self, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
+    def _threats(self, o: Observation, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
         """The threats in play, as detailed as the rows allow: with their names and as many card
         texts as fit, then ids only, then two threats a line. Records where each threat is, for
         clicks."""
-        o = self.observation
         t = self.t
         header = Text(t("tui.ds.threats", lang), style="bold reverse")
         header.append(" ")
         header.append(t("tui.ds.legend", lang), style="dim")
-        threats = o.get("threats", [])
+        threats = o["threats"]
         self._hits = []
         if not threats:
             return [header, Text(t("tui.ds.no_threats", lang), style="dim")]

@@ -19,7 +19,7 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, FACES, MED, SCI, TAC, THR, data
-from ..state import INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
+from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
 from . import missions, stations
 from .threats import draw_card, face_key
 
@@ -31,6 +31,13 @@ ROLL_FACES: dict[Action, tuple[int, ...]] = {
     action: tuple(int(pip) - 1 for pip in action.args) for n in range(1, 7) for action in dice_table(n, "roll").actions
 }
 """The faces (0-5) of each outcome of a roll of 1-6 crew dice, ascending."""
+
+
+COMMS, COSMIC, PANEL, NEBULA = 1, 2, 4, 8
+RESTRICTS = {"comms_offline": COMMS, "cosmic": COSMIC, "panel_explosion": PANEL, "nebula": NEBULA}
+"""The cards in play that restrict step 3 (R24; the Nebula's shields, R4), as bits."""
+STASIS_TARGETS = frozenset(c.index for c in CARDS if c.external and c.activation)
+"""The cards a Stasis Beam can stop: external threats with activation values (R11, R34)."""
 
 
 def assign_actions(state: DeepSpaceState) -> list[Action]:
@@ -49,41 +56,34 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
             scanners = True
         elif where == MISSION:
             on_mission = True
-    comms = cosmic = panel = nebula = target = False
+    restricts = 0
+    target = False
     threats = state.threats
     for t in threats:
-        effect = t.card.effect
-        if effect == "comms_offline":
-            comms = True
-        elif effect == "cosmic":
-            cosmic = True
-        elif effect == "panel_explosion":
-            panel = True
-        elif effect == "nebula":
-            nebula = True
-        if t.health > 0 and t.card.external:
+        restricts |= RESTRICTS.get(t.card.effect, 0)
+        if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
     out: list[Action] = []
-    if have[COM] and not comms and sum(have) >= 2:  # rulings R19, R20, R24
+    if have[COM] and not restricts & COMMS and sum(have) >= 2:  # rulings R19, R20, R24
         for f in range(5):
             if have[f] >= (2 if f == COM else 1):
-                out.extend(A.CHANGE_FROM[f])
+                out += A.CHANGE_FROM[f]
         out.append(A.REROLL)
     if have[TAC] and target:  # ruling R21: no volley without a target
-        out.extend(A.FIRE[1 : have[TAC] + 1])
+        out += A.FIRE[1 : have[TAC] + 1]
     if have[MED]:
         if infirmary:
             out.append(A.FREE)
         if scanners:
             out.append(A.RELEASE)
-    if have[SCI] and not cosmic:  # ruling R24
-        if state.shields < MAX_SHIELDS and not nebula:  # rulings R4, R21
+    if have[SCI] and not restricts & COSMIC:  # ruling R24
+        if state.shields < MAX_SHIELDS and not restricts & NEBULA:  # rulings R4, R21
             out.append(A.SHIELDS)
         for t in threats:  # rulings R11, R34
-            if t.card.external and t.card.activation and not t.stasis:
+            if not t.stasis and t.card.index in STASIS_TARGETS:
                 out.append(A.STASIS[t.key])
-    if have[ENG] and not panel and state.hull < MAX_HULL:  # rulings R21, R24
-        out.extend(A.REPAIR[1 : have[ENG] + 1])
+    if have[ENG] and not restricts & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
+        out += A.REPAIR[1 : have[ENG] + 1]
     for t in threats:
         wanted = t.card.mission_faces
         if not wanted:
@@ -93,7 +93,11 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         for f in range(5):
             if not have[f] or f not in wanted:
                 continue
-            if (f == COM and comms) or (f == ENG and panel) or (f == SCI and cosmic and t.card.effect != "cosmic"):
+            if restricts and (
+                (f == COM and restricts & COMMS)
+                or (f == ENG and restricts & PANEL)
+                or (f == SCI and restricts & COSMIC and t.card.effect != "cosmic")
+            ):
                 continue  # ruling R24
             out.append(A.MISSION[t.key][f])
     out.append(A.END)

@@ -155,7 +155,7 @@ def test_the_activated_set_is_every_match_internals_first_in_entry_order_r1_r33(
         play(s, sorted(legal(s))[0])
         log += s.events
     assert phase(s) == "roll"
-    order = [e.params["card"].removeprefix("@ds6.card.") for e in log if e.key == "ds6.ev.activates"]
+    order = [e.params["card"].removeprefix("@ds6.threat.") for e in log if e.key == "ds6.ev.activates"]
     assert order == ["i10", "i8", "e13", "e14", "e17"]
     o = s.observation()
     assert threat(s, "e17")["health"] == 2  # Nebula hurt itself

@@ -19,6 +19,7 @@ import solotable.games.deepspace_d6 as pkg
 from solotable import Action, IllegalAction
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import explain
+from solotable.games.deepspace_d6.actions import INST_OF
 
 from .helpers import DECK, G, new, play, put, set_health
 
@@ -41,6 +42,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
                 "stasis", "repair", "mission", "end", "send", "distract", "recall", "done"),
     "ds6.cause": ("win", "hull", "crew"),
     "ds6.simstat": tuple(dict.fromkeys((*G.sim_means, G.sim_histogram))),
+    "ds6.threat": tuple(INST_OF),  # built from ds6.card, ds6.text and ds6.ref (view.card_messages)
+    "ds6.name": tuple(INST_OF),
 }
 GLOSSARY = {  # §10: English term -> the Japanese term it must appear as
     "Infirmary": "医務室",

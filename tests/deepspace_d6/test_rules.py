@@ -578,7 +578,7 @@ def test_internal_threats_first_in_entry_order_r1() -> None:
     to_step5(s)
     play(s, "threat:1")
     acts = [e.params["card"] for e in s.events if e.key == "ds6.ev.activates"]
-    assert acts == ["@ds6.card.i8", "@ds6.card.i10", "@ds6.card.e2"]
+    assert acts == ["@ds6.threat.i8", "@ds6.threat.i10", "@ds6.threat.e2"]
 
 
 def test_activated_set_fixed_r33() -> None:

@@ -18,8 +18,9 @@ from solotable.core.chance import dice_table
 from solotable.core.engine import Phase
 
 from .. import actions as A
-from ..data import COM, ENG, FACE_OF, FACES, MED, SCI, TAC, THR, data
+from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
 from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
+from ..words import counted, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
 
@@ -137,8 +138,8 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
             else:
                 die.where = UNASSIGNED
     if state.log:
-        state.emit("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", dice=" ".join(FACES[f] for f in faces),
-                   locked=locked)  # fmt: skip
+        key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
+        state.emit(key, faces=faces_param(faces), locked=locked)
     state.push(scan)
 
 

@@ -23,6 +23,7 @@ from ..state import (
     DeepSpaceState,
     Threat,
 )
+from ..words import counted
 from .crew import assign, roll_crew
 from .threats import activate_threats, discover
 
@@ -50,7 +51,8 @@ def start_round(state: DeepSpaceState) -> None:
     state.must_recall = False
     end_stasis(state)
     if state.log:
-        state.emit("ds6.ev.round", round=state.round, dice=state.count(POOL))
+        dice = state.count(POOL)
+        state.emit(counted("ds6.ev.round", dice), round=state.round, dice=dice)
     state.then((roll_crew, ()), (assign, ()), (discover, ()), (activate_threats, ()), (gather, ()), (start_round, ()))
 
 
@@ -76,7 +78,7 @@ def gather(state: DeepSpaceState) -> None:
     if state.anywhere(MISSION):
         state.must_recall = gathered == 0
         if state.log:
-            state.emit("ds6.ev.gather", count=gathered)
+            state.emit(counted("ds6.ev.gather", gathered, zero=True), count=gathered)
         if state.must_recall:  # ruling R26: at least one mission die comes back
             kinds = state.classes(ON_MISSION)
             if len(kinds) == 1:  # DS-P4: one kind of die, no choice to ask for
@@ -89,7 +91,7 @@ def gather(state: DeepSpaceState) -> None:
         state.end(False, "crew")
         return
     if state.log:
-        state.emit("ds6.ev.gather", count=gathered)
+        state.emit(counted("ds6.ev.gather", gathered), count=gathered)
 
 
 def recalled(state: DeepSpaceState, action: Action) -> None:

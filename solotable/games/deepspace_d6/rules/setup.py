@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..data import data
 from ..state import DeepSpaceState
+from ..words import counted
 from .round_end import start_round
 from .threats import draw_card
 
@@ -14,6 +15,6 @@ D = data()
 
 def setup(state: DeepSpaceState) -> None:
     """The first step of every game."""
-    state.emit("ds6.ev.start", difficulty=f"@ds6.difficulty.{state.difficulty}", dont_panic=state.dont_panic,
-               length=f"@ds6.length.{state.length}", deck=state.deck)  # fmt: skip
+    state.emit(counted("ds6.ev.start", state.dont_panic), difficulty=f"@ds6.difficulty.{state.difficulty}",
+               dont_panic=state.dont_panic, length=f"@ds6.length.{state.length}", deck=state.deck)  # fmt: skip
     state.then(*[(draw_card, ())] * D.setup.opening_draws, (start_round, ()))

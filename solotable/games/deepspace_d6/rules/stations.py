@@ -10,6 +10,7 @@ from solotable.core.engine import Phase
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
 from ..state import INFIRMARY, RETURNED, SCANNER, ST_ENG, ST_MED, ST_SCI, ST_TAC, STASIS, DeepSpaceState, Threat
+from ..words import counted
 from .threats import card_key, damage_threat, remove
 
 D = data()
@@ -33,7 +34,7 @@ def fire(state: DeepSpaceState, action: Action) -> None:
     state.take(TAC, ST_TAC, n)
     state.volley = 2 * n - 1
     if state.log:
-        state.emit("ds6.ev.fire", dice=n, damage=state.volley)
+        state.emit(counted("ds6.ev.fire", n), dice=n, damage=state.volley)
     state.ask(ALLOCATE, hit)
 
 
@@ -42,7 +43,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
     (R22). The volley ends by itself when its points are spent or no target is left (DS-P5)."""
     if action.name == "stop":
         if state.log:
-            state.emit("ds6.ev.volley_lost", points=state.volley)
+            state.emit(counted("ds6.ev.volley_lost", state.volley), points=state.volley)
         state.volley = 0
         return
     target = state.threat(A.INST_OF[str(action.args[0])])
@@ -57,7 +58,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
             return
     if state.volley == 0 or not state.targets():
         if state.volley and state.log:
-            state.emit("ds6.ev.volley_lost", points=state.volley)
+            state.emit(counted("ds6.ev.volley_lost", state.volley), points=state.volley)
         state.volley = 0
         return
     state.ask(ALLOCATE, hit)
@@ -72,7 +73,7 @@ def free(state: DeepSpaceState, action: Action) -> None:
             die.where = RETURNED
             n += 1
     if state.log:
-        state.emit("ds6.ev.free", count=n)
+        state.emit(counted("ds6.ev.free", n), count=n)
 
 
 def release(state: DeepSpaceState, action: Action) -> None:
@@ -112,4 +113,4 @@ def repair(state: DeepSpaceState, action: Action) -> None:
     before = state.hull
     state.hull = min(MAX_HULL, state.hull + 2 * n - 1)
     if state.log:
-        state.emit("ds6.ev.repair", dice=n, gain=state.hull - before, hull=state.hull)
+        state.emit(counted("ds6.ev.repair", n), dice=n, gain=state.hull - before, hull=state.hull)

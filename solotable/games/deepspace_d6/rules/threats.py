@@ -37,6 +37,7 @@ from ..state import (
     DeepSpaceState,
     Threat,
 )
+from ..words import counted
 
 D = data()
 BY_ID = D.by_id
@@ -52,8 +53,9 @@ DISTRACTABLE = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_E
 
 
 def card_key(threat: Threat) -> str:
-    """The message id of a threat's card (``@ds6.card.e18``), for an event's parameters."""
-    return "@ds6.card." + threat.card.id
+    """The message id of a threat in play named with its card's text (``@ds6.threat.e18b``:
+    "Raiders (2nd) [on 4, 6: −2 Hull, ignores shields]"), for an event's parameters."""
+    return "@ds6.threat." + threat.name
 
 
 def face_key(face: int) -> str:
@@ -98,13 +100,14 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     log = state.log
     if card is DONT_PANIC:  # §6.4: nothing happens, the draw is used up
         if log:
-            state.emit("ds6.ev.dont_panic", left=state.deck)
+            state.emit(counted("ds6.ev.dont_panic", state.deck), left=state.deck)
         state.discard.append(card)
         return
     key = 2 * card.index + (card.copies - state.unseen[card.index] - 1)  # copy a, then b
     threat = Threat(card, key, card.health)
     if log:
-        state.emit("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", card=card_key(threat), left=state.deck)
+        message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
+        state.emit(message, card=card_key(threat), left=state.deck)
     effect = card.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
@@ -114,7 +117,7 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
                 die.on = NOBODY
                 hurt += 1
         if log:
-            state.emit("ds6.ev.friendly_fire", count=hurt)
+            state.emit(counted("ds6.ev.friendly_fire", hurt, zero=True), count=hurt)
         state.discard.append(card)
         return
     state.threats.append(threat)
@@ -252,7 +255,8 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
         if t.card.act_mask & bit and not t.stasis:  # ruling R11
             (internal if t.card.internal else external).append(t.key)
     if state.log:
-        state.emit("ds6.ev.threat_roll", face=value, count=len(internal) + len(external))
+        count = len(internal) + len(external)
+        state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
     state.then(*[(activate, (key,)) for key in internal + external], (after_roll, ()))
 
 

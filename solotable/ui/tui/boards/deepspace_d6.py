@@ -87,6 +87,25 @@ def flow(parts: Iterable[Text], width: int, indent: int = 0, sep: str = "  ") ->
     return lines
 
 
+NO_LINE_START = "、。，．：；！？）」』】〕〉》・ー…"
+NO_LINE_END = "（「『【〔〈《"
+
+
+def breakable(text: str) -> tuple[list[str], str]:
+    """``text`` as the pieces a line may break between, and what joins them: words and a space,
+    or, for Japanese (no spaces), characters, never with 。、：） at a line's start nor （ at its
+    end."""
+    if " " in text:
+        return text.split(" "), " "
+    pieces: list[str] = []
+    for ch in text:
+        if pieces and (ch in NO_LINE_START or pieces[-1][-1] in NO_LINE_END):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces, ""
+
+
 def fit(text: Text, width: int) -> Text:
     """``text`` padded (or, only as a last resort, cut) to exactly ``width`` cells."""
     out = text.copy()
@@ -165,12 +184,13 @@ class Board(Widget):
                               self.t("tui.ds.info.legend", lang)])  # fmt: skip
         th = threats[min(self.selected, len(threats) - 1)]
         t = self.t
-        lines = [t("tui.ds.info.title", lang, card=th["card"], name=self.t(f"ds6.card.{th['id']}", lang),
+        lines = [t("tui.ds.info.title", lang, name=self.t(f"ds6.name.{th['card']}", lang),
                    kind=self.t(f"tui.ds.kind.{th['kind']}", lang), order=th["order"])]  # fmt: skip
         if th["health"] is not None:
             lines.append(t("tui.ds.info.health", lang, health=th["health"], max=th["max_health"]))
         if th["activation"]:
-            lines.append(t("tui.ds.info.activation", lang, values=", ".join(str(v) for v in th["activation"])))
+            values = self.t("ds6.sep.values", lang).join(str(v) for v in th["activation"])
+            lines.append(t("tui.ds.info.activation", lang, values=values))
         else:
             lines.append(t("tui.ds.info.never", lang))
         lines.append(t("tui.ds.info.effect", lang, text=self.t(f"ds6.text.{th['id']}", lang)))
@@ -180,7 +200,8 @@ class Board(Widget):
             lines.append(t("tui.ds.info.stasis", lang))
         if th["mission"]:
             slots = " + ".join("/".join(self.t(f"ds6.face.{f}", lang) for f in slot) for slot in th["mission"])
-            dice = ", ".join(self._die(d, lang).plain for d in self._dice_on(th, "mission")) or "-"
+            placed = [self._die(d, lang).plain for d in self._dice_on(th, "mission")]
+            dice = self.t("ds6.sep.list", lang).join(placed) or "-"
             lines.append(t("tui.ds.info.mission", lang, slots=slots, dice=dice))
         lines.append(self._discard_line(lang))
         lines.append(t("tui.ds.info.legend", lang))
@@ -227,7 +248,7 @@ class Board(Widget):
         """A crew die: its number and its face in words (``3:Sci``); ``#3`` with no face."""
         if d["face"] is None:
             return Text(f"#{d['die']}", style="bold")
-        t = Text(f"{d['die']}:", style="bold")
+        t = Text(self.t("tui.ds.die", lang, die=d["die"]), style="bold")
         t.append_text(self._face(d["face"], lang))
         return t
 
@@ -242,7 +263,7 @@ class Board(Widget):
     def _discard_line(self, lang: str) -> str:
         discard = self.observation["discard"] if self.observation is not None else []
         names = [self.t(f"ds6.card.{c}", lang) for c in discard]
-        return self.t("tui.ds.info.discard", lang, cards=", ".join(names) or "-")
+        return self.t("tui.ds.info.discard", lang, cards=self.t("ds6.sep.list", lang).join(names) or "-")
 
     def _lines(self, width: int, height: int) -> list[Text]:
         o = self.observation
@@ -289,9 +310,7 @@ class Board(Widget):
         if o["volley_left"] is not None:
             status.append(Text(t("tui.ds.volley", lang, points=o["volley_left"]), style="bold reverse"))
         if o["pending"]:
-            card = next((th for th in o["threats"] if th["card"] == o["pending"]), None)
-            name = t(f"ds6.card.{card['id']}", lang) if card else o["pending"]
-            status.append(Text(t("tui.ds.pending", lang, card=f"{o['pending']} {name}"), style="bold reverse"))
+            status.append(Text(t("tui.ds.pending", lang, card=f"@ds6.name.{o['pending']}"), style="bold reverse"))
         if o["lost_this_round"]:
             status.append(Text(t("tui.ds.lost_round", lang), style="italic"))
         scanners = Text(t("tui.ds.scanners", lang) + " ")
@@ -358,12 +377,11 @@ class Board(Widget):
                 return lines
         return stations + flow([*boxes, *counters], width, sep="  ")
 
-    def _threat_parts(self, th: ThreatView, lang: str, with_name: bool) -> list[Text]:
+    def _threat_parts(self, th: ThreatView, lang: str) -> list[Text]:
         t = self.t
         kind = {"external": "▲", "internal": "■"}.get(th["kind"], "◇")
-        head = Text(kind + th["card"], style="bold")
-        if with_name:
-            head.append(" " + t(f"ds6.card.{th['id']}", lang))
+        # the card's name (the 2nd copy of a card printed twice says so), never its code
+        head = Text(kind + t(f"ds6.name.{th['card']}", lang), style="bold")
         parts = [head]
         if th["health"] is not None:
             parts.append(Text(t("tui.ds.hp", lang, health=th["health"], max=th["max_health"]),
@@ -390,9 +408,9 @@ class Board(Widget):
         return parts
 
     def _threats(self, o: Observation, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
-        """The threats in play, as detailed as the rows allow: with their names and as many card
-        texts as fit, then ids only, then two threats a line. Records where each threat is, for
-        clicks."""
+        """The threats in play, as detailed as the rows allow: with as many card texts as fit,
+        then two lines each (the name cut if it must), then two threats a line. Records where
+        each threat is, for clicks."""
         t = self.t
         header = Text(t("tui.ds.threats", lang), style="bold reverse")
         header.append(" ")
@@ -402,11 +420,33 @@ class Board(Widget):
         if not threats:
             return [header, Text(t("tui.ds.no_threats", lang), style="dim")]
 
-        def cell(i: int, with_name: bool, with_text: bool, w: int) -> list[Text]:
-            lines = flow(self._threat_parts(threats[i], lang, with_name), w - 1, indent=2, sep=" ")
+        def cell(i: int, compact: bool, with_text: bool, w: int) -> list[Text]:
+            parts = self._threat_parts(threats[i], lang)
+            if compact:  # one line, the name cut to make room, else the name and health, then the rest
+                head, rest = parts[0], parts[1:]
+                tail = Text(" ").join(rest)
+                room = w - 1 - tail.cell_len - 1
+                if head.cell_len <= room or room >= 6:
+                    if head.cell_len > room:
+                        head = fit(head, room - 1)
+                        head.rstrip()  # a wide character that did not fit left a space
+                        head.append("…")
+                    lines = [head + Text(" ") + tail]
+                else:
+                    health = rest.pop(0) if threats[i]["health"] is not None else Text()
+                    room = w - 1 - (health.cell_len + 1 if health.plain else 0)
+                    if head.cell_len > room:
+                        head = fit(head, max(1, room - 1))
+                        head.rstrip()
+                        head.append("…")
+                    head.append(" ")
+                    head.append_text(health)
+                    lines = [fit(head, w - 1), *flow([Text("  "), *rest], w - 1, indent=2, sep=" ")]
+            else:
+                lines = flow(parts, w - 1, indent=2, sep=" ")
             if with_text:  # the card text on lines of its own, cut between words
-                words = self.t(f"ds6.text.{threats[i]['id']}", lang).split(" ")
-                text = flow([Text(word, style="italic") for word in words], w - 3, indent=0, sep=" ")
+                words, sep = breakable(self.t(f"ds6.text.{threats[i]['id']}", lang))
+                text = flow([Text(word, style="italic") for word in words], w - 3, indent=0, sep=sep)
                 lines += [Text("  ").append_text(line) for line in text]
             out = []
             for k, line in enumerate(lines):
@@ -419,13 +459,13 @@ class Board(Widget):
             return out
 
         out = [header]
-        for with_name in (True, False):
-            cells = [cell(i, with_name, False, width) for i in range(len(threats))]
+        for compact in (False, True):
+            cells = [cell(i, compact, False, width) for i in range(len(threats))]
             if sum(len(c) for c in cells) + 1 <= rows:
                 # the card texts where there is room, the selected threat's first
                 order = sorted(range(len(threats)), key=lambda i: (i != self.selected, i))
-                for i in order if with_name else ():
-                    longer = cell(i, True, True, width)
+                for i in order if not compact else ():
+                    longer = cell(i, False, True, width)
                     if sum(len(c) for c in cells) - len(cells[i]) + len(longer) + 1 <= rows:
                         cells[i] = longer
                 for i, lines in enumerate(cells):
@@ -435,7 +475,7 @@ class Board(Widget):
                 return out
         half = (width - 1) // 2  # two threats a line
         for first in range(0, len(threats), 2):
-            pair = [cell(i, False, False, half) for i in range(first, min(first + 2, len(threats)))]
+            pair = [cell(i, True, False, half) for i in range(first, min(first + 2, len(threats)))]
             for k in range(max(len(c) for c in pair)):
                 line = Text()
                 for j, c in enumerate(pair):

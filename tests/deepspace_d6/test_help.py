@@ -38,7 +38,7 @@ def test_help_has_every_card_and_ruling_and_points_nowhere_else(lang: str) -> No
             assert ("2枚" if lang == "ja" else "two copies") in bullet, card_id
     for n in range(1, 38):
         assert f"R{n}." in page
-    for n in range(1, 7):
+    for n in range(1, 8):
         assert f"DS-P{n}." in page
     if lang == "ja":
         assert "Don't Panic" not in page and "「?」" not in page

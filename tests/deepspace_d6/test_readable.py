@@ -276,3 +276,25 @@ def test_scenario_events_render_in_words() -> None:
     put(s, "e9")
     to_step5(s)
     assert s.observation()["phase"] == "threat"
+
+
+def test_destroying_the_meteoroid_that_would_sink_the_ship_asks_first() -> None:
+    """The one decision that loses at once (R2: the Meteoroid's blast) is confirmed (issue 11,
+    item 10, as the forced end is)."""
+    s = new("e16", faces="tac med sci eng eng eng", hull=3, shields=1)
+    set_health(s, "e16", 1)
+    play(s, "fire:1")
+    warned = s.warnings(Action("hit", "e16"))
+    assert [w.key for w in warned] == ["ds6.warn.meteoroid"]
+    assert "game would be lost" in G.event_text(warned[0], "en") and "敗北" in G.event_text(warned[0], "ja")
+    assert s.warnings(Action("stop")) == []
+    edge = new("e16", faces="tac med sci eng eng eng", hull=3, shields=2)  # the shields take 2, the hull 3: 0
+    set_health(edge, "e16", 1)
+    play(edge, "fire:1")
+    assert edge.warnings(Action("hit", "e16")) != []
+    roomy = new("e16", faces="tac med sci eng eng eng", hull=4, shields=2)
+    set_health(roomy, "e16", 1)
+    play(roomy, "fire:1")
+    assert roomy.warnings(Action("hit", "e16")) == []
+    play(roomy, "hit:e16")
+    assert not roomy.is_terminal() and roomy.observation()["hull"] == 1

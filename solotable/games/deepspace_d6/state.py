@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from solotable.core.engine import StepState
-from solotable.core.protocol import IllegalAction, Result, legal_list
+from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
-from .actions import INST_NAMES
+from .actions import INST_NAMES, INST_OF
 from .data import NO_FACE, Card, data
 
 if TYPE_CHECKING:
@@ -215,6 +215,20 @@ class DeepSpaceState(StepState):
         if self.phase is GATHER and name == "done":
             return IllegalAction("ds6.err.must_recall", legal=shown)
         return IllegalAction("core.err.not_legal", action=str(action), legal=shown)
+
+    def warnings(self, action: Action) -> list[Event]:
+        """A hit that destroys the Meteoroid when its blast (R2) would sink the ship: the one
+        decision that loses the game at once, asked to be confirmed."""
+        if action.name != "hit" or not action.args or str(action.args[0]) not in INST_OF:
+            return []
+        target = self.threat(INST_OF[str(action.args[0])])
+        if target is None or target.card.effect != "meteoroid" or target.health != 1:
+            return []
+        blast = target.card.damage
+        absorbed = 0 if self.nebula() else min(self.shields, blast)
+        if self.hull > blast - absorbed:
+            return []
+        return [Event("ds6.warn.meteoroid", {"damage": blast})]
 
     # -- reading the table -------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "ds6.where": ("pool", "unassigned", "scanners", "station", "stasis", "mission", "distracted", "returned",
                   "infirmary"),
     "ds6.difficulty": ("beginner", "easy", "normal", "hard"),
+    "ds6.level": ("beginner", "easy", "normal", "hard"),
     "ds6.length": ("full", "short", "quick"),
     "ds6.act": ("roll", "threat", "draw", "change", "reroll", "fire", "hit", "stop", "free", "release", "shields",
                 "stasis", "repair", "mission", "end", "send", "distract", "recall", "done"),

@@ -62,7 +62,7 @@ def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
     o = observation(s)
     t = cat.text
     lines: list[str] = []
-    lines.append(t("ds6.view.head", lang, round=o["round"], difficulty=f"@ds6.difficulty.{o['difficulty']}",
+    lines.append(t("ds6.view.head", lang, round=o["round"], difficulty=f"@ds6.level.{o['difficulty']}",
                    dont_panic=o["dont_panic"], length=f"@ds6.length.{o['length']}"))  # fmt: skip
     shields = t("ds6.view.offline", lang) if o["shields_offline"] else f"{o['shields']}/{o['shields_max']}"
     lines.append(t("ds6.view.ship", lang, hull=o["hull"], hull_max=o["hull_max"], shields=shields))

@@ -15,6 +15,6 @@ D = data()
 
 def setup(state: DeepSpaceState) -> None:
     """The first step of every game."""
-    state.emit(counted("ds6.ev.start", state.dont_panic), difficulty=f"@ds6.difficulty.{state.difficulty}",
+    state.emit(counted("ds6.ev.start", state.dont_panic), difficulty=f"@ds6.level.{state.difficulty}",
                dont_panic=state.dont_panic, length=f"@ds6.length.{state.length}", deck=state.deck)  # fmt: skip
     state.then(*[(draw_card, ())] * D.setup.opening_draws, (start_round, ()))

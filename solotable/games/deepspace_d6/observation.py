@@ -8,6 +8,7 @@ from typing import Literal, TypedDict, cast, get_args
 
 from .actions import INST_NAMES
 from .data import FACES, FaceCode, data
+from .rules.stations import ALLOCATE
 from .state import (
     MISSION,
     PLACE_NAMES,
@@ -144,8 +145,6 @@ def observation(s: DeepSpaceState) -> Observation:
                          "distracted": 0, "returned": 0, "infirmary": 0}  # fmt: skip
     for d in s.dice:
         counts[PLACE_NAMES[d.where]] += 1
-    from .rules.stations import ALLOCATE
-
     return {
         "game": "deepspace-d6",
         "difficulty": s.difficulty,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from fractions import Fraction
 from itertools import product
@@ -89,39 +88,3 @@ def test_exact_fractions_are_made_only_when_asked() -> None:
     table.sample(random.Random(1))
     assert table._exact is None
     assert sum(p for _, p in table.outcomes) == 1
-
-
-def test_a_draw_from_a_pile_is_built_lazily_and_samples_as_the_built_table() -> None:
-    """draw_table samples by walking the counts; what it gives is what ChanceTable.weighted
-    gives, outcome for outcome, and its outcomes are built when read."""
-    rng = random.Random(11)
-    for trial in range(300):
-        n = rng.randint(1, 40)
-        counts = [rng.choice((0, 0, 1, 1, 2, 6)) for _ in range(n)]
-        if not any(counts):
-            counts[rng.randrange(n)] = 1
-        actions = tuple(Action("card", k) for k in range(n))
-        lazy = draw_table(actions, counts)
-        built = ChanceTable.weighted(actions, counts)
-        counts[0] += 5  # the pile changes after the draw: the table keeps its own counts
-        seed = rng.random()
-        r1, r2 = random.Random(seed), random.Random(seed)
-        assert [lazy.sample(r1) for _ in range(50)] == [built.sample(r2) for _ in range(50)], trial
-        us = [0.0, 1 - 2**-53, *(rng.random() for _ in range(20))]
-        acc = 0
-        for c in counts:  # at and beside every cumulative float, where a sampler could differ
-            acc += c
-            x = acc / sum(built.weights)
-            us += [u for u in (x, math.nextafter(x, 0), math.nextafter(x, 1)) if u < 1]
-        assert [lazy.sample_float(u) for u in us] == [built.sample_float(u) for u in us]
-        assert (lazy.actions, lazy.weights, lazy.total) == (built.actions, built.weights, built.total)
-        assert lazy.outcomes == built.outcomes and len(lazy) == len(built)
-        assert all(a in lazy for a in built.actions) and Action("card", n) not in lazy
-    fresh = draw_table((Action("c", 1), Action("c", 2)), (0, 3))
-    assert Action("c", 2) in fresh and Action("c", 1) not in fresh  # read before any sample
-    assert fresh.probability(Action("c", 2)) == 1
-    for counts in ((0, 0), (1, -1)):
-        with pytest.raises(ValueError):
-            draw_table((Action("c", 1), Action("c", 2)), counts)
-    with pytest.raises(ValueError):
-        draw_table((Action("c", 1),), (1, 2))

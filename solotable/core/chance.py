@@ -18,20 +18,18 @@ Building blocks:
 - :func:`dice_multisets` / :func:`dice_table`: ``n`` dice rolled together as one event, each
   multiset of faces in ascending order with its number of orderings, cached;
 - :func:`draw_table`: one item drawn from a pile of kinds with counts (a deck, a tile wall):
-  each kind with a count, weighted by it; kinds with no copy left are not outcomes. Built lazily
-  (:class:`PileTable`): a sample is one pass over the counts, the outcomes are made when read.
+  each kind with a count, weighted by it; kinds with no copy left are not outcomes.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import accumulate, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import factorial, lcm
-from typing import Any
 
 from solotable.core.action import Action
 
@@ -196,56 +194,5 @@ def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
 
 def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
-    ``k`` left). Not cached (piles rarely repeat), and built lazily (:class:`PileTable`): sampling
-    it is one pass over the counts, in C; its outcomes are made only if something reads them."""
-    return PileTable(actions, counts)
-
-
-class PileTable(ChanceTable):
-    """A draw from a pile by counts (see :func:`draw_table`). It holds the kinds and a copy of
-    the counts; :meth:`sample` finds the first kind whose running share of the total exceeds the
-    random number, which is the outcome the built table's bisection gives (the same floats,
-    ``partial / total``), so the same seeds give the same games. ``actions`` and
-    ``weights`` (and with them everything else a table offers) are built on first read."""
-
-    __slots__ = ("_counts", "_kinds")
-
-    def __init__(self, kinds: Sequence[Action], counts: Sequence[int]) -> None:
-        if len(kinds) != len(counts):
-            raise ValueError("a weight for every action")
-        counts = tuple(counts)
-        total = sum(counts)
-        if counts and min(counts) < 0:
-            raise ValueError("a chance weight is negative")
-        if total <= 0:
-            raise ValueError("a chance node needs at least one outcome")
-        self._kinds = kinds
-        self._counts = counts
-        self.total = total
-        self._exact = None
-        self._cum = None
-        self._set = None
-
-    def __getattr__(self, name: str) -> Any:
-        # only called for a slot not set yet: the outcomes of a table never read before
-        if name in ("actions", "weights"):
-            built = ChanceTable.weighted(self._kinds, self._counts)
-            self.actions = built.actions
-            self.weights = built.weights
-            return getattr(self, name)
-        raise AttributeError(name)
-
-    def sample(self, rng: random.Random) -> Action:
-        return self.sample_float(rng.random())
-
-    def sample_float(self, u: float) -> Action:
-        total = self.total
-        # the least count a with a / total > u, as floats (each a / total is correctly rounded and
-        # grows with a, as the built table's cumulative floats do); then the first kind whose
-        # running count reaches it, which is the kind the built table's bisection gives
-        a = max(1, int(u * total))
-        while a > 1 and (a - 1) / total > u:
-            a -= 1
-        while a / total <= u:
-            a += 1
-        return self._kinds[bisect_left(list(accumulate(self._counts)), a)]
+    ``k`` left). Not cached: piles rarely repeat; building it costs one pass over the kinds."""
+    return ChanceTable.weighted(actions, counts)

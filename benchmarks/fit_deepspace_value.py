@@ -23,7 +23,8 @@ import numpy as np
 from solotable.core.protocol import CHANCE
 from solotable.core.registry import load
 from solotable.games.deepspace_d6 import heuristic as H
-from solotable.games.deepspace_d6.rules import ROLL, DeepSpaceState
+from solotable.games.deepspace_d6.rules.crew import ROLL
+from solotable.games.deepspace_d6.state import DeepSpaceState
 from solotable.sim.runner import game_rngs
 
 PRESETS = ("beginner", "easy", "normal", "hard")
@@ -41,14 +42,15 @@ def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         chance_rng, agent_rng = game_rngs(seed, index)
         state = game.new_state(difficulty=PRESETS[index % len(PRESETS)])
         assert isinstance(state, DeepSpaceState)
+        state.set_events(False)  # nothing here reads them
         rows: list[list[float]] = []
         while state.to_move is not None:
             if state.to_move == CHANCE:
-                if state.phase == ROLL:
+                if state.phase is ROLL:
                     rows.append(H.features(state))
-                state.apply(state.chance_table().sample(chance_rng))
+                state.apply(state.chance_table().sample(chance_rng), trusted=True)
             else:
-                state.apply(agent.choose(state, agent_rng))
+                state.apply(agent.choose(state, agent_rng), trusted=True)
         won = int(state.won)
         xs.extend(rows)
         ys.extend([won] * len(rows))

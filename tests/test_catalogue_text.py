@@ -155,18 +155,9 @@ KNOWN: dict[str, dict[str, set[str]]] = {
     "solotable/ui/web/messages.toml": {
         "glossary": {"web.mr.check_title", "web.stat.gold", "web.val.casual"},
     },
-    "solotable/games/deepspace_d6/messages.toml": {
-        "plurals": {
-            "ds6.act.fire", "ds6.act.repair", "ds6.ev.fire", "ds6.ev.free", "ds6.ev.friendly_fire", "ds6.ev.gather",
-            "ds6.ev.repair", "ds6.ev.reroll", "ds6.ev.roll", "ds6.ev.threat_roll", "ds6.ev.volley_lost",
-        },
-    },
     "solotable/games/jongrogue/messages.toml": {
         "english_left": {"jr.prov.window"},
         "glossary": {"jr.ev.continue", "jr.ev.food"},
-    },
-    "solotable/ui/tui/boards/messages_deepspace_d6.toml": {
-        "ascii_punctuation": {"tui.ds.info.legend"},
     },
 }
 

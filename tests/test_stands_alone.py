@@ -16,19 +16,12 @@ design notes), or an absolute path of the machine the project was built on."""
 KNOWN = {
     # Files of the game engineers (their game folders and boards), who remove each entry as they
     # take the pointer out; a stale entry fails below. Everything else is already clean.
-    "solotable/games/deepspace_d6/__init__.py",
-    "solotable/games/deepspace_d6/cards.toml",
-    "solotable/games/deepspace_d6/messages.toml",
-    "solotable/games/deepspace_d6/rules.py",
-    "solotable/games/deepspace_d6/rules_help_en.md",
-    "solotable/games/deepspace_d6/rules_help_ja.md",
     "solotable/games/jongrogue/__init__.py",
     "solotable/games/jongrogue/messages.toml",
     "solotable/games/jongrogue/rules.py",
     "solotable/games/jongrogue/rules.toml",
     "solotable/games/jongrogue/rules_help_en.md",
     "solotable/games/jongrogue/rules_help_ja.md",
-    "solotable/ui/tui/boards/messages_deepspace_d6.toml",
     "solotable/ui/tui/boards/messages_jongrogue.toml",
 }
 

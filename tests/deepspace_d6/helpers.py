@@ -14,8 +14,12 @@ from typing import Any
 
 import solotable
 from solotable.core.protocol import Action, State
+from solotable.games.deepspace_d6.actions import INST_NAMES, INST_OF
+from solotable.games.deepspace_d6.data import FACES, data
+from solotable.games.deepspace_d6.state import PLACE_NAMES, Threat
 
 G = solotable.load("deepspace-d6")
+D = data()
 
 # §6.2-§6.4 of the rules reference, transcribed here on purpose: the tests compare the engine
 # with the reference, not with cards.toml.
@@ -80,17 +84,29 @@ def roll(s: State, faces: str) -> State:
 def put(s: Any, card_id: str, health: int | None = None) -> str:
     """A threat already in play (scenario set-up): take it out of the unseen cards and the deck
     and place it, in entry order. Returns its name in play (``e18a`` ...)."""
-    from solotable.games.deepspace_d6.actions import INST_NAMES
-    from solotable.games.deepspace_d6.rules import CARDS, ID
-
-    c = CARDS[ID[card_id]]
+    c = D.by_id[card_id]
     s.unseen[c.index] -= 1
     s.deck -= 1
-    inst = 2 * c.index + (c.copies - s.unseen[c.index] - 1)
-    s.in_play.append(inst)
-    s.health[inst] = c.health if health is None else health
-    s._legal = None  # the position changed behind the engine's back
-    return INST_NAMES[inst]
+    key = 2 * c.index + (c.copies - s.unseen[c.index] - 1)
+    s.threats.append(Threat(c, key, c.health if health is None else health))
+    return INST_NAMES[key]
+
+
+def set_health(s: Any, name: str, health: int) -> None:
+    """A threat in play already damaged (scenario set-up)."""
+    t = s.threat(INST_OF[name])
+    s.replace(t, Threat(t.card, t.key, health, t.stasis))
+
+
+def move(s: Any, die: int, where: str, face: str | None = None, card: str | None = None) -> None:
+    """Die ``die`` (1-6) put somewhere by hand (scenario set-up): ``infirmary``, ``distracted``
+    ... (the observation's place names), showing ``face``, on ``card`` (``i5``)."""
+    d = s.dice[die - 1]
+    d.where = PLACE_NAMES.index(where)  # type: ignore[arg-type]
+    if face is not None:
+        d.face = FACES.index(face)  # type: ignore[arg-type]
+    if card is not None:
+        d.on = INST_OF[card]
 
 
 def new(
@@ -109,7 +125,6 @@ def new(
         put(s, c)
     for name, value in fields.items():
         setattr(s, name, value)
-    s._legal = None
     if faces is not None:
         roll(s, faces)
     return s

@@ -9,9 +9,8 @@ did not already cover them.
 from __future__ import annotations
 
 from solotable import Action
-from solotable.games.deepspace_d6.rules import ID
 
-from .helpers import G, count, keys_of, legal, new, phase, play, put, roll, threat, to_step5, where
+from .helpers import G, count, keys_of, legal, move, new, phase, play, put, roll, set_health, threat, to_step5, where
 
 # ---- discrepancies found ------------------------------------------------------------------------
 
@@ -55,8 +54,8 @@ def test_a_forced_recall_of_one_kind_of_die_is_made_for_you_ds_p4_r26() -> None:
     single legal action."""
     s = new("i11", faces="sci sci tac tac med eng")
     play(s, "mission:i11,sci")
-    for d in (0, 1, 2, 4, 5):  # scenario: every other die is in the Infirmary
-        s.loc[d] = 12
+    for d in (1, 2, 3, 5, 6):  # scenario: every other die is in the Infirmary
+        move(s, d, "infirmary")
     to_step5(s)
     play(s, "threat:6")
     assert "ds6.ev.recall" in [e.key for e in s.events]
@@ -97,9 +96,8 @@ def test_friendly_fire_event_uses_the_card_name_in_japanese() -> None:
 
 def test_friendly_fire_takes_returned_tactical_dice_but_not_the_distracted_one_r29() -> None:
     s = new("e1", "i5", faces="tac tac med sci eng eng")
-    s.loc[5], s.face[5] = 12, 1  # a Tactical die in the Infirmary (scenario)
-    s.loc[4], s.face[4], s.on[4] = 10, 1, 2 * ID["i5"]  # a Tactical die on Distracted (scenario)
-    s._legal = None
+    move(s, 6, "infirmary", "tac")  # a Tactical die in the Infirmary (scenario)
+    move(s, 5, "distracted", "tac", "i5")  # a Tactical die on Distracted (scenario)
     play(s, "free")  # the Infirmary Tactical die goes to Returned
     assert where(s)[5] == "returned"
     play(s, "end", "draw:i6")
@@ -128,7 +126,7 @@ def test_nebula_arriving_sets_off_the_scouting_ship_r28() -> None:
 
 def test_meteoroid_blast_with_the_last_external_is_a_loss_r32() -> None:
     s = new("e16", faces="tac tac tac med sci eng", deck=0, hull=1, shields=0)
-    s.health[2 * 15] = 1
+    set_health(s, "e16", 1)
     play(s, "fire:1", "hit:e16")
     assert s.is_terminal() and not s.result().won and s.result().details["cause"] == "hull"
 
@@ -157,7 +155,7 @@ def test_the_activated_set_is_every_match_internals_first_in_entry_order_r1_r33(
         play(s, sorted(legal(s))[0])
         log += s.events
     assert phase(s) == "roll"
-    order = [e.params["card"].removeprefix("@ds6.card.") for e in log if e.key == "ds6.ev.activates"]
+    order = [e.params["card"].removeprefix("@ds6.threat.") for e in log if e.key == "ds6.ev.activates"]
     assert order == ["i10", "i8", "e13", "e14", "e17"]
     o = s.observation()
     assert threat(s, "e17")["health"] == 2  # Nebula hurt itself

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from solotable.games.deepspace_d6.cards import FACES, data
+from solotable.games.deepspace_d6.data import FACES, data
 
 from .helpers import (
     BOMBERS,
@@ -45,7 +45,7 @@ def test_every_card_of_the_reference_is_in_the_data_row_by_row() -> None:
         assert c.activation == activation, c.id
         if kind == "external":
             assert c.damage == damage, c.id
-        slots = tuple("/".join(sorted(FACES[f] for f in slot)).replace("med/sci", "sci/med") for slot in c.mission)
+        slots = tuple("/".join(sorted(FACES[f] for f in slot)).replace("med/sci", "sci/med") for slot in c.slots)
         assert slots == mission, c.id
         assert c.ignores_shields == (c.id in IGNORES_SHIELDS), c.id
         assert G.catalogue.text(f"ds6.card.{c.id}", "en") == name
@@ -58,7 +58,7 @@ def test_deck_totals() -> None:
     dp = sum(c.copies for c in D.cards if c.kind == "dont_panic")
     assert (ext, inte, dp) == (25, 11, 6)
     assert sum(c.copies * c.health for c in D.cards) == 68
-    assert D.cards[D.dont_panic].id == "dp"
+    assert D.dont_panic.id == "dp" and D.size == 36
 
 
 @pytest.mark.parametrize("value", range(1, 7))
@@ -68,8 +68,8 @@ def test_activation_table(value: int) -> None:
 
 def test_presets_and_lengths() -> None:
     """§2.2, §2.3: Don't Panic kept per preset, cards removed per length, deck sizes."""
-    assert D.difficulties == {"beginner": 6, "easy": 5, "normal": 3, "hard": 0}
-    assert D.lengths == {"full": 0, "short": 5, "quick": 8}
+    assert D.difficulty.dont_panic == {"beginner": 6, "easy": 5, "normal": 3, "hard": 0}
+    assert D.length.removed == {"full": 0, "short": 5, "quick": 8}
     sizes = {
         "beginner": (42, 37, 34),
         "easy": (41, 36, 33),
@@ -81,13 +81,13 @@ def test_presets_and_lengths() -> None:
             s = G.new_state(difficulty=difficulty, length=length)
             assert s.observation()["deck_left"] == size
             # the draw is uniform over every card not yet seen (removed ones included, §2.4)
-            unseen = 36 + D.difficulties[difficulty]
+            unseen = 36 + D.difficulty.dont_panic[difficulty]
             table = dict(s.chance_outcomes())
             from solotable import Action
 
             assert table[Action("draw", "e18")] == Fraction(2, unseen)
-            if D.difficulties[difficulty]:
-                assert table[Action("draw", "dp")] == Fraction(D.difficulties[difficulty], unseen)
+            if D.difficulty.dont_panic[difficulty]:
+                assert table[Action("draw", "dp")] == Fraction(D.difficulty.dont_panic[difficulty], unseen)
             else:
                 assert Action("draw", "dp") not in table
 

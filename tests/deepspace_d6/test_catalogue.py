@@ -1,6 +1,6 @@
 """Every message Deep Space D-6 can show exists in English and Japanese.
 
-Three nets: (1) the source is scanned for message ids (``_ev("...")``, full ``"ds6...."``
+Three nets: (1) the source is scanned for message ids (full ``"ds6...."``
 literals, and key families built at run time, whose members are listed below from the rules
 reference); (2) random games render every event, action label and the table in both
 languages; (3) the Japanese texts are Japanese and use the glossary's terms (§10).
@@ -19,11 +19,13 @@ import solotable.games.deepspace_d6 as pkg
 from solotable import Action, IllegalAction
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import explain
+from solotable.games.deepspace_d6.actions import INST_OF
 
-from .helpers import DECK, G, new, play, put
+from .helpers import DECK, G, new, play, put, set_health
 
 SRC = Path(pkg.__file__).parent
-FILES = ("rules.py", "view.py", "__init__.py")
+FILES = (*sorted(p.relative_to(SRC).as_posix() for p in (SRC / "rules").glob("*.py")), "state.py", "view.py",
+         "observation.py", "__init__.py")
 CAT = G.catalogue
 LANGS = ("en", "ja")
 
@@ -35,11 +37,14 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "ds6.where": ("pool", "unassigned", "scanners", "station", "stasis", "mission", "distracted", "returned",
                   "infirmary"),
     "ds6.difficulty": ("beginner", "easy", "normal", "hard"),
+    "ds6.level": ("beginner", "easy", "normal", "hard"),
     "ds6.length": ("full", "short", "quick"),
     "ds6.act": ("roll", "threat", "draw", "change", "reroll", "fire", "hit", "stop", "free", "release", "shields",
                 "stasis", "repair", "mission", "end", "send", "distract", "recall", "done"),
     "ds6.cause": ("win", "hull", "crew"),
     "ds6.simstat": tuple(dict.fromkeys((*G.sim_means, G.sim_histogram))),
+    "ds6.threat": tuple(INST_OF),  # built from ds6.card, ds6.text and ds6.ref (view.card_messages)
+    "ds6.name": tuple(INST_OF),
 }
 GLOSSARY = {  # §10: English term -> the Japanese term it must appear as
     "Infirmary": "医務室",
@@ -71,8 +76,7 @@ def test_literal_keys_exist() -> None:
 
 def test_event_keys_exist() -> None:
     text = source()
-    found = set(re.findall(r"""_ev\(\s*["']([^"']+)["']""", text))
-    found |= set(re.findall(r"""["']((?:ev|err)\.[a-z0-9_]+)["']""", text))
+    found = set(re.findall(r"""["']ds6\.((?:ev|err)\.[a-z0-9_]+)["']""", text))
     assert len(found) > 30
     missing = sorted(k for k in found if "ds6." + k not in CAT)
     assert not missing
@@ -165,7 +169,7 @@ def test_errors_in_both_languages(make, action: Action) -> None:
 def test_rare_events_render() -> None:
     scenes = []
     s = new("e16", "e20", "e15", faces="tac tac tac med sci eng")
-    s.health[2 * 15] = 1
+    set_health(s, "e16", 1)
     play(s, "fire:1", "hit:e16")
     scenes.append(s)
     s2 = new(faces="tac tac tac med sci eng", deck=0)

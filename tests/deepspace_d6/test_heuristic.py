@@ -8,7 +8,7 @@ import random
 
 from solotable.agents.registry import agent_names, make_agent
 
-from .helpers import G, new, play
+from .helpers import G, move, new, play, set_health
 
 BOT = make_agent("heuristic", "deepspace-d6")
 
@@ -23,7 +23,8 @@ def test_registered() -> None:
 
 def test_frees_a_full_infirmary_first() -> None:
     s = new("e1", faces="med tac tac sci eng eng")
-    s.loc[4] = s.loc[5] = 12
+    move(s, 5, "infirmary")
+    move(s, 6, "infirmary")
     assert choose(s) == "free"
 
 
@@ -34,14 +35,14 @@ def test_empties_scanners_before_the_third_threat_die() -> None:
 
 def test_kills_the_most_dangerous_threat_it_can() -> None:
     s = new("e9", "e11", faces="tac med sci eng eng eng")
-    s.health[2 * 10] = 1  # the Flagship (3 damage on 4-6) at health 1, the Drone (1 on 2, 4, 6)
+    set_health(s, "e11", 1)  # the Flagship (3 damage on 4-6) at health 1, the Drone (1 on 2, 4, 6)
     play(s, "fire:1")
     assert choose(s) == "hit:e11"
 
 
 def test_holds_fire_on_a_meteoroid_that_would_sink_the_ship() -> None:
     s = new("e16", faces="tac med sci eng eng eng", hull=3, shields=0)
-    s.health[2 * 15] = 1
+    set_health(s, "e16", 1)
     play(s, "fire:1")
     assert choose(s) == "stop"
 

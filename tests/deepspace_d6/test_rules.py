@@ -9,16 +9,36 @@ from math import comb
 import pytest
 
 from solotable import Action, IllegalAction
-from solotable.games.deepspace_d6.rules import roll_table
 
-from .helpers import G, count, keys_of, legal, new, obs_json, phase, play, put, roll, threat, to_step5, where
+from .helpers import (
+    G,
+    count,
+    keys_of,
+    legal,
+    move,
+    new,
+    obs_json,
+    phase,
+    play,
+    put,
+    roll,
+    set_health,
+    threat,
+    to_step5,
+    where,
+)
 
 # ---- chance structure (§4.1, DS-P1, DS-P2) --------------------------------------------------
 
 
 @pytest.mark.parametrize("n", range(1, 7))
 def test_crew_roll_is_one_event_over_face_multisets(n: int) -> None:
-    table = roll_table(n)
+    s = G.new_state(seed=0)
+    for d in range(n + 1, 7):
+        move(s, d, "infirmary")
+    play(s, "draw:dp", "draw:dp")
+    assert phase(s) == "roll"
+    table = s.chance_table()
     assert len(table.outcomes) == comb(n + 5, 5)
     assert sum(p for _, p in table.outcomes) == 1
     assert all(list(a.args) == sorted(a.args) for a in table.actions)
@@ -188,7 +208,8 @@ def test_stasis_targets_can_be_fired_on() -> None:
 
 def test_medical_frees_the_whole_infirmary_to_returned_r6() -> None:
     s = new("e1", faces="med tac tac sci eng eng")
-    s.loc[4] = s.loc[5] = 12  # the two Engineering dice in the Infirmary (scenario)
+    move(s, 5, "infirmary")  # the two Engineering dice in the Infirmary (scenario)
+    move(s, 6, "infirmary")
     assert "free" in legal(s) and "release" not in legal(s)
     play(s, "free")
     assert count(s, "infirmary") == 0 and count(s, "returned") == 2
@@ -318,8 +339,8 @@ def test_only_mission_dice_left_must_recall_one_r26() -> None:
     s = new("i11", "e12", faces="com sci tac tac med eng")
     play(s, "mission:i11,sci", "mission:e12,com")
     assert where(s)[4] == "mission:i11" and where(s)[0] == "mission:e12"
-    for d in (1, 2, 3, 5):  # scenario: the others are in the Infirmary
-        s.loc[d] = 12
+    for d in (2, 3, 4, 6):  # scenario: the others are in the Infirmary
+        move(s, d, "infirmary")
     to_step5(s)
     play(s, "threat:6")
     assert legal(s) == {"recall:1", "recall:5"}  # two kinds of mission die: the player picks
@@ -409,7 +430,7 @@ def test_mercenary_counts_a_stasis_threat_as_not_activated_r27() -> None:
 
 def test_meteoroid_self_damage_and_blast_r2() -> None:
     s = new("e16", faces="eng eng eng eng eng eng")
-    s.health[2 * 15] = 1
+    set_health(s, "e16", 1)
     to_step5(s)
     play(s, "threat:1")
     assert threat(s, "e16") is None and "ev.meteoroid_blast" in keys_of(s)
@@ -499,7 +520,7 @@ def test_cloaked_threats_roll_again_r14() -> None:
 
 def test_distracted_on_draw_and_activation_r12_r30() -> None:
     s = new("e1", faces="tac med sci eng eng eng")
-    s.loc[5] = 12  # one die in the Infirmary: not eligible (R12)
+    move(s, 6, "infirmary")  # one die in the Infirmary: not eligible (R12)
     play(s, "fire:1", "hit:e1", "end", "draw:i5")
     assert phase(s) == "distract"
     acts = legal(s)
@@ -557,13 +578,13 @@ def test_internal_threats_first_in_entry_order_r1() -> None:
     to_step5(s)
     play(s, "threat:1")
     acts = [e.params["card"] for e in s.events if e.key == "ds6.ev.activates"]
-    assert acts == ["@ds6.card.i8", "@ds6.card.i10", "@ds6.card.e2"]
+    assert acts == ["@ds6.threat.i8", "@ds6.threat.i10", "@ds6.threat.e2"]
 
 
 def test_activated_set_fixed_r33() -> None:
     """Meteoroid destroys itself first; a threat that has left play is skipped."""
     s = new("e16", "e19", faces="eng eng eng eng eng eng")
-    s.health[2 * 15] = 1
+    set_health(s, "e16", 1)
     to_step5(s)
     play(s, "threat:1")
     assert s.observation()["hull"] == 5  # blast 5: shields 4 + 1 hull; Raiders 2 to hull
@@ -615,8 +636,8 @@ def test_hull_zero_loses_at_once_r10() -> None:
 
 def test_crew_loss_when_nothing_can_be_gathered_r10() -> None:
     s = new("i10", faces="tac tac tac tac tac tac")
-    for d in range(1, 6):
-        s.loc[d] = 12
+    for d in range(2, 7):
+        move(s, d, "infirmary")
     to_step5(s)
     play(s, "threat:1")  # Robot Uprising takes the last die
     assert s.is_terminal() and s.result().details["cause"] == "crew"
@@ -639,10 +660,11 @@ def test_draw_table_matches_a_plain_chance_table() -> None:
     import random
 
     from solotable.core.protocol import ChanceTable
-    from solotable.games.deepspace_d6.rules import draw_table
 
-    unseen = (1, 0, 2, 1, 1, 0, 3) + (0,) * 27 + (6,)
-    fast = draw_table(unseen)
+    s = new()
+    s.unseen[:] = (1, 0, 2, 1, 1, 0, 3) + (0,) * 27 + (6,)
+    play(s, "roll:6,6,6,5,5,5")  # three Threat dice: the scanners draw
+    fast = s.chance_table()
     plain = ChanceTable(fast.outcomes)
     assert sum(p for _, p in fast.outcomes) == 1
     assert dict(fast.outcomes)[Action("draw", "dp")] == Fraction(6, 14)

@@ -35,7 +35,7 @@ def test_captain_niven() -> None:
     play(s, f"send:{commander}")
     log += s.events
     activations = [e.params["card"] for e in log if e.key == "ds6.ev.activates"]
-    assert activations == ["@ds6.card.i8", "@ds6.card.e2"]
+    assert activations == ["@ds6.threat.i8", "@ds6.threat.e2"]
     assert keys_of(s).count("ev.infirmary") == 1
     assert s.observation()["dice"][commander - 1]["where"] == "infirmary"
     # 6. gather: 5 dice; §9.3

@@ -703,4 +703,5 @@ async def test_physical_card_draws_are_listed_by_name(data_dir: Path) -> None:
         assert isinstance(dialog, ChanceDialog)
         outcomes = dialog.query_one("#outcomes", OptionList)
         assert outcomes.option_count == len(session.state.chance_table().actions) > 24
-        assert str(outcomes.get_option_at_index(0).prompt) == "1) Threat card drawn: Assault Cruiser   [draw:e1]"
+        first = "1) Threat card drawn: Assault Cruiser [on 4, 5: −2 Hull]   [draw:e1]"
+        assert str(outcomes.get_option_at_index(0).prompt) == first

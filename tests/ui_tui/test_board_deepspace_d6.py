@@ -28,8 +28,9 @@ import solotable
 import solotable.ui.tui.boards.deepspace_d6 as board_module
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
-from solotable.games.deepspace_d6.cards import FACES
-from solotable.games.deepspace_d6.rules import PHASE_NAMES, STATION_NAMES
+from solotable.games.deepspace_d6.data import FACES
+from solotable.games.deepspace_d6.observation import PHASE_NAMES
+from solotable.games.deepspace_d6.state import STATION_NAMES
 from solotable.ui.tui.boards.deepspace_d6 import Board
 
 GAME = solotable.load("deepspace-d6")
@@ -123,29 +124,51 @@ def screen_lines(obs: Mapping[str, Any], lang: str = "en", size: tuple[int, int]
 def die_token(d: Mapping[str, Any], lang: str) -> str:
     if d["face"] is None:
         return f"#{d['die']}"
-    return f"{d['die']}:" + message(f"tui.ds.face.{d['face']}", lang)
+    return message("tui.ds.die", lang, die=d["die"]) + message(f"tui.ds.face.{d['face']}", lang)
 
 
-def threat_blocks(lines: list[str]) -> dict[str, list[str]]:
-    """Each threat's lines on the screen: its first line (kind mark and id) and the indented
-    lines under it, in its column of the threat area (one or two threats a line)."""
-    heads = re.compile(r"[ ▶][▲■◇]([a-z]+\d+[ab]?)")
-    blocks: dict[str, list[str]] = {}
-    open_blocks: dict[int, list[str]] = {}  # column start -> the block being read there
-    for line in lines:
+HEAD = re.compile(r"[ ▶][▲■◇]")
+
+
+def threat_area(lines: list[str]) -> int:
+    """The first row after the threat area's header (its legend has the marks too)."""
+    header = {message("tui.ds.threats", lang) + " " + message("tui.ds.legend", lang)[:4] for lang in ("en", "ja")}
+    return next(y for y, line in enumerate(lines) if any(h in line.split("│")[-1] for h in header)) + 1
+
+
+def heads(lines: list[str]) -> list[tuple[int, int]]:
+    """Where each threat's first line starts (row, column in the threat area), in reading order:
+    the board lists the threats in the order of the observation."""
+    found = []
+    for y, line in enumerate(lines[threat_area(lines) :], start=threat_area(lines)):
         right = line.split("│", 1)[1] if "│" in line else line
-        found = list(heads.finditer(right))
+        found += [(y, m.start()) for m in HEAD.finditer(right)]
+    return found
+
+
+def threat_blocks(lines: list[str], obs: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each threat's lines on the screen (by its name in play, ``e18a``): its first line (kind
+    mark and name) and the indented lines under it, in its column of the threat area (one or two
+    threats a line)."""
+    blocks: list[list[str]] = []
+    open_blocks: dict[int, list[str]] = {}  # column start -> the block being read there
+    for line in lines[threat_area(lines) :] if obs["threats"] else []:
+        right = line.split("│", 1)[1] if "│" in line else line
+        found = list(HEAD.finditer(right))
         if found:
             starts = [m.start() for m in found] + [len(right)]
             open_blocks = {}
             for m, end in zip(found, starts[1:], strict=True):
-                blocks[m.group(1)] = open_blocks[m.start()] = [right[m.start() : end]]
+                block = [right[m.start() : end]]
+                blocks.append(block)
+                open_blocks[m.start()] = block
         else:
             starts = [*sorted(open_blocks), len(right)]
             for x, end in itertools.pairwise(starts):
                 if right[x : x + 3].strip() == "" and right[x:end].strip():
                     open_blocks[x].append(right[x:end])
-    return blocks
+    assert len(blocks) == len(obs["threats"]), blocks
+    return {th["card"]: block for th, block in zip(obs["threats"], blocks, strict=True)}
 
 
 def check_whole_state(obs: Mapping[str, Any], lines: list[str], lang: str) -> None:
@@ -163,15 +186,19 @@ def check_whole_state(obs: Mapping[str, Any], lines: list[str], lang: str) -> No
             label = message(f"tui.ds.where.{d['where']}", lang)
         else:  # stasis, mission: on the threat's line
             label = d["card"]
-        rows = threat_blocks(lines).get(label, []) if d["where"] in ("stasis", "mission") else [
+        rows = threat_blocks(lines, obs).get(label, []) if d["where"] in ("stasis", "mission") else [
             line for line in lines if label in line
         ]
         assert rows, f"no row for {label!r}"
         assert any(token in row for row in rows), f"die {token} not on the row of {label!r}:\n{text}"
+    blocks = threat_blocks(lines, obs)
     for th in obs["threats"]:
-        assert th["card"] in text, f"threat {th['card']} missing:\n{text}"
+        name = message(f"ds6.name.{th['card']}", lang)
+        shown = blocks[th["card"]][0][2:]  # after the selection and kind marks: the name, or its start and …
+        assert shown.startswith(name) or ("…" in shown and name.startswith(shown.split("…")[0])), text
         if th["health"] is not None:
-            assert any(th["card"] in line and f"♥{th['health']}/{th['max_health']}" in line for line in lines)
+            assert f"♥{th['health']}/{th['max_health']}" in "".join(blocks[th["card"]])
+    assert not re.search(r"(?<![A-Za-z])[ei]\d{1,2}[ab]?(?![\w])", text), f"a card's code on the screen:\n{text}"
     assert f"{obs['hull']}/{obs['hull_max']}" in text
     if obs["shields_offline"]:
         assert message("tui.ds.offline", lang) in text
@@ -244,16 +271,15 @@ def test_selection_and_details() -> None:
             second = obs["threats"][1]
             assert board.selected == 1
             details = board.details("ja")
-            assert details is not None and message(f"ds6.card.{second['id']}", "ja") in details
+            assert details is not None and message(f"ds6.name.{second['card']}", "ja") in details
             await pilot.press("up", "up")
             assert board.selected == len(obs["threats"]) - 1
             # a click on a threat's line selects it
             strips = board.render_lines(Region(0, 0, 80, 14))
             lines = ["".join(seg.text for seg in strip) for strip in strips]
-            target = obs["threats"][2]["card"]
-            y = next(i for i, line in enumerate(lines) if f"{target} " in line.split("│")[-1])
-            x = lines[y].index(target)
-            await pilot.click(Board, offset=(x, y))
+            y, x = heads(lines)[2]
+            x += len(lines[y].split("│")[0]) + 1 if "│" in lines[y] else 0
+            await pilot.click(Board, offset=(x + 2, y))
             assert board.selected == 2
             # a new observation keeps the selection in range
             board.show(observation("volley"), "en")
@@ -347,7 +373,8 @@ def test_every_state_of_a_game_fits_in_80_by_14(seed: int) -> None:
             text = "\n".join(line.plain for line in lines)
             assert len(lines) <= 14 and all(line.cell_len <= 80 for line in lines), text
             assert all(die_token(d, lang) in text for d in obs["dice"]), text
-            assert all(th["card"] in text for th in obs["threats"]), text
+            names = [message(f"ds6.name.{th['card']}", lang) for th in obs["threats"]]
+            assert all(name in text or name[:2] + "…" in text or name[:4] in text for name in names), text
         states += 1
         session.play(rng.choice(session.state.legal_actions()))
     assert states > 10

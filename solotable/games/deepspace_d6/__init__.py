@@ -1,51 +1,43 @@
 """Deep Space D-6, print-and-play edition (USS Crypsis): game id ``deepspace-d6``.
 
-Rules: shared/rules/deepspace_d6.md; project rulings: docs/rulings.md (DS-P1 ...).
+The state is :mod:`.state`, the rules :mod:`.rules` (one module per chapter of the rulebook), the
+card data ``cards.toml`` (:mod:`.data`), what a player sees :mod:`.observation` and :mod:`.view`.
+Rulings R… are the game's rules reference's; DS-P… the project's (docs/rulings.md).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+from functools import cached_property
 from typing import ClassVar
 
-from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
+from solotable.core.i18n import Catalogue, register_catalogue
+from solotable.core.protocol import Action, BotHooks, Event, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
 
-from .actions import INST_OF
-from .cards import FACES, data
-from .rules import CARDS, DRAW, REROLL, ROLL, THREAT, DeepSpaceState
-from .view import render_text
+from .actions import INST_NAMES, INST_OF
+from .data import FACES, Card, data
+from .rules.crew import REROLL, ROLL
+from .rules.threats import DRAW, THREAT
+from .state import CARDS, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
+from .typed import FACE_WORDS, faces, find, normal
+from .view import card_messages, info_entries, message_list, render_text
+from .words import counted
 
 D = data()
-
-# Words a player may type for a face (any case; Japanese as in the glossary §10.3).
-FACE_WORDS: dict[str, int] = {}
-for _i, _words in enumerate((
-    ("1", "com", "c", "commander", "コマンダー", "指揮"),
-    ("2", "tac", "t", "tactical", "戦術", "戦術担当"),
-    ("3", "med", "m", "medical", "医療", "医療担当"),
-    ("4", "sci", "s", "science", "科学", "科学担当"),
-    ("5", "eng", "e", "engineering", "技術", "技術担当"),
-    ("6", "thr", "x", "threat", "脅威", "脅威発見", "脅威発見！", "threat detected"),
-)):  # fmt: skip
-    for _w in _words:  # typed text is NFKC-normalized and lower-cased: so are the words
-        FACE_WORDS[unicodedata.normalize("NFKC", _w).lower()] = _i
-
 
 class DeepSpaceD6(Game):
     id = "deepspace-d6"
     prefix = "ds6"
-    rules_version = D.rules_version
+    rules_version = D.meta.rules_version
     titles: ClassVar[dict[str, str]] = {
         "en": "Deep Space D-6 (print-and-play, USS Crypsis)",
         "ja": "ディープスペース・D-6（プリント＆プレイ版 USS Crypsis）",
     }
     option_specs = (
-        Option("difficulty", D.difficulty_order, "beginner"),  # §2.2, DS-P3
+        Option("difficulty", tuple(D.difficulty.dont_panic), "beginner"),  # §2.2, DS-P3
         Option("dont_panic", ("preset", "0", "1", "2", "3", "4", "5", "6"), "preset"),  # DS-P3
-        Option("length", D.length_order, "full"),  # §2.3
+        Option("length", tuple(D.length.removed), "full"),  # §2.3
     )
     sim_histogram: ClassVar[str | None] = "deck_left"
     sim_means: ClassVar[tuple[str, ...]] = ("rounds", "hull", "destroyed", "deck_left")
@@ -54,8 +46,8 @@ class DeepSpaceD6(Game):
         opts = self.validate_options(options)
         difficulty = str(opts["difficulty"])
         dp = str(opts["dont_panic"])
-        count = D.difficulties[difficulty] if dp == "preset" else int(dp)
-        if not 0 <= count <= CARDS[D.dont_panic].copies:
+        count = D.difficulty.dont_panic[difficulty] if dp == "preset" else int(dp)
+        if not 0 <= count <= D.dont_panic.copies:
             raise OptionError("core.err.option_value", option="dont_panic", value=dp, valid="preset, 0-6")
         return DeepSpaceState(self, seed, difficulty, count, str(opts["length"]))
 
@@ -63,22 +55,27 @@ class DeepSpaceD6(Game):
 
     def normalize_notation(self, state: State, text: str) -> str:
         """Loose typing: a roll as ``1 3 3 5 6 2`` or face names (en/ja) in any order, the threat
-        die as ``4``, a card by its id or its name in either language, spaces for commas."""
-        raw = unicodedata.normalize("NFKC", text).strip().lower()
+        die as ``4``, a card by its id or its name in either language (:mod:`.typed`), spaces for
+        commas."""
+        raw = normal(text)
         raw = re.sub(r"threat\s+detected!?", "threat", raw)  # the face's full name is two words
         if not isinstance(state, DeepSpaceState):
             return raw
         if state.is_chance():
-            body = raw.split(":", 1)[1] if ":" in raw and raw.split(":", 1)[0] in ("roll", "threat", "draw") else raw
+            head, _, rest = raw.partition(":")
+            body = rest if rest and head in ("roll", "threat", "draw") else raw
             if state.phase in (ROLL, REROLL):
-                return "roll:" + ",".join(sorted(str(f + 1) for f in self._faces(body)))
-            if state.phase == THREAT:
+                return "roll:" + ",".join(sorted(str(f + 1) for f in faces(body)))
+            if state.phase is THREAT:
                 digits = re.findall(r"[1-6]", body)
                 return "threat:" + digits[0] if len(digits) == 1 else raw
-            if state.phase == DRAW:
-                card = self._card_from_text(state, body)
-                return "draw:" + card if card else raw
+            if state.phase is DRAW:
+                found = self._drawable(state, body)
+                return "draw:" + found[0].id if len(found) == 1 else raw
             return raw
+        named = self._named_threat(state, raw)
+        if named is not None:
+            return named
         raw = re.sub(r"\s*[,\s]\s*", ",", raw)
         raw = raw.replace(",", ":", 1) if ":" not in raw and "," in raw else raw
         if ":" in raw:  # face words in decisions: change:tactical,science
@@ -87,96 +84,141 @@ class DeepSpaceD6(Game):
             raw = head + ":" + ",".join(parts)
         return raw
 
-    def _faces(self, body: str) -> list[int]:
-        out: list[int] = []
-        for token in re.split(r"[\s,、，/]+", body):
-            if not token:
-                continue
-            if token.isdigit():
-                out.extend(int(ch) - 1 for ch in token if ch in "123456")
-            elif token in FACE_WORDS:
-                out.append(FACE_WORDS[token])
-            else:
-                return [-9]  # not a roll: the parser reports the legal outcomes
-        return out
+    def parse_action(self, state: State, text: str) -> Action:
+        """As :meth:`Game.parse_action`; a card typed by a name that fits no card that can be
+        drawn, or several, gets an error saying which cards could be meant."""
+        try:
+            return super().parse_action(state, text)
+        except IllegalAction:
+            if not isinstance(state, DeepSpaceState) or state.phase is not DRAW:
+                raise
+            body = normal(text).removeprefix("draw:").strip()
+            found = self._drawable(state, body)
+            if len(found) > 1:
+                names = [self._drawn(state, c.id) for c in found]
+                raise IllegalAction("ds6.err.which_card", text=text.strip(), cards=message_list(names)) from None
+            unseen = list(dict.fromkeys(f"@ds6.card.{c.id}" for c in CARDS if state.unseen[c.index]))
+            unseen = list({self.catalogue.text(k[1:], "en"): k for k in unseen}.values())  # one per name
+            raise IllegalAction("ds6.err.no_card", text=text.strip(), cards=message_list(unseen)) from None
 
-    def _card_from_text(self, state: DeepSpaceState, body: str) -> str | None:
-        """A card drawn: ``e18``, or a name (en or ja) narrowed, when names repeat, by the
-        activation values and a ``-N`` damage typed after it (``bomber 24 -2``)."""
+    def _drawable(self, state: DeepSpaceState, body: str) -> list[Card]:
+        """The cards not seen yet that ``body`` names (an id, or a name: :func:`.typed.find`)."""
         body = body.strip()
         if body in D.by_id:
-            return body
-        words = body.replace("　", " ")
-        damage = re.findall(r"-\s*(\d)", words)
-        words = re.sub(r"-\s*\d", " ", words)
-        digits = set(re.findall(r"[1-6]", words))
-        name = re.sub(r"[\d,\s]+", " ", words).strip()
-        name_key = re.sub(r"[\s・!！'’\-]+", "", name)
-        candidates = []
-        for c in CARDS:
-            if not state.unseen[c.index]:
-                continue
-            names = self.catalogue.messages.get(f"ds6.card.{c.id}", {})
-            if any(re.sub(r"[\s・!！'’\-]+", "", n.lower()) == name_key for n in names.values()):
-                candidates.append(c)
-        if len(candidates) > 1 and digits:
-            candidates = [c for c in candidates if {str(v) for v in c.activation} == digits]
-        if len(candidates) > 1 and damage:
-            candidates = [c for c in candidates if str(c.damage) == damage[0]]
-        return candidates[0].id if len(candidates) == 1 else None
+            return [D.by_id[body]] if state.unseen[D.by_id[body].index] else []
+        unseen = [c for c in CARDS if state.unseen[c.index]]
+        return find(body, unseen, lambda c: c, self._names)
+
+    def _names(self, card: Card) -> list[str]:
+        return list(self.catalogue.messages[f"ds6.card.{card.id}"].values())
+
+    def _named_threat(self, state: DeepSpaceState, raw: str) -> str | None:
+        """``hit raiders 46``, ``stasis bomber``, ``mission invaders tac``, ``hit raiders 2nd``:
+        the threat in play named loosely, when exactly one fits (an id is read as it is)."""
+        m = re.match(r"^(hit|stasis|mission)\s*[:\s]\s*(.+)$", raw)
+        if m is None:
+            return None
+        head, body = m.group(1), m.group(2).strip()
+        face = ""
+        if head == "mission":
+            tokens = re.split(r"[\s,]+", body)
+            if len(tokens) < 2 or tokens[-1] not in FACE_WORDS or tokens[-1].isdigit():
+                return None
+            face, body = FACES[FACE_WORDS[tokens[-1]]], " ".join(tokens[:-1])
+        if re.sub(r"[\s,]+", "", body) in INST_OF:
+            return None  # an id: the plain notation
+        copy = None  # "2nd" (or "1st"): the copies of a card printed twice, as they are named
+        ordinal = re.search(r"(?<![a-z0-9])(1st|first|2nd|second)(?![a-z])|([12])枚目", body)
+        if ordinal is not None:
+            copy = 1 if ordinal.group(1) in ("2nd", "second") or ordinal.group(2) == "2" else 0
+            body = body[: ordinal.start()] + " " + body[ordinal.end() :]
+        named = {str(a.args[0]) for a in state.legal_actions() if a.name == head}
+        in_play = [t for t in state.threats if t.name in named and (copy is None or t.key % 2 == copy)]
+        found = find(body, in_play, lambda t: t.card, self._names)
+        if len(found) > 1 and len({(t.card.id, t.health, t.stasis) for t in found}) == 1:
+            found = found[:1]  # copies alike in every way: either is the same choice
+        if len(found) != 1:
+            return None
+        return f"{head}:{found[0].name}" + (f",{face}" if face else "")
 
     # -- words for people -------------------------------------------------------------------
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """The game's messages, and a name and a reference with its card's text for every
+        threat (``ds6.name.e18b``, ``ds6.threat.e18b``), built from them."""
+        base = Catalogue.from_package((self._package(), "messages.toml"))
+        return base.merged(Catalogue(card_messages(base)))
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        faces = event.params.get("faces")
+        if isinstance(faces, str):  # crew faces as codes (words.faces_param): in words
+            t = self.catalogue.text
+            words = t("ds6.sep.list", lang).join(t(f"ds6.face.{f}", lang) for f in faces.split(","))
+            return t(event.key, lang, **{**event.params, "faces": words})
+        return self.catalogue.render(event, lang)
 
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         t = self.catalogue.text
         name = action.name
         args = action.args
         if name == "roll":
-            faces = ", ".join(t(f"ds6.face.{FACES[int(a) - 1]}", lang) for a in args)
+            faces = t("ds6.sep.list", lang).join(t(f"ds6.face.{FACES[int(a) - 1]}", lang) for a in args)
             return t("ds6.act.roll", lang, dice=faces)
         if name == "threat":
             return t("ds6.act.threat", lang, face=args[0])
         if name == "draw":
-            return t("ds6.act.draw", lang, card=f"@ds6.card.{args[0]}")
+            return t("ds6.act.draw", lang, card=self._drawn(state, str(args[0])))
         if name == "change":
             return t("ds6.act.change", lang, old=f"@ds6.face.{args[0]}", new=f"@ds6.face.{args[1]}")
         if name in ("fire", "repair"):
             n = int(args[0])
-            return t(f"ds6.act.{name}", lang, dice=n, amount=2 * n - 1)
-        if name in ("hit", "stasis"):
+            return t(counted(f"ds6.act.{name}", n), lang, dice=n, amount=2 * n - 1)
+        if name == "hit":
             inst = str(args[0])
-            return t(f"ds6.act.{name}", lang, card=self._card_label(state, inst, lang))
-        if name == "mission":
-            inst = str(args[0])
-            return t("ds6.act.mission", lang, card=self._card_label(state, inst, lang), face=f"@ds6.face.{args[1]}")
+            threat = state.threat(INST_OF[inst]) if isinstance(state, DeepSpaceState) and inst in INST_OF else None
+            if threat is not None:
+                card = threat.card
+                return t("ds6.act.hit", lang, card=f"@ds6.threat.{inst}", health=threat.health, max=card.health)
+        if name in ("hit", "stasis", "mission") and f"ds6.threat.{args[0]}" in self.catalogue:
+            face = f"@ds6.face.{args[1]}" if len(args) > 1 else ""
+            return t(f"ds6.act.{name}", lang, card=f"@ds6.threat.{args[0]}", face=face)
         if name in ("send", "distract", "recall"):
             d = int(args[0])
             where = ""
             if isinstance(state, DeepSpaceState):
                 where = self._die_label(state, d - 1, lang)
             return t(f"ds6.act.{name}", lang, die=d, where=where)
-        return t(f"ds6.act.{name}", lang)
+        if f"ds6.act.{name}" in self.catalogue:
+            return t(f"ds6.act.{name}", lang)
+        return str(action)
 
-    def _card_label(self, state: State, inst: str, lang: str) -> str:
-        i = INST_OF.get(inst, -1)
-        if i < 0:
-            return inst
-        label = f"{self.catalogue.text(f'ds6.card.{CARDS[i // 2].id}', lang)} ({inst})"
-        if isinstance(state, DeepSpaceState) and CARDS[i // 2].external and CARDS[i // 2].health:
-            health = self.catalogue.text("ds6.view.health", lang, health=state.health[i], max=CARDS[i // 2].health)
-            label += " " + health
-        return label
+    def _drawn(self, state: State, card_id: str) -> str:
+        """The message id of a card about to be drawn, with the copy it would be (2nd ...)."""
+        card = D.by_id.get(card_id)
+        if card is None:
+            return card_id
+        copy = 0
+        if isinstance(state, DeepSpaceState) and card is not D.dont_panic:
+            copy = max(0, min(1, card.copies - state.unseen[card.index]))
+        return f"@ds6.threat.{INST_NAMES[2 * card.index + copy]}"
 
     def _die_label(self, state: DeepSpaceState, d: int, lang: str) -> str:
-        from .rules import LOC_NAMES, ST_COM, ST_ENG, STATION_NAMES
-
-        where = state.loc[d]
+        die = state.dice[d]
+        where = die.where
         t = self.catalogue.text
-        place = t(f"ds6.station.{STATION_NAMES[where - ST_COM]}", lang) if ST_COM <= where <= ST_ENG else t(
-            f"ds6.where.{LOC_NAMES[where]}", lang
-        )
-        face = t(f"ds6.face.{FACES[state.face[d]]}", lang) if state.face[d] >= 0 else t("ds6.face.none", lang)
-        return f"{face}, {place}"
+        if ST_COM <= where <= ST_ENG:
+            place = t(f"ds6.station.{STATION_NAMES[where - ST_COM]}", lang)
+        else:
+            place = t(f"ds6.where.{PLACE_NAMES[where]}", lang)
+        if die.on >= 0:
+            place = t("ds6.view.on_card", lang, place=place, card=f"@ds6.name.{INST_NAMES[die.on]}")
+        face = t(f"ds6.face.{FACES[die.face]}", lang) if die.face >= 0 else t("ds6.face.none", lang)
+        return t("ds6.view.die_at", lang, face=face, place=place)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        assert isinstance(state, DeepSpaceState)
+        return info_entries(state, self.catalogue, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, DeepSpaceState)

@@ -32,13 +32,16 @@ Chance outcomes::
     roll:P,P,...     the crew roll (or a Commander's re-roll) as a multiset of pips, ascending
     threat:N         the threat die
     draw:ID          the threat card drawn (``draw:dp`` for Don't Panic)
+
+A threat in play is one **instance** of its card: ``key = 2 * card.index + copy`` (copy 0 or 1);
+the tables below are indexed by that key, so that a legal action is a lookup, never built.
 """
 
 from __future__ import annotations
 
-from solotable.core.protocol import Action
+from solotable.core.action import Action
 
-from .cards import FACES, data
+from .data import FACES, data
 
 D = data()
 
@@ -51,27 +54,30 @@ SHIELDS = Action("shields")
 DONE = Action("done")
 
 N_INST = 2 * len(D.cards)
-"""Card instances: card index * 2 + copy (0 or 1)."""
+"""Instance keys: card index * 2 + copy (0 or 1)."""
 
 
-def _inst_name(i: int) -> str:
-    card = D.cards[i // 2]
-    return card.id + ("ab"[i % 2] if card.copies > 1 else "")
+def _inst_name(key: int) -> str:
+    card = D.cards[key // 2]
+    return card.id + ("ab"[key % 2] if card.copies > 1 else "")
 
 
-INST_NAMES: tuple[str, ...] = tuple(_inst_name(i) for i in range(N_INST))
-INST_OF: dict[str, int] = {name: i for i, name in enumerate(INST_NAMES) if i % 2 == 0 or D.cards[i // 2].copies > 1}
+INST_NAMES: tuple[str, ...] = tuple(_inst_name(k) for k in range(N_INST))
+"""The notation of each instance (``e18a``)."""
+INST_OF: dict[str, int] = {name: k for k, name in enumerate(INST_NAMES) if k % 2 == 0 or D.cards[k // 2].copies > 1}
+"""An instance's key from its notation."""
 
 CHANGE = tuple(tuple(Action("change", FACES[f], FACES[t]) for t in range(6)) for f in range(6))
 CHANGE_FROM = tuple(tuple(CHANGE[f][t] for t in range(6) if t != f) for f in range(6))
 """The Commander's changes of a die showing face f, in the order of the faces."""
 FIRE = tuple(Action("fire", n) for n in range(7))
 REPAIR = tuple(Action("repair", n) for n in range(7))
-HIT = tuple(Action("hit", INST_NAMES[i]) for i in range(N_INST))
-STASIS = tuple(Action("stasis", INST_NAMES[i]) for i in range(N_INST))
-MISSION = tuple(tuple(Action("mission", INST_NAMES[i], FACES[f]) for f in range(6)) for i in range(N_INST))
+HIT = tuple(Action("hit", INST_NAMES[k]) for k in range(N_INST))
+STASIS = tuple(Action("stasis", INST_NAMES[k]) for k in range(N_INST))
+MISSION = tuple(tuple(Action("mission", INST_NAMES[k], FACES[f]) for f in range(6)) for k in range(N_INST))
 SEND = tuple(Action("send", d + 1) for d in range(6))
 DISTRACT = tuple(Action("distract", d + 1) for d in range(6))
 RECALL = tuple(Action("recall", d + 1) for d in range(6))
 THREAT = tuple(Action("threat", v) for v in range(7))
 DRAW = tuple(Action("draw", c.id) for c in D.cards)
+"""A card drawn, in the order of the deck's kinds (the draw table's order)."""

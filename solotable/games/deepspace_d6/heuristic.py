@@ -11,39 +11,31 @@ It plays the way a careful captain does, one action at a time in step 3:
 - lock dice onto away missions that remove a threat (internal threats, Boarding Ship);
 - Commander: turn a die with nothing to do into the face that is needed most.
 
-The bot reads only what is on the table: the deck is drawn lazily (rules.py), so the state
-holds no hidden card.
+The bot reads only what is on the table (never the events, which simulations leave off): the
+deck is drawn lazily (:mod:`.rules.threats`), so the state holds no hidden card.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
+from importlib import resources
+from operator import mul
 
+from solotable.core.data import build, invalid
 from solotable.core.protocol import Action, State
 
 from . import actions as A
-from .cards import COM, ENG, MED, SCI, TAC, data
-from .rules import (
-    ALLOCATE,
-    CARDS,
-    COMMS_OFFLINE,
-    COSMIC,
-    DISTRACT,
-    DISTRACTED,
-    DP,
-    GATHER,
-    INFIRMARY,
-    MISSION,
-    OVER,
-    POOL,
-    SCANNER,
-    SEND,
-    UNASSIGNED,
-    DeepSpaceState,
-)
+from .data import COM, ENG, MED, SCI, TAC, Card, data
+from .rules.round_end import GATHER
+from .rules.stations import ALLOCATE
+from .rules.threats import DISTRACT, SEND
+from .state import CARDS, DISTRACTED, INFIRMARY, MISSION, POOL, SCANNER, UNASSIGNED, DeepSpaceState
 
 D = data()
+COMMS_OFFLINE = D.by_id["i3"].index
+COSMIC = D.by_id["i4"].index
 
 SEND_VALUE = 0.8  # a crew die lost to the Infirmary, in hull points
 INTERNAL_VALUE = {  # roughly what each internal threat costs per round while it stays
@@ -52,9 +44,8 @@ INTERNAL_VALUE = {  # roughly what each internal threat costs per round while it
 }  # fmt: skip
 
 
-def danger(s: DeepSpaceState, inst: int) -> float:
+def danger(s: DeepSpaceState, c: Card) -> float:
     """Expected loss per round from an external threat, in hull points."""
-    c = CARDS[inst // 2]
     p = len(c.activation) / 6
     effect = c.effect
     if effect == "damage":
@@ -92,13 +83,13 @@ class DeepSpaceHeuristic:
         if len(legal) == 1:
             return legal[0]
         phase = s.phase
-        if phase == ALLOCATE:
+        if phase is ALLOCATE:
             return self._allocate(s, legal)
-        if phase == SEND:
+        if phase is SEND:
             return self._pick_die(s, legal, avoid_mission=True)
-        if phase == DISTRACT:
+        if phase is DISTRACT:
             return self._pick_die(s, legal, avoid_mission=True)
-        if phase == GATHER:
+        if phase is GATHER:
             return self._gather(s, legal)
         return self._assign(s, legal)
 
@@ -107,17 +98,17 @@ class DeepSpaceHeuristic:
     def _assign(self, s: DeepSpaceState, legal: list[Action]) -> Action:
         ok = set(legal)
         have = [0] * 6
-        for d in range(6):
-            if s.loc[d] == UNASSIGNED:
-                have[s.face[d]] += 1
-        infirmary = s.loc.count(INFIRMARY)
-        scanners = s.loc.count(SCANNER)
-        in_play = s.in_play
+        for d in s.dice:
+            if d.where == UNASSIGNED:
+                have[d.face] += 1
+        infirmary = s.count(INFIRMARY)
+        scanners = s.count(SCANNER)
+        in_play = s.threats
 
         def mission(card: int, face: int) -> Action | None:
-            for i in in_play:
-                if i // 2 == card:
-                    a = A.MISSION[i][face]
+            for t in in_play:
+                if t.card.index == card:
+                    a = A.MISSION[t.key][face]
                     if a in ok:
                         return a
             return None
@@ -140,7 +131,7 @@ class DeepSpaceHeuristic:
             return A.RELEASE
         for cid in ("i9", "i8", "i5"):  # Panel Explosion, Pandemic, Distracted
             a = mission(D.by_id[cid].index, MED)
-            if a is not None and (cid != "i9" or s.hull < D.hull):
+            if a is not None and (cid != "i9" or s.hull < D.ship.hull):
                 return a
         if A.FREE in ok:
             return A.FREE
@@ -156,7 +147,7 @@ class DeepSpaceHeuristic:
         if have[TAC]:
             fires = [x for x in legal if x.name == "fire"]
             if fires:
-                total = sum(s.health[i] for i in s.targets())
+                total = sum(t.health for t in s.targets())
                 need = max(1, (total + 2) // 2)
                 return fires[min(len(fires), need) - 1]
             a = mission(D.by_id["i7"].index, TAC)
@@ -171,8 +162,8 @@ class DeepSpaceHeuristic:
                 if a is not None:
                     return a
             stasis = [x for x in legal if x.name == "stasis"]
-            best = max(stasis, key=lambda x: danger(s, A.INST_OF[str(x.args[0])])) if stasis else None
-            worst = danger(s, A.INST_OF[str(best.args[0])]) if best is not None else 0.0
+            best = max(stasis, key=lambda x: danger(s, CARDS[A.INST_OF[str(x.args[0])] // 2])) if stasis else None
+            worst = danger(s, CARDS[A.INST_OF[str(best.args[0])] // 2]) if best is not None else 0.0
             if best is not None and worst >= 1.0 and s.shields >= 3:
                 return best
             if A.SHIELDS in ok:
@@ -186,7 +177,7 @@ class DeepSpaceHeuristic:
                 return a
             repairs = [x for x in legal if x.name == "repair"]
             if repairs:
-                missing = D.hull - s.hull
+                missing = D.ship.hull - s.hull
                 need = (missing + 2) // 2
                 return repairs[min(len(repairs), need) - 1]
         # 7. Commander dice left: Hijackers, Cloaked Threats
@@ -216,27 +207,27 @@ class DeepSpaceHeuristic:
         need = [0] * 6
         if s.targets():
             need[TAC] = 6
-        need[MED] = (1 if INFIRMARY in s.loc else 0) + min(1, s.loc.count(SCANNER)) + self._mission_need(s, MED)
-        need[SCI] = (1 if s.shields < D.shields and not s.nebula() else 0) + self._mission_need(s, SCI)
-        need[ENG] = (D.hull - s.hull + 1) // 2 + self._mission_need(s, ENG)
+        need[MED] = (1 if s.anywhere(INFIRMARY) else 0) + min(1, s.count(SCANNER)) + self._mission_need(s, MED)
+        need[SCI] = (1 if s.shields < D.ship.shields and not s.nebula() else 0) + self._mission_need(s, SCI)
+        need[ENG] = (D.ship.hull - s.hull + 1) // 2 + self._mission_need(s, ENG)
         need[COM] = 1 + self._mission_need(s, COM)  # the changer itself
         return [max(0, have[f] - need[f]) for f in range(6)]
 
     def _placed(self, s: DeepSpaceState, card: int) -> bool:
-        return any(s.loc[d] == MISSION and s.on[d] // 2 == card for d in range(6))
+        return any(d.where == MISSION and d.on // 2 == card for d in s.dice)
 
     def _mission_need(self, s: DeepSpaceState, face: int) -> int:
         n = 0
-        for i in s.in_play:
-            for slot in s.open_slots(i):
+        for t in s.threats:
+            for slot in s.open_slots(t):
                 if face in slot:
                     n += 1
         return n
 
     def _wanted(self, s: DeepSpaceState, have: list[int]) -> int:
-        if s.loc.count(INFIRMARY) >= 1 and not have[MED]:
+        if s.count(INFIRMARY) >= 1 and not have[MED]:
             return MED
-        if s.loc.count(SCANNER) == 2 and not have[MED]:
+        if s.count(SCANNER) == 2 and not have[MED]:
             return MED
         if s.targets():
             return TAC
@@ -247,18 +238,19 @@ class DeepSpaceHeuristic:
     # -- weapons ------------------------------------------------------------------------------
 
     def _allocate(self, s: DeepSpaceState, legal: list[Action]) -> Action:
-        points = s.points
+        points = s.volley
         best: Action | None = None
         best_value = 0.0
         for a in legal:
             if a.name != "hit":
                 continue
-            i = A.INST_OF[str(a.args[0])]
-            h = s.health[i]
-            meteor = CARDS[i // 2].effect == "meteoroid"
+            target = s.threat(A.INST_OF[str(a.args[0])])
+            assert target is not None
+            h = target.health
+            meteor = target.card.effect == "meteoroid"
             if meteor and h <= points and not blast_ok(s):
                 continue  # ruling R22: hold fire rather than blow it up on ourselves
-            value = danger(s, i) + 0.2
+            value = danger(s, target.card) + 0.2
             if meteor:
                 value = 0.6
             value = value * 2 / h + 1.0 if h <= points else value / h  # a kill this volley counts double
@@ -270,8 +262,7 @@ class DeepSpaceHeuristic:
 
     def _pick_die(self, s: DeepSpaceState, legal: list[Action], avoid_mission: bool) -> Action:
         def cost(a: Action) -> tuple[int, int]:
-            d = int(a.args[0]) - 1
-            where = s.loc[d]
+            where = s.dice[int(a.args[0]) - 1].where
             if where == MISSION:
                 return (3, 0)
             if where == UNASSIGNED:
@@ -286,8 +277,8 @@ class DeepSpaceHeuristic:
             return legal[0]
         for a in legal:
             if a.name == "recall":
-                d = int(a.args[0]) - 1
-                if len(s.open_slots(s.on[d])) > 1 or s.loc.count(POOL) < 4:
+                card = s.threat(s.dice[int(a.args[0]) - 1].on)
+                if card is None or len(s.open_slots(card)) > 1 or s.count(POOL) < 4:
                     return a
         return A.DONE
 
@@ -296,14 +287,19 @@ def make_agent() -> DeepSpaceHeuristic:
     return DeepSpaceHeuristic()
 
 
+def deck_at_start(s: DeepSpaceState) -> int:
+    """The threat deck at the start of the game (36 threats, the Don't Panic cards kept, less the
+    cards a short or quick game removes): at most one round per card."""
+    return D.size + s.dont_panic - D.length.removed[s.length]
+
+
 def progress(s: DeepSpaceState) -> float:
     """How far a finished game got, in [0, 1]: the rounds survived, over the most a game can
     last (one card drawn a round at the least, so at most one round per card of the deck at the
     start, which depends only on the options). MCTS gives a lost rollout partial credit for it
     (see ``solotable.agents.search``). Not the cards drawn: locking Threat dice in the scanners
     draws more cards and would count as progress."""
-    start = sum(c.copies for c in CARDS) - CARDS[DP].copies + s.dont_panic - D.lengths[s.length]
-    return max(0.0, min(1.0, s.round / max(1, start)))
+    return max(0.0, min(1.0, s.round / max(1, deck_at_start(s))))
 
 
 # -- the evaluation for search --------------------------------------------------------------------
@@ -318,37 +314,58 @@ FEATURES = (
 
 def features(s: DeepSpaceState) -> list[float]:
     """The numbers :func:`evaluate` weighs, in the order of :data:`FEATURES`."""
-    start = max(1, sum(c.copies for c in CARDS) - CARDS[DP].copies + s.dont_panic - D.lengths[s.length])
+    start = max(1, deck_at_start(s))
     ext_n = ext_health = internals = 0
     threat = internal_cost = 0.0
-    for i in s.in_play:
-        c = CARDS[i // 2]
+    for t in s.threats:
+        c = t.card
         if c.external:
-            if s.health[i] > 0:
+            if t.health > 0:
                 ext_n += 1
-                ext_health += s.health[i]
-                threat += danger(s, i)
+                ext_health += t.health
+                threat += danger(s, c)
         else:
             internals += 1
             internal_cost += INTERNAL_VALUE.get(c.effect, 0.5)
-    loc = s.loc
-    hull = s.hull / D.hull
+    infirmary = scanners = missions = distracted = 0
+    for d in s.dice:
+        where = d.where
+        if where == INFIRMARY:
+            infirmary += 1
+        elif where == SCANNER:
+            scanners += 1
+        elif where == MISSION:
+            missions += 1
+        elif where == DISTRACTED:
+            distracted += 1
+    hull = s.hull / D.ship.hull
     return [
-        1.0, hull, s.shields / D.shields, s.round / start, s.deck / start, ext_n / 4, ext_health / 10,
-        threat / 4, internals / 3, internal_cost / 3, loc.count(INFIRMARY) / 6, loc.count(SCANNER) / 3,
-        loc.count(MISSION) / 6, loc.count(DISTRACTED), 1.0 if s.nebula() else 0.0, (1 - hull) * threat / 4,
+        1.0, hull, s.shields / D.ship.shields, s.round / start, s.deck / start, ext_n / 4, ext_health / 10,
+        threat / 4, internals / 3, internal_cost / 3, infirmary / 6, scanners / 3,
+        missions / 6, distracted, 1.0 if s.nebula() else 0.0, (1 - hull) * threat / 4,
     ]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """``value.toml``: the weights of :func:`evaluate`, fitted on :data:`FEATURES`."""
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if self.features != FEATURES:
+            raise invalid(f"fitted on other features than {', '.join(FEATURES)}: refit it")
+        if len(self.weights) != len(self.features):
+            raise invalid("one weight per feature")
 
 
 def _load_weights() -> tuple[float, ...]:
     import tomllib
-    from importlib.resources import files
 
-    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
-    names = tuple(table["features"])
-    if names != FEATURES:
-        raise ValueError(f"value.toml was fitted on features {names}, not {FEATURES}: refit it")
-    return tuple(float(w) for w in table["weights"])
+    package = __package__ or "solotable.games.deepspace_d6"
+    text = resources.files(package).joinpath("value.toml").read_text(encoding="utf-8")
+    return build(Value, tomllib.loads(text), source="value.toml", text=text).weights
 
 
 WEIGHTS = _load_weights()
@@ -359,9 +376,9 @@ def evaluate(s: DeepSpaceState) -> float:
     :func:`features` fitted to heuristic games (``value.toml``; refit with
     ``benchmarks/fit_deepspace_value.py``). Search compares moves by it one round ahead, where a
     rollout to the end of the game would be too noisy to tell them apart."""
-    if s.phase == OVER:
+    if s.over:
         return 1.0 if s.won else 0.0
-    z = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    z = sum(map(mul, WEIGHTS, features(s)))  # left to right from 0, as a loop would add them
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))

@@ -1,96 +1,60 @@
-"""What a player sees of Deep Space D-6: the observation, and its plain-text rendering."""
+"""Deep Space D-6 for people: every threat named with its card's text, the ship board as plain
+text (line mode), and everything a player could read at the table (``info_entries``).
+
+A threat in play is named by its card's name; the second copy of a card printed twice is "the
+2nd" (the two Raiders E18 ...); cards that share a name are told apart by their activation
+values, which every reference shows. All of it is built from the catalogue's words."""
 
 from __future__ import annotations
 
-from typing import Any
+from solotable.core.i18n import LANGS, Catalogue, LocalizedError, pad_to
+from solotable.core.protocol import InfoEntry
 
-from solotable.core.i18n import Catalogue, pad_to
-
-from .actions import INST_NAMES
-from .cards import FACES, data
-from .rules import (
-    ALLOCATE,
-    CARDS,
-    LOC_NAMES,
-    MISSION,
-    OVER,
-    PHASE_NAMES,
-    ST_COM,
-    ST_ENG,
-    STASIS,
-    STATION_NAMES,
-    THREAT,
-    DeepSpaceState,
-)
+from .actions import INST_OF
+from .data import FACES, data
+from .observation import ThreatView, observation
+from .rules.threats import THREAT
+from .state import CARDS, STATION_NAMES, DeepSpaceState
 
 D = data()
 
 
-def observation(s: DeepSpaceState) -> dict[str, Any]:
-    """Everything on the table: nothing here is hidden (the deck order is not in the state)."""
-    dice: list[dict[str, Any]] = []
-    for d in range(6):
-        where = s.loc[d]
-        dice.append({
-            "die": d + 1,
-            "face": FACES[s.face[d]] if s.face[d] >= 0 else None,
-            "where": LOC_NAMES[where],
-            "station": STATION_NAMES[where - ST_COM] if ST_COM <= where <= ST_ENG else None,
-            "card": INST_NAMES[s.on[d]] if s.on[d] >= 0 else None,
-        })  # fmt: skip
-    threats: list[dict[str, Any]] = []
-    for order, i in enumerate(s.in_play):
-        c = CARDS[i // 2]
-        mission_dice = [d + 1 for d in range(6) if s.loc[d] == MISSION and s.on[d] == i]
-        threats.append({
-            "card": INST_NAMES[i],
-            "id": c.id,
-            "kind": c.kind,
-            "order": order + 1,
-            "health": s.health[i] if c.external and c.health else None,
-            "max_health": c.health if c.external and c.health else None,
-            "activation": list(c.activation),
-            "damage": c.damage,
-            "ignores_shields": c.ignores_shields,
-            "in_stasis": bool(s.stasis >> i & 1),
-            "stasis_die": next((d + 1 for d in range(6) if s.loc[d] == STASIS and s.on[d] == i), None),
-            "mission": [sorted(FACES[f] for f in slot) for slot in c.mission],
-            "mission_dice": mission_dice,
-            "open_slots": [sorted(FACES[f] for f in slot) for slot in s.open_slots(i)],
-        })  # fmt: skip
-    counts = {name: 0 for name in ("pool", "unassigned", "scanners", "station", "stasis", "mission",
-                                   "distracted", "returned", "infirmary")}  # fmt: skip
-    for where in s.loc:
-        counts[LOC_NAMES[where]] += 1
-    return {
-        "game": "deepspace-d6",
-        "difficulty": s.difficulty,
-        "dont_panic": s.dont_panic,
-        "length": s.length,
-        "phase": PHASE_NAMES[s.phase],
-        "round": s.round,
-        "hull": s.hull,
-        "hull_max": D.hull,
-        "shields": s.shields,
-        "shields_max": D.shields,
-        "shields_offline": s.nebula(),
-        "dice": dice,
-        "dice_count": counts,
-        "threats": threats,
-        "deck_left": s.deck,
-        "deck_empty": s.deck == 0,
-        "removed_unseen": s.removed,
-        "discard": [CARDS[c].id for c in s.discard],
-        "threat_die": s.roll or None,
-        "volley_left": s.points if s.phase == ALLOCATE else None,
-        "pending": INST_NAMES[s.pending] if s.pending >= 0 else None,
-        "lost_this_round": s.lost,
-        "destroyed": s.destroyed,
-        "over": s.phase == OVER,
-        "won": s.won,
-    }
+def card_messages(cat: Catalogue) -> dict[str, dict[str, str]]:
+    """For every instance of every card (``e18a``, ``e18b`` ...): ``ds6.name.<inst>``, its name
+    ("Raiders (2nd)"), and ``ds6.threat.<inst>``, its name with its card's activation values and
+    text ("Raiders (2nd) [on 4, 6: −2 Hull, ignores shields]")."""
+    out: dict[str, dict[str, str]] = {}
+    for inst, key in INST_OF.items():
+        card = CARDS[key // 2]
+        names: dict[str, str] = {}
+        full: dict[str, str] = {}
+        for lang in LANGS:
+            name = cat.text(f"ds6.card.{card.id}", lang)
+            if key % 2:
+                name = cat.text("ds6.ref.second", lang, name=name)
+            effect = cat.text(f"ds6.text.{card.id}", lang)
+            if card.activation:
+                effect = cat.text("ds6.ref.on", lang, values=values(cat, card.activation, lang), text=effect)
+            names[lang] = name
+            full[lang] = cat.text("ds6.ref.full", lang, name=name, effect=effect)
+        out[f"ds6.name.{inst}"] = names
+        out[f"ds6.threat.{inst}"] = full
+    return out
 
 
+def message_list(keys: list[str]) -> object:
+    """Message ids (``@ds6.threat.e4``) as one parameter of a message, written in the reader's
+    language and joined as it writes lists: a chain of ``ds6.list.more``, which the catalogue
+    renders like any other localized parameter."""
+    out: object = keys[-1] if keys else ""
+    for key in reversed(keys[:-1]):
+        out = LocalizedError("ds6.list.more", first=key, rest=out)
+    return out
+
+
+def values(cat: Catalogue, numbers: list[int] | tuple[int, ...], lang: str) -> str:
+    """Threat-die values as people write them: ``4, 6`` (``4・6``)."""
+    return cat.text("ds6.sep.values", lang).join(str(v) for v in numbers)
 
 
 def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
@@ -98,20 +62,19 @@ def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
     o = observation(s)
     t = cat.text
     lines: list[str] = []
-    lines.append(t("ds6.view.head", lang, round=o["round"], difficulty=f"@ds6.difficulty.{o['difficulty']}",
+    lines.append(t("ds6.view.head", lang, round=o["round"], difficulty=f"@ds6.level.{o['difficulty']}",
                    dont_panic=o["dont_panic"], length=f"@ds6.length.{o['length']}"))  # fmt: skip
     shields = t("ds6.view.offline", lang) if o["shields_offline"] else f"{o['shields']}/{o['shields_max']}"
     lines.append(t("ds6.view.ship", lang, hull=o["hull"], hull_max=o["hull_max"], shields=shields))
     lines.append(t("ds6.view.deck", lang, left=o["deck_left"], discard=len(o["discard"])))
     groups: dict[str, list[str]] = {}
     for d in o["dice"]:
-        face = t(f"ds6.face.{d['face']}", lang) if d["face"] else "-"
-        label = f"#{d['die']}:{face}"
+        label = t("ds6.view.die", lang, die=d["die"], face=f"@ds6.face.{d['face']}") if d["face"] else f"#{d['die']}"
         if d["station"]:
             key = "ds6.station." + d["station"]
         elif d["card"]:
             key = "ds6.where." + d["where"]
-            label += "→" + d["card"]
+            label += "→" + t(f"ds6.name.{d['card']}", lang)
         else:
             key = "ds6.where." + d["where"]
         groups.setdefault(key, []).append(label)
@@ -120,26 +83,79 @@ def render_text(s: DeepSpaceState, cat: Catalogue, lang: str) -> str:
     if o["threats"]:
         lines.append(t("ds6.view.threats", lang))
         for th in o["threats"]:
-            name = t(f"ds6.card.{th['id']}", lang)
-            bits = [f"{th['card']} {name}"]
+            bits = [t(f"ds6.name.{th['card']}", lang)]
             if th["health"] is not None:
                 bits.append(t("ds6.view.health", lang, health=th["health"], max=th["max_health"]))
-            acts = ",".join(str(v) for v in th["activation"]) or "-"
-            bits.append(t("ds6.view.activation", lang, values=acts))
+            if th["activation"]:
+                bits.append(t("ds6.view.activation", lang, values=values(cat, th["activation"], lang)))
+            else:
+                bits.append(t("ds6.view.never", lang))
             bits.append(t(f"ds6.text.{th['id']}", lang))
             if th["mission"]:
-                need = " + ".join("/".join(t(f"ds6.face.{f}", lang) for f in slot) for slot in th["mission"])
-                bits.append(t("ds6.view.mission", lang, need=need, placed=len(th["mission_dice"])))
+                bits.append(t("ds6.view.mission", lang, need=slots_text(cat, th, lang), placed=len(th["mission_dice"])))
             if th["in_stasis"]:
                 bits.append(t("ds6.view.stasis", lang))
             kind = "▲" if th["kind"] == "external" else "■"
             lines.append(f"  {kind} " + " | ".join(bits))
     else:
         lines.append(t("ds6.view.no_threats", lang))
-    if o["threat_die"] and s.phase != THREAT:
+    if o["pending"]:
+        lines.append(t("ds6.view.pending", lang, card=f"@ds6.threat.{o['pending']}"))
+    if o["threat_die"] and s.phase is not THREAT:
         lines.append(t("ds6.view.threat_die", lang, face=o["threat_die"]))
     if o["volley_left"] is not None:
         lines.append(t("ds6.view.volley", lang, points=o["volley_left"]))
     if o["over"]:
         lines.append(t("ds6.view.over_won" if o["won"] else "ds6.view.over_lost", lang))
     return "\n".join(lines)
+
+
+def slots_text(cat: Catalogue, th: ThreatView, lang: str) -> str:
+    """An away mission's slots in words: ``Science + Commander``, ``Science/Medical``."""
+    t = cat.text
+    return " + ".join(t("ds6.view.either", lang).join(t(f"ds6.face.{f}", lang) for f in slot) for slot in th["mission"])
+
+
+def info_entries(s: DeepSpaceState, cat: Catalogue, lang: str) -> list[InfoEntry]:
+    """What a player reads at the table: every threat card in play, the discard pile, the deck
+    (its count, and the cards not seen yet, which a player can work out), the stations printed
+    on the ship board and the dice converter card."""
+    o = observation(s)
+    t = cat.text
+    entries: list[InfoEntry] = []
+    total = len(o["threats"])
+    for th in o["threats"]:
+        lines = [t(f"ds6.info.kind.{th['kind']}", lang, order=th["order"], total=total)]
+        if th["health"] is not None:
+            lines.append(t("ds6.info.health", lang, health=th["health"], max=th["max_health"]))
+        if th["activation"]:
+            lines.append(t("ds6.info.activation", lang, values=values(cat, th["activation"], lang)))
+        else:
+            lines.append(t("ds6.info.never", lang))
+        lines.append(t("ds6.info.text", lang, text=f"@ds6.text.{th['id']}"))
+        if th["mission"]:
+            placed = [t(f"ds6.face.{o['dice'][n - 1]['face']}", lang) for n in th["mission_dice"]]
+            dice = t("ds6.sep.list", lang).join(placed) or t("ds6.info.nothing", lang)
+            lines.append(t("ds6.info.mission", lang, slots=slots_text(cat, th, lang), dice=dice))
+        if th["in_stasis"]:
+            lines.append(t("ds6.info.stasis", lang))
+        entries.append(InfoEntry(f"threat:{th['card']}", t(f"ds6.name.{th['card']}", lang), "\n".join(lines)))
+    discard = [t(f"ds6.threat.{INST_NAME_OF_CARD[c]}", lang) for c in o["discard"]]
+    entries.append(InfoEntry("discard", t("ds6.info.discard", lang), "\n".join(discard) or t("ds6.info.nothing", lang)))
+    unseen = [
+        t("ds6.info.copies", lang, card=f"@ds6.threat.{INST_NAME_OF_CARD[c.id]}", count=n) if n > 1
+        else t(f"ds6.threat.{INST_NAME_OF_CARD[c.id]}", lang)
+        for c, n in zip(CARDS, s.unseen, strict=True) if n
+    ]  # fmt: skip
+    deck = [t("ds6.info.deck", lang, left=o["deck_left"], removed=o["removed_unseen"]), t("ds6.info.unseen", lang)]
+    entries.append(InfoEntry("deck", t("ds6.info.deck_title", lang), "\n".join(deck + unseen)))
+    stations = [t(f"ds6.info.station.{name}", lang) for name in STATION_NAMES]
+    entries.append(InfoEntry("stations", t("ds6.info.stations", lang), "\n".join(stations)))
+    faces = [f"{pip} {t(f'ds6.face.{face}', lang)}" for pip, face in enumerate(FACES, start=1)]
+    converter = t("ds6.info.converter_text", lang, faces=t("ds6.sep.list", lang).join(faces))
+    entries.append(InfoEntry("converter", t("ds6.info.converter", lang), converter))
+    return entries
+
+
+INST_NAME_OF_CARD = {c.id: c.id + ("a" if c.copies > 1 else "") for c in CARDS}
+"""The first copy's instance name of each card: the card as such (in the discard pile, the deck)."""

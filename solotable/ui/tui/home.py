@@ -345,6 +345,7 @@ class HomeScreen(Screen[None]):
 
     def refresh_saves(self) -> None:
         lang = self.lang
+        was = self.highlighted_save()
         self.saved, problems = unfinished_games(self.sapp.saves_dir)
         widget = self.query_one("#saves", OptionList)
         options: list[Option] = []
@@ -357,7 +358,11 @@ class HomeScreen(Screen[None]):
             options.append(Option(Text(tr("tui.home.no_saves", lang)), disabled=True))
         options.extend(Option(Text(tr("tui.home.bad_save", lang, problem=p)), disabled=True) for p in problems)
         widget.set_options(options)
-        widget.highlighted = 0 if self.saved else None
+        # the highlight stays on the same saved game (a cancelled delete, a return from a game), so
+        # that the next key acts on the game the player is looking at
+        paths = [saved.path for saved in self.saved]
+        keep = paths.index(was.path) if was is not None and was.path in paths else 0
+        widget.highlighted = keep if self.saved else None
 
     def resume(self, index: int) -> None:
         if 0 <= index < len(self.saved):

@@ -1,6 +1,7 @@
 """The Deep Space D-6 board of the full-screen interface: the USS Crypsis ship board.
 
-Drawn from ``state.observation()`` only (see ``solotable/games/deepspace_d6/view.py``): the hull
+Drawn from ``state.observation()`` only, typed by
+:class:`solotable.games.deepspace_d6.observation.Observation`: the hull
 and shield tracks, the threat die, the scanners (three slots, then a draw), the Unassigned row,
 the five crew stations, Returned, the Infirmary, the pool and Distracted's "?" box, and every
 threat in play in the order it arrived (▲ external with its health on the damage track, ■
@@ -12,7 +13,7 @@ threat; ``details`` (the app's key ``i``) gives its whole card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -23,6 +24,7 @@ from textual.widget import Widget
 
 from solotable.core.i18n import Catalogue, message, register_catalogue
 from solotable.core.protocol import Game
+from solotable.games.deepspace_d6.observation import DieView, Observation, PlaceName, ThreatView
 
 register_catalogue(Catalogue.from_package((__package__ or "solotable.ui.tui.boards", "messages_deepspace_d6.toml")))
 
@@ -85,6 +87,25 @@ def flow(parts: Iterable[Text], width: int, indent: int = 0, sep: str = "  ") ->
     return lines
 
 
+NO_LINE_START = "、。，．：；！？）」』】〕〉》・ー…"
+NO_LINE_END = "（「『【〔〈《"
+
+
+def breakable(text: str) -> tuple[list[str], str]:
+    """``text`` as the pieces a line may break between, and what joins them: words and a space,
+    or, for Japanese (no spaces), characters, never with 。、：） at a line's start nor （ at its
+    end."""
+    if " " in text:
+        return text.split(" "), " "
+    pieces: list[str] = []
+    for ch in text:
+        if pieces and (ch in NO_LINE_START or pieces[-1][-1] in NO_LINE_END):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces, ""
+
+
 def fit(text: Text, width: int) -> Text:
     """``text`` padded (or, only as a last resort, cut) to exactly ``width`` cells."""
     out = text.copy()
@@ -140,35 +161,36 @@ class Board(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game = game
-        self.observation: Mapping[str, Any] = {}
+        self.observation: Observation | None = None
         self.lang = "en"
         self._hits: list[tuple[int, int, int, int]] = []  # (row, x from, x to, threat) for clicks
 
     # -- the contract --------------------------------------------------------------------------
 
     def show(self, observation: Mapping[str, Any], lang: str) -> None:
-        self.observation = observation
+        self.observation = cast(Observation, observation)  # what this game's observation() returns
         self.lang = lang
-        n = len(observation.get("threats", []))
+        n = len(self.observation["threats"])
         self.selected = min(self.selected, max(0, n - 1))
         self.refresh(layout=True)
 
     def details(self, lang: str) -> str | None:
         o = self.observation
-        if not o:
+        if o is None:
             return None
-        threats = o.get("threats", [])
+        threats = o["threats"]
         if not threats:
             return "\n".join([self.t("tui.ds.info.none", lang), self._discard_line(lang),
                               self.t("tui.ds.info.legend", lang)])  # fmt: skip
         th = threats[min(self.selected, len(threats) - 1)]
         t = self.t
-        lines = [t("tui.ds.info.title", lang, card=th["card"], name=self.t(f"ds6.card.{th['id']}", lang),
+        lines = [t("tui.ds.info.title", lang, name=self.t(f"ds6.name.{th['card']}", lang),
                    kind=self.t(f"tui.ds.kind.{th['kind']}", lang), order=th["order"])]  # fmt: skip
         if th["health"] is not None:
             lines.append(t("tui.ds.info.health", lang, health=th["health"], max=th["max_health"]))
         if th["activation"]:
-            lines.append(t("tui.ds.info.activation", lang, values=", ".join(str(v) for v in th["activation"])))
+            values = self.t("ds6.sep.values", lang).join(str(v) for v in th["activation"])
+            lines.append(t("tui.ds.info.activation", lang, values=values))
         else:
             lines.append(t("tui.ds.info.never", lang))
         lines.append(t("tui.ds.info.effect", lang, text=self.t(f"ds6.text.{th['id']}", lang)))
@@ -178,7 +200,8 @@ class Board(Widget):
             lines.append(t("tui.ds.info.stasis", lang))
         if th["mission"]:
             slots = " + ".join("/".join(self.t(f"ds6.face.{f}", lang) for f in slot) for slot in th["mission"])
-            dice = ", ".join(self._die(d, lang).plain for d in self._dice_on(th, "mission")) or "-"
+            placed = [self._die(d, lang).plain for d in self._dice_on(th, "mission")]
+            dice = self.t("ds6.sep.list", lang).join(placed) or "-"
             lines.append(t("tui.ds.info.mission", lang, slots=slots, dice=dice))
         lines.append(self._discard_line(lang))
         lines.append(t("tui.ds.info.legend", lang))
@@ -188,7 +211,7 @@ class Board(Widget):
     # -- selection -----------------------------------------------------------------------------
 
     def action_select(self, step: int) -> None:
-        n = len(self.observation.get("threats", []))
+        n = len(self.observation["threats"]) if self.observation is not None else 0
         if n:
             self.selected = (self.selected + step) % n
 
@@ -221,43 +244,45 @@ class Board(Widget):
             return Text("·", style="dim")
         return Text(self.t(f"tui.ds.face.{face}", lang), style=FACE_STYLE.get(face, ""))
 
-    def _die(self, d: Mapping[str, Any], lang: str) -> Text:
+    def _die(self, d: DieView, lang: str) -> Text:
         """A crew die: its number and its face in words (``3:Sci``); ``#3`` with no face."""
         if d["face"] is None:
             return Text(f"#{d['die']}", style="bold")
-        t = Text(f"{d['die']}:", style="bold")
+        t = Text(self.t("tui.ds.die", lang, die=d["die"]), style="bold")
         t.append_text(self._face(d["face"], lang))
         return t
 
-    def _dice_at(self, where: str, station: str | None = None) -> list[Mapping[str, Any]]:
-        return [d for d in self.observation.get("dice", []) if d["where"] == where and d["station"] == station]
+    def _dice_at(self, where: PlaceName, station: str | None = None) -> list[DieView]:
+        dice = self.observation["dice"] if self.observation is not None else []
+        return [d for d in dice if d["where"] == where and d["station"] == station]
 
-    def _dice_on(self, th: Mapping[str, Any], where: str) -> list[Mapping[str, Any]]:
-        return [d for d in self.observation.get("dice", []) if d["where"] == where and d["card"] == th["card"]]
+    def _dice_on(self, th: ThreatView, where: PlaceName) -> list[DieView]:
+        dice = self.observation["dice"] if self.observation is not None else []
+        return [d for d in dice if d["where"] == where and d["card"] == th["card"]]
 
     def _discard_line(self, lang: str) -> str:
-        names = [self.t(f"ds6.card.{c}", lang) for c in self.observation.get("discard", [])]
-        return self.t("tui.ds.info.discard", lang, cards=", ".join(names) or "-")
+        discard = self.observation["discard"] if self.observation is not None else []
+        names = [self.t(f"ds6.card.{c}", lang) for c in discard]
+        return self.t("tui.ds.info.discard", lang, cards=self.t("ds6.sep.list", lang).join(names) or "-")
 
     def _lines(self, width: int, height: int) -> list[Text]:
         o = self.observation
-        if not o:
+        if o is None:
             return [Text("")]
         lang = self.lang
-        top = self._top(width, lang)
+        top = self._top(o, width, lang)
         rows_left = max(1, height - len(top))
         lw = min(max(34, width * 2 // 5), 48) if width >= 70 else width
         if width < 70:  # too narrow for two columns: one under the other
-            stations = self._stations(width, lang, max(1, height - len(top)))
+            stations = self._stations(o, width, lang, max(1, height - len(top)))
             y0 = len(top) + len(stations)
-            return top + stations + self._threats(width, max(1, height - y0), lang, 0, y0)
+            return top + stations + self._threats(o, width, max(1, height - y0), lang, 0, y0)
         rw = width - lw - len(SEP)
-        left = self._stations(lw, lang, rows_left)
-        right = self._threats(rw, rows_left, lang, lw + len(SEP), len(top))
+        left = self._stations(o, lw, lang, rows_left)
+        right = self._threats(o, rw, rows_left, lang, lw + len(SEP), len(top))
         return top + side_by_side(left, right, lw, rw)
 
-    def _top(self, width: int, lang: str) -> list[Text]:
-        o = self.observation
+    def _top(self, o: Observation, width: int, lang: str) -> list[Text]:
         t = self.t
         title = Text(t("tui.ds.ship", lang), style="bold reverse")
         title.append(" ")
@@ -285,9 +310,7 @@ class Board(Widget):
         if o["volley_left"] is not None:
             status.append(Text(t("tui.ds.volley", lang, points=o["volley_left"]), style="bold reverse"))
         if o["pending"]:
-            card = next((th for th in o["threats"] if th["card"] == o["pending"]), None)
-            name = t(f"ds6.card.{card['id']}", lang) if card else o["pending"]
-            status.append(Text(t("tui.ds.pending", lang, card=f"{o['pending']} {name}"), style="bold reverse"))
+            status.append(Text(t("tui.ds.pending", lang, card=f"@ds6.name.{o['pending']}"), style="bold reverse"))
         if o["lost_this_round"]:
             status.append(Text(t("tui.ds.lost_round", lang), style="italic"))
         scanners = Text(t("tui.ds.scanners", lang) + " ")
@@ -308,12 +331,12 @@ class Board(Widget):
         lines += flow([scanners, unassigned], width, indent=2)
         return lines
 
-    def _stations(self, width: int, lang: str, rows: int = 99) -> list[Text]:
+    def _stations(self, o: Observation, width: int, lang: str, rows: int = 99) -> list[Text]:
         """The five stations a row each, then Returned, the Infirmary, the pool (and
         Distracted's "?" box) a row each or, when ``rows`` are short, flowed together; then the
         deck, discard and destroyed counts."""
         t = self.t
-        places: list[tuple[str, list[Mapping[str, Any]]]] = [
+        places: list[tuple[str, list[DieView]]] = [
             (t(f"tui.ds.station.{s}", lang), self._dice_at("station", s)) for s in STATIONS
         ]
         places += [
@@ -321,7 +344,6 @@ class Board(Widget):
             (t("tui.ds.where.infirmary", lang), self._dice_at("infirmary")),
             (t("tui.ds.where.pool", lang), self._dice_at("pool")),
         ]
-        o = self.observation
         distracted = self._dice_at("distracted")
         if distracted or any(th["id"] == "i5" for th in o["threats"]):  # the "?" box is on the Distracted card
             places.append((t("tui.ds.where.distracted", lang), distracted))
@@ -355,12 +377,11 @@ class Board(Widget):
                 return lines
         return stations + flow([*boxes, *counters], width, sep="  ")
 
-    def _threat_parts(self, th: Mapping[str, Any], lang: str, with_name: bool) -> list[Text]:
+    def _threat_parts(self, th: ThreatView, lang: str) -> list[Text]:
         t = self.t
         kind = {"external": "▲", "internal": "■"}.get(th["kind"], "◇")
-        head = Text(kind + th["card"], style="bold")
-        if with_name:
-            head.append(" " + t(f"ds6.card.{th['id']}", lang))
+        # the card's name (the 2nd copy of a card printed twice says so), never its code
+        head = Text(kind + t(f"ds6.name.{th['card']}", lang), style="bold")
         parts = [head]
         if th["health"] is not None:
             parts.append(Text(t("tui.ds.hp", lang, health=th["health"], max=th["max_health"]),
@@ -386,25 +407,46 @@ class Board(Widget):
             parts.append(st)
         return parts
 
-    def _threats(self, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
-        """The threats in play, as detailed as the rows allow: with their names and as many card
-        texts as fit, then ids only, then two threats a line. Records where each threat is, for
-        clicks."""
-        o = self.observation
+    def _threats(self, o: Observation, width: int, rows: int, lang: str, x0: int, y0: int) -> list[Text]:
+        """The threats in play, as detailed as the rows allow: with as many card texts as fit,
+        then two lines each (the name cut if it must), then two threats a line. Records where
+        each threat is, for clicks."""
         t = self.t
         header = Text(t("tui.ds.threats", lang), style="bold reverse")
         header.append(" ")
         header.append(t("tui.ds.legend", lang), style="dim")
-        threats = o.get("threats", [])
+        threats = o["threats"]
         self._hits = []
         if not threats:
             return [header, Text(t("tui.ds.no_threats", lang), style="dim")]
 
-        def cell(i: int, with_name: bool, with_text: bool, w: int) -> list[Text]:
-            lines = flow(self._threat_parts(threats[i], lang, with_name), w - 1, indent=2, sep=" ")
+        def cell(i: int, compact: bool, with_text: bool, w: int) -> list[Text]:
+            parts = self._threat_parts(threats[i], lang)
+            if compact:  # one line, the name cut to make room, else the name and health, then the rest
+                head, rest = parts[0], parts[1:]
+                tail = Text(" ").join(rest)
+                room = w - 1 - tail.cell_len - 1
+                if head.cell_len <= room or room >= 6:
+                    if head.cell_len > room:
+                        head = fit(head, room - 1)
+                        head.rstrip()  # a wide character that did not fit left a space
+                        head.append("…")
+                    lines = [head + Text(" ") + tail]
+                else:
+                    health = rest.pop(0) if threats[i]["health"] is not None else Text()
+                    room = w - 1 - (health.cell_len + 1 if health.plain else 0)
+                    if head.cell_len > room:
+                        head = fit(head, max(1, room - 1))
+                        head.rstrip()
+                        head.append("…")
+                    head.append(" ")
+                    head.append_text(health)
+                    lines = [fit(head, w - 1), *flow([Text("  "), *rest], w - 1, indent=2, sep=" ")]
+            else:
+                lines = flow(parts, w - 1, indent=2, sep=" ")
             if with_text:  # the card text on lines of its own, cut between words
-                words = self.t(f"ds6.text.{threats[i]['id']}", lang).split(" ")
-                text = flow([Text(word, style="italic") for word in words], w - 3, indent=0, sep=" ")
+                words, sep = breakable(self.t(f"ds6.text.{threats[i]['id']}", lang))
+                text = flow([Text(word, style="italic") for word in words], w - 3, indent=0, sep=sep)
                 lines += [Text("  ").append_text(line) for line in text]
             out = []
             for k, line in enumerate(lines):
@@ -417,13 +459,13 @@ class Board(Widget):
             return out
 
         out = [header]
-        for with_name in (True, False):
-            cells = [cell(i, with_name, False, width) for i in range(len(threats))]
+        for compact in (False, True):
+            cells = [cell(i, compact, False, width) for i in range(len(threats))]
             if sum(len(c) for c in cells) + 1 <= rows:
                 # the card texts where there is room, the selected threat's first
                 order = sorted(range(len(threats)), key=lambda i: (i != self.selected, i))
-                for i in order if with_name else ():
-                    longer = cell(i, True, True, width)
+                for i in order if not compact else ():
+                    longer = cell(i, False, True, width)
                     if sum(len(c) for c in cells) - len(cells[i]) + len(longer) + 1 <= rows:
                         cells[i] = longer
                 for i, lines in enumerate(cells):
@@ -433,7 +475,7 @@ class Board(Widget):
                 return out
         half = (width - 1) // 2  # two threats a line
         for first in range(0, len(threats), 2):
-            pair = [cell(i, False, False, half) for i in range(first, min(first + 2, len(threats)))]
+            pair = [cell(i, True, False, half) for i in range(first, min(first + 2, len(threats)))]
             for k in range(max(len(c) for c in pair)):
                 line = Text()
                 for j, c in enumerate(pair):

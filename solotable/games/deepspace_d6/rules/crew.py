@@ -1,0 +1,212 @@
+"""The crew: step 1, rolling the crew dice (§5.1, DS-P1); step 2, the scanners (§5.2, §4.9,
+R18, R8); step 3, assigning crew (§4.3, §5.3, R21, R24), with the Commander's station (§4.4:
+changing a face, R19, and re-rolling, R20). The other stations are in :mod:`.stations`, the away
+missions in :mod:`.missions`.
+
+The crew roll is one chance event over the multisets of faces of the dice rolled (DS-P1): for 6
+dice, 462 outcomes (:func:`solotable.core.chance.dice_table`). The faces go to the rolled dice in
+ascending order of die number and face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from solotable.core.action import Action
+from solotable.core.chance import dice_table
+from solotable.core.engine import Phase
+
+from .. import actions as A
+from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
+from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
+from ..words import counted, faces_param
+from . import missions, stations
+from .threats import draw_card, face_key
+
+D = data()
+SCANNER_SLOTS = D.ship.scanner_slots
+MAX_SHIELDS = D.ship.shields
+MAX_HULL = D.ship.hull
+ROLL_FACES: dict[Action, tuple[int, ...]] = {
+    action: tuple(int(pip) - 1 for pip in action.args) for n in range(1, 7) for action in dice_table(n, "roll").actions
+}
+"""The faces (0-5) of each outcome of a roll of 1-6 crew dice, ascending."""
+
+
+COMMS, COSMIC, PANEL, NEBULA = 1, 2, 4, 8
+RESTRICTS = {"comms_offline": COMMS, "cosmic": COSMIC, "panel_explosion": PANEL, "nebula": NEBULA}
+"""The cards in play that restrict step 3 (R24; the Nebula's shields, R4), as bits."""
+STASIS_TARGETS = frozenset(c.index for c in CARDS if c.external and c.activation)
+"""The cards a Stasis Beam can stop: external threats with activation values (R11, R34)."""
+
+
+def assign_actions(state: DeepSpaceState) -> list[Action]:
+    """Step 3's actions (§5.3), in a stable order: the Commander's changes and re-roll, fire,
+    Medical, Science, repair, the away missions, end. Actions with no effect are not offered
+    (R21); the cards in play restrict what may be assigned (R24)."""
+    have = [0, 0, 0, 0, 0, 0]
+    infirmary = scanners = on_mission = False
+    for d in state.dice:
+        where = d.where
+        if where == UNASSIGNED:
+            have[d.face] += 1
+        elif where == INFIRMARY:
+            infirmary = True
+        elif where == SCANNER:
+            scanners = True
+        elif where == MISSION:
+            on_mission = True
+    restricts = 0
+    target = False
+    threats = state.threats
+    for t in threats:
+        restricts |= RESTRICTS.get(t.card.effect, 0)
+        if t.health > 0:  # only external threats have health (and not Solar Winds)
+            target = True
+    out: list[Action] = []
+    if have[COM] and not restricts & COMMS and sum(have) >= 2:  # rulings R19, R20, R24
+        for f in range(5):
+            if have[f] >= (2 if f == COM else 1):
+                out += A.CHANGE_FROM[f]
+        out.append(A.REROLL)
+    if have[TAC] and target:  # ruling R21: no volley without a target
+        out += A.FIRE[1 : have[TAC] + 1]
+    if have[MED]:
+        if infirmary:
+            out.append(A.FREE)
+        if scanners:
+            out.append(A.RELEASE)
+    if have[SCI] and not restricts & COSMIC:  # ruling R24
+        if state.shields < MAX_SHIELDS and not restricts & NEBULA:  # rulings R4, R21
+            out.append(A.SHIELDS)
+        for t in threats:  # rulings R11, R34
+            if not t.stasis and t.card.index in STASIS_TARGETS:
+                out.append(A.STASIS[t.key])
+    if have[ENG] and not restricts & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
+        out += A.REPAIR[1 : have[ENG] + 1]
+    for t in threats:
+        wanted = t.card.mission_faces
+        if not wanted:
+            continue
+        if on_mission:
+            wanted = state.open_faces(t)
+        for f in range(5):
+            if not have[f] or f not in wanted:
+                continue
+            if restricts and (
+                (f == COM and restricts & COMMS)
+                or (f == ENG and restricts & PANEL)
+                or (f == SCI and restricts & COSMIC and t.card.effect != "cosmic")
+            ):
+                continue  # ruling R24
+            out.append(A.MISSION[t.key][f])
+    out.append(A.END)
+    return out
+
+
+ROLL = Phase[Any]("roll", chance=True)
+"""The crew roll of step 1."""
+REROLL = Phase[Any]("reroll", chance=True)
+"""The Commander's re-roll of the other unassigned dice (R20)."""
+ASSIGN = Phase("assign", assign_actions)
+"""Step 3: the next crew assignment, or ``end``."""
+
+
+# -- steps 1 and 2 -------------------------------------------------------------------------------
+
+
+def roll_crew(state: DeepSpaceState) -> None:
+    """Step 1: roll every die in the pool (there is at least one, R26)."""
+    state.draw(ROLL, dice_table(state.count(POOL), "roll"), rolled, POOL)
+
+
+def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
+    """The faces of a roll go to the dice rolled (those at ``where``), lowest numbers first; a
+    Threat face locks into the scanners at once (§4.9); then the scanners are checked (R18)."""
+    faces = ROLL_FACES[outcome]
+    locked = 0
+    k = 0
+    for die in state.dice:
+        if die.where == where:
+            face = faces[k]
+            k += 1
+            die.face = face
+            if face == THR:
+                die.where = SCANNER
+                locked += 1
+            else:
+                die.where = UNASSIGNED
+    if state.log:
+        key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
+        state.emit(key, faces=faces_param(faces), locked=locked)
+    state.push(scan)
+
+
+def scan(state: DeepSpaceState) -> None:
+    """Step 2, or at once during step 3 (R18): while three or more dice are in the scanners,
+    three go to Returned and a card is drawn (none from an empty deck, R8)."""
+    while state.count(SCANNER) >= SCANNER_SLOTS:
+        moved = 0
+        for die in state.dice:
+            if die.where == SCANNER and moved < SCANNER_SLOTS:
+                die.where = RETURNED
+                moved += 1
+        if state.deck > 0:
+            state.emit("ds6.ev.scanners_full")
+            state.push(scan)  # look again once the card is placed
+            draw_card(state)
+            return
+        state.emit("ds6.ev.scanners_empty_deck")  # ruling R8
+
+
+# -- step 3 --------------------------------------------------------------------------------------
+
+
+def assign(state: DeepSpaceState) -> None:
+    """Step 3: ask for the next assignment; it ends by itself when no die is left (DS-P5)."""
+    if state.anywhere(UNASSIGNED):
+        state.ask(ASSIGN, assigned)
+
+
+def assigned(state: DeepSpaceState, action: Action) -> None:
+    name = action.name
+    if name == "end":
+        state.emit("ds6.ev.end_assign")
+        return
+    state.push(assign)  # after this action (and what it sets off), the next one
+    ASSIGNMENTS[name](state, action)
+
+
+def change(state: DeepSpaceState, action: Action) -> None:
+    """§4.4, R19: the Commander sets another unassigned die to a different face; a Threat face
+    locks into the scanners, which are checked at once (R18)."""
+    old, new = FACE_OF[str(action.args[0])], FACE_OF[str(action.args[1])]
+    state.take(COM, ST_COM)
+    die = state.unassigned(old)
+    die.face = new
+    if new == THR:
+        die.where = SCANNER
+    if state.log:
+        state.emit("ds6.ev.change", old=face_key(old), new=face_key(new))
+    state.push(scan)
+
+
+def reroll(state: DeepSpaceState, action: Action) -> None:
+    """§4.4, R20: the Commander re-rolls every other unassigned die."""
+    state.take(COM, ST_COM)
+    state.draw(REROLL, dice_table(state.count(UNASSIGNED), "roll"), rolled, UNASSIGNED)
+
+
+ASSIGNMENTS: dict[str, Callable[[DeepSpaceState, Action], None]] = {
+    "change": change,
+    "reroll": reroll,
+    "fire": stations.fire,
+    "free": stations.free,
+    "release": stations.release,
+    "shields": stations.shields,
+    "stasis": stations.stasis,
+    "repair": stations.repair,
+    "mission": missions.place,
+}
+"""Each assignment's step, by its notation's name."""

@@ -1,0 +1,113 @@
+"""The end of a round and the next one: step 6, gathering the crew (§5.6, R26, DS-P4), and the
+loss of the crew (§1.4, R10); the six steps of a round (§5), pushed at its start."""
+
+from __future__ import annotations
+
+from solotable.core.action import Action
+from solotable.core.engine import Phase
+
+from .. import actions as A
+from ..data import NO_FACE
+from ..state import (
+    MISSION,
+    NOBODY,
+    POOL,
+    RETURNED,
+    ST_COM,
+    ST_ENG,
+    ST_MED,
+    ST_SCI,
+    ST_TAC,
+    STASIS,
+    UNASSIGNED,
+    DeepSpaceState,
+    Threat,
+)
+from ..words import counted
+from .crew import assign, roll_crew
+from .threats import activate_threats, discover
+
+GATHERED = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
+"""The dice step 6 gathers by itself (§5.6): the scanners, Distracted, the Infirmary and the
+mission dice stay."""
+ON_MISSION = frozenset({MISSION})
+
+
+def gather_actions(state: DeepSpaceState) -> list[Action]:
+    out = [A.RECALL[d] for d in state.classes(ON_MISSION)]
+    if not state.must_recall:  # ruling R26
+        out.append(A.DONE)
+    return out
+
+
+GATHER = Phase("gather", gather_actions)
+"""Step 6: take a mission die back into the pool, or leave the rest (R26)."""
+
+
+def start_round(state: DeepSpaceState) -> None:
+    """A new round: its six steps, in order (§5), then the next round."""
+    state.round += 1
+    state.lost = False
+    state.must_recall = False
+    end_stasis(state)
+    if state.log:
+        dice = state.count(POOL)
+        state.emit(counted("ds6.ev.round", dice), round=state.round, dice=dice)
+    state.then((roll_crew, ()), (assign, ()), (discover, ()), (activate_threats, ()), (gather, ()), (start_round, ()))
+
+
+def end_stasis(state: DeepSpaceState) -> None:
+    """Stasis lasts for one round (R11)."""
+    threats = state.threats
+    for i, t in enumerate(threats):
+        if t.stasis:
+            threats[i] = Threat(t.card, t.key, t.health)
+
+
+def gather(state: DeepSpaceState) -> None:
+    """Step 6: every die but the scanners', Distracted's, the Infirmary's and the missions' back
+    to the pool; the mission dice one by one (R26); lost if no die can be gathered (R10)."""
+    end_stasis(state)
+    gathered = 0
+    for die in state.dice:
+        if die.where in GATHERED:
+            die.where = POOL
+            die.face = NO_FACE  # ruling R37
+            die.on = NOBODY
+            gathered += 1
+    if state.anywhere(MISSION):
+        state.must_recall = gathered == 0
+        if state.log:
+            state.emit(counted("ds6.ev.gather", gathered, zero=True), count=gathered)
+        if state.must_recall:  # ruling R26: at least one mission die comes back
+            kinds = state.classes(ON_MISSION)
+            if len(kinds) == 1:  # DS-P4: one kind of die, no choice to ask for
+                recall(state, kinds[0])
+                if not state.anywhere(MISSION):
+                    return
+        state.ask(GATHER, recalled)
+        return
+    if gathered == 0:
+        state.end(False, "crew")
+        return
+    if state.log:
+        state.emit(counted("ds6.ev.gather", gathered), count=gathered)
+
+
+def recalled(state: DeepSpaceState, action: Action) -> None:
+    if action.name == "done":
+        return
+    recall(state, int(action.args[0]) - 1)
+    if state.anywhere(MISSION):
+        state.ask(GATHER, recalled)
+
+
+def recall(state: DeepSpaceState, n: int) -> None:
+    """Step 6: the mission die ``n`` (0-based) back to the pool; its slot reopens (R26)."""
+    die = state.dice[n]
+    die.where = POOL
+    die.face = NO_FACE  # ruling R37
+    die.on = NOBODY
+    state.must_recall = False
+    if state.log:
+        state.emit("ds6.ev.recall", die=n + 1)

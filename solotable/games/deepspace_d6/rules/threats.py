@@ -1,0 +1,344 @@
+"""Threats: drawing a threat card (§5.7, R17), step 4 (§5.4), damage to the ship (§5.8, R35),
+a card leaving play (§5.9, R23), and step 5, the threat die and the activations (§5.5, §7).
+
+The deck is drawn lazily (DS-P2): each draw takes a card by the counts of the cards not seen yet
+(:attr:`~..state.DeepSpaceState.unseen`), the cards removed unseen for a short or quick game
+among them, so the deck's order is never in the state. A draw's table is built in one pass over
+the kinds (:func:`solotable.core.chance.draw_table`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solotable.core.action import Action
+from solotable.core.chance import die_table, draw_table
+from solotable.core.engine import Phase
+
+from .. import actions as A
+from ..data import FACES, TAC, data
+from ..state import (
+    CARDS,
+    DISTRACTED,
+    DONT_PANIC,
+    INFIRMARY,
+    MISSION,
+    NOBODY,
+    POOL,
+    RETURNED,
+    SCANNER,
+    ST_COM,
+    ST_ENG,
+    ST_MED,
+    ST_SCI,
+    ST_TAC,
+    STASIS,
+    UNASSIGNED,
+    DeepSpaceState,
+    Threat,
+)
+from ..words import counted
+
+D = data()
+BY_ID = D.by_id
+THREAT_DIE = die_table("threat")
+"""The threat die, a plain d6 read by its pips (§4.1)."""
+MERCENARY = next(c for c in CARDS if c.effect == "mercenary")
+SCOUT = next(c for c in CARDS if c.effect == "scout")
+
+SENDABLE = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, MISSION, RETURNED})
+"""Where a die "sent to the Infirmary" may come from (R5)."""
+DISTRACTABLE = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
+"""Where the die Distracted takes may come from (R12)."""
+
+
+def card_key(threat: Threat) -> str:
+    """The message id of a threat in play named with its card's text (``@ds6.threat.e18b``:
+    "Raiders (2nd) [on 4, 6: −2 Hull, ignores shields]"), for an event's parameters."""
+    return "@ds6.threat." + threat.name
+
+
+def face_key(face: int) -> str:
+    """The message id of a die's face; a die never rolled shows no face (R37)."""
+    return "@ds6.face." + FACES[face] if face >= 0 else "@ds6.face.none"
+
+
+# -- the choices an effect asks for --------------------------------------------------------------
+
+
+def send_actions(state: DeepSpaceState) -> list[Action]:
+    return [A.SEND[d] for d in state.classes(SENDABLE)]
+
+
+def distract_actions(state: DeepSpaceState) -> list[Action]:
+    return [A.DISTRACT[d] for d in state.classes(DISTRACTABLE)]
+
+
+DRAW = Phase[Any]("draw", chance=True)
+"""A threat card drawn (at setup, from full scanners, or at step 4)."""
+THREAT = Phase[Any]("threat", chance=True)
+"""The threat die of step 5 (and its re-rolls by Cloaked Threats)."""
+SEND = Phase("send", send_actions)
+"""Which die an effect sends to the Infirmary (R5, R36)."""
+DISTRACT = Phase("distract", distract_actions)
+"""Which die Distracted takes onto its "?" box (R12)."""
+
+
+# -- drawing a card (§5.7) ---------------------------------------------------------------------
+
+
+def draw_card(state: DeepSpaceState) -> None:
+    """A step: draw the top card of the deck (a chance outcome over the unseen cards, DS-P2)."""
+    state.draw(DRAW, draw_table(A.DRAW, state.unseen), card_drawn)
+
+
+def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
+    """§5.7: place the card drawn and apply its on-draw effect (R17)."""
+    card = BY_ID[str(outcome.args[0])]
+    state.unseen[card.index] -= 1
+    state.deck -= 1
+    log = state.log
+    if card is DONT_PANIC:  # §6.4: nothing happens, the draw is used up
+        if log:
+            state.emit(counted("ds6.ev.dont_panic", state.deck), left=state.deck)
+        state.discard.append(card)
+        return
+    key = 2 * card.index + (card.copies - state.unseen[card.index] - 1)  # copy a, then b
+    threat = Threat(card, key, card.health)
+    if log:
+        message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
+        state.emit(message, card=card_key(threat), left=state.deck)
+    effect = card.effect
+    if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
+        hurt = 0
+        for die in state.dice:
+            if die.face == TAC and die.where not in (INFIRMARY, DISTRACTED, POOL):
+                die.where = INFIRMARY
+                die.on = NOBODY
+                hurt += 1
+        if log:
+            state.emit(counted("ds6.ev.friendly_fire", hurt, zero=True), count=hurt)
+        state.discard.append(card)
+        return
+    state.threats.append(threat)
+    if effect == "nebula":  # ruling R4
+        if state.shields:
+            state.lost = True  # ruling R28
+        state.shields = 0
+        if log:
+            state.emit("ds6.ev.nebula_arrives")
+    elif effect == "distracted":  # rulings R12, R30
+        choices = state.classes(DISTRACTABLE)
+        if not choices:
+            if log:
+                state.emit("ds6.ev.distracted_empty")
+        elif len(choices) == 1:  # DS-P4
+            distract(state, choices[0], key)
+        else:
+            state.pending = threat
+            state.ask(DISTRACT, distracted, key)
+
+
+def distracted(state: DeepSpaceState, action: Action, key: int) -> None:
+    state.pending = None
+    distract(state, int(action.args[0]) - 1, key)
+
+
+def distract(state: DeepSpaceState, n: int, key: int) -> None:
+    die = state.dice[n]
+    die.where = DISTRACTED
+    die.on = key
+    if state.log:
+        state.emit("ds6.ev.distracted", die=n + 1)
+
+
+# -- step 4 (§5.4) -------------------------------------------------------------------------------
+
+
+def discover(state: DeepSpaceState) -> None:
+    """Step 4: the win check on an empty deck (R10, R32, R9), else a draw."""
+    if state.deck == 0:
+        externals = [t for t in state.threats if t.card.external]
+        if not externals:
+            state.end(True, "win")
+            return
+        if all(t.card.effect == "solar_winds" for t in externals) and state.hull > 5:  # ruling R9
+            state.emit("ds6.ev.solar_skipped")
+            state.end(True, "win")
+            return
+        state.emit("ds6.ev.deck_empty")
+        return
+    draw_card(state)
+
+
+# -- damage and cards leaving play ---------------------------------------------------------------
+
+
+def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> bool:
+    """``n`` damage to the ship (§5.8, R35); True when the hull is gone and the game lost."""
+    absorbed = 0
+    if not ignore_shields and not state.nebula():
+        absorbed = min(state.shields, n)
+        state.shields -= absorbed
+    hull_loss = min(state.hull, n - absorbed)
+    state.hull -= hull_loss
+    if absorbed or hull_loss:
+        state.lost = True  # ruling R28
+    if state.log:
+        state.emit("ds6.ev.damage", damage=n, shields=state.shields, hull=state.hull)
+    if state.hull == 0:
+        state.end(False, "hull")  # rulings R10, R32
+        return True
+    return False
+
+
+def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_infirmary: bool = False) -> None:
+    """§5.9: a card leaves play; the dice on it go to Returned (R23), or the Infirmary (R13)."""
+    state.threats.remove(threat)
+    card = threat.card
+    state.discard.append(card)
+    key = threat.key
+    for die in state.dice:
+        if die.on == key and die.where in (MISSION, STASIS, DISTRACTED):
+            die.where = INFIRMARY if mission_to_infirmary and die.where == MISSION else RETURNED
+            die.on = NOBODY
+    if not destroyed:
+        return
+    state.destroyed += 1
+    if state.log:
+        state.emit("ds6.ev.destroyed", card=card_key(threat))
+    if card.effect == "meteoroid":  # ruling R2
+        state.emit("ds6.ev.meteoroid_blast")
+        hurt(state, card.damage)
+    elif card.effect == "nebula":  # ruling R4
+        state.emit("ds6.ev.nebula_gone")
+
+
+def damage_threat(state: DeepSpaceState, threat: Threat) -> Threat:
+    """One point of damage on an external threat (a hit, or its own activation); at health 0
+    it is destroyed (§5.9). Returns the threat as it is now."""
+    hit = Threat(threat.card, threat.key, threat.health - 1, threat.stasis)
+    state.replace(threat, hit)
+    return hit
+
+
+def to_infirmary(state: DeepSpaceState, n: int) -> None:
+    """The die ``n`` (0-based) goes to the Infirmary; a mission slot reopens, a stasis stays in
+    force (R5, R34)."""
+    die = state.dice[n]
+    die.where = INFIRMARY
+    die.on = NOBODY
+    if state.log:
+        state.emit("ds6.ev.infirmary", die=n + 1, face=face_key(die.face))
+
+
+# -- step 5 (§5.5) -------------------------------------------------------------------------------
+
+
+def activate_threats(state: DeepSpaceState) -> None:
+    """Step 5: roll the threat die, unless no threat is in play (§5.5, DS-P6)."""
+    state.activated = False
+    state.cloak = False
+    if state.threats:
+        state.draw(THREAT, THREAT_DIE, threat_rolled)
+
+
+def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
+    """§5.5: the activated set is fixed now (R33), internals first, in entry order (R1); each
+    activation is a step of its own, then :func:`after_roll`."""
+    value = int(outcome.args[0])
+    state.threat_die = value
+    bit = 1 << value
+    internal: list[int] = []
+    external: list[int] = []
+    for t in state.threats:
+        if t.card.act_mask & bit and not t.stasis:  # ruling R11
+            (internal if t.card.internal else external).append(t.key)
+    if state.log:
+        count = len(internal) + len(external)
+        state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
+    state.then(*[(activate, (key,)) for key in internal + external], (after_roll, ()))
+
+
+def after_roll(state: DeepSpaceState) -> None:
+    """After a roll's activations: Cloaked Threats rolls again (R14); after the last roll,
+    Mercenary, then Scouting Ship (R27, R3, R28)."""
+    if state.cloak:
+        state.cloak = False
+        state.emit("ds6.ev.cloaked")
+        state.draw(THREAT, THREAT_DIE, threat_rolled)
+        return
+    if not state.activated and state.in_play("mercenary"):
+        state.emit("ds6.ev.mercenary")
+        if hurt(state, MERCENARY.damage):
+            return
+    if state.lost and state.in_play("scout"):
+        state.emit("ds6.ev.scout")
+        hurt(state, SCOUT.damage)
+
+
+def activate(state: DeepSpaceState, key: int) -> None:
+    """One threat's activation (§6, §7), unless it left play before its turn (R33)."""
+    threat = state.threat(key)
+    if threat is None:
+        return
+    state.activated = True
+    card = threat.card
+    effect = card.effect
+    if state.log:
+        state.emit("ds6.ev.activates", card=card_key(threat))
+    if effect == "damage":
+        hurt(state, card.damage, card.ignores_shields)
+    elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes
+        if not hurt(state, card.damage):
+            send_unit(state, threat)
+    elif effect == "send_unit":
+        send_unit(state, threat)
+    elif effect == "bounty":
+        if state.shields:
+            state.lost = True  # ruling R28
+        state.shields = 0
+        state.emit("ds6.ev.shields_destroyed")
+        hurt(state, card.damage)
+    elif effect in ("meteoroid", "nebula"):  # rulings R2, R4: it damages itself
+        threat = damage_threat(state, threat)
+        if state.log:
+            state.emit("ds6.ev.self_damage", card=card_key(threat), health=threat.health)
+        if threat.health == 0:
+            remove(state, threat, destroyed=True)
+    elif effect == "solar_winds":
+        if not hurt(state, card.damage):
+            remove(state, threat, destroyed=False)
+    elif effect == "boost_morale":
+        for die in state.dice:
+            if die.where == SCANNER:
+                die.where = RETURNED
+                state.emit("ds6.ev.release")
+                break
+        remove(state, threat, destroyed=False)
+    elif effect == "cloaked":  # ruling R14
+        state.cloak = True
+    elif effect == "distracted":  # ruling R30: its die goes to Returned with the card
+        remove(state, threat, destroyed=False)
+    elif effect == "time_warp":  # ruling R31
+        for i, t in enumerate(state.threats):
+            if t.card.external and 0 < t.health < t.card.health:
+                state.threats[i] = Threat(t.card, t.key, t.health + 1, t.stasis)
+        state.emit("ds6.ev.time_warp")
+
+
+def send_unit(state: DeepSpaceState, threat: Threat) -> None:
+    """R5, R36: the player picks the die (made for them when all candidates are alike, DS-P4)."""
+    choices = state.classes(SENDABLE)
+    if not choices:
+        state.emit("ds6.ev.nobody_to_send")
+    elif len(choices) == 1:
+        to_infirmary(state, choices[0])
+    else:
+        state.pending = threat
+        state.ask(SEND, sent)
+
+
+def sent(state: DeepSpaceState, action: Action) -> None:
+    state.pending = None
+    to_infirmary(state, int(action.args[0]) - 1)

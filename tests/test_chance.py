@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from itertools import product
@@ -88,3 +89,32 @@ def test_exact_fractions_are_made_only_when_asked() -> None:
     table.sample(random.Random(1))
     assert table._exact is None
     assert sum(p for _, p in table.outcomes) == 1
+
+
+def test_a_table_sampled_once_or_often_gives_the_cumulative_samplers_outcome() -> None:
+    """The first sample of a table (from the running sums) and later ones (from the list of floats)
+    give the outcome of the one sampler: the first ``cum[i]`` above ``u``, for every ``u``, even
+    where a float division rounds onto a boundary."""
+    from bisect import bisect_right
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 1, 2, 3, 4, 7, 1000003)) for _ in range(rng.randint(1, 30))]
+        if not any(counts):
+            continue
+        actions = tuple(Action("k", i) for i in range(len(counts)))
+        kept = [a for a, c in zip(actions, counts, strict=True) if c]
+        total = sum(counts)
+        acc, cum = 0, []
+        for c in (c for c in counts if c):
+            acc += c
+            cum.append(acc / total)
+        cum[-1] = 1.0
+        boundaries = [x / total for x in range(min(total, 37))]
+        below = [math.nextafter(v, 0.0) for v in cum]  # just under a boundary: rounding decides
+        probes = [rng.random(), 0.0, 1.0 - 2**-53, *boundaries, *cum[:-1], *below]
+        for u in probes:
+            once = draw_table(actions, counts)
+            assert once.sample_float(u) == kept[bisect_right(cum, u)], (counts, u)
+            assert once.sample_float(u) == kept[bisect_right(cum, u)], (counts, u)  # the list of floats now
+            assert once.sample_float(u) == kept[bisect_right(cum, u)]

@@ -9,7 +9,9 @@ which costs one ``rng.random()`` and a bisection over floats built on first use.
 Sampling is defined once, here, so that the same generator gives the same outcome whatever way a
 table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly rounded, the
 same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
-``rng.random()``.
+``rng.random()``. A table sampled once (a draw from a pile, built for one draw) finds that
+outcome from the running sums without building the list of floats; a table sampled again builds
+the list once and bisects it.
 
 Building blocks:
 
@@ -28,7 +30,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
 
 from solotable.core.action import Action
@@ -41,7 +43,7 @@ class ChanceTable:
     which is cheaper. Tables are immutable once built; games cache those that repeat.
     """
 
-    __slots__ = ("_cum", "_exact", "_set", "actions", "total", "weights")
+    __slots__ = ("_cum", "_exact", "_sampled", "_set", "actions", "total", "weights")
 
     actions: tuple[Action, ...]
     weights: tuple[int, ...]
@@ -74,6 +76,7 @@ class ChanceTable:
         self.total = total
         self._exact = exact
         self._cum: list[float] | None = None
+        self._sampled = False
         self._set: frozenset[Action] | None = None
 
     @classmethod
@@ -81,18 +84,18 @@ class ChanceTable:
         """Each action with probability weight / sum of weights; zero weights are left out."""
         if len(actions) != len(weights):
             raise ValueError("a weight for every action")
-        kept_a: list[Action] = []
-        kept_w: list[int] = []
-        for a, w in zip(actions, weights, strict=True):
-            if w < 0:
-                raise ValueError("a chance weight is negative")
-            if w:
-                kept_a.append(a)
-                kept_w.append(w)
-        if not kept_a:
-            raise ValueError("a chance node needs at least one outcome")
+        if not weights or min(weights) < 0:
+            raise ValueError("a chance weight is negative" if weights else "a chance node needs at least one outcome")
+        if 0 in weights:  # (one pass each, in C: tables are built at every draw from a pile)
+            kept_a = tuple(compress(actions, weights))
+            kept_w = tuple(filter(None, weights))
+            if not kept_a:
+                raise ValueError("a chance node needs at least one outcome")
+        else:
+            kept_a = tuple(actions)
+            kept_w = tuple(weights)
         table = cls.__new__(cls)
-        table._init(tuple(kept_a), tuple(kept_w), sum(kept_w), None)
+        table._init(kept_a, kept_w, sum(kept_w), None)
         return table
 
     @classmethod
@@ -140,27 +143,40 @@ class ChanceTable:
     # -- sampling ------------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> Action:
-        cum = self._cum
-        if cum is None:
-            cum = self._cum = _cumulative(self.weights, self.total)
-        return self.actions[bisect_right(cum, rng.random())]
+        return self.sample_float(rng.random())
 
     def sample_float(self, u: float) -> Action:
-        """The outcome for a uniform number ``u`` in [0, 1) drawn elsewhere (a NumPy generator)."""
+        """The outcome for a uniform number ``u`` in [0, 1) (``rng.random()``, or drawn elsewhere:
+        a NumPy generator)."""
         cum = self._cum
-        if cum is None:
-            cum = self._cum = _cumulative(self.weights, self.total)
+        if cum is not None:
+            return self.actions[bisect_right(cum, u)]
+        if not self._sampled:  # the first sample: from the running sums, no list of floats
+            self._sampled = True
+            return self.actions[_first_above(self.weights, self.total, u)]
+        cum = self._cum = _cumulative(self.weights, self.total)
         return self.actions[bisect_right(cum, u)]
 
 
 def _cumulative(weights: Sequence[int], total: int) -> list[float]:
-    cum: list[float] = []
-    acc = 0
-    for w in weights:
-        acc += w
-        cum.append(acc / total)
+    cum = [acc / total for acc in accumulate(weights)]
     cum[-1] = 1.0
     return cum
+
+
+def _first_above(weights: Sequence[int], total: int, u: float) -> int:
+    """The first ``i`` with ``(w_0 + ... + w_i) / total > u`` (the float division, as in
+    :func:`_cumulative`): a guess from the integer running sums, corrected by comparing floats."""
+    acc = list(accumulate(weights))
+    i = bisect_right(acc, u * total)
+    last = len(acc) - 1
+    if i > last:
+        i = last
+    while i > 0 and acc[i - 1] / total > u:
+        i -= 1
+    while i < last and acc[i] / total <= u:
+        i += 1
+    return i
 
 
 # -- the tables games share ------------------------------------------------------------------------

@@ -9,9 +9,10 @@ import random
 from solotable.agents.search import ExpectimaxAgent
 from solotable.core.protocol import CHANCE
 from solotable.games.jongrogue.heuristic import HeuristicAgent, evaluate, fight_cost, make_agent
-from solotable.games.jongrogue.rules import HELD, K_MON, THREAT, UP, JongRogueState
+from solotable.games.jongrogue.rules.turns import THREAT
+from solotable.games.jongrogue.state import HELD, K_GONE, K_MON, JongRogueState
 
-from .helpers import G, quiet_room, slot_of
+from .helpers import G, at, quiet_room, slot_of
 
 
 def _positions(rules: str, seeds: range) -> list[JongRogueState]:
@@ -51,11 +52,11 @@ def test_resample_hidden_redeals_only_the_unseen() -> None:
         assert r.pile_n == s.pile_n and r.discard == s.discard
 
         def pool(x: JongRogueState) -> list[int]:
-            down = [slot[0] for room in x.slots for slot in room if not slot[UP] and slot[1] != 4]
+            down = [slot.tile for room in x.slots for slot in room if not slot.up and slot.kind != K_GONE]
             return sorted(down + [t for t in range(27) for _ in range(x.pile[t])])
 
         assert pool(r) == pool(s)
-        redealt += r.slots != s.slots
+        redealt += [[x.tile for x in room] for room in r.slots] != [[x.tile for x in room] for room in s.slots]
     assert redealt > 0
 
 
@@ -94,17 +95,17 @@ def test_heuristic_flees_a_deadly_fight() -> None:
     """A level-1 PC (4 HP) meets an awake troll in its room: it leaves by a door."""
     s = quiet_room(floor=8)
     s.slots[4] = [slot_of("m8", 8)]  # m8 on floor 8 is a troll (window tuned, JR-P8)
-    assert s.monster(s.slots[4][0]).id == "troll"
-    s.slots[4][0][4] = 0  # awake
-    s.phase = THREAT
-    assert s.threats() and s.slots[4][0][1] == K_MON
+    assert s.slots[4][0].mon.id == "troll"
+    s.slots[4][0].flags = 0  # awake
+    at(s, THREAT)
+    assert s.threats() and s.slots[4][0].kind == K_MON
     assert fight_cost(s, s.threats()) > s.hp
     assert str(HeuristicAgent().choose(s, random.Random(0))).startswith("flee")
 
 
 def test_heuristic_fights_a_weak_monster() -> None:
     s = quiet_room(slots=("m1",))  # a kestrel
-    s.slots[4][0][4] = 0
-    s.phase = THREAT
+    s.slots[4][0].flags = 0
+    at(s, THREAT)
     assert fight_cost(s, s.threats()) < 0.6 * s.hp
     assert str(HeuristicAgent().choose(s, random.Random(0))) == "fight"

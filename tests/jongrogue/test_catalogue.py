@@ -11,7 +11,8 @@ import pytest
 
 import solotable.games.jongrogue as pkg
 from solotable.core.protocol import IllegalAction
-from solotable.games.jongrogue.data import TAGS, data
+from solotable.games.jongrogue.data import TAGS
+from solotable.games.jongrogue.data import rules_data as data
 
 from .helpers import G, new, started
 
@@ -20,11 +21,16 @@ CAT = G.catalogue
 
 
 def test_every_event_key_in_the_source_is_in_the_catalogue() -> None:
-    text = (SRC / "rules.py").read_text(encoding="utf-8")
-    for key in set(re.findall(r'_ev\("([a-z_.]+)"', text)):
-        assert "jr." + key in CAT, key
-    for path in ("rules.py", "view.py", "__init__.py"):
-        body = (SRC / path).read_text(encoding="utf-8")
+    sources = sorted((SRC / "rules").glob("*.py"))
+    emitted = set()
+    for path in sources:
+        emitted |= set(re.findall(r'emit\(\s*"(jr\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+        emitted |= set(re.findall(r'add_monster\(state, t, "(jr\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(emitted) > 50
+    for key in emitted:
+        assert key in CAT, key
+    for path in (*sources, SRC / "view.py", SRC / "observation.py", SRC / "__init__.py"):
+        body = path.read_text(encoding="utf-8")
         for key in set(re.findall(r'"@?(jr\.[a-z_]+\.[a-z_.]+[a-z_])"', body)):
             if key.endswith("."):
                 continue
@@ -39,9 +45,9 @@ def test_families_complete() -> None:
         assert f"jr.potion.{i}" in CAT
     for i in range(18):
         assert f"jr.scroll.{i}" in CAT
-    for r in d["item.ring_table"]:
+    for r in d.item.ring_table.value:
         assert f"jr.ring.{r}" in CAT
-    for w in (*d["item.weapon_table"], *d["item.armour_table"]):
+    for w in (*d.item.weapon_table.value, *d.item.armour_table.value):
         assert f"jr.item.{w}" in CAT
     for i in range(1, 7):
         assert f"jr.trap.{i}" in CAT
@@ -79,19 +85,23 @@ def test_provenance_listing_has_every_designed_value_and_tag() -> None:
     d = data()
     for lang in ("en", "ja"):
         text = G.rules_listing("provenance", lang)
-        for p in d.params.values():
-            line = next(line for line in text.splitlines() if line.startswith(p.key + " "))
-            assert f"[{p.tag}]" in line and str(p.value) in line
+        for key, p in d.params():
+            line = next(line for line in text.splitlines() if line.startswith(key + " "))
+            assert f"[{p.tag}]" in line
+            value = p.value
+            if isinstance(value, int | str):
+                assert str(value) in line
         for m in d.monsters:
             assert m.id in text
     assert G.rules_listings == ("provenance",)
-    for p in d.params.values():
+    for _, p in d.params():
         assert all(part in TAGS for part in p.tag.split("+"))
     # the seed's fixed values carry the SEED tag
-    for key in ("hp.start", "food.start", "str.start", "map.tiles_per_room", "score.forced_end_bonus"):
-        assert "SEED" in d.params[key].tag
-    assert d.params["level.xp_table"].value == [0, 10, 20, 40, 80, 160, 320, 640, 1300, 2600, 5200, 10000,
-                                                20000, 40000, 80000]
+    params = dict(d.params())
+    for key in ("hp.start", "food.start", "strength.start", "map.tiles_per_room", "score.forced_end_bonus"):
+        assert "SEED" in params[key].tag
+    assert d.level.xp_table.value == (0, 10, 20, 40, 80, 160, 320, 640, 1300, 2600, 5200, 10000, 20000, 40000, 80000)
+    assert re.search(r"^level\.xp_table +\[OFFICIAL-FRAGMENT\]  \[0, 10, 20, ", G.rules_listing("provenance"), re.M)
 
 
 def test_help_in_both_languages() -> None:

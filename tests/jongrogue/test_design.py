@@ -7,20 +7,21 @@ from fractions import Fraction
 
 import pytest
 
-from solotable.games.jongrogue.data import data
-from solotable.games.jongrogue.rules import (
+from solotable.games.jongrogue.data import rules_data as data
+from solotable.games.jongrogue.rules.turns import DEATH, MELEE, PLAY, THREAT
+from solotable.games.jongrogue.state import (
     ASLEEP,
     BLIND,
     CONFUSED,
-    DEATH,
     DOOR,
     HELD,
     LEVIT,
+    M_ASLEEP,
     M_DEEP,
-    MELEE,
+    M_DISGUISED,
     PASSAGE,
-    PLAY,
-    THREAT,
+    Ring,
+    Weapon,
 )
 
 from .helpers import (
@@ -29,6 +30,7 @@ from .helpers import (
     WINDOW_REFERENCE,
     WINDOW_TUNED,
     G,
+    at,
     do,
     feed,
     keys,
@@ -55,11 +57,11 @@ def test_tuned_values() -> None:
     """JR-P8: exactly the documented values differ from the reference's table, each with the
     reference's value and the reason in its provenance (``rules jongrogue --provenance``)."""
     d = data()
-    gain = d.params["food.item_gain"]
+    gain = d.food.item_gain
     assert gain.value == FOOD_GAIN != FOOD_GAIN_REFERENCE and gain.tag == "DESIGN"
     assert f"was {FOOD_GAIN_REFERENCE}" in gain.note and "§7.30" in gain.note
-    assert list(d.window) == WINDOW_TUNED and list(d.window_reference) == WINDOW_REFERENCE
-    assert "§7.30" in d.window_note
+    assert list(d.window.start) == WINDOW_TUNED and list(d.window.reference) == WINDOW_REFERENCE
+    assert "§7.30" in d.window.note
     ref = {f: "".join(d.monsters[s + n].ch for n in range(9)) for f, s in enumerate(WINDOW_REFERENCE, start=1)}
     assert all(ref[f] == WINDOW_REF[f] for f in WINDOW_REF if f <= 13)  # the reference window is §7.13's
     listing = G.rules_listing("provenance")
@@ -94,7 +96,7 @@ def test_teleport_trap_draws_until_another_room() -> None:  # §7.18 p3, §2.6
     s.slots[4] = [slot_of("p3")]
     do(s, "enter", "s5", "m5", "p5", "s2")  # springs; 5 is this room (5) twice, then room 2
     settle(s)
-    assert s.room == 1 and s.pos == 0
+    assert s.room == 1 and s.pos == 0  # inside room 2
 
 
 def test_poison_dart_and_its_death_cause() -> None:  # §7.18 p4, §4.8
@@ -129,11 +131,11 @@ def test_item_categories(tile: str, check: str) -> None:  # §7.19
     elif check == "scroll":
         assert s.scrolls[9 + 6] == 1  # p7
     elif check == "weapon":
-        assert s.weapons[-1][0] == "long_sword"
+        assert s.weapons[-1].kind == "long_sword"
     elif check == "armour":
-        assert s.armours[-1][0] == "plate"
+        assert s.armours[-1].kind == "plate"
     else:
-        assert s.rings == [[-1, 0, 0]]
+        assert len(s.rings) == 1 and s.rings[0].kind is None and not s.rings[0].hand
 
 
 def test_gold_is_2d9_times_floor() -> None:  # §7.19
@@ -184,26 +186,26 @@ def test_scrolls_known_in_ez_hidden_in_ez_plus() -> None:  # §7.26
 
 def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24
     s = quiet_room()
-    s.weapons[0][1] = -1
-    s.weapons[0][2] = 1
+    s.weapons[0].enchant = -1
+    s.weapons[0].cursed = True
     s.scrolls[3] = 1
     do(s, "read:m4")
-    assert s.weapons[0][1:3] == [0, 0]
+    assert (s.weapons[0].enchant, s.weapons[0].cursed) == (0, False)
 
 
 def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24
     s = quiet_room()
-    s.weapons.append(["long_sword", 0, 0, 0])
+    s.weapons.append(Weapon("long_sword", known=False))
     do(s, "wield:2", "m1")  # first equipped: 1d9 = 1, cursed -1
-    assert s.weapons[1][1:3] == [-1, 1]
+    assert (s.weapons[1].enchant, s.weapons[1].cursed) == (-1, True)
     assert "wield:1" not in legal(s) and "wield:0" not in legal(s)
 
 
 def test_ring_of_teleportation_is_always_cursed() -> None:  # §7.22
     s = quiet_room()
-    s.rings = [[-1, 0, 0]]
+    s.rings = [Ring()]
     do(s, "puton:1", "m1", "m9")  # kind 1: teleportation; the curse check (always) 9 <= 9
-    assert s.rings[0][:2] == [0, 1] and "remove:1" not in legal(s)
+    assert (s.rings[0].kind, s.rings[0].cursed) == ("teleportation", True) and "remove:1" not in legal(s)
 
 
 def test_magic_mapping() -> None:  # §7.21 row 12
@@ -229,8 +231,7 @@ def test_wanderer_in_a_passage_is_a_passage_monster() -> None:  # §7.17
 
 def test_xeroc_pick_up_attacks_at_once() -> None:  # §7.14.8
     s = quiet_room(floor=9)
-    x = slot_of("m9", 9)  # a xeroc (window tuned, JR-P8)
-    x[4] = M_DEEP | 256
+    x = slot_of("m9", 9, M_DEEP | M_DISGUISED)  # a xeroc (window tuned, JR-P8)
     s.slots[4] = [x]
     do(s, "pick:1", "m1", "m1")
     assert "ev.mimic" in keys(s) and s.phase == THREAT
@@ -241,8 +242,8 @@ def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
     n = slot_of("m9", 6)  # a nymph (window tuned, JR-P8)
     s.slots[4] = [n]
     s.bow = False
-    s.missiles = [0, 0, 0]
-    s.phase = MELEE
+    s.missiles = [False, False, False]
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9", "m2")
     assert not s.amulet and s.observation()["sheet"]["stairs"] == "T"
@@ -251,11 +252,11 @@ def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
 def test_flytrap_holds_and_grows() -> None:  # §7.14.10
     s = quiet_room(floor=7, hp=20, maxhp=20)
     s.slots[4] = [slot_of("m9", 7)]  # a venus flytrap (window tuned, JR-P8)
-    s.phase = MELEE
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9")
     assert s.status & HELD and s.hp == 19
-    s.phase = MELEE
+    at(s, MELEE)
     do(s, "hit:1", "m1", "m4", "m9", "m8")
     assert s.hp == 17
 
@@ -287,7 +288,7 @@ def test_continue_after_starvation_restacks_without_a_second_food_check() -> Non
 def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7.11.7
     s = quiet_room()
     s.slots[4] = [slot_of("m2")]
-    s.phase = MELEE
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m1", "m2")
     assert {"keep", "flee:E", "flee:S"} <= legal(s)
@@ -296,17 +297,15 @@ def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7
 def test_teleport_monster_takes_the_named_one_of_two_alike() -> None:  # §7.21 teleport monster
     """Regression (found by 100,000 random games): with two equal monsters at a door, the one
     named goes away and the lead monster stays, by identity and not by value."""
-    from solotable.games.jongrogue.rules import M_ASLEEP
-
     s = quiet_room(slots=("m1", "m1"))
     s.pos = DOOR
     s.side = 1
     for m in s.slots[4]:
-        m[4] |= M_ASLEEP
+        m.flags |= M_ASLEEP
     first, second = s.slots[4]
-    assert first == second and first is not second
+    assert (first.tile, first.flags, first.hp) == (second.tile, second.flags, second.hp) and first is not second
     s.lead = 4 * 64 + 0  # the first was attacked asleep from this door
     s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
     do(s, "read:p9,2", "m1")  # the second is named; it lands in room 1 (it raised StopIteration)
-    assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s._lead_slot() is s.slots[4][0]
-    assert s.slots[0][-1][2] == 2  # arrived during the floor (D60)
+    assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s.lead_slot() is s.slots[4][0]
+    assert s.slots[0][-1].up == 2  # arrived during the floor (D60)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import solotable
 from solotable import Action, IllegalAction
-from solotable.games.jongrogue.rules import K_GONE, JongRogueState
+from solotable.games.jongrogue.state import K_GONE, JongRogueState
 
 from .helpers import G
 
@@ -31,9 +31,10 @@ def check(s: JongRogueState) -> None:
     assert s.pile_n == sum(s.pile) and s.discard_n == sum(s.discard)
     assert min(s.pile) >= 0 and min(s.discard) >= 0
     copies = 3 if s.ident else 4
-    on_map = sum(1 for room in s.slots for x in room if x[1] != K_GONE) + (s.pmon is not None)
+    on_map = sum(1 for room in s.slots for x in room if x.kind != K_GONE) + (s.pmon is not None)
     # every tile is in the pile, the discard pile or on the map (none is in use between steps)
-    assert s.pile_n + s.discard_n + on_map == 27 * copies or (s.phase == 7 and s.cause == "victory")
+    if not s.is_chance():
+        assert s.pile_n + s.discard_n + on_map == 27 * copies or (s.ended and s.cause == "victory")
     if s.is_chance():
         table = s.chance_table()
         assert sum((p for _, p in table.outcomes), Fraction(0)) == 1

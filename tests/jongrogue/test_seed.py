@@ -7,14 +7,20 @@ from itertools import product
 
 import pytest
 
-from solotable.games.jongrogue.rules import (
+from solotable.core.engine import OVER
+from solotable.games.jongrogue.rules.combat import gain_xp
+from solotable.games.jongrogue.rules.turns import DEATH, PLAY
+from solotable.games.jongrogue.state import (
     CLAIR,
-    DEATH,
-    OVER,
-    PLAY,
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    K_TRAP,
     JongRogueState,
+    Weapon,
     level_of_xp,
     max_hp_of,
+    new_slot,
 )
 from solotable.games.jongrogue.tiles import TILE_NAMES
 
@@ -178,7 +184,7 @@ def test_xp_table_and_level() -> None:  # §6.1 [OFFICIAL-FRAGMENT]
 
 def test_gaining_xp_raises_the_level_through_the_table() -> None:  # §6.1, row 19
     s = quiet_room()
-    s._gain_xp(200)
+    gain_xp(s, 200)
     assert s.level == 6 and s.maxhp == max_hp_of(6) == 14
 
 
@@ -186,7 +192,7 @@ def test_death_offers_continue_or_game_over() -> None:  # §4.1-§4.3 [SEED]
     s = quiet_room(food=0, floor=3)
     s.cont = True
     s.gold = 50
-    s.weapons.append(["dagger", 0, 0, 1])
+    s.weapons.append(Weapon("dagger"))
     s.pile = [0] * 27
     s.pile[0] = 1
     s.pile_n = 1
@@ -225,7 +231,7 @@ def test_victory_from_b1_with_the_amulet(bonus: bool) -> None:  # §4.5, §4.6 [
     s.armours = []
     s.armour_eq = -1
     s.bow = False
-    s.missiles = [0, 0, 0]
+    s.missiles = [False, False, False]
     assert "stairs:up" in {str(a) for a in s.legal_actions()}
     do(s, "stairs:up")
     assert s.won and s.phase == OVER
@@ -248,13 +254,10 @@ def test_each_floor_change_repeats_game_start_steps_2_to_5() -> None:  # §3.1
 
 
 def test_tile_meanings() -> None:  # §2.1 [SEED]
-    s = started()
-    from solotable.games.jongrogue.rules import K_GOLD, K_ITEM, K_MON, K_TRAP
-
-    assert s._new_slot(TILE_NAMES.index("m1"))[1] == K_MON
-    assert s._new_slot(TILE_NAMES.index("p6"))[1] == K_TRAP
-    assert s._new_slot(TILE_NAMES.index("p7"))[1] == K_GOLD
-    assert s._new_slot(TILE_NAMES.index("s1"))[1] == K_ITEM
+    assert new_slot(TILE_NAMES.index("m1"), 1).kind == K_MON
+    assert new_slot(TILE_NAMES.index("p6"), 1).kind == K_TRAP
+    assert new_slot(TILE_NAMES.index("p7"), 1).kind == K_GOLD
+    assert new_slot(TILE_NAMES.index("s1"), 1).kind == K_ITEM
 
 
 def test_amulet_is_an_s1_on_floor_10() -> None:  # §2.1 s1 = Amulet, row 38, D39
@@ -273,7 +276,7 @@ def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved
 
 def test_state_types() -> None:
     assert isinstance(new(), JongRogueState)
-    assert PLAY == 1
+    assert PLAY.name == "play" and PLAY.decision
 
 
 def test_forced_end_can_be_disabled_for_balance_runs() -> None:  # §7.30 (the random bot)

@@ -30,7 +30,8 @@ import solotable.ui.tui.boards.jongrogue as board_module
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
-from solotable.games.jongrogue.rules import PHASE_NAMES, POTIONS, SCROLLS
+from solotable.games.jongrogue.observation import PHASE_NAMES
+from solotable.games.jongrogue.state import POTIONS, SCROLLS
 from solotable.ui.tui.boards.jongrogue import Board, tile
 
 GAME = solotable.load("jongrogue")

@@ -29,19 +29,16 @@ from collections import deque
 
 from solotable.core.protocol import Action, State
 
-from .data import data
-from .rules import (
+from .data import rules_data
+from .rules.combat import WEAPON_DMG
+from .rules.turns import CARRY, DEATH, IDENTIFY, MELEE, PLAY, RANGED, THREAT, TURN_END
+from .state import (
     ARMOUR_VALUE,
     ASLEEP,
     CLAIR,
     CONFUSED,
-    DEATH,
-    DISCARD,
     DOOR,
-    FLAGS,
     HELD,
-    HP,
-    IDENT,
     K_ITEM,
     K_MON,
     LEVIT,
@@ -51,23 +48,19 @@ from .rules import (
     M_HASTE,
     M_INVIS,
     M_SLOW,
-    MELEE,
     PASSAGE,
-    PLAY,
     POTIONS,
-    RANGED,
-    RINGS,
     ROOM,
     SCROLLS,
-    THREAT,
-    TURN_END,
-    UP,
-    WEAPON_DMG,
     JongRogueState,
+    Slot,
     neighbour,
     opposite,
 )
 from .tiles import SIDES, TILE_INDEX
+
+R = rules_data()
+C = R.combat
 
 GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
 HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "confuse_monster"}
@@ -87,35 +80,34 @@ def _p_at_least(t: int) -> float:
 def _pc_damage_per_turn(s: JongRogueState, invisible: bool) -> float:
     """Expected melee damage of one PC attack (§7.11.4), with only what the PL knows."""
     w = s.weapon()
-    ench = w[1] if w and w[3] else 0
-    base = WEAPON_DMG[w[0]] if w else WEAPON_DMG["bare"]
-    D = data()
-    target = int(D["combat.pc_melee_base"]) - s.level // int(D["combat.hit_level_div"]) - ench
+    ench = w.enchant if w and w.known else 0
+    base = WEAPON_DMG[w.kind] if w else WEAPON_DMG["bare"]
+    target = C.pc_melee_base.value - s.level // C.hit_level_div.value - ench
     if invisible:
-        target += int(D["combat.invisible_penalty"])
-    target = min(18, max(int(D["combat.pc_target_min"]), target))
-    fumble = int(D["combat.fumble_max"])
+        target += C.invisible_penalty.value
+    target = min(18, max(C.pc_target_min.value, target))
+    fumble = C.fumble_max.value
     out = 0.0
     for v, n in _WAYS.items():
         if v > fumble and v >= target:
-            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // int(D["combat.margin_div"]))
+            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // C.margin_div.value)
     return out
 
 
-def _monster_profile(s: JongRogueState, m: list[int]) -> tuple[int, float]:
+def _monster_profile(s: JongRogueState, m: Slot) -> tuple[int, float]:
     """(HP left, expected damage per combat turn) of a visible monster; an unseen one is guessed."""
-    if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+    if m.flags & M_INVIS and not s.status & CLAIR:
         hp, dmg, attack = _UNSEEN
     else:
-        mon = s.monster(m)
-        hp, dmg, attack = m[HP], mon.dmg, mon.attack
+        mon = m.mon
+        hp, dmg, attack = m.hp, mon.dmg, mon.attack
         if dmg < 0:  # the flytrap's counter
             dmg = 3
     need = min(18, attack + s.defence())
     per = _p_at_least(need) * dmg
-    if m[FLAGS] & M_HASTE:
+    if m.flags & M_HASTE:
         per *= 2
-    if m[FLAGS] & M_SLOW:
+    if m.flags & M_SLOW:
         per /= 2
     return hp, per
 
@@ -124,16 +116,16 @@ def _worst_hit(s: JongRogueState) -> int:
     """The most damage the engaged monsters can deal in one combat turn, as far as the PL knows."""
     worst = 0
     for m in s.engaged():
-        if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+        if m.flags & M_INVIS and not s.status & CLAIR:
             dmg = _UNSEEN[1]
         else:
-            dmg = s.monster(m).dmg
+            dmg = m.mon.dmg
             dmg = 3 if dmg < 0 else dmg
-        worst += dmg * (2 if m[FLAGS] & M_HASTE else 1)
+        worst += dmg * (2 if m.flags & M_HASTE else 1)
     return worst
 
 
-def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
+def fight_cost(s: JongRogueState, foes: list[Slot]) -> float:
     """Expected HP the PC loses killing ``foes`` one after another in melee (all attack at once
     inside a room, one at a door or in a passage)."""
     if not foes:
@@ -143,7 +135,7 @@ def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
     lost = 0.0
     pending = sum(p for _h, p in profiles)
     for (hp, per), m in zip(profiles, foes, strict=True):
-        dpt = max(0.3, _pc_damage_per_turn(s, bool(m[FLAGS] & M_INVIS)))
+        dpt = max(0.3, _pc_damage_per_turn(s, bool(m.flags & M_INVIS)))
         turns = hp / dpt
         lost += turns * (pending if together else per)
         pending -= per
@@ -176,6 +168,7 @@ class HeuristicAgent:
             self._flees.clear()
         self._decisions = state.decisions
         legal = state.legal_actions()
+        phase = state.phase
         clock = (state.pile_n, state.discard_n)
         self._idle = self._idle + 1 if clock == self._clock else 0
         self._clock = clock
@@ -186,11 +179,11 @@ class HeuristicAgent:
         for a in legal:
             byname.setdefault(a.name, []).append(a)
         s = state
-        if s.phase == DEATH:
+        if phase is DEATH:
             return byname.get("continue", byname["gameover"])[0]
         heal = self._healing(s, byname)
-        danger = s.hp <= max(2, s.maxhp // 3) or (s.phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
-        if s.phase == THREAT:
+        danger = s.hp <= max(2, s.maxhp // 3) or (phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
+        if phase is THREAT:
             foes = s.threats()
             cost = fight_cost(s, foes)
             for a in byname.get("stairs", []):  # stairs under a threat, before the fight (D54)
@@ -206,11 +199,11 @@ class HeuristicAgent:
             if (danger or cost >= s.hp) and heal is not None:
                 return heal
             return byname["fight"][0]
-        if s.phase == RANGED:
+        if phase is RANGED:
             if "shoot" in byname:
                 return max(byname["shoot"], key=lambda a: ("shuriken", "arrows", "darts").index(str(a.args[1])) * -1)
             return byname["skip"][0]
-        if s.phase == MELEE:
+        if phase is MELEE:
             if danger and heal is not None:
                 return heal
             if danger:  # a known scroll that stops the engaged monster, naming it (D63)
@@ -226,21 +219,21 @@ class HeuristicAgent:
                     if len(a.args) == 1 and row >= 0 and SCROLLS[row] in ESCAPE_SCROLLS:
                         return a
             if "hit" in byname:
-                return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]
+                return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1].hp
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
-        if s.phase == TURN_END:
+        if phase is TURN_END:
             if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.0 * s.hp
                     and self._flees.get(_visit(s), 0) < 4):
                 self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
                 self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
                 return byname["flee"][0]
             return byname["keep"][0]
-        if s.phase == DISCARD:
+        if phase is CARRY:
             return self._discard(s, byname["discard"])
-        if s.phase == IDENT:
+        if phase is IDENTIFY:
             return self._identify(s, byname["identify"])
-        assert s.phase == PLAY
+        assert phase is PLAY
         if s.status & (ASLEEP | HELD | CONFUSED) and "rest" in byname:
             return byname["rest"][0]  # rest clears them (rows 2); a held or confused PC wastes moves
         return self._explore(s, byname, rng)
@@ -254,14 +247,14 @@ class HeuristicAgent:
             if what == "w":
                 i = int(a.args[1]) - 1
                 w = s.weapons[i]
-                return (int(i == s.weapon_eq), int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0)))
+                return (int(i == s.weapon_eq), int(WEAPON_DMG[w.kind] + (w.enchant if w.known else 0)))
             if what == "a":
                 i = int(a.args[1]) - 1
                 x = s.armours[i]
-                return (int(i == s.armour_eq), int(ARMOUR_VALUE[x[0]] + (x[1] if x[3] else 0)))
+                return (int(i == s.armour_eq), int(ARMOUR_VALUE[x.kind] + (x.enchant if x.known else 0)))
             if what == "r":
                 r = s.rings[int(a.args[1]) - 1]
-                return (int(bool(r[2])), 0 if r[1] else 1)
+                return (int(bool(r.hand)), 0 if r.cursed else 1)
             t = TILE_INDEX[what]
             row = s.pot_row[t - 18] if t >= 18 else s.scr_row[t]
             if row < 0:
@@ -316,17 +309,17 @@ class HeuristicAgent:
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):
                 slot = s.slots[s.room][int(a.args[0]) - 1]
-                if slot[UP] and slot[1] in (K_ITEM, K_MON):
+                if slot.up and slot.kind in (K_ITEM, K_MON):
                     return a
         # kit: the best weapon and armour
         cur = s.weapon()
         def w_value(i: int) -> int:
             w = s.weapons[i]
-            return int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0))
+            return int(WEAPON_DMG[w.kind] + (w.enchant if w.known else 0))
 
         def a_value(i: int) -> int:
             a = s.armours[i]
-            return int(ARMOUR_VALUE[a[0]] + (a[1] if a[3] else 0))
+            return int(ARMOUR_VALUE[a.kind] + (a.enchant if a.known else 0))
 
         best_w = -1 if not s.weapons else max(range(len(s.weapons)), key=w_value)
         if best_w >= 0 and (cur is None or best_w != s.weapon_eq):
@@ -341,11 +334,11 @@ class HeuristicAgent:
         # rings: try each ring on (its kind shows when worn, D34); take off the useless known ones
         for a in byname.get("remove", []):
             r = s.rings[int(a.args[0]) - 1]
-            if r[0] >= 0 and RINGS[r[0]] in ("adornment", "teleportation"):
+            if r.kind is not None and r.kind in ("adornment", "teleportation"):
                 return a
         for a in byname.get("puton", []):
             r = s.rings[int(a.args[0]) - 1]
-            if r[0] < 0 or RINGS[r[0]] not in ("adornment", "teleportation"):
+            if r.kind is None or r.kind not in ("adornment", "teleportation"):
                 return a
         # unknown potions and scrolls: try them when healthy and safe
         if s.hp == s.maxhp:
@@ -446,9 +439,9 @@ class HeuristicAgent:
             if not s.processed[r]:
                 return r
             # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
-            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED)
+            loot = any(x.up and (x.kind == K_ITEM or x.flags & M_DISGUISED)
                        for x in s.slots[r])
-            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
+            danger = any(x.kind == K_MON and x.up and not x.flags & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
                          for x in s.slots[r])
             if loot and not danger and (r != start or s.pos != ROOM):
                 return r
@@ -472,9 +465,9 @@ def evaluate(state: State) -> float:
     """
     assert isinstance(state, JongRogueState)
     s = state
-    if s.phase == DEATH or s.is_terminal():
+    if s.mode is DEATH or s.is_terminal():
         return 1.0 if s.won else 0.0
-    amulet_floor = int(data()["amulet.floor"])
+    amulet_floor = R.amulet.floor.value
     if s.amulet:
         progress = 0.5 + 0.5 * (1 - (s.floor - 1) / max(1, s.deepest))
     else:

@@ -14,9 +14,10 @@ M, P, S = 0, 1, 2
 # Labyrinth set (§3.3): the winds T N S P (East South West North) and the stairs tile R.
 LAB_NAMES: tuple[str, ...] = ("T", "N", "S", "P", "R")
 LAB_INDEX = {name: i for i, name in enumerate(LAB_NAMES)}
-# The wall a wind tile opens a door on (§7.3): 東 east, 南 south, 西 west, 北 north.
+# The walls, in the order N E S W (0-3), and the wall a wind tile opens a door on (§7.3):
+# 東 east, 南 south, 西 west, 北 north.
 SIDES = ("N", "E", "S", "W")
-SIDE_OF_WIND = {0: 1, 1: 2, 2: 3, 3: 0}
+SIDE_OF_WIND = (1, 2, 3, 0)
 STAIRS = 4
 
 

@@ -109,3 +109,59 @@ def test_heuristic_fights_a_weak_monster() -> None:
     at(s, THREAT)
     assert fight_cost(s, s.threats()) < 0.6 * s.hp
     assert str(HeuristicAgent().choose(s, random.Random(0))) == "fight"
+
+
+def test_simulated_futures_do_not_spoil_the_heuristics_memory() -> None:
+    """A search bot calls its heuristic on simulated futures between the real game's decisions
+    (MCTS rollouts); the heuristic remembers the rooms it fled and the moves that cost no tile,
+    kept by decision number, so the real game's choices stay those of the heuristic alone."""
+    differed = 0
+    for seed in range(1, 9):
+        alone, searched = make_agent(), make_agent()
+        s = G.new_state(seed=seed, rules="ez-plus", **{"continue": "off"})
+        assert isinstance(s, JongRogueState)
+        chance, futures = random.Random(seed), random.Random(seed + 100)
+        n = 0
+        while s.to_move is not None and n < 300:
+            if s.to_move == CHANCE:
+                s.apply(s.chance_table().sample(chance))
+                continue
+            future = s.resample_hidden(futures)
+            for _ in range(60):  # a rollout of a few decisions, with the same agent
+                if future.to_move is None:
+                    break
+                if future.to_move == CHANCE:
+                    future.apply(future.chance_table().sample(futures))
+                else:
+                    future.apply(searched.choose(future, futures))
+            a = alone.choose(s, random.Random(n))
+            b = searched.choose(s.clone(), random.Random(n))
+            assert a == b, (seed, n)
+            differed += future.decisions > s.decisions
+            s.apply(a)
+            n += 1
+    assert differed > 100
+
+
+def test_search_is_declared_with_a_stage_and_a_horizon() -> None:
+    """MCTS rolls out SEARCH_HORIZON decisions and scores the fitted evaluation there (issue 14)."""
+    from solotable.agents.search import MCTSAgent
+    from solotable.games.jongrogue import heuristic as h
+
+    hooks = G.bot_hooks()
+    assert hooks.stage is h.stage and hooks.evaluate is h.evaluate and hooks.horizon == h.SEARCH_HORIZON > 0
+    bot = MCTSAgent("jongrogue", iterations=24)
+    assert bot.horizon == h.SEARCH_HORIZON
+    s = POSITIONS[5]
+    assert h.stage(s) == s.decisions
+    assert bot.choose(s.clone(), random.Random(0)) in s.legal_actions()
+
+
+def test_the_evaluation_rewards_the_way_to_victory() -> None:
+    """The fitted evaluation (value.toml) grows with what wins the game: the Amulet, meals."""
+    s = quiet_room(floor=10)
+    base = evaluate(s)
+    s.amulet = True
+    assert evaluate(s) > base
+    s.food = 0
+    assert evaluate(s) < evaluate(quiet_room(floor=10, amulet=True))

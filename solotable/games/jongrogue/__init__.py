@@ -166,7 +166,7 @@ class JongRogue(Game):
     def bot_hooks(self) -> BotHooks[JongRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate)
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON)
 
 
 GAME = register(JongRogue())

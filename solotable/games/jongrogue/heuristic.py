@@ -24,7 +24,9 @@ what the PL sees (tests/jongrogue/test_bots.py checks it against ``resample_hidd
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_left
 from collections import deque
 
 from solotable.core.protocol import Action, State
@@ -35,9 +37,11 @@ from .rules.turns import CARRY, DEATH, IDENTIFY, MELEE, PLAY, RANGED, THREAT, TU
 from .state import (
     ARMOUR_VALUE,
     ASLEEP,
+    BLIND,
     CLAIR,
     CONFUSED,
     DOOR,
+    FROZEN,
     HELD,
     K_ITEM,
     K_MON,
@@ -147,15 +151,29 @@ def _visit(s: JongRogueState) -> tuple[int, int, bool]:
     return (s.floor, s.deepest, s.amulet)
 
 
+Visit = tuple[int, int, bool]
+Memory = tuple[tuple[int, int], int, frozenset[tuple[Visit, int]], dict[Visit, int]]
+
+
 class HeuristicAgent:
+    """The heuristic bot. It remembers a little of its game: the rooms it fled from on this visit
+    of a floor (it steers clear of them), how often it fled (after a few, it fights it out), and
+    whether its last moves cost no tile (round in a circle: it shakes it up). That memory is kept
+    by decision number: a call at decision ``d`` starts from what the call at the latest decision
+    before ``d`` left, and forgets what came after. In a game played decision by decision this is
+    plain memory; a search bot that calls the same agent on simulated futures (rollouts) cannot
+    spoil the memory of the real game, which is always earlier than the futures, and a new game
+    (decision 0) starts afresh."""
+
     name = "heuristic"
 
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
-        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor visit, room) fled from
-        self._decisions = 0
-        self._flees: dict[tuple[int, int, bool], int] = {}  # flees per floor: after a few, fight it out
+        self._avoid: set[tuple[Visit, int]] = set()  # (floor visit, room) fled from
+        self._flees: dict[Visit, int] = {}  # flees per floor: after a few, fight it out
+        self._memory: dict[int, Memory] = {}  # by decision number: what the call there left
+        self._keys: list[int] = []  # the decision numbers of ``_memory``, in order
 
     def _done(self, s: JongRogueState) -> bool:
         """The floor holds nothing more worth the time: every room reached is processed."""
@@ -163,10 +181,23 @@ class HeuristicAgent:
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, JongRogueState)
-        if state.decisions < self._decisions:  # a new game (one agent plays a batch of games)
-            self._avoid.clear()
-            self._flees.clear()
-        self._decisions = state.decisions
+        d = state.decisions
+        keys, memory = self._keys, self._memory
+        i = bisect_left(keys, d)
+        for k in keys[i:]:  # what came after this decision (a simulated future) is forgotten
+            del memory[k]
+        del keys[i:]
+        if not i:  # a new game (one agent plays a batch of games)
+            self._clock, self._idle, self._avoid, self._flees = (-1, -1), 0, set(), {}
+        else:
+            clock, idle, avoid, flees = memory[keys[i - 1]]
+            self._clock, self._idle, self._avoid, self._flees = clock, idle, set(avoid), dict(flees)
+        action = self._choose(state, rng)
+        keys.append(d)
+        memory[d] = (self._clock, self._idle, frozenset(self._avoid), dict(self._flees))
+        return action
+
+    def _choose(self, state: JongRogueState, rng: random.Random) -> Action:
         legal = state.legal_actions()
         phase = state.phase
         clock = (state.pile_n, state.discard_n)
@@ -455,30 +486,104 @@ def make_agent() -> HeuristicAgent:
     return HeuristicAgent()
 
 
-def evaluate(state: State) -> float:
-    """A rough chance of winning from ``state``, in [0, 1], for the search bots' leaves.
+# -- the evaluation for search ------------------------------------------------------------------
 
-    It reads only what the PL sees: the character sheet (HP, level, food, floor, the Amulet)
-    and the known healing potions; never a face-down tile, the pile or a hidden link. Shape:
-    progress (the way down to the Amulet floor, then the way back up) times the odds of
-    surviving what is left, which grow with HP, level and meals in hand.
-    """
+FEATURES = (
+    "bias", "hp", "level", "food", "hungry_soon", "descent", "amulet", "ascent", "depth", "heals",
+    "unknown_potions", "escapes", "weapon", "defence", "strength", "threat", "in_combat", "troubled",
+    "identification", "missiles",
+)  # fmt: skip
+"""What :func:`evaluate` weighs: numbers the observation shows (the sheets, the identified rows,
+the monsters in view), never a face-down tile, the pile's order or a hidden link."""
+
+_ESCAPES = frozenset(("teleport", "hold_monster", "scare_monster"))
+_TROUBLE = HELD | CONFUSED | ASLEEP | BLIND | FROZEN
+_AMULET_FLOOR = R.amulet.floor.value
+
+
+def features(s: JongRogueState) -> list[float]:
+    """The numbers :func:`evaluate` weighs, in the order of :data:`FEATURES`."""
+    maxhp = max(1, s.maxhp)
+    heals = unknown = 0
+    for i, n in enumerate(s.potions):
+        if n:
+            row = s.pot_row[i]
+            if row < 0:
+                unknown += n
+            elif POTIONS[row] in ("healing", "extra_healing"):
+                heals += n
+    escapes = sum(n for i, n in enumerate(s.scrolls)
+                  if n and s.scr_row[i] >= 0 and SCROLLS[s.scr_row[i]] in _ESCAPES)  # fmt: skip
+    w = s.weapon()
+    power = (WEAPON_DMG[w.kind] + (w.enchant if w.known else 0)) if w else WEAPON_DMG["bare"]
+    pile_size = 27 * (R.pile.copies_plus_id.value if s.ident else R.pile.copies_ez.value)
+    threats = s.threats()
+    cost = fight_cost(s, threats) if threats else 0.0
+    mode = s.mode
+    return [
+        1.0,
+        max(0, s.hp) / maxhp,
+        s.level / 15,
+        min(s.food, 4) / 4,
+        (1.0 - s.pile_n / pile_size) if s.food == 0 else 0.0,
+        min(s.deepest, _AMULET_FLOOR) / _AMULET_FLOOR,
+        1.0 if s.amulet else 0.0,
+        (1.0 - (s.floor - 1) / max(1, s.deepest)) if s.amulet else 0.0,
+        s.floor / _AMULET_FLOOR,
+        min(heals, 3) / 3,
+        min(unknown, 4) / 4,
+        min(escapes, 3) / 3,
+        power / 6,
+        s.defence() / 6,
+        s.eff_strength() / 3,
+        min(cost / max(1, s.hp), 3.0) / 3,
+        1.0 if mode is RANGED or mode is MELEE or mode is TURN_END else 0.0,
+        bin(s.status & _TROUBLE).count("1") / 2,
+        1.0 if s.ident else 0.0,
+        1.0 if (s.bow and s.missiles[0]) or s.missiles[1] or s.missiles[2] else 0.0,
+    ]  # fmt: skip
+
+
+def _load_weights() -> tuple[float, ...]:
+    import tomllib
+    from importlib.resources import files
+
+    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
+    names = tuple(table["features"])
+    if names != FEATURES:
+        raise ValueError(f"value.toml was fitted on features {names}, not {FEATURES}: refit it")
+    return tuple(float(w) for w in table["weights"])
+
+
+WEIGHTS = _load_weights()
+
+
+def evaluate(state: State) -> float:
+    """The chance that the ``heuristic`` bot wins from ``state`` (with no continue), by a logistic
+    regression on :func:`features` fitted to heuristic games (``value.toml``; refit with
+    ``benchmarks/fit_jongrogue_value.py``). A death counts as lost (a continue is not a win that
+    counts, §7.30). Search compares moves by it a few decisions ahead (:data:`SEARCH_HORIZON`)."""
     assert isinstance(state, JongRogueState)
     s = state
     if s.mode is DEATH or s.is_terminal():
         return 1.0 if s.won else 0.0
-    amulet_floor = R.amulet.floor.value
-    if s.amulet:
-        progress = 0.5 + 0.5 * (1 - (s.floor - 1) / max(1, s.deepest))
-    else:
-        progress = 0.5 * min(s.deepest, amulet_floor) / amulet_floor
-    heals = sum(n for i, n in enumerate(s.potions)
-                if n and s.pot_row[i] >= 0 and POTIONS[s.pot_row[i]] in ("healing", "extra_healing"))
-    hp = min(1.0, (s.hp + 0.5 * heals * s.maxhp) / max(1, s.maxhp))
-    health = 0.35 + 0.65 * hp
-    meals = 0.45 + 0.55 * min(s.food, 3) / 3
-    level = 0.6 + 0.4 * min(s.level, 10) / 10
-    return max(0.0, min(1.0, 0.02 + 0.6 * progress * health * meals * level))
+    z = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
 
 
-__all__ = ["HeuristicAgent", "evaluate", "fight_cost", "make_agent", "opposite"]
+def stage(state: State) -> int:
+    """The PL's decisions so far: MCTS rolls out :data:`SEARCH_HORIZON` decisions ahead and scores
+    the position there by :func:`evaluate`."""
+    assert isinstance(state, JongRogueState)
+    return state.decisions
+
+
+SEARCH_HORIZON = 8
+"""MCTS rollouts stop this many decisions ahead (see ``solotable.agents.search``): a fight, a
+flight or a room's worth of play, scored by the fitted evaluation."""
+
+
+__all__ = ["FEATURES", "SEARCH_HORIZON", "HeuristicAgent", "evaluate", "features", "fight_cost", "make_agent",
+           "opposite", "stage"]

@@ -23,7 +23,7 @@ def test_carry_limits_offer_only_the_sheet_over_its_limit() -> None:  # §7.25, 
     s.weapons = [Weapon("mace", 0, True), Weapon("dagger")]  # within the limit
     do(s, "stairs:down")
     assert s.phase != PLAY and s.floor == 1
-    assert legal(s) == {"discard:s1", "discard:s2", "quit"}
+    assert legal(s) == {"discard:s1", "discard:s2", "forced-end"}
     do(s, "discard:s2")
     settle(s)
     assert s.floor == 2 and s.potions[:2] == [5, 4]
@@ -33,7 +33,7 @@ def test_carry_limits_keep_a_cursed_equipped_weapon() -> None:  # §7.25 "subjec
     s = quiet_room(lab=(4, 0))
     s.weapons = [Weapon("mace", -1, True), Weapon("dagger"), Weapon("long_sword", known=False)]
     do(s, "stairs:down")
-    assert legal(s) == {"discard:w,2", "discard:w,3", "quit"}
+    assert legal(s) == {"discard:w,2", "discard:w,3", "forced-end"}
 
 
 def test_heuristic_discards_the_weakest_weapon() -> None:
@@ -54,7 +54,7 @@ def test_identify_scroll_lets_the_player_choose() -> None:  # §7.21 row 1, D63
     s.rings = [Ring()]
     do(s, "read:m1")
     assert s.phase == IDENT
-    assert legal(s) == {"identify:r,1", "identify:w,2", "quit"}
+    assert legal(s) == {"identify:r,1", "identify:w,2", "forced-end"}
     do(s, "identify:w,2", "m9")  # the state table's 9th entry
     assert s.phase == PLAY and s.weapons[1].known and s.rings[0].kind is None
 
@@ -80,7 +80,7 @@ def test_identify_of_an_appearance_in_ez_plus() -> None:  # §7.26: one carried 
     s.potions[3] = 1  # s4, link hidden
     s.scrolls[9 + 4] = 1  # p5, link hidden
     do(s, "read:m1", "link:1")  # m1 turns out to be row 1, identify
-    assert legal(s) == {"identify:s4", "identify:p5", "quit"}
+    assert legal(s) == {"identify:s4", "identify:p5", "forced-end"}
     do(s, "identify:s4", "link:2")
     assert s.pot_row[3] == 1 and s.scr_row[9 + 4] == -1
 

@@ -115,7 +115,7 @@ def test_sleeping_gas() -> None:  # §7.18 p5
     s.side = 1
     s.slots[4] = [slot_of("p5")]
     do(s, "enter", "s5")
-    assert s.status & ASLEEP and legal(s) == {"rest", "quit"}
+    assert s.status & ASLEEP and legal(s) == {"rest", "forced-end"}
 
 
 @pytest.mark.parametrize("tile,check", [("s2", "food"), ("s3", "potion"), ("s5", "scroll"), ("s7", "weapon"),

@@ -67,7 +67,7 @@ def play_one(seed: int, rules: str) -> None:
                             raise AssertionError(f"{probe} was accepted")
                         assert json.dumps(s.observation(), sort_keys=True) == before
                         break
-            choices = [x for x in legal if x.name != "quit"] or legal
+            choices = [x for x in legal if x.name != "forced-end"] or legal
             a = rng.choice(choices)
         if steps % 29 == 0:
             twin = s.clone()
@@ -123,7 +123,7 @@ def test_save_load_identical_observation(tmp_path: object) -> None:
     for _ in range(40):
         if sess.state.is_terminal():
             break
-        legal = [a for a in sess.state.legal_actions() if a.name != "quit"]
+        legal = [a for a in sess.state.legal_actions() if a.name != "forced-end"]
         sess.play(rng.choice(legal))
     from pathlib import Path
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -217,7 +218,7 @@ def test_forced_end_bonus(bonus: bool, expected: int) -> None:  # §4.4 [SEED]
     s = quiet_room()
     s.forced_bonus = bonus
     s.gold = 100
-    do(s, "quit")
+    do(s, "forced-end")
     assert s.phase == OVER and s.result().score == expected and s.cause == "forced_end"
 
 
@@ -281,6 +282,29 @@ def test_state_types() -> None:
 
 def test_forced_end_can_be_disabled_for_balance_runs() -> None:  # §7.30 (the random bot)
     s = started("ez", seed=2, **{"forced-end": "off"})
-    assert "quit" not in {str(a) for a in s.legal_actions()}
+    assert "forced-end" not in {str(a) for a in s.legal_actions()}
     assert s.options()["forced-end"] == "off"
-    assert "quit" in {str(a) for a in started("ez", seed=2).legal_actions()}
+    assert "forced-end" in {str(a) for a in started("ez", seed=2).legal_actions()}
+
+
+def test_forced_end_is_typed_as_its_notation_in_line_mode(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 11 item 2: the forced end's notation is ``forced-end``; typed in line mode it plays
+    the forced end (§4.4), it does not leave the program as ``quit`` does."""
+    from solotable.core.session import Session
+    from solotable.ui.cli import LinePlayer
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    session = Session("jongrogue", seed=3, options={"rules": "ez-plus"})
+    assert "forced-end" in {str(a) for a in session.state.legal_actions()}
+    assert not any(a.name == "quit" for a in session.state.legal_actions())
+    lines = iter(["forced-end", "y", "yes"])
+    out: list[str] = []
+
+    def answer(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    LinePlayer(session, "en", answer, out.append).run()
+    assert session.state.is_terminal() and session.state.result().details["cause"] == "forced_end"

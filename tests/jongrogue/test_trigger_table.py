@@ -60,7 +60,7 @@ def in_melee(*slots: Slot, **fields: object) -> object:
 
 def test_row_01_only_rest_while_asleep() -> None:  # row 1, D58
     s = quiet_room(status=ASLEEP)
-    assert legal(s) == {"rest", "quit"}
+    assert legal(s) == {"rest", "forced-end"}
 
 
 def test_row_02_rest() -> None:  # row 2, §7.9, §7.17
@@ -497,7 +497,7 @@ def test_row_40_carry_limits_before_the_stairs() -> None:  # row 40, §7.25
     s.weapons = [Weapon("mace"), Weapon("dagger"), Weapon("long_sword", known=False)]
     do(s, "stairs:down")
     # §7.25: the PL chooses what to discard (JR-P3); the stairs are taken once within the limits
-    assert s.floor == 1 and legal(s) == {"discard:w,1", "discard:w,2", "discard:w,3", "quit"}
+    assert s.floor == 1 and legal(s) == {"discard:w,1", "discard:w,2", "discard:w,3", "forced-end"}
     do(s, "discard:w,2")
     settle(s)
     assert s.floor == 2 and [w.kind for w in s.weapons] == ["mace", "long_sword"]

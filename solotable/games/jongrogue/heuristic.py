@@ -205,7 +205,7 @@ class HeuristicAgent:
         self._clock = clock
         if self._idle > 24:  # moves that cost no tile went round in a circle: shake it up
             self._idle = 0
-            return rng.choice([a for a in legal if a.name != "quit"])
+            return rng.choice([a for a in legal if a.name != "forced-end"])
         byname: dict[str, list[Action]] = {}
         for a in legal:
             byname.setdefault(a.name, []).append(a)
@@ -425,7 +425,7 @@ class HeuristicAgent:
             return rng.choice(byname["search"])
         if "door" in byname:
             return rng.choice(byname["door"])
-        return byname.get("rest", [Action("quit")])[0]
+        return byname.get("rest", [Action("forced-end")])[0]
 
     def _edges(self, s: JongRogueState, r: int) -> list[int]:
         return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (_visit(s), n) not in self._avoid]

@@ -196,7 +196,7 @@ def opposite(side: int) -> int:
 
 
 _SCALARS = (
-    "ident", "forced_bonus", "victory_bonus", "cont", "quit_ok",
+    "ident", "forced_bonus", "victory_bonus", "cont", "forced_end_ok",
     "pile_n", "discard_n", "restack_due",
     "level", "xp", "hp", "maxhp", "strength", "max_str", "gold", "food", "floor", "deepest", "amulet", "status",
     "weapon_eq", "armour_eq", "bow",
@@ -223,7 +223,7 @@ class JongRogueState(StepState):
     forced_bonus: bool
     victory_bonus: bool
     cont: bool
-    quit_ok: bool
+    forced_end_ok: bool
     pile: list[int]
     pile_n: int
     discard: list[int]
@@ -282,7 +282,7 @@ class JongRogueState(StepState):
     decisions: int
 
     def __init__(self, game: JongRogue, seed: int | None, ident: bool, forced_bonus: bool, victory_bonus: bool,
-                 cont: bool, quit_ok: bool = True) -> None:  # fmt: skip
+                 cont: bool, forced_end_ok: bool = True) -> None:  # fmt: skip
         from .rules import turns
         from .rules.floors import game_start
 
@@ -291,7 +291,7 @@ class JongRogueState(StepState):
         self.forced_bonus = forced_bonus
         self.victory_bonus = victory_bonus
         self.cont = cont
-        self.quit_ok = quit_ok
+        self.forced_end_ok = forced_end_ok
         copies = R.pile.copies_plus_id.value if ident else R.pile.copies_ez.value  # §2.8, D1, D2
         self.pile = [copies] * 27
         self.pile_n = 27 * copies
@@ -367,7 +367,7 @@ class JongRogueState(StepState):
         new.forced_bonus = self.forced_bonus
         new.victory_bonus = self.victory_bonus
         new.cont = self.cont
-        new.quit_ok = self.quit_ok
+        new.forced_end_ok = self.forced_end_ok
         new.pile_n = self.pile_n
         new.discard_n = self.discard_n
         new.restack_due = self.restack_due
@@ -434,7 +434,7 @@ class JongRogueState(StepState):
                          ("victory-bonus", self.victory_bonus)):  # fmt: skip
             out[name] = "preset" if on == plus else ("on" if on else "off")
         out["continue"] = "allowed" if self.cont else "off"
-        out["forced-end"] = "allowed" if self.quit_ok else "off"
+        out["forced-end"] = "allowed" if self.forced_end_ok else "off"
         return out
 
     def observation(self, player: int = 0) -> Observation:  # type: ignore[override]

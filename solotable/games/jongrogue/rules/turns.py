@@ -12,7 +12,7 @@ its ``state.mode``:
 - ``IDENTIFY``: what the identify scroll identifies (§7.21 row 1, JR-P4);
 - ``DEATH``: continue or game over (§4.1).
 
-Forced end (``quit``) is on offer at every decision but death (§4.4, §7.29), unless the option
+Forced end (``forced-end``) is on offer at every decision but death (§4.4, §7.29), unless the option
 turns it off (§7.30's random bot, JR-P7).
 """
 
@@ -52,18 +52,18 @@ Then = Callable[..., None]
 FLOOR_MAX = R.floor.max.value
 act = cache(Action)
 """Actions, made once each (legal actions are listed at every decision)."""
-QUIT = act("quit")
+FORCED_END = act("forced-end")
 REST = act("rest")
 
 
-def _with_quit(state: JongRogueState, out: list[Action]) -> list[Action]:
-    if state.quit_ok:
-        out.append(QUIT)
+def _with_forced_end(state: JongRogueState, out: list[Action]) -> list[Action]:
+    if state.forced_end_ok:
+        out.append(FORCED_END)
     return out
 
 
 def _play(state: JongRogueState) -> list[Action]:
-    return _with_quit(state, free_actions(state))
+    return _with_forced_end(state, free_actions(state))
 
 
 def _threat(state: JongRogueState) -> list[Action]:
@@ -73,7 +73,7 @@ def _threat(state: JongRogueState) -> list[Action]:
     if state.pos == ROOM and stairs_ok(state):
         out.extend(stairs_actions(state))
     out.extend(item_actions(state))
-    return _with_quit(state, out)
+    return _with_forced_end(state, out)
 
 
 def _ranged(state: JongRogueState) -> list[Action]:
@@ -89,7 +89,7 @@ def _ranged(state: JongRogueState) -> list[Action]:
     out.extend(item_actions(state))
     if state.pos == ROOM and not state.status & (HELD | FROZEN):  # §7.16: Frozen cannot flee
         out.extend(act("door", SIDES[sd]) for sd in state.usable_sides(state.room))
-    return _with_quit(state, out)
+    return _with_forced_end(state, out)
 
 
 def _melee(state: JongRogueState) -> list[Action]:
@@ -101,24 +101,24 @@ def _melee(state: JongRogueState) -> list[Action]:
     out.extend(item_actions(state))
     if not out or state.status & FROZEN:
         out.append(act("wait"))
-    return _with_quit(state, out)
+    return _with_forced_end(state, out)
 
 
 def _turn_end(state: JongRogueState) -> list[Action]:
     out = [act("keep")]
     if not state.status & FROZEN:
         out.extend(flee_actions(state))
-    return _with_quit(state, out)
+    return _with_forced_end(state, out)
 
 
 def _carry(state: JongRogueState) -> list[Action]:
-    return _with_quit(state, discard_actions(state))
+    return _with_forced_end(state, discard_actions(state))
 
 
 def _identify(state: JongRogueState) -> list[Action]:
     from .magic import identify_actions
 
-    return _with_quit(state, identify_actions(state))
+    return _with_forced_end(state, identify_actions(state))
 
 
 def _death(state: JongRogueState) -> list[Action]:
@@ -178,7 +178,7 @@ def _handlers() -> dict[str, Then]:
         "remove": items.remove, "drop": items.drop,
         "quaff": magic.quaff, "read": magic.read, "identify": magic.identify,
         "stairs": floors.stairs, "discard": floors.discard_over_limit,
-        "continue": ending.continue_game, "gameover": ending.game_over, "quit": ending.forced_end,
+        "continue": ending.continue_game, "gameover": ending.game_over, "forced-end": ending.forced_end,
     }  # fmt: skip
 
 

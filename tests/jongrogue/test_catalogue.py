@@ -138,3 +138,26 @@ def test_illegal_decision_is_refused_and_named() -> None:
     s = started()
     with pytest.raises(IllegalAction):
         G.parse_action(s, "stairs:up")
+
+
+def test_attacking_an_item_is_not_called_attacking_a_sleeping_monster() -> None:
+    """Issue 11 item 4: ``attack:N`` on a displayed item is a single melee attack on the item
+    (a xeroc may be hiding as one, §7.14.8); only a sleeping monster is called one."""
+    from solotable.core.protocol import Action
+    from solotable.games.jongrogue.state import M_ASLEEP, M_DEEP, M_DISGUISED
+
+    from .helpers import quiet_room, slot_of
+
+    s = quiet_room(slots=("s3",), floor=9)
+    s.slots[4].append(slot_of("m6", 9, M_ASLEEP))  # a troll asleep (m6 on B9, JR-P8)
+    s.slots[4].append(slot_of("m9", 9, M_DEEP | M_DISGUISED))  # a xeroc, shown as the item s9 (D61)
+    assert {"attack:1", "attack:2", "attack:3"} <= {str(a) for a in s.legal_actions()}
+    for lang in ("en", "ja"):
+        item, monster, mimic = (G.describe(s, Action("attack", k), lang) for k in (1, 2, 3))
+        sleeping = CAT.text("jr.word.asleep", lang)
+        assert "3索" in item and "9索" in mimic and "4" not in item
+        assert CAT.text("jr.mon.troll", lang) in monster and "6萬" in monster
+        assert item.replace("3索", "9索").replace("1", "3") == mimic  # the xeroc looks like any item
+        assert CAT.text("jr.mon.xeroc", lang) in item and sleeping not in item
+    assert "sleeping" not in G.describe(s, Action("attack", 1), "en")
+    assert "眠" not in G.describe(s, Action("attack", 1), "ja")

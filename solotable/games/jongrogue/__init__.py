@@ -21,6 +21,7 @@ from .data import rules_data
 from .state import POTIONS, SCROLLS, JongRogueState
 from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .view import render_text
+from .words import describe
 
 D = rules_data()
 
@@ -94,38 +95,8 @@ class JongRogue(Game):
     # -- words for people -------------------------------------------------------------------
 
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
-        t = self.catalogue.text
-        a = action.args
-        n = action.name
-        if n == "tile":
-            return t("jr.act.tile", lang, tile=a[0])
-        if n == "lab":
-            return t("jr.act.lab", lang, tile=a[0])
-        if n == "link":
-            return t("jr.act.link", lang, row=a[0])
-        if n in ("door", "search") or (n == "flee" and a and a[0] in ("N", "E", "S", "W")):
-            return t(f"jr.act.{n}", lang, side=f"@jr.side.{a[0]}")
-        if n == "flee" and not a:
-            return t("jr.act.flee.default", lang)
-        if n in ("go",) or (n == "flee" and a):
-            return t(f"jr.act.{n}.{a[0]}", lang)
-        if n == "shoot":
-            return t("jr.act.shoot", lang, slot=a[0], item=f"@jr.item.{a[1]}")
-        if n in ("hit", "attack", "pick", "wield", "wear", "puton", "remove"):
-            return t(f"jr.act.{n}", lang, slot=a[0] if a else 0)
-        if n == "drop":
-            return t("jr.act.drop", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
-        if n == "read" and len(a) > 1:  # D63: a monster named before reading
-            return t("jr.act.read.named", lang, app=a[0], slot=a[1])
-        if n in ("identify", "discard") and len(a) > 1:
-            return t(f"jr.act.{n}", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
-        if n in ("identify", "discard"):
-            return t(f"jr.act.{n}.app", lang, app=a[0])
-        if n in ("quaff", "read"):
-            return t(f"jr.act.{n}", lang, app=a[0])
-        if n == "stairs":
-            return t(f"jr.act.stairs.{a[0]}", lang)
-        return t(f"jr.act.{n}", lang)
+        assert isinstance(state, JongRogueState)
+        return describe(self.catalogue, state, action, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, JongRogueState)

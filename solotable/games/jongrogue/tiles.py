@@ -93,3 +93,14 @@ def honour(text: str) -> str | None:
     """A dragon tile (白 發 中): reserved for expansions, never drawn in this game."""
     raw = unicodedata.normalize("NFKC", text).strip().lower()
     return _HONOURS.get(raw)
+
+
+SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
+
+
+def glyph(name: str) -> str:
+    """A number tile as players see it, in every language: ``m5`` is ``5萬``, ``p4`` is ``4筒``,
+    ``s7`` is ``7索``. Anything else is returned as it is."""
+    if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit():
+        return name[1] + SUIT_KANJI[name[0]]
+    return name

@@ -71,6 +71,11 @@ def do(s: JongRogueState, action: str, *outcomes: str) -> JongRogueState:
     return feed(s, *outcomes)
 
 
+def keys_events(s: JongRogueState) -> list[Event]:
+    """The events of the step played last with :func:`do`."""
+    return list(_STEP_EVENTS.get(id(s), s.events))
+
+
 def keys(s: JongRogueState) -> list[str]:
     """The event keys of the step played last with :func:`do`."""
     return [e.key.removeprefix("jr.") for e in _STEP_EVENTS.get(id(s), s.events)]
@@ -132,6 +137,7 @@ __all__ = [
     "do",
     "feed",
     "keys",
+    "keys_events",
     "legal",
     "new",
     "quiet_room",

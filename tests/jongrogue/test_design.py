@@ -34,6 +34,7 @@ from .helpers import (
     do,
     feed,
     keys,
+    keys_events,
     legal,
     quiet_room,
     settle,
@@ -309,3 +310,30 @@ def test_teleport_monster_takes_the_named_one_of_two_alike() -> None:  # §7.21 
     do(s, "read:p9,2", "m1")  # the second is named; it lands in room 1 (it raised StopIteration)
     assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s.lead_slot() is s.slots[4][0]
     assert s.slots[0][-1].up == 2  # arrived during the floor (D60)
+
+
+def test_a_drop_value_of_0_draws_no_tile() -> None:  # §7.11.9, JR-P9
+    """The drop check 1d9 <= k: with k = 0 it cannot succeed and no tile is drawn (JR-P9); a
+    monster with a drop value draws its 1d9."""
+    from .test_trigger_table import awake, in_melee
+
+    s = in_melee(awake("m2"))  # an emu: drop value 0 (§7.12)
+    s.slots[4][0].hp = 1
+    pile = s.pile_n
+    do(s, "hit:1", "m9", "m9")  # 18: the kill
+    assert not s.is_chance() and s.pile_n == pile - 2 and s.phase == PLAY
+    s = in_melee(awake("m8"))  # an orc: drop value 1
+    s.slots[4][0].hp = 1
+    do(s, "hit:1", "m9", "m9")
+    assert s.is_chance() and s.chance_table().actions[0].name == "tile"  # the drop check's 1d9
+
+
+def test_the_death_text_names_the_monster() -> None:  # §4.8: (monster name)と戦いて死す
+    from .test_trigger_table import awake, in_melee
+
+    s = in_melee(awake("m7"), hp=2)  # a rattlesnake
+    s.cont = False
+    do(s, "hit:1", "m1", "m4", "m9", "m9", "m1")
+    died = next(e for e in keys_events(s) if e.key.startswith("jr.ev.died"))
+    assert G.event_text(died, "en") == "You die: killed by the Rattlesnake."
+    assert G.event_text(died, "ja") == "死亡：がらがらへびと戦いて死す。"

@@ -320,7 +320,7 @@ def _leprechaun_paid(state: JongRogueState, v: int) -> None:
 
 def _xp_and_drop(state: JongRogueState, mon: Monster, room: int) -> None:
     gain_xp(state, mon.xp)
-    if mon.drop:
+    if mon.drop:  # JR-P9: a drop value of 0 draws no tile (1d9 <= 0 cannot succeed)
         roll(state, 1, DROP_CHECK, _drop_check, mon, room)
     else:
         _after_kill(state)

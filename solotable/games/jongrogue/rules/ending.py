@@ -49,7 +49,10 @@ def death(state: JongRogueState, cause: str, killer: str) -> None:
     state.cause = cause
     state.killer = killer
     state.hp = min(state.hp, 0)
-    state.emit("jr.ev.died", cause=f"@jr.cause.{cause}")
+    if cause == "monster" and killer:  # §4.8: "(monster name)と戦いて死す"
+        state.emit("jr.ev.died_by", monster=f"@jr.mon.{killer}")
+    else:
+        state.emit("jr.ev.died", cause=f"@jr.cause.{cause}")
     if state.cont:
         state.mode = turns.DEATH
         turns.ask_next(state)

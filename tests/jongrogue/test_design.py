@@ -15,6 +15,7 @@ from solotable.games.jongrogue.state import (
     CONFUSED,
     DOOR,
     HELD,
+    K_GONE,
     LEVIT,
     M_ASLEEP,
     M_DEEP,
@@ -308,8 +309,21 @@ def test_teleport_monster_takes_the_named_one_of_two_alike() -> None:  # §7.21 
     s.lead = 4 * 64 + 0  # the first was attacked asleep from this door
     s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
     do(s, "read:p9,2", "m1")  # the second is named; it lands in room 1 (it raised StopIteration)
-    assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s.lead_slot() is s.slots[4][0]
+    assert s.slots[4][1].kind == K_GONE and s.lead == 4 * 64 + 0 and s.lead_slot() is first
     assert s.slots[0][-1].up == 2  # arrived during the floor (D60)
+    # the room's other tiles keep their numbers (issue 11 item 9)
+    assert [sl["slot"] for sl in s.observation()["map"][4]["slots"]] == [1]
+
+
+def test_slots_keep_their_numbers_when_a_tile_leaves_the_room() -> None:  # issue 11 item 9
+    """A teleported monster leaves its slot empty; the tiles after it keep their numbers."""
+    s = quiet_room(slots=("m1", "m2", "s3"))
+    s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
+    for m in s.slots[4][:2]:
+        m.flags |= M_ASLEEP
+    do(s, "read:p9,1", "m1")  # the kestrel in slot 1 goes to room 1
+    assert [sl["slot"] for sl in s.observation()["map"][4]["slots"]] == [2, 3]
+    assert "pick:3" in legal(s) and "attack:2" in legal(s)
 
 
 def test_a_drop_value_of_0_draws_no_tile() -> None:  # §7.11.9, JR-P9

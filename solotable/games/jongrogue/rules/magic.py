@@ -25,6 +25,7 @@ from ..state import (
     CONFUSED,
     DOOR,
     HELD,
+    K_GONE,
     K_MON,
     LEVIT,
     M_ASLEEP,
@@ -305,18 +306,16 @@ def _monster_teleported(state: JongRogueState, t: int, one: int, cur: int) -> No
     discard_tile(state, t)
     dest = number(t) - 1
     s = state.slot_at(one)
+    moved = s.copy()
+    moved.up = ADDED
     if one == PASSAGE_REF:
         state.pmon = None
     else:
-        lead = state.lead_slot()
-        # by identity: two monsters of one kind may be alike (the lead one must stay)
-        room = state.slots[cur]
-        del room[next(i for i, x in enumerate(room) if x is s)]
-        state.lead = -1
-        if lead is not None and lead is not s:
-            state.lead = ref(cur, next(i for i, x in enumerate(room) if x is lead))
-    s.up = ADDED
-    state.slots[dest].append(s)
+        # its slot stays empty: the other tiles of the room keep their numbers (issue 11 item 9)
+        s.kind = K_GONE
+        if state.lead == one:
+            state.lead = -1
+    state.slots[dest].append(moved)
 
 
 # -- identification (§7.21 row 1, §7.26) -----------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from solotable.core.engine import OVER
+from solotable.core.protocol import Action
 from solotable.games.jongrogue.rules.combat import gain_xp
 from solotable.games.jongrogue.rules.turns import DEATH, PLAY
 from solotable.games.jongrogue.state import (
@@ -308,3 +309,11 @@ def test_forced_end_is_typed_as_its_notation_in_line_mode(monkeypatch: pytest.Mo
 
     LinePlayer(session, "en", answer, out.append).run()
     assert session.state.is_terminal() and session.state.result().details["cause"] == "forced_end"
+
+
+def test_forced_end_asks_for_confirmation() -> None:  # issue 11 item 10, §4.4
+    s = quiet_room("ez-plus")  # with the forced-end bonus rule: +10%
+    s.gold = 100
+    (warning,) = s.warnings(Action("forced-end"))
+    assert "110" in G.event_text(warning, "en") and "110" in G.event_text(warning, "ja")  # with the bonus rule
+    assert all(not s.warnings(a) for a in s.legal_actions() if a.name != "forced-end")

@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from solotable.core.action import Action
 from solotable.core.engine import OVER, Phase, StepState
-from solotable.core.protocol import Result
+from solotable.core.protocol import Event, Result
 
 from .data import Monster, rules_data
 from .tiles import SIDE_OF_WIND, STAIRS, number, suit
@@ -451,6 +452,15 @@ class JongRogueState(StepState):
         if self.killer:
             details["killer"] = self.killer
         return Result(self.won, self.score, details)
+
+    def warnings(self, action: Action) -> list[Event]:
+        """A move that ends the game at once (the forced end, §4.4) asks for confirmation: what
+        it scores, and that the run is over."""
+        if action.name != "forced-end":
+            return []
+        bonus = R.score.forced_end_bonus.value if self.forced_bonus else 0
+        score = self.gold * (100 + bonus) // 100
+        return [Event("jr.warn.forced_end", {"score": score, "floor": self.floor})]
 
     def resample_hidden(self, rng: random.Random) -> JongRogueState:
         """A copy with the face-down encounter tiles redrawn (JR-P1: the PL does not see them).

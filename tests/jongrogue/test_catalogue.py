@@ -161,3 +161,29 @@ def test_attacking_an_item_is_not_called_attacking_a_sleeping_monster() -> None:
         assert CAT.text("jr.mon.xeroc", lang) in item and sleeping not in item
     assert "sleeping" not in G.describe(s, Action("attack", 1), "en")
     assert "眠" not in G.describe(s, Action("attack", 1), "ja")
+
+
+def test_a_dragon_tile_typed_in_physical_mode_gets_a_message(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:  # fmt: skip
+    """Issue 11 item 3: 中 typed for a tile says it is a dragon tile, not in the pile; no traceback,
+    nothing lost."""
+    from solotable.core.session import Session
+    from solotable.ui.cli import LinePlayer
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    session = Session("jongrogue", seed=1, options={"rules": "ez"}, physical_dice=True)
+    assert session.waiting_for_chance
+    before = len(session.record.actions)
+    lines = iter(["中", "5m"])
+    out: list[str] = []
+
+    def answer(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    LinePlayer(session, "en", answer, out.append).run()
+    text = "\n".join(out)
+    assert "中 is a dragon tile" in text and "Traceback" not in text
+    assert session.record.actions[before:] == ["tile:m5"]

@@ -13,7 +13,7 @@ import re
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, Option, State
 from solotable.core.registry import register
 
 from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
@@ -72,7 +72,7 @@ class JongRogue(Game):
             if kind == "tile":
                 tile = parse_tile(body)
                 if tile is None and honour(body):
-                    raise OptionError("jr.err.honour", tile=body)
+                    raise IllegalAction("jr.err.honour", tile=body)
                 return "tile:" + (tile or body.lower())
             if kind == "lab":
                 lab = parse_lab(body)

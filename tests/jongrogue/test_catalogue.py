@@ -187,3 +187,44 @@ def test_a_dragon_tile_typed_in_physical_mode_gets_a_message(monkeypatch: pytest
     text = "\n".join(out)
     assert "中 is a dragon tile" in text and "Traceback" not in text
     assert session.record.actions[before:] == ["tile:m5"]
+
+
+def test_the_log_names_every_draw_and_writes_tiles_as_tiles() -> None:
+    """Issue 11 item 9: every draw says what it is for ("Time (extra satiation cost): 3萬"),
+    a monster's attack shows its roll as the player's does, and no event shows a tile's code."""
+    from solotable.games.jongrogue.rules import pile
+
+    code = re.compile(r"(?<![A-Za-z0-9])[mps][1-9](?![0-9])")
+    draws: set[str] = set()
+    attacks = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = G.new_state(seed=seed, rules="ez-plus" if seed % 2 else "ez", **{"continue": "off"})
+        while not s.is_terminal():
+            if s.is_chance():
+                a = s.chance_table().sample(rng)
+            else:
+                a = rng.choice([x for x in s.legal_actions() if x.name != "forced-end"])
+            s.apply(a)
+            for e in s.events:
+                for lang in ("en", "ja"):
+                    text = G.event_text(e, lang)
+                    assert not code.search(text), text
+                if e.key == "jr.ev.draw":
+                    what = str(e.params["what"]).removeprefix("@")
+                    assert what in CAT and str(e.params["tile"]) in pile.GLYPHS
+                    draws.add(what)
+                if e.key in ("jr.ev.mon_hit", "jr.ev.mon_miss"):
+                    attacks += 1
+                    assert re.search(r"\d+ against \d+", G.event_text(e, "en"))
+    assert len(draws) >= 12 and attacks > 20
+
+
+def test_an_s1_below_floor_10_says_why_it_is_not_the_amulet() -> None:  # row 38, D39
+    from .helpers import do, keys_events, quiet_room
+
+    s = quiet_room(slots=("s1",), floor=4)
+    do(s, "pick:1")
+    (why,) = [e for e in keys_events(s) if e.key == "jr.ev.s1_food"]
+    assert "B10" in G.event_text(why, "en") and "B4" in G.event_text(why, "en")
+    assert "地下10階" in G.event_text(why, "ja")

@@ -42,7 +42,7 @@ from ..state import (
 )
 from ..tiles import SIDES
 from . import monsters, moves, turns
-from .pile import discard_tile, draw_until, is_s, roll, satiation
+from .pile import GLYPHS, discard_tile, draw_until, is_s, roll, satiation
 
 RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True)  # the PC's 2d9 ranged hit check (§7.11.3)
 AMMO = Phase[JongRogueState]("ammo_check", chance=True)  # is the missile row used up (§7.11.3)
@@ -338,9 +338,7 @@ def _dropped(state: JongRogueState, t: int, room: int) -> None:
     if t >= 0:
         dest = room if room >= 0 else state.pfrom
         state.slots[dest].append(Slot(t, K_ITEM, ADDED))
-        from ..tiles import TILE_NAMES
-
-        state.emit("jr.ev.drop", app=TILE_NAMES[t])
+        state.emit("jr.ev.drop", app=GLYPHS[t])
     _after_kill(state)
 
 

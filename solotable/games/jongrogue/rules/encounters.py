@@ -41,7 +41,7 @@ from ..state import (
 )
 from ..tiles import number
 from . import ending, floors, moves
-from .pile import Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll
+from .pile import GLYPHS, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll
 
 SLEEP_CHECK = Phase[JongRogueState]("sleep_check", chance=True)  # a wandering type asleep or awake (§7.7)
 WANDERING = Phase[JongRogueState]("wandering_monster", chance=True)  # the tile after a rest (§7.17)
@@ -126,7 +126,7 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
         awake = state.status & AGGRAV != 0
     if not awake:
         s.flags |= M_DEEP if mon.sleep == "deep" else M_ASLEEP
-    state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}",
+    state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
                state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
     gold_here = any(g.kind == K_GOLD for g in state.slots[room])
     if awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL and gold_here:
@@ -150,6 +150,7 @@ def _wander_tile(state: JongRogueState, t: int) -> None:
         roll(state, 1, WANDER_CHECK, _wander_roll, t)
     else:
         discard_tile(state, t)
+        state.emit("jr.ev.wander_none")
 
 
 def _wander_roll(state: JongRogueState, v: int, t: int) -> None:
@@ -157,6 +158,7 @@ def _wander_roll(state: JongRogueState, v: int, t: int) -> None:
         add_monster(state, t, "jr.ev.wanderer")
     else:
         discard_tile(state, t)
+        state.emit("jr.ev.wander_none")
 
 
 def add_monster(state: JongRogueState, t: int, key: str) -> None:
@@ -168,7 +170,7 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
         s.flags |= M_HASTE
     if "invisible" in mon.abilities:
         s.flags |= M_INVIS
-    state.emit(key, monster=f"@jr.mon.{mon.id}")
+    state.emit(key, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[t])
     if state.pos == PASSAGE:
         if state.pmon is not None:
             discard_tile(state, state.pmon.tile)
@@ -192,10 +194,11 @@ def trap_check(state: JongRogueState, room: int, k: int = 0) -> None:
 
 
 def _trap_rolled(state: JongRogueState, v: int, room: int, k: int) -> None:
+    s = state.slots[room][k]
     if v < TRAP_SPRING:
+        state.emit("jr.ev.trap_quiet", trap=f"@jr.trap.{number(s.tile)}")
         trap_check(state, room, k + 1)
         return
-    s = state.slots[room][k]
     s.up = max(s.up, UP)
     kind = number(s.tile)
     state.emit("jr.ev.trap", trap=f"@jr.trap.{kind}")

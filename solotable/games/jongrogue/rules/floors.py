@@ -118,7 +118,7 @@ def _lab_tile(state: JongRogueState, outcome: Action, room: int, first: int,
         state.draw(LABYRINTH, counted_table(LAB_ACTIONS, tuple(state.lab_left)), _lab_tile, room, k, then)
         return
     state.lab[room] = (first, k)
-    state.emit("jr.ev.lab", room=room + 1, a=LAB_NAMES[first], b=LAB_NAMES[k])
+    state.emit("jr.ev.lab", room=room + 1, a=f"@jr.labtile.{LAB_NAMES[first]}", b=f"@jr.labtile.{LAB_NAMES[k]}")
     if then is not None:
         then(state, room)
 

@@ -28,9 +28,9 @@ from ..state import (
     Weapon,
     ref,
 )
-from ..tiles import TILE_INDEX, TILE_NAMES, number
+from ..tiles import TILE_INDEX, number
 from . import monsters, moves
-from .pile import discard_tile, draw_until, is_not_s, is_s, roll
+from .pile import GLYPHS, discard_tile, draw_until, is_not_s, is_s, roll
 
 GOLD_PILE = Phase[JongRogueState]("gold_pile", chance=True)  # 2d9 x F gold (§7.19)
 POTION_KIND = Phase[JongRogueState]("potion_kind", chance=True)  # draw until an s tile (§7.19)
@@ -102,6 +102,11 @@ def gain_item(state: JongRogueState, n: int) -> None:
             state.amulet = True
             state.emit("jr.ev.amulet")
             return
+        # row 38: why this s1 is not the Amulet (D39)
+        if state.amulet:
+            state.emit("jr.ev.s1_food_held")
+        else:
+            state.emit("jr.ev.s1_food", floor=state.floor, amulet_floor=AMULET_FLOOR)
         cat = "food"
     if cat == "food":
         state.food = min(FOOD_MAX, state.food + FOOD_GAIN)
@@ -124,7 +129,11 @@ def _potion_found(state: JongRogueState, t: int) -> None:
     if t >= 0:
         discard_tile(state, t)
         state.potions[number(t) - 1] += 1
-        state.emit("jr.ev.potion", app=TILE_NAMES[t])
+        row = state.pot_row[number(t) - 1]
+        if row >= 0:
+            state.emit("jr.ev.potion_known", app=GLYPHS[t], what=f"@jr.potion.{row}")
+        else:
+            state.emit("jr.ev.potion", app=GLYPHS[t])
 
 
 def _scroll_found(state: JongRogueState, t: int) -> None:
@@ -132,7 +141,11 @@ def _scroll_found(state: JongRogueState, t: int) -> None:
     if t >= 0:
         discard_tile(state, t)
         state.scrolls[t] += 1
-        state.emit("jr.ev.scroll", app=TILE_NAMES[t])
+        row = state.scr_row[t]
+        if row >= 0:
+            state.emit("jr.ev.scroll_known", app=GLYPHS[t], what=f"@jr.scroll.{row}")
+        else:
+            state.emit("jr.ev.scroll", app=GLYPHS[t])
 
 
 def _weapon_found(state: JongRogueState, v: int) -> None:
@@ -200,13 +213,15 @@ def wield(state: JongRogueState, i: str | int) -> None:
     n = int(i)
     if n == 0:
         state.weapon_eq = -1
+        state.emit("jr.ev.unwield")
         return
     state.weapon_eq = n - 1
     state.then((reveal_state, (True, n - 1)), (_wielded, (n - 1,)))
 
 
 def _wielded(state: JongRogueState, i: int) -> None:
-    state.emit("jr.ev.wield", item=f"@jr.item.{state.weapons[i].kind}")
+    w = state.weapons[i]
+    state.emit("jr.ev.wield_cursed" if w.cursed else "jr.ev.wield", item=f"@jr.item.{w.kind}", ench=w.enchant)
 
 
 def wear(state: JongRogueState, i: str | int) -> None:
@@ -217,7 +232,8 @@ def wear(state: JongRogueState, i: str | int) -> None:
 
 
 def _worn(state: JongRogueState, i: int) -> None:
-    state.emit("jr.ev.wear", item=f"@jr.item.{state.armours[i].kind}")
+    a = state.armours[i]
+    state.emit("jr.ev.wear_cursed" if a.cursed else "jr.ev.wear", item=f"@jr.item.{a.kind}", ench=a.enchant)
 
 
 def put_on(state: JongRogueState, i: str | int) -> None:
@@ -230,24 +246,30 @@ def _put_on(state: JongRogueState, i: int) -> None:
     ring = state.rings[i]
     hands = {x.hand for x in state.rings if x.hand}
     ring.hand = 1 if 1 not in hands else 2
-    state.emit("jr.ev.puton", item=f"@jr.ring.{ring.kind}")
+    state.emit("jr.ev.puton_cursed" if ring.cursed else "jr.ev.puton", item=f"@jr.ring.{ring.kind}")
     if ring.kind == "see_invisible":
         moves.see_invisible(state)  # row 36
 
 
 def remove(state: JongRogueState, i: str | int) -> None:
     """The decision ``remove:N``: take a ring off."""
-    state.rings[int(i) - 1].hand = 0
+    ring = state.rings[int(i) - 1]
+    ring.hand = 0
+    state.emit("jr.ev.removed", item=f"@jr.ring.{ring.kind}")
 
 
 def drop(state: JongRogueState, what: str | int, i: str | int) -> None:
     """The decision ``drop:w,N`` / ``drop:a,N`` / ``drop:r,N``: the item leaves the game (D66)."""
     n = int(i) - 1
     if what == "w":
+        state.emit("jr.ev.dropped", item=f"@jr.item.{state.weapons[n].kind}")
         drop_weapon(state, n)
     elif what == "a":
+        state.emit("jr.ev.dropped", item=f"@jr.item.{state.armours[n].kind}")
         drop_armour(state, n)
     else:
+        kind = state.rings[n].kind
+        state.emit("jr.ev.dropped", item=f"@jr.ring.{kind}" if kind else "@jr.item.ring")
         del state.rings[n]
 
 
@@ -286,4 +308,4 @@ def discard(state: JongRogueState, what: str, i: int) -> None:
             state.potions[t - 18] -= 1
         else:
             state.scrolls[t] -= 1
-        state.emit("jr.ev.discarded_app", app=what)
+        state.emit("jr.ev.discarded_app", app=GLYPHS[t])

@@ -48,7 +48,7 @@ from ..state import (
 )
 from ..tiles import TILE_INDEX, TILE_NAMES, number
 from . import combat, encounters, floors, items, turns
-from .pile import discard_tile, draw_until, is_m, other_room
+from .pile import GLYPHS, discard_tile, draw_until, is_m, other_room
 
 LINK = Phase[JongRogueState]("link_tile", chance=True)  # the hidden link of an appearance (§7.26)
 CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True)  # draw until an m tile (§7.21)
@@ -88,7 +88,7 @@ def _linked(state: JongRogueState, outcome: Action, potion: bool, app: int, then
     row = int(outcome.args[0]) - 1
     (state.pot_row if potion else state.scr_row)[app] = row
     (state.pot_known_rows if potion else state.scr_known_rows)[row] = True
-    state.emit("jr.ev.identified", app=TILE_NAMES[18 + app if potion else app],
+    state.emit("jr.ev.identified", app=GLYPHS[18 + app if potion else app],
                what=f"@jr.{'potion' if potion else 'scroll'}.{row}")  # fmt: skip
     then(state, row, *args)
 

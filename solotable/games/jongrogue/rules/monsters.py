@@ -77,6 +77,8 @@ def attack(state: JongRogueState, r: int, breath: bool = False) -> None:
 def _confusion_checked(state: JongRogueState, v: int, r: int, breath: bool, fl: int) -> None:
     if v > CONFUSED_SKIP:
         _flit_check(state, r, breath, fl)
+    else:
+        state.emit("jr.ev.mon_confused", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
 
 
 def _flit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
@@ -90,6 +92,8 @@ def _flit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
 def _flit_checked(state: JongRogueState, v: int, r: int, breath: bool, fl: int) -> None:
     if v > FLIT_SKIP:
         _hit_check(state, r, breath, fl)
+    else:
+        state.emit("jr.ev.mon_flits", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
 
 
 def _hit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
@@ -104,9 +108,9 @@ def _hit_rolled(state: JongRogueState, total: int, r: int, breath: bool, fl: int
     s = state.slot_at(r)
     mon = s.mon
     if total < need:
-        state.emit("jr.ev.mon_miss", monster=f"@jr.mon.{mon.id}")
+        state.emit("jr.ev.mon_miss", monster=f"@jr.mon.{mon.id}", total=total, target=need)
         return
-    state.emit("jr.ev.mon_hit", monster=f"@jr.mon.{mon.id}")
+    state.emit("jr.ev.mon_hit", monster=f"@jr.mon.{mon.id}", total=total, target=need)
     if breath:
         roll(state, BREATH_DAMAGE, BREATH, _burnt, mon.id)
         return

@@ -29,11 +29,13 @@ from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
 from ..state import JongRogueState, R
-from ..tiles import TILE_NAMES, number
+from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
 TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)
 TILE_OF: dict[Action, int] = {a: i for i, a in enumerate(TILE_ACTIONS)}
+GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
+"""The tiles as players write them: ``5萬``, ``4筒``, ``7索``."""
 
 Then = Callable[..., None]
 
@@ -48,13 +50,14 @@ def pile_table(state: JongRogueState) -> ChanceTable:
     return draw_table(TILE_ACTIONS, state.pile)
 
 
-def took(state: JongRogueState, outcome: Action) -> int:
-    """The tile ``outcome`` leaves the pile; it is in use until the caller places or discards it."""
+def took(state: JongRogueState, outcome: Action, phase: Phase[Any]) -> int:
+    """The tile ``outcome`` leaves the pile; it is in use until the caller places or discards it.
+    The log says what it was drawn for: "Time (extra satiation): 3萬"."""
     t = TILE_OF[outcome]
     state.pile[t] -= 1
     state.pile_n -= 1
     if state.log:
-        state.emit("jr.ev.draw", tile=TILE_NAMES[t])
+        state.emit("jr.ev.draw", what=f"@jr.draw.{phase.name}", tile=GLYPHS[t])
     return t
 
 
@@ -70,11 +73,11 @@ def take(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> No
     if state.pile_n == 0:
         then(state, -1, *args)
         return
-    state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _taken, then, args)
+    state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _taken, phase, then, args)
 
 
-def _taken(state: JongRogueState, outcome: Action, then: Then, args: tuple[Any, ...]) -> None:
-    then(state, took(state, outcome), *args)
+def _taken(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then, args: tuple[Any, ...]) -> None:
+    then(state, took(state, outcome, phase), *args)
 
 
 def draw_tile(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> None:
@@ -82,11 +85,11 @@ def draw_tile(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) 
     if state.pile_n == 0:
         then(state, -1, *args)
         return
-    state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _drawn, then, args)
+    state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _drawn, phase, then, args)
 
 
-def _drawn(state: JongRogueState, outcome: Action, then: Then, args: tuple[Any, ...]) -> None:
-    t = took(state, outcome)
+def _drawn(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then, args: tuple[Any, ...]) -> None:
+    t = took(state, outcome, phase)
     if state.pile_n == 0 and not runout(state):
         return
     then(state, t, *args)
@@ -116,7 +119,7 @@ def _check_more(state: JongRogueState, n: int, got: tuple[int, ...], phase: Phas
 
 def _check_took(state: JongRogueState, outcome: Action, n: int, got: tuple[int, ...], phase: Phase[Any],
                 then: Then, args: tuple[Any, ...]) -> None:  # fmt: skip
-    t = took(state, outcome)
+    t = took(state, outcome, phase)
     if state.pile_n == 0 and not runout(state):
         return
     _check_more(state, n, (*got, t), phase, then, args)
@@ -133,13 +136,13 @@ def roll(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: An
         if state.pile_n == 0:
             then(state, 1, *args)
             return
-        state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _d9_took, then, args)
+        state.draw(phase, draw_table(TILE_ACTIONS, state.pile), _d9_took, phase, then, args)
         return
     _check_more(state, n, (), phase, _summed, (then, args))
 
 
-def _d9_took(state: JongRogueState, outcome: Action, then: Then, args: tuple[Any, ...]) -> None:
-    t = took(state, outcome)
+def _d9_took(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then, args: tuple[Any, ...]) -> None:
+    t = took(state, outcome, phase)
     if state.pile_n == 0 and not runout(state):
         return
     discard_tile(state, t)
@@ -186,7 +189,7 @@ def draw_until(state: JongRogueState, wanted: Callable[[int], bool], phase: Phas
 
 def _until_took(state: JongRogueState, outcome: Action, wanted: Callable[[int], bool], phase: Phase[Any],
                 then: Then, args: tuple[Any, ...]) -> None:  # fmt: skip
-    t = took(state, outcome)
+    t = took(state, outcome, phase)
     if wanted(t):
         if state.pile_n == 0 and not runout(state):
             return

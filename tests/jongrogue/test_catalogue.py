@@ -54,9 +54,13 @@ def test_families_complete() -> None:
 
 
 def test_japanese_texts_are_japanese() -> None:
+    """Every Japanese text is Japanese: no English word left in it (a template of placeholders
+    and full-width punctuation only, ``{what}（{tile}）``, is fine)."""
     for key, entry in CAT.messages.items():
         assert entry["en"] and entry["ja"], key
-        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", entry["ja"]), key
+        words = re.sub(r"\{[^}]*\}", "", entry["ja"])
+        assert not re.search(r"[A-Za-z]{3,}", words), key
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", entry["ja"]) or not re.search(r"[A-Za-z]", words), key
 
 
 def test_random_games_render_in_both_languages() -> None:
@@ -228,3 +232,39 @@ def test_an_s1_below_floor_10_says_why_it_is_not_the_amulet() -> None:  # row 38
     (why,) = [e for e in keys_events(s) if e.key == "jr.ev.s1_food"]
     assert "B10" in G.event_text(why, "en") and "B4" in G.event_text(why, "en")
     assert "地下10階" in G.event_text(why, "ja")
+
+
+def test_every_choice_names_its_tile_and_what_it_is() -> None:
+    """Issue 11 item 9: "Attack the Kestrel (1萬) in slot 1", "Wield the long sword", "Quaff the
+    potion of healing", in both languages; nothing named by a code (p4) or a bare number."""
+    from solotable.core.protocol import Action
+    from solotable.games.jongrogue.rules.turns import MELEE
+    from solotable.games.jongrogue.state import Ring, Weapon
+
+    from .helpers import at, quiet_room
+
+    s = quiet_room(slots=("m1", "p8", "s7"))
+    s.weapons.append(Weapon("long_sword", known=False))
+    s.rings = [Ring()]
+    s.potions[0] = 1  # s1: healing (EZ: known)
+    s.scrolls[9 + 5] = 1  # p6: confuse monster
+    s.slots[4][0].flags = 1  # asleep
+    labels = {str(a): G.describe(s, a, "en") for a in s.legal_actions()}
+    assert labels["attack:1"] == "Attack the Kestrel (1萬) in slot 1, asleep"
+    assert labels["pick:2"] == "Pick up the gold 8筒 in slot 2"
+    assert labels["pick:3"] == "Pick up the item 7索 in slot 3: a weapon"
+    assert labels["wield:2"] == "Wield the long sword (state unknown)"
+    assert labels["quaff:s1"] == "Quaff the potion of healing (1索)"
+    assert labels["read:p6,1"] == "Read the scroll of confuse monster (6筒), naming the Kestrel (1萬) in slot 1"
+    assert labels["puton:1"] == "Put on unknown ring 1"
+    assert labels["door:E"] == "Move to the east door (toward room 6)"
+    ja = {str(a): G.describe(s, a, "ja") for a in s.legal_actions()}
+    assert ja["quaff:s1"] == "水薬：体力が回復する（1索）を飲む"
+    assert ja["attack:1"] == "眠っている1番の大はやぶさ（1萬）に攻撃する"
+    s.slots[4][0].flags = 0
+    at(s, MELEE)
+    assert G.describe(s, Action("hit", 1), "en") == "Attack the Kestrel (1萬) in slot 1"
+    code = re.compile(r"(?<![A-Za-z0-9])[mps][1-9](?![0-9])")
+    for lang in ("en", "ja"):
+        for a in s.legal_actions():
+            assert not code.search(G.describe(s, a, lang)), G.describe(s, a, lang)

@@ -268,3 +268,34 @@ def test_every_choice_names_its_tile_and_what_it_is() -> None:
     for lang in ("en", "ja"):
         for a in s.legal_actions():
             assert not code.search(G.describe(s, a, lang)), G.describe(s, a, lang)
+
+
+def test_line_mode_shows_the_map_in_words_and_winds() -> None:
+    """Issue 11 item 9: line mode shows doors as walls in words (English) or winds 東南西北
+    (Japanese), never the tile letters T N S P; the stairs named; hidden doors found marked the
+    same way; item states (cursed, protected); at a draw what it is for; the end in words."""
+    from solotable.core.protocol import Action
+    from solotable.games.jongrogue.state import Armour, Weapon
+
+    from .helpers import do, quiet_room
+
+    s = quiet_room(lab=(0, 4), slots=("m1", "p2", "s7"))  # 東 and the stairs in room 5
+    s.found[4] = 1  # the north wall's hidden door found
+    s.weapons = [Weapon("mace", -1, True)]
+    s.armours = [Armour("chain", 1, protected=True), Armour("plate", known=False)]
+    en, ja = G.render_text(s, "en"), G.render_text(s, "ja")
+    room_en = next(line for line in en.splitlines() if line.startswith("@ Room 5"))
+    room_ja = next(line for line in ja.splitlines() if line.startswith("@ 部屋5"))
+    assert "doors east" in room_en and "stairs" in room_en and "hidden doors found north" in room_en
+    assert "ドア 東" in room_ja and "階段" in room_ja and "見つけた隠し通路 北" in room_ja
+    assert "1萬 Kestrel" in room_en and "2筒 bear trap" in room_en and "7索 a weapon" in room_en
+    assert not re.search(r"\[[TNSPR]{2}", en) and not re.search(r"(?<![A-Za-z0-9])[mps][1-9](?![0-9])", en)
+    assert "mace (-1, cursed, in use)" in en and "chain mail (+1, protected, in use)" in en
+    assert "plate mail (state unknown)" in en and "鋼鉄のよろい（状態は不明）" in ja
+    do(s, "rest")
+    assert s.is_chance() and "Now drawn: Time (extra satiation cost)." in G.render_text(s, "en")
+    t = quiet_room()
+    t.gold = 50
+    t.apply(Action("forced-end"))
+    end = G.render_text(t, "en")
+    assert "The end: forced end, on floor B1" in end and "forced_end" not in end and "No continue." in end

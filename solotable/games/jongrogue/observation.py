@@ -130,6 +130,8 @@ class ResultView(TypedDict):
 
 class Observation(TypedDict):
     phase: str
+    draw: str | None
+    """At a draw, what it is for: the chance phase's name (``time_tile``, ``trap_check``...)."""
     options: dict[str, Any]
     sheet: Sheet
     equipment: Equipment
@@ -198,6 +200,7 @@ def observation(s: JongRogueState) -> Observation:
         phase = s.mode.name
     return {
         "phase": phase,
+        "draw": s.phase.name if s.table is not None else None,
         "options": s.options(),
         "sheet": {
             "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.strength,

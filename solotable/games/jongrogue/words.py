@@ -11,11 +11,11 @@ from solotable.core.action import Action
 from solotable.core.i18n import Catalogue
 
 from .observation import Observation, SlotView, observation
-from .state import PASSAGE, POTIONS, RINGS, SCROLLS, JongRogueState, neighbour
+from .state import PASSAGE, POTIONS, RINGS, SCROLLS, JongRogueState, R, neighbour
 from .tiles import LAB_NAMES, SIDES, TILE_INDEX, glyph
 
-CATEGORY = ("amulet_or_food", "food", "potion", "potion", "scroll", "scroll", "weapon", "armour", "ring")
-"""What an item tile sN is (§7.19), for labels (the rules read it from rules.toml)."""
+CATEGORY: tuple[str, ...] = R.item.category_by_s.value
+"""What an item tile sN is (§7.19)."""
 
 
 class Words:

@@ -299,3 +299,40 @@ def test_line_mode_shows_the_map_in_words_and_winds() -> None:
     t.apply(Action("forced-end"))
     end = G.render_text(t, "en")
     assert "The end: forced end, on floor B1" in end and "forced_end" not in end and "No continue." in end
+
+
+def test_info_entries_cover_everything_in_view() -> None:
+    """Issue 11 item 8: every tile of the room, the passage monster, every carried thing and
+    status, the sheets and the tables, in both languages, with no message id, no code."""
+    from solotable.games.jongrogue.state import M_ASLEEP, Ring, Weapon
+
+    from .helpers import quiet_room, slot_of
+
+    s = quiet_room("ez-plus", slots=("m7", "p2", "p8", "s5"))
+    s.slots[4][0].flags = M_ASLEEP
+    s.slots[4].append(slot_of("m1"))
+    s.slots[4][-1].up = 0  # face down
+    s.weapons.append(Weapon("long_sword", known=False))
+    s.rings = [Ring(), Ring("searching", False, 1)]
+    s.potions[3] = 2
+    s.scrolls[0] = 1
+    s.status = 2  # Confused
+    code = re.compile(r"(?<![A-Za-z0-9])[mps][1-9](?![0-9])")
+    for lang in ("en", "ja"):
+        entries = {e.key: e for e in G.info_entries(s, lang)}
+        for k in range(1, 6):
+            assert f"slot:{k}" in entries
+        rattlesnake = entries["slot:1"].text
+        assert CAT.text("jr.mon.rattlesnake", lang) in rattlesnake
+        assert CAT.text("jr.ability.poison", lang) in rattlesnake
+        assert CAT.text("jr.trapinfo.2", lang) in entries["slot:2"].text
+        assert CAT.text("jr.info.face_down", lang) == entries["slot:5"].text
+        assert {"sheet:character", "sheet:food", "weapon:1", "weapon:2", "armour:1", "ring:1", "ring:2",
+                "potion:s4", "scroll:m1", "status:confused", "table:window", "table:traps", "table:items",
+                "table:checks", "table:tiles", "table:discard"} <= set(entries)  # fmt: skip
+        assert CAT.text("jr.ringinfo.searching", lang) in entries["ring:2"].text
+        assert CAT.text("jr.info.unidentified", lang) in entries["potion:s4"].text  # EZ Plus: hidden
+        assert "7萬" in entries["table:window"].text
+        for e in entries.values():
+            assert not re.search(r"\b(jr|tui)\.[a-z]", e.title + e.text), e
+            assert not code.search(e.title + e.text), e

@@ -13,11 +13,12 @@ import re
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, Option, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
 from solotable.core.registry import register
 
 from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
 from .data import rules_data
+from .info import info_entries
 from .state import POTIONS, SCROLLS, JongRogueState
 from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .view import render_text
@@ -97,6 +98,10 @@ class JongRogue(Game):
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         assert isinstance(state, JongRogueState)
         return describe(self.catalogue, state, action, lang)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        assert isinstance(state, JongRogueState)
+        return info_entries(self.catalogue, state, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, JongRogueState)

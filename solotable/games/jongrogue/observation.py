@@ -126,6 +126,8 @@ class ResultView(TypedDict):
     won: bool
     score: int
     cause: str
+    killer: NotRequired[str]
+    """The monster that killed the PC (cause ``monster``), §4.8."""
 
 
 class Observation(TypedDict):
@@ -171,6 +173,15 @@ def slot_view(s: JongRogueState, k: int, slot: Slot) -> SlotView | None:
     elif slot.kind == K_TRAP:
         shown["trap"] = number(slot.tile)
     return shown
+
+
+def _result(s: JongRogueState) -> ResultView | None:
+    if not s.ended:
+        return None
+    out: ResultView = {"won": s.won, "score": s.score, "cause": s.cause}
+    if s.killer:
+        out["killer"] = s.killer
+    return out
 
 
 def observation(s: JongRogueState) -> Observation:
@@ -239,5 +250,5 @@ def observation(s: JongRogueState) -> Observation:
         "discard_tiles": {TILE_NAMES[t]: n for t, n in enumerate(s.discard) if n},
         "turn": s.turn,
         "continues": s.continues,
-        "result": {"won": s.won, "score": s.score, "cause": s.cause} if s.ended else None,
+        "result": _result(s),
     }  # fmt: skip

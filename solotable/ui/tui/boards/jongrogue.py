@@ -141,13 +141,13 @@ class Board(Widget):
         lines.append(t("tui.jr.info.legend", lang))
         for kind in ("potions", "scrolls"):  # the pack, every appearance named as far as known
             known = known_of(o, kind)
-            carried = [f"{tile(a, lang).plain}({a})×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
+            carried = [f"{tile(a, lang).plain}×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
                        else t("tui.jr.unidentified", lang)) for a, n in carried_of(o, kind).items()]  # fmt: skip
             lines.append(t(f"tui.jr.{kind}", lang) + ": " + (", ".join(carried) or t("tui.jr.none", lang)))
         if ident_on(o["options"]):
             for kind, rows_of_sheet in (("potion", POTIONS), ("scroll", SCROLLS)):
                 known = known_of(o, f"{kind}s")
-                rows = ", ".join(f"{tile(a, lang).plain}({a}) = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
+                rows = ", ".join(f"{tile(a, lang).plain} = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
                                  for a, e in sorted(known.items()))  # fmt: skip
                 count = f"{len(known)}/{len(rows_of_sheet)} "
                 lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=count + (rows or "-")))
@@ -208,7 +208,7 @@ class Board(Widget):
         name = sl["tile"]
         head = ""
         if len(name) == 2 and name[0] in SUIT_KANJI:
-            head = t("tui.jr.info.tile", lang, slot=sl["slot"], tile=f"{tile(name, lang).plain} ({name})",
+            head = t("tui.jr.info.tile", lang, slot=sl["slot"], tile=tile(name, lang).plain,
                      suit=t(f"tui.jr.suit.{name[0]}", lang), number=name[1]) + " "  # fmt: skip
         kind = sl.get("kind")
         if name == "?":
@@ -468,11 +468,14 @@ class Board(Widget):
             if res["won"]:
                 banner = t("tui.jr.won", lang, score=res["score"])
             else:
-                cause = self.game.cause_label(str(res["cause"]), lang)
+                killer = res.get("killer")
+                cause = (t("jr.view.end.killed_by", lang, monster=f"@jr.mon.{killer}") if killer
+                         else self.game.cause_label(str(res["cause"]), lang))  # fmt: skip
                 banner = t("tui.jr.lost", lang, cause=cause, score=res["score"])
             phase = Text(banner, style="bold reverse")
         else:
-            phase = Text(t(f"tui.jr.phase.{o['phase']}", lang), style="bold")
+            draw = o["draw"]  # at a draw, what it is for
+            phase = Text(t(f"jr.draw.{draw}" if draw else f"tui.jr.phase.{o['phase']}", lang), style="bold")
         groups.append(([title, phase], 0, " · "))
         # the character sheet
         hp_style = "bold red" if sh["hp"] * 3 <= sh["max_hp"] else "bold"
@@ -518,7 +521,7 @@ class Board(Widget):
             pack.append(self._label(f"tui.jr.{kind}", lang))
             for app, n in carried.items():  # the tile, and its notation as the actions name it
                 piece = tile(app, lang)
-                piece.append(f"({app})×{n}" if level < 4 else f"×{n}" if n > 1 else "")
+                piece.append(f"×{n}" if level < 4 or n > 1 else "")
                 if level < 5:
                     piece.append(" " + (t(f"tui.jr.{short}.{known[app]}", lang) if app in known
                                         else t("tui.jr.unidentified", lang)), style="italic")  # fmt: skip

@@ -3,7 +3,7 @@
 A scenario starts from a real game (its start resolved with a seeded generator), sets the
 fields that play could not reach cheaply (the brief allows it), then plays a decision and feeds
 the tiles it draws, chosen by the test, in the game's own notation (``tile:m5``, ``lab:T``).
-Expected numbers are written out from shared/rules/jongrogue.md, not read from rules.toml.
+Expected numbers are written out from the rules reference (jongrogue.md), not read from rules.toml.
 """
 
 from __future__ import annotations

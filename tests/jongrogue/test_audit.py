@@ -1,5 +1,5 @@
 """Audit tests: the player's choices the reference gives (JR-P3, JR-P4, §7.11.1) and the
-[SEED] / [OFFICIAL-FRAGMENT] rules checked against shared/rules/jongrogue.md."""
+[SEED] / [OFFICIAL-FRAGMENT] rules checked against the rules reference (jongrogue.md)."""
 
 from __future__ import annotations
 

@@ -109,8 +109,21 @@ def test_provenance_listing_has_every_designed_value_and_tag() -> None:
 
 
 def test_help_in_both_languages() -> None:
-    assert "JongRogue" in G.help_text("en")
-    assert "雀ローグ" in G.help_text("ja")
+    """Issue 11 item 12: the help holds what a player needs of the rules, in both languages,
+    with no pointer outside the package (no rules reference file, no docs/)."""
+    from solotable.games.jongrogue.data import rules_data
+
+    for lang in ("en", "ja"):
+        text = G.help_text(lang)
+        assert "shared/" not in text and "docs/" not in text and ".md" not in text
+        for m in rules_data().monsters:  # the monster table, as the data has it
+            name = CAT.text(f"jr.mon.{m.id}", lang)
+            row = next(line for line in text.splitlines() if line.startswith(f"| {m.index} | {name} |"))
+            assert f" {m.hp} |" in row and f" {m.xp} |" in row and f" {m.attack} |" in row
+        for n in range(1, 10):
+            assert f"{n}萬" in text and f"{n}索" in text
+    assert "JongRogue" in G.help_text("en") and "*Victory*" in G.help_text("en")
+    assert "雀ローグ" in G.help_text("ja") and "「*勝利*」" in G.help_text("ja")
 
 
 @pytest.mark.parametrize("typed,want", [("5m", "tile:m5"), ("m5", "tile:m5"), ("五萬", "tile:m5"), ("５ｍ", "tile:m5"),
@@ -257,7 +270,7 @@ def test_every_choice_names_its_tile_and_what_it_is() -> None:
     assert labels["quaff:s1"] == "Quaff the potion of healing (1索)"
     assert labels["read:p6,1"] == "Read the scroll of confuse monster (6筒), naming the Kestrel (1萬) in slot 1"
     assert labels["puton:1"] == "Put on unknown ring 1"
-    assert labels["door:E"] == "Move to the east door (toward room 6)"
+    assert labels["door:E"] == "Move to the east door, toward room 6"
     ja = {str(a): G.describe(s, a, "ja") for a in s.legal_actions()}
     assert ja["quaff:s1"] == "水薬：体力が回復する（1索）を飲む"
     assert ja["attack:1"] == "眠っている1番の大はやぶさ（1萬）に攻撃する"

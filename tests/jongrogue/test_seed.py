@@ -1,4 +1,4 @@
-"""Every [SEED] and [OFFICIAL-FRAGMENT] rule of shared/rules/jongrogue.md, one test each."""
+"""Every [SEED] and [OFFICIAL-FRAGMENT] rule of the rules reference (jongrogue.md), one test each."""
 
 from __future__ import annotations
 

@@ -21,7 +21,6 @@ from .state import (
     SCROLLS,
     JongRogueState,
     R,
-    level_of_xp,
 )
 from .tiles import glyph
 
@@ -65,13 +64,11 @@ def info_entries(cat: Catalogue, s: JongRogueState, lang: str) -> list[InfoEntry
     melee = min(18, max(C.pc_target_min.value, C.pc_melee_base.value - s.level // C.hit_level_div.value - ench))
     ranged = max(C.pc_target_min.value, C.pc_ranged_base.value - s.level // C.hit_level_div.value)
     xp_table = R.level.xp_table.value
-    level = level_of_xp(s.xp)
     nxt = xp_table[s.level] if s.level < len(xp_table) else s.xp
     regen = R.hp.regen.value[0] + s.level // R.hp.regen.value[1]
     add("sheet:character", t("jr.info.title.character"),
         t("jr.info.character", level=sh["level"], xp=sh["xp"], next=nxt, hp=sh["hp"], max_hp=sh["max_hp"],
-          regen=regen, strength=f"{s.eff_strength():+d}", defence=s.defence(), melee=melee, ranged=ranged)
-        + (t("jr.info.level_high") if level < s.level else ""))  # fmt: skip
+          regen=regen, strength=f"{s.eff_strength():+d}", defence=s.defence(), melee=melee, ranged=ranged))
     add("sheet:food", t("jr.info.title.food"),
         t("jr.info.food", food=sh["food"], max=R.food.max.value, pile=o["pile"], discard=o["discard"],
           floor_tiles=9 * R.map.encounter_tiles_per_room.value))  # fmt: skip

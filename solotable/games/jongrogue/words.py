@@ -97,10 +97,6 @@ class Words:
     def appearance(self, app: str) -> str:
         return self.potion(app) if TILE_INDEX[app] >= 18 else self.scroll(app)
 
-    def toward(self, room: int) -> str:
-        """The room behind a wall, or that the wall is the outer one."""
-        return self.t("jr.name.toward", room=room + 1) if room >= 0 else ""
-
     # -- the label -----------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
@@ -116,18 +112,18 @@ class Words:
             return t("jr.act.link", row=a[0])
         if n == "door" or (n == "flee" and a and a[0] in SIDES):
             sd = SIDES.index(str(a[0]))
-            return t(f"jr.act.{n}", side=f"@jr.side.{a[0]}", toward=self.toward(neighbour(s.room, sd)))
+            return t(f"jr.act.{n}", side=f"@jr.side.{a[0]}", room=neighbour(s.room, sd) + 1)
         if n == "search":
             return t("jr.act.search", side=f"@jr.side.{a[0]}")
         if n == "flee" and not a:  # from a door into the passage
-            return t("jr.act.flee.default", toward=self.toward(neighbour(s.room, s.side)))
+            return t("jr.act.flee.default", room=neighbour(s.room, s.side) + 1)
         if n in ("go", "flee"):
             far = neighbour(s.pfrom, s.side)
             return t(f"jr.act.{n}.{a[0]}", room=(s.pfrom if a[0] == "back" else far) + 1)
         if n == "enter":
             return t("jr.act.enter", room=s.room + 1)
         if n == "pass":
-            return t("jr.act.pass", toward=self.toward(neighbour(s.room, s.side)))
+            return t("jr.act.pass", room=neighbour(s.room, s.side) + 1)
         if n == "shoot":
             return t("jr.act.shoot", item=f"@jr.item.{a[1]}", target=self.monster(int(a[0])))
         if n == "hit":

@@ -217,7 +217,7 @@ def item_actions(state: JongRogueState) -> list[Action]:
     from .magic import ONE_MONSTER_SCROLLS, nameable
 
     out = [act("quaff", TILE_NAMES[18 + i]) for i in range(9) if state.potions[i]]
-    if not state.status & BLIND:
+    if not state.status & BLIND and any(state.scrolls):
         named = nameable(state)
         for i in range(18):
             if not state.scrolls[i]:

@@ -115,7 +115,9 @@ def glossary(en: str, ja: str) -> str:
 
 
 _VOWEL_SOUND_OK = re.compile(r"(?i)(one|once|use|usu|uni|eu|ur|u[bcdfghjklmnprstvwxz][aeiou])")
-_AN_OK = re.compile(r"(?i)(hour|honest|honou?r|heir|HP\b|XP\b|FAQ|MR\b|RNG|SVG|NPC|LP\b)")
+_AN_OK = re.compile(r"(?i)(hour|honest|honou?r|heir|HP\b|XP\b|FAQ|MR\b|RNG|SVG|NPC|LP\b|[flmnrsx]\b)")
+"""Words after "an" that start with a vowel sound: silent h, initialisms, and a letter read by its
+name ("an m tile": em; JongRogue's suits m, p, s)."""
 
 
 def articles(en: str, ja: str) -> str:
@@ -154,10 +156,6 @@ KNOWN: dict[str, dict[str, set[str]]] = {
     # today. Each engineer fixes their messages and removes the ids here; the list may only shrink.
     "solotable/ui/web/messages.toml": {
         "glossary": {"web.mr.check_title", "web.stat.gold", "web.val.casual"},
-    },
-    "solotable/games/jongrogue/messages.toml": {
-        "english_left": {"jr.prov.window"},
-        "glossary": {"jr.ev.continue", "jr.ev.food"},
     },
 }
 

@@ -72,14 +72,7 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().lower()
 
 
-_JR_QUIT = pytest.mark.xfail(
-    strict=True,
-    reason="JongRogue's Forced-end action is notated `quit`, which line mode reads as its quit command; "
-    "the JongRogue engineer renames the notation `forced-end` (issue 11, item 2)",
-)
-
-
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=_JR_QUIT) if g == "jongrogue" else g for g in GAMES])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_no_command_word_is_a_notation(game_id: str) -> None:
     clashes = set()
     for text in seen(game_id).notations:
@@ -96,8 +89,6 @@ def test_the_game_reads_no_command_word_as_an_action(game_id: str) -> None:
     words = sorted(COMMAND_WORDS | COMMAND_HEADS)
     for played, state in seen(game_id).states[::5]:
         for word in words:
-            if word == "quit" and game_id == "jongrogue":
-                continue  # the one known clash, marked above until the notation is renamed
             try:
                 action = game.parse_action(state, word)
             except ValueError:

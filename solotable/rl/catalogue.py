@@ -136,7 +136,7 @@ def _jr() -> list[str]:
     out.append("skip")
     out += [f"door:{s}" for s in JR_SIDES]
     out += [f"hit:{k}" for k in range(0, JR_MAX_SLOT + 1)]
-    out += ["wait", "keep", "quit"]
+    out += ["wait", "keep", "forced-end"]
     out += [f"quaff:{t}" for t in JR_POTION_TILES]
     out += [f"read:{t}" for t in JR_SCROLL_TILES]
     out += [f"read:{t},{k}" for t in JR_SCROLL_TILES for k in range(0, JR_MAX_SLOT + 1)]

@@ -3,7 +3,7 @@
 A scenario starts from a real game (its start resolved with a seeded generator), sets the
 fields that play could not reach cheaply (the brief allows it), then plays a decision and feeds
 the tiles it draws, chosen by the test, in the game's own notation (``tile:m5``, ``lab:T``).
-Expected numbers are written out from shared/rules/jongrogue.md, not read from rules.toml.
+Expected numbers are written out from the rules reference (jongrogue.md), not read from rules.toml.
 """
 
 from __future__ import annotations
@@ -12,17 +12,11 @@ import random
 from typing import Any
 
 import solotable
-from solotable.core.protocol import Action
-from solotable.games.jongrogue.rules import (
-    K_GOLD,
-    K_ITEM,
-    K_MON,
-    K_TRAP,
-    PLAY,
-    ROOM,
-    JongRogueState,
-)
-from solotable.games.jongrogue.tiles import TILE_INDEX, number, suit
+from solotable.core.engine import Phase
+from solotable.core.protocol import Action, Event
+from solotable.games.jongrogue.rules.turns import PLAY
+from solotable.games.jongrogue.state import ROOM, UP, JongRogueState, Slot, new_slot
+from solotable.games.jongrogue.tiles import TILE_INDEX
 
 G = solotable.load("jongrogue")
 
@@ -54,36 +48,54 @@ def started(rules: str = "ez", seed: int = 3, **options: Any) -> JongRogueState:
     return settle(new(rules, seed, **options), seed)
 
 
+_STEP_EVENTS: dict[int, list[Event]] = {}
+"""The events of the last step played with :func:`do` (and :func:`feed`), by state: each
+``apply`` reports only its own events, a step's are those of its decision and its draws."""
+
+
 def feed(s: JongRogueState, *outcomes: str) -> JongRogueState:
     """Play chosen chance outcomes: ``m5`` is a pile tile, ``lab:T`` a labyrinth tile."""
+    log = _STEP_EVENTS.setdefault(id(s), [])
     for o in outcomes:
         assert s.is_chance(), f"expected a draw for {o}, state is at a decision"
         text = o if ":" in o else "tile:" + o
         s.apply(G.parse_action(s, text))
+        log.extend(s.events)
     return s
 
 
 def do(s: JongRogueState, action: str, *outcomes: str) -> JongRogueState:
+    """Play a decision, then the chosen outcomes of the draws it needs."""
     s.apply(G.parse_action(s, action))
+    _STEP_EVENTS[id(s)] = list(s.events)
     return feed(s, *outcomes)
 
 
+def keys_events(s: JongRogueState) -> list[Event]:
+    """The events of the step played last with :func:`do`."""
+    return list(_STEP_EVENTS.get(id(s), s.events))
+
+
 def keys(s: JongRogueState) -> list[str]:
-    return [e.key.removeprefix("jr.") for e in s.events]
+    """The event keys of the step played last with :func:`do`."""
+    return [e.key.removeprefix("jr.") for e in _STEP_EVENTS.get(id(s), s.events)]
 
 
-def slot_of(tile: str, floor: int = 1) -> list[int]:
-    """A face-up encounter slot for ``tile`` as floor-start preparation lays it."""
-    t = TILE_INDEX[tile]
-    su, n = suit(t), number(t)
-    from solotable.games.jongrogue.data import data
+def slot_of(tile: str, floor: int = 1, flags: int = 0) -> Slot:
+    """A face-up encounter slot for ``tile`` as floor-start preparation lays it (encounter
+    processing done); ``flags``: the monster's statuses."""
+    s = new_slot(TILE_INDEX[tile], floor)
+    s.up = UP
+    s.flags = flags
+    return s
 
-    if su == 0:
-        mon = data().monster_for(n, floor)
-        return [t, K_MON, 1, mon.hp, 0, 0, mon.index]
-    if su == 1:
-        return [t, K_TRAP if n <= 6 else K_GOLD, 1, 0, 0, 0, 0]
-    return [t, K_ITEM, 1, 0, 0, 0, 0]
+
+def at(s: JongRogueState, mode: Phase[JongRogueState]) -> JongRogueState:
+    """Put a state at another decision (a scenario set up by hand): ``at(s, MELEE)``."""
+    assert s.stack and not s.is_chance(), "only a decision point can be moved to another decision"
+    s.mode = mode
+    s.phase = mode
+    return s
 
 
 def quiet_room(rules: str = "ez", room: int = 4, lab: tuple[int, int] = (0, 1), seed: int = 3,
@@ -91,12 +103,12 @@ def quiet_room(rules: str = "ez", room: int = 4, lab: tuple[int, int] = (0, 1), 
     """The PC inside ``room`` (0-based) of a processed floor with only ``slots`` in it."""
     s = started(rules, seed)
     s.slots = [[] for _ in range(9)]
-    s.processed = [1] * 9
+    s.processed = [True] * 9
     s.pmon = None
     s.lab[room] = lab
     s.pos = ROOM
     s.room = room
-    s.phase = PLAY
+    at(s, PLAY)
     s.status = 0
     copies = 3 if s.ident else 4
     s.pile = [copies] * 27  # a full pile, so that any tile can be chosen
@@ -121,9 +133,11 @@ __all__ = [
     "XP_TABLE",
     "Action",
     "G",
+    "at",
     "do",
     "feed",
     "keys",
+    "keys_events",
     "legal",
     "new",
     "quiet_room",

@@ -9,9 +9,10 @@ import random
 from solotable.agents.search import ExpectimaxAgent
 from solotable.core.protocol import CHANCE
 from solotable.games.jongrogue.heuristic import HeuristicAgent, evaluate, fight_cost, make_agent
-from solotable.games.jongrogue.rules import HELD, K_MON, THREAT, UP, JongRogueState
+from solotable.games.jongrogue.rules.turns import THREAT
+from solotable.games.jongrogue.state import HELD, K_GONE, K_MON, JongRogueState
 
-from .helpers import G, quiet_room, slot_of
+from .helpers import G, at, quiet_room, slot_of
 
 
 def _positions(rules: str, seeds: range) -> list[JongRogueState]:
@@ -51,11 +52,11 @@ def test_resample_hidden_redeals_only_the_unseen() -> None:
         assert r.pile_n == s.pile_n and r.discard == s.discard
 
         def pool(x: JongRogueState) -> list[int]:
-            down = [slot[0] for room in x.slots for slot in room if not slot[UP] and slot[1] != 4]
+            down = [slot.tile for room in x.slots for slot in room if not slot.up and slot.kind != K_GONE]
             return sorted(down + [t for t in range(27) for _ in range(x.pile[t])])
 
         assert pool(r) == pool(s)
-        redealt += r.slots != s.slots
+        redealt += [[x.tile for x in room] for room in r.slots] != [[x.tile for x in room] for room in s.slots]
     assert redealt > 0
 
 
@@ -94,17 +95,73 @@ def test_heuristic_flees_a_deadly_fight() -> None:
     """A level-1 PC (4 HP) meets an awake troll in its room: it leaves by a door."""
     s = quiet_room(floor=8)
     s.slots[4] = [slot_of("m8", 8)]  # m8 on floor 8 is a troll (window tuned, JR-P8)
-    assert s.monster(s.slots[4][0]).id == "troll"
-    s.slots[4][0][4] = 0  # awake
-    s.phase = THREAT
-    assert s.threats() and s.slots[4][0][1] == K_MON
+    assert s.slots[4][0].mon.id == "troll"
+    s.slots[4][0].flags = 0  # awake
+    at(s, THREAT)
+    assert s.threats() and s.slots[4][0].kind == K_MON
     assert fight_cost(s, s.threats()) > s.hp
     assert str(HeuristicAgent().choose(s, random.Random(0))).startswith("flee")
 
 
 def test_heuristic_fights_a_weak_monster() -> None:
     s = quiet_room(slots=("m1",))  # a kestrel
-    s.slots[4][0][4] = 0
-    s.phase = THREAT
+    s.slots[4][0].flags = 0
+    at(s, THREAT)
     assert fight_cost(s, s.threats()) < 0.6 * s.hp
     assert str(HeuristicAgent().choose(s, random.Random(0))) == "fight"
+
+
+def test_simulated_futures_do_not_spoil_the_heuristics_memory() -> None:
+    """A search bot calls its heuristic on simulated futures between the real game's decisions
+    (MCTS rollouts); the heuristic remembers the rooms it fled and the moves that cost no tile,
+    kept by decision number, so the real game's choices stay those of the heuristic alone."""
+    differed = 0
+    for seed in range(1, 9):
+        alone, searched = make_agent(), make_agent()
+        s = G.new_state(seed=seed, rules="ez-plus", **{"continue": "off"})
+        assert isinstance(s, JongRogueState)
+        chance, futures = random.Random(seed), random.Random(seed + 100)
+        n = 0
+        while s.to_move is not None and n < 300:
+            if s.to_move == CHANCE:
+                s.apply(s.chance_table().sample(chance))
+                continue
+            future = s.resample_hidden(futures)
+            for _ in range(60):  # a rollout of a few decisions, with the same agent
+                if future.to_move is None:
+                    break
+                if future.to_move == CHANCE:
+                    future.apply(future.chance_table().sample(futures))
+                else:
+                    future.apply(searched.choose(future, futures))
+            a = alone.choose(s, random.Random(n))
+            b = searched.choose(s.clone(), random.Random(n))
+            assert a == b, (seed, n)
+            differed += future.decisions > s.decisions
+            s.apply(a)
+            n += 1
+    assert differed > 100
+
+
+def test_search_is_declared_with_a_stage_and_a_horizon() -> None:
+    """MCTS rolls out SEARCH_HORIZON decisions and scores the fitted evaluation there (issue 14)."""
+    from solotable.agents.search import MCTSAgent
+    from solotable.games.jongrogue import heuristic as h
+
+    hooks = G.bot_hooks()
+    assert hooks.stage is h.stage and hooks.evaluate is h.evaluate and hooks.horizon == h.SEARCH_HORIZON > 0
+    bot = MCTSAgent("jongrogue", iterations=24)
+    assert bot.horizon == h.SEARCH_HORIZON
+    s = POSITIONS[5]
+    assert h.stage(s) == s.decisions
+    assert bot.choose(s.clone(), random.Random(0)) in s.legal_actions()
+
+
+def test_the_evaluation_rewards_the_way_to_victory() -> None:
+    """The fitted evaluation (value.toml) grows with what wins the game: the Amulet, meals."""
+    s = quiet_room(floor=10)
+    base = evaluate(s)
+    s.amulet = True
+    assert evaluate(s) > base
+    s.food = 0
+    assert evaluate(s) < evaluate(quiet_room(floor=10, amulet=True))

@@ -7,20 +7,22 @@ from fractions import Fraction
 
 import pytest
 
-from solotable.games.jongrogue.data import data
-from solotable.games.jongrogue.rules import (
+from solotable.games.jongrogue.data import rules_data as data
+from solotable.games.jongrogue.rules.turns import DEATH, MELEE, PLAY, THREAT
+from solotable.games.jongrogue.state import (
     ASLEEP,
     BLIND,
     CONFUSED,
-    DEATH,
     DOOR,
     HELD,
+    K_GONE,
     LEVIT,
+    M_ASLEEP,
     M_DEEP,
-    MELEE,
+    M_DISGUISED,
     PASSAGE,
-    PLAY,
-    THREAT,
+    Ring,
+    Weapon,
 )
 
 from .helpers import (
@@ -29,9 +31,11 @@ from .helpers import (
     WINDOW_REFERENCE,
     WINDOW_TUNED,
     G,
+    at,
     do,
     feed,
     keys,
+    keys_events,
     legal,
     quiet_room,
     settle,
@@ -55,11 +59,11 @@ def test_tuned_values() -> None:
     """JR-P8: exactly the documented values differ from the reference's table, each with the
     reference's value and the reason in its provenance (``rules jongrogue --provenance``)."""
     d = data()
-    gain = d.params["food.item_gain"]
+    gain = d.food.item_gain
     assert gain.value == FOOD_GAIN != FOOD_GAIN_REFERENCE and gain.tag == "DESIGN"
     assert f"was {FOOD_GAIN_REFERENCE}" in gain.note and "§7.30" in gain.note
-    assert list(d.window) == WINDOW_TUNED and list(d.window_reference) == WINDOW_REFERENCE
-    assert "§7.30" in d.window_note
+    assert list(d.window.start) == WINDOW_TUNED and list(d.window.reference) == WINDOW_REFERENCE
+    assert "§7.30" in d.window.note
     ref = {f: "".join(d.monsters[s + n].ch for n in range(9)) for f, s in enumerate(WINDOW_REFERENCE, start=1)}
     assert all(ref[f] == WINDOW_REF[f] for f in WINDOW_REF if f <= 13)  # the reference window is §7.13's
     listing = G.rules_listing("provenance")
@@ -94,7 +98,7 @@ def test_teleport_trap_draws_until_another_room() -> None:  # §7.18 p3, §2.6
     s.slots[4] = [slot_of("p3")]
     do(s, "enter", "s5", "m5", "p5", "s2")  # springs; 5 is this room (5) twice, then room 2
     settle(s)
-    assert s.room == 1 and s.pos == 0
+    assert s.room == 1 and s.pos == 0  # inside room 2
 
 
 def test_poison_dart_and_its_death_cause() -> None:  # §7.18 p4, §4.8
@@ -113,7 +117,7 @@ def test_sleeping_gas() -> None:  # §7.18 p5
     s.side = 1
     s.slots[4] = [slot_of("p5")]
     do(s, "enter", "s5")
-    assert s.status & ASLEEP and legal(s) == {"rest", "quit"}
+    assert s.status & ASLEEP and legal(s) == {"rest", "forced-end"}
 
 
 @pytest.mark.parametrize("tile,check", [("s2", "food"), ("s3", "potion"), ("s5", "scroll"), ("s7", "weapon"),
@@ -129,11 +133,11 @@ def test_item_categories(tile: str, check: str) -> None:  # §7.19
     elif check == "scroll":
         assert s.scrolls[9 + 6] == 1  # p7
     elif check == "weapon":
-        assert s.weapons[-1][0] == "long_sword"
+        assert s.weapons[-1].kind == "long_sword"
     elif check == "armour":
-        assert s.armours[-1][0] == "plate"
+        assert s.armours[-1].kind == "plate"
     else:
-        assert s.rings == [[-1, 0, 0]]
+        assert len(s.rings) == 1 and s.rings[0].kind is None and not s.rings[0].hand
 
 
 def test_gold_is_2d9_times_floor() -> None:  # §7.19
@@ -184,26 +188,26 @@ def test_scrolls_known_in_ez_hidden_in_ez_plus() -> None:  # §7.26
 
 def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24
     s = quiet_room()
-    s.weapons[0][1] = -1
-    s.weapons[0][2] = 1
+    s.weapons[0].enchant = -1
+    s.weapons[0].cursed = True
     s.scrolls[3] = 1
     do(s, "read:m4")
-    assert s.weapons[0][1:3] == [0, 0]
+    assert (s.weapons[0].enchant, s.weapons[0].cursed) == (0, False)
 
 
 def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24
     s = quiet_room()
-    s.weapons.append(["long_sword", 0, 0, 0])
+    s.weapons.append(Weapon("long_sword", known=False))
     do(s, "wield:2", "m1")  # first equipped: 1d9 = 1, cursed -1
-    assert s.weapons[1][1:3] == [-1, 1]
+    assert (s.weapons[1].enchant, s.weapons[1].cursed) == (-1, True)
     assert "wield:1" not in legal(s) and "wield:0" not in legal(s)
 
 
 def test_ring_of_teleportation_is_always_cursed() -> None:  # §7.22
     s = quiet_room()
-    s.rings = [[-1, 0, 0]]
+    s.rings = [Ring()]
     do(s, "puton:1", "m1", "m9")  # kind 1: teleportation; the curse check (always) 9 <= 9
-    assert s.rings[0][:2] == [0, 1] and "remove:1" not in legal(s)
+    assert (s.rings[0].kind, s.rings[0].cursed) == ("teleportation", True) and "remove:1" not in legal(s)
 
 
 def test_magic_mapping() -> None:  # §7.21 row 12
@@ -229,8 +233,7 @@ def test_wanderer_in_a_passage_is_a_passage_monster() -> None:  # §7.17
 
 def test_xeroc_pick_up_attacks_at_once() -> None:  # §7.14.8
     s = quiet_room(floor=9)
-    x = slot_of("m9", 9)  # a xeroc (window tuned, JR-P8)
-    x[4] = M_DEEP | 256
+    x = slot_of("m9", 9, M_DEEP | M_DISGUISED)  # a xeroc (window tuned, JR-P8)
     s.slots[4] = [x]
     do(s, "pick:1", "m1", "m1")
     assert "ev.mimic" in keys(s) and s.phase == THREAT
@@ -241,8 +244,8 @@ def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
     n = slot_of("m9", 6)  # a nymph (window tuned, JR-P8)
     s.slots[4] = [n]
     s.bow = False
-    s.missiles = [0, 0, 0]
-    s.phase = MELEE
+    s.missiles = [False, False, False]
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9", "m2")
     assert not s.amulet and s.observation()["sheet"]["stairs"] == "T"
@@ -251,11 +254,11 @@ def test_nymph_may_steal_the_amulet() -> None:  # §7.14.5, D47
 def test_flytrap_holds_and_grows() -> None:  # §7.14.10
     s = quiet_room(floor=7, hp=20, maxhp=20)
     s.slots[4] = [slot_of("m9", 7)]  # a venus flytrap (window tuned, JR-P8)
-    s.phase = MELEE
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m9", "m9")
     assert s.status & HELD and s.hp == 19
-    s.phase = MELEE
+    at(s, MELEE)
     do(s, "hit:1", "m1", "m4", "m9", "m8")
     assert s.hp == 17
 
@@ -287,7 +290,7 @@ def test_continue_after_starvation_restacks_without_a_second_food_check() -> Non
 def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7.11.7
     s = quiet_room()
     s.slots[4] = [slot_of("m2")]
-    s.phase = MELEE
+    at(s, MELEE)
     s.turn = 1
     do(s, "hit:1", "m1", "m4", "m1", "m2")
     assert {"keep", "flee:E", "flee:S"} <= legal(s)
@@ -296,17 +299,55 @@ def test_turn_end_offers_keep_or_flee() -> None:  # row 17 after resolution, §7
 def test_teleport_monster_takes_the_named_one_of_two_alike() -> None:  # §7.21 teleport monster
     """Regression (found by 100,000 random games): with two equal monsters at a door, the one
     named goes away and the lead monster stays, by identity and not by value."""
-    from solotable.games.jongrogue.rules import M_ASLEEP
-
     s = quiet_room(slots=("m1", "m1"))
     s.pos = DOOR
     s.side = 1
     for m in s.slots[4]:
-        m[4] |= M_ASLEEP
+        m.flags |= M_ASLEEP
     first, second = s.slots[4]
-    assert first == second and first is not second
+    assert (first.tile, first.flags, first.hp) == (second.tile, second.flags, second.hp) and first is not second
     s.lead = 4 * 64 + 0  # the first was attacked asleep from this door
     s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
     do(s, "read:p9,2", "m1")  # the second is named; it lands in room 1 (it raised StopIteration)
-    assert len(s.slots[4]) == 1 and s.lead == 4 * 64 + 0 and s._lead_slot() is s.slots[4][0]
-    assert s.slots[0][-1][2] == 2  # arrived during the floor (D60)
+    assert s.slots[4][1].kind == K_GONE and s.lead == 4 * 64 + 0 and s.lead_slot() is first
+    assert s.slots[0][-1].up == 2  # arrived during the floor (D60)
+    # the room's other tiles keep their numbers (issue 11 item 9)
+    assert [sl["slot"] for sl in s.observation()["map"][4]["slots"]] == [1]
+
+
+def test_slots_keep_their_numbers_when_a_tile_leaves_the_room() -> None:  # issue 11 item 9
+    """A teleported monster leaves its slot empty; the tiles after it keep their numbers."""
+    s = quiet_room(slots=("m1", "m2", "s3"))
+    s.scrolls[17] = 1  # p9: teleport monster (EZ: rows known)
+    for m in s.slots[4][:2]:
+        m.flags |= M_ASLEEP
+    do(s, "read:p9,1", "m1")  # the kestrel in slot 1 goes to room 1
+    assert [sl["slot"] for sl in s.observation()["map"][4]["slots"]] == [2, 3]
+    assert "pick:3" in legal(s) and "attack:2" in legal(s)
+
+
+def test_a_drop_value_of_0_draws_no_tile() -> None:  # §7.11.9, JR-P9
+    """The drop check 1d9 <= k: with k = 0 it cannot succeed and no tile is drawn (JR-P9); a
+    monster with a drop value draws its 1d9."""
+    from .test_trigger_table import awake, in_melee
+
+    s = in_melee(awake("m2"))  # an emu: drop value 0 (§7.12)
+    s.slots[4][0].hp = 1
+    pile = s.pile_n
+    do(s, "hit:1", "m9", "m9")  # 18: the kill
+    assert not s.is_chance() and s.pile_n == pile - 2 and s.phase == PLAY
+    s = in_melee(awake("m8"))  # an orc: drop value 1
+    s.slots[4][0].hp = 1
+    do(s, "hit:1", "m9", "m9")
+    assert s.is_chance() and s.chance_table().actions[0].name == "tile"  # the drop check's 1d9
+
+
+def test_the_death_text_names_the_monster() -> None:  # §4.8: (monster name)と戦いて死す
+    from .test_trigger_table import awake, in_melee
+
+    s = in_melee(awake("m7"), hp=2)  # a rattlesnake
+    s.cont = False
+    do(s, "hit:1", "m1", "m4", "m9", "m9", "m1")
+    died = next(e for e in keys_events(s) if e.key.startswith("jr.ev.died"))
+    assert G.event_text(died, "en") == "You die: killed by the Rattlesnake."
+    assert G.event_text(died, "ja") == "死亡：がらがらへびと戦いて死す。"

@@ -46,7 +46,7 @@ def transcript(seed: int, options: dict[str, Any], agent: str = "") -> dict[str,
     step = 0
     continues = 0
     while not session.state.is_terminal():
-        legal = [a for a in session.state.legal_actions() if a.name != "quit"]
+        legal = [a for a in session.state.legal_actions() if a.name != "forced-end"]
         if any(a.name == "continue" for a in legal):
             action = legal[0] if continues < 2 else legal[1]
             continues += 1

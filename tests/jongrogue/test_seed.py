@@ -1,20 +1,28 @@
-"""Every [SEED] and [OFFICIAL-FRAGMENT] rule of shared/rules/jongrogue.md, one test each."""
+"""Every [SEED] and [OFFICIAL-FRAGMENT] rule of the rules reference (jongrogue.md), one test each."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
-from solotable.games.jongrogue.rules import (
+from solotable.core.engine import OVER
+from solotable.core.protocol import Action
+from solotable.games.jongrogue.rules.combat import gain_xp
+from solotable.games.jongrogue.rules.turns import DEATH, PLAY
+from solotable.games.jongrogue.state import (
     CLAIR,
-    DEATH,
-    OVER,
-    PLAY,
+    K_GOLD,
+    K_ITEM,
+    K_MON,
+    K_TRAP,
     JongRogueState,
+    Weapon,
     level_of_xp,
     max_hp_of,
+    new_slot,
 )
 from solotable.games.jongrogue.tiles import TILE_NAMES
 
@@ -178,7 +186,7 @@ def test_xp_table_and_level() -> None:  # §6.1 [OFFICIAL-FRAGMENT]
 
 def test_gaining_xp_raises_the_level_through_the_table() -> None:  # §6.1, row 19
     s = quiet_room()
-    s._gain_xp(200)
+    gain_xp(s, 200)
     assert s.level == 6 and s.maxhp == max_hp_of(6) == 14
 
 
@@ -186,7 +194,7 @@ def test_death_offers_continue_or_game_over() -> None:  # §4.1-§4.3 [SEED]
     s = quiet_room(food=0, floor=3)
     s.cont = True
     s.gold = 50
-    s.weapons.append(["dagger", 0, 0, 1])
+    s.weapons.append(Weapon("dagger"))
     s.pile = [0] * 27
     s.pile[0] = 1
     s.pile_n = 1
@@ -211,7 +219,7 @@ def test_forced_end_bonus(bonus: bool, expected: int) -> None:  # §4.4 [SEED]
     s = quiet_room()
     s.forced_bonus = bonus
     s.gold = 100
-    do(s, "quit")
+    do(s, "forced-end")
     assert s.phase == OVER and s.result().score == expected and s.cause == "forced_end"
 
 
@@ -225,7 +233,7 @@ def test_victory_from_b1_with_the_amulet(bonus: bool) -> None:  # §4.5, §4.6 [
     s.armours = []
     s.armour_eq = -1
     s.bow = False
-    s.missiles = [0, 0, 0]
+    s.missiles = [False, False, False]
     assert "stairs:up" in {str(a) for a in s.legal_actions()}
     do(s, "stairs:up")
     assert s.won and s.phase == OVER
@@ -248,13 +256,10 @@ def test_each_floor_change_repeats_game_start_steps_2_to_5() -> None:  # §3.1
 
 
 def test_tile_meanings() -> None:  # §2.1 [SEED]
-    s = started()
-    from solotable.games.jongrogue.rules import K_GOLD, K_ITEM, K_MON, K_TRAP
-
-    assert s._new_slot(TILE_NAMES.index("m1"))[1] == K_MON
-    assert s._new_slot(TILE_NAMES.index("p6"))[1] == K_TRAP
-    assert s._new_slot(TILE_NAMES.index("p7"))[1] == K_GOLD
-    assert s._new_slot(TILE_NAMES.index("s1"))[1] == K_ITEM
+    assert new_slot(TILE_NAMES.index("m1"), 1).kind == K_MON
+    assert new_slot(TILE_NAMES.index("p6"), 1).kind == K_TRAP
+    assert new_slot(TILE_NAMES.index("p7"), 1).kind == K_GOLD
+    assert new_slot(TILE_NAMES.index("s1"), 1).kind == K_ITEM
 
 
 def test_amulet_is_an_s1_on_floor_10() -> None:  # §2.1 s1 = Amulet, row 38, D39
@@ -273,11 +278,42 @@ def test_honour_tiles_are_not_in_the_pile() -> None:  # §2.1 W H C reserved
 
 def test_state_types() -> None:
     assert isinstance(new(), JongRogueState)
-    assert PLAY == 1
+    assert PLAY.name == "play" and PLAY.decision
 
 
 def test_forced_end_can_be_disabled_for_balance_runs() -> None:  # §7.30 (the random bot)
     s = started("ez", seed=2, **{"forced-end": "off"})
-    assert "quit" not in {str(a) for a in s.legal_actions()}
+    assert "forced-end" not in {str(a) for a in s.legal_actions()}
     assert s.options()["forced-end"] == "off"
-    assert "quit" in {str(a) for a in started("ez", seed=2).legal_actions()}
+    assert "forced-end" in {str(a) for a in started("ez", seed=2).legal_actions()}
+
+
+def test_forced_end_is_typed_as_its_notation_in_line_mode(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Issue 11 item 2: the forced end's notation is ``forced-end``; typed in line mode it plays
+    the forced end (§4.4), it does not leave the program as ``quit`` does."""
+    from solotable.core.session import Session
+    from solotable.ui.cli import LinePlayer
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    session = Session("jongrogue", seed=3, options={"rules": "ez-plus"})
+    assert "forced-end" in {str(a) for a in session.state.legal_actions()}
+    assert not any(a.name == "quit" for a in session.state.legal_actions())
+    lines = iter(["forced-end", "y", "yes"])
+    out: list[str] = []
+
+    def answer(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    LinePlayer(session, "en", answer, out.append).run()
+    assert session.state.is_terminal() and session.state.result().details["cause"] == "forced_end"
+
+
+def test_forced_end_asks_for_confirmation() -> None:  # issue 11 item 10, §4.4
+    s = quiet_room("ez-plus")  # with the forced-end bonus rule: +10%
+    s.gold = 100
+    (warning,) = s.warnings(Action("forced-end"))
+    assert "110" in G.event_text(warning, "en") and "110" in G.event_text(warning, "ja")  # with the bonus rule
+    assert all(not s.warnings(a) for a in s.legal_actions() if a.name != "forced-end")

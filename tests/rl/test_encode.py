@@ -45,6 +45,20 @@ def _play_until_face_down(seed: int) -> solotable.State:
     return state
 
 
+def _contents(x: object) -> object:
+    """A state's contents as nested tuples, whatever objects its copies share (a clone shares
+    what it has not changed, so pickles of equal states may differ in their memo); the events
+    of the last step are news, not state, and a clone starts without them."""
+    if isinstance(x, (list, tuple)):
+        return tuple(_contents(v) for v in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _contents(v)) for k, v in x.items()))
+    names = [n for cls in type(x).__mro__ for n in getattr(cls, "__slots__", ()) if "event" not in n]
+    if names:
+        return (type(x).__name__, *(_contents(getattr(x, n, None)) for n in names))
+    return x
+
+
 def test_states_differing_only_face_down_give_the_same_vector() -> None:
     """JongRogue keeps its face-down encounter tiles in the state (JR-P1): redrawing them
     (``resample_hidden``) changes the state, never the vector."""
@@ -52,11 +66,11 @@ def test_states_differing_only_face_down_give_the_same_vector() -> None:
     for seed in range(6):
         state = _play_until_face_down(seed)
         assert any(s["tile"] == "?" for r in state.observation(0)["map"] for s in r["slots"])
-        assert pickle.dumps(state.clone()) == pickle.dumps(state)  # the same state pickles the same
+        assert _contents(state.clone()) == _contents(state)  # the same state reads the same
         v = encode("jongrogue", state.observation(0))
         for k in range(3):
             other = state.resample_hidden(random.Random(k))
-            differed += pickle.dumps(other) != pickle.dumps(state)
+            differed += _contents(other) != _contents(state)
             assert np.array_equal(encode("jongrogue", other.observation(0)), v)
     assert differed > 10  # the redrawn tiles really differ
 

@@ -30,7 +30,8 @@ import solotable.ui.tui.boards.jongrogue as board_module
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
-from solotable.games.jongrogue.rules import PHASE_NAMES, POTIONS, SCROLLS
+from solotable.games.jongrogue.observation import PHASE_NAMES
+from solotable.games.jongrogue.state import POTIONS, SCROLLS
 from solotable.ui.tui.boards.jongrogue import Board, tile
 
 GAME = solotable.load("jongrogue")
@@ -90,7 +91,7 @@ STATES: dict[str, tuple[int, str, list[str]]] = {
     # EZ Plus, the game ended by a forced end
     "over-ez-plus": (1, "ez-plus", moves(
         "fight shoot:1,arrows shoot:1,arrows pick:2 pick:3 pick:4 quaff:s4 search:N search:W door:W pass "
-        "go:on enter flee:E fight quit"
+        "go:on enter flee:E fight forced-end"
     )),
 }
 
@@ -221,22 +222,24 @@ def check_whole_state(obs: Mapping[str, Any], lines: list[str], lang: str) -> No
     # the pack and the identification sheets
     for kind in ("potions", "scrolls"):
         for app, n in obs["pack"][kind].items():
-            assert f"{glyph(app, lang)}({app})×{n}" in flat or f"{glyph(app, lang)}×{n}" in flat
+            assert f"{glyph(app, lang)}×{n}" in flat or glyph(app, lang) in flat
         for app, effect in obs["identified"][kind].items():
             if obs["options"]["rules"] == "ez-plus":  # the sheets: every identified appearance
                 assert glyph(app, lang) in text
             if app in obs["pack"][kind]:  # the pack names what it holds (or, when rows are short, i does)
                 short = message(f"tui.jr.{kind[:3]}.{effect}", lang).replace(" ", "")
                 n = obs["pack"][kind][app]
-                named = {f"{glyph(app, lang)}({app})×{n}{short}", f"{glyph(app, lang)}×{n}{short}"}
+                named = {f"{glyph(app, lang)}×{n}{short}", f"{glyph(app, lang)}{short}"}
                 if not any(name in flat for name in named):
                     board = Board(GAME)
                     board.show(obs, lang)
-                    assert f"{glyph(app, lang)}({app})×{n} {message(f'tui.jr.{kind[:3]}.{effect}', lang)}" in (
+                    assert f"{glyph(app, lang)}×{n} {message(f'tui.jr.{kind[:3]}.{effect}', lang)}" in (
                         board.details(lang) or "")
     if obs["result"]:
         assert (message("tui.jr.won", lang, score=obs["result"]["score"]) if obs["result"]["won"] else
-                message("tui.jr.lost", lang, cause=GAME.cause_label(obs["result"]["cause"], lang),
+                message("tui.jr.lost", lang, cause=message("jr.view.end.killed_by", lang,
+                        monster=f"@jr.mon.{obs['result']['killer']}") if "killer" in obs["result"]
+                        else GAME.cause_label(obs["result"]["cause"], lang),
                         score=obs["result"]["score"])).replace(" ", "") in flat  # fmt: skip
 
 
@@ -411,7 +414,7 @@ def test_every_state_of_a_game_fits_in_80_by_14(seed: int, rules: str) -> None:
                 assert text.count(g) >= n, text
         states += 1
         legal = session.state.legal_actions()
-        session.play(rng.choice([a for a in legal if a.name not in ("quit", "gameover")] or legal))
+        session.play(rng.choice([a for a in legal if a.name not in ("forced-end", "gameover")] or legal))
     assert states > 100
 
 
@@ -468,7 +471,7 @@ def test_late_games_with_a_full_pack_still_fit() -> None:
                     details = board.details(lang) or ""
                     for kind in ("potions", "scrolls"):
                         for app in obs["identified"][kind]:
-                            assert f"{glyph(app, lang)}({app})" in details
+                            assert glyph(app, lang) in details
                 checked += 1
             session.play(bot.choose(session.state, rng))
     assert checked >= 150

@@ -1,23 +1,30 @@
 """JongRogue EZ / EZ Plus Ver.0.1.0 (雀ローグEZ / EZプラス): game id ``jongrogue``.
 
-Rules: shared/rules/jongrogue.md (seed 004); project rulings: docs/rulings.md (JR-P...).
+The package: ``data.py`` and ``rules.toml`` (the rules data table), ``state.py`` (the state),
+``rules/`` (the rules by chapter, as steps on the engine), ``observation.py`` (what the player
+sees), ``view.py`` (line mode), ``heuristic.py`` (the bot and the evaluation for search).
+Project rulings: docs/rulings.md (JR-P...).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
 from solotable.core.registry import register
 
-from .data import data
-from .rules import POTIONS, SCROLLS, JongRogueState
+from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
+from .data import rules_data
+from .info import info_entries
+from .state import POTIONS, SCROLLS, JongRogueState
 from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .view import render_text
+from .words import describe
 
-D = data()
+D = rules_data()
 
 
 class JongRogue(Game):
@@ -67,7 +74,7 @@ class JongRogue(Game):
             if kind == "tile":
                 tile = parse_tile(body)
                 if tile is None and honour(body):
-                    raise OptionError("jr.err.honour", tile=body)
+                    raise IllegalAction("jr.err.honour", tile=body)
                 return "tile:" + (tile or body.lower())
             if kind == "lab":
                 lab = parse_lab(body)
@@ -90,38 +97,12 @@ class JongRogue(Game):
     # -- words for people -------------------------------------------------------------------
 
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
-        t = self.catalogue.text
-        a = action.args
-        n = action.name
-        if n == "tile":
-            return t("jr.act.tile", lang, tile=a[0])
-        if n == "lab":
-            return t("jr.act.lab", lang, tile=a[0])
-        if n == "link":
-            return t("jr.act.link", lang, row=a[0])
-        if n in ("door", "search") or (n == "flee" and a and a[0] in ("N", "E", "S", "W")):
-            return t(f"jr.act.{n}", lang, side=f"@jr.side.{a[0]}")
-        if n == "flee" and not a:
-            return t("jr.act.flee.default", lang)
-        if n in ("go",) or (n == "flee" and a):
-            return t(f"jr.act.{n}.{a[0]}", lang)
-        if n == "shoot":
-            return t("jr.act.shoot", lang, slot=a[0], item=f"@jr.item.{a[1]}")
-        if n in ("hit", "attack", "pick", "wield", "wear", "puton", "remove"):
-            return t(f"jr.act.{n}", lang, slot=a[0] if a else 0)
-        if n == "drop":
-            return t("jr.act.drop", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
-        if n == "read" and len(a) > 1:  # D63: a monster named before reading
-            return t("jr.act.read.named", lang, app=a[0], slot=a[1])
-        if n in ("identify", "discard") and len(a) > 1:
-            return t(f"jr.act.{n}", lang, what=f"@jr.drop.{a[0]}", slot=a[1])
-        if n in ("identify", "discard"):
-            return t(f"jr.act.{n}.app", lang, app=a[0])
-        if n in ("quaff", "read"):
-            return t(f"jr.act.{n}", lang, app=a[0])
-        if n == "stairs":
-            return t(f"jr.act.stairs.{a[0]}", lang)
-        return t(f"jr.act.{n}", lang)
+        assert isinstance(state, JongRogueState)
+        return describe(self.catalogue, state, action, lang)
+
+    def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
+        assert isinstance(state, JongRogueState)
+        return info_entries(self.catalogue, state, lang)
 
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, JongRogueState)
@@ -132,31 +113,37 @@ class JongRogue(Game):
             raise KeyError(name)
         t = self.catalogue.text
         lines = [t("jr.prov.title", lang), ""]
-        width = max(len(k) for k in D.params)
-        for p in D.params.values():
-            lines.append(f"{p.key:<{width}}  [{p.tag}]  {p.value}" + (f"  ({p.note})" if p.note else ""))
+        params = list(D.params())
+        width = max(len(k) for k, _ in params)
+        for key, p in params:
+            value = p.value
+            shown = (list(value) if isinstance(value, tuple) else
+                     {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+                     if dataclasses.is_dataclass(value) else value)  # fmt: skip
+            lines.append(f"{key:<{width}}  [{p.tag}]  {shown}" + (f"  ({p.note})" if p.note else ""))
         lines.append("")
-        lines.append(t("jr.prov.monsters", lang, tag=D.monster_tag))
+        lines.append(t("jr.prov.monsters", lang, tag=D.bestiary.tag))
         for m in D.monsters:
             dmg = "counter" if m.dmg < 0 else m.dmg
             lines.append(f"  #{m.index:<2} {m.ch} {m.id:<15} HP {m.hp:<2} dmg {dmg:<7} att {m.attack:<2} XP {m.xp:<5} "
                          f"drop {m.drop} sleep {m.sleep:<5} wanders {str(m.wanders).lower():<5} "
-                         f"{','.join(sorted(m.abilities)) or '-'}  [{D.monster_tag}]")
+                         f"{','.join(sorted(m.abilities)) or '-'}  [{D.bestiary.tag}]")
         lines.append("")
-        lines.append(t("jr.prov.window", lang, tag=D.window_tag))
-        if D.window_note:
-            lines.append(f"  ({D.window_note})")
-        for f, s in enumerate(D.window, start=1):
+        w = D.window
+        lines.append(t("jr.prov.window", lang, tag=w.tag))
+        if w.note:
+            lines.append(f"  ({w.note})")
+        for f, s in enumerate(w.start, start=1):
             names = " ".join(D.monsters[s + n].ch for n in range(9))
-            ref = D.window_reference[f - 1] if f <= len(D.window_reference) else s
+            ref = w.reference[f - 1] if f <= len(w.reference) else s
             was = f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""
-            lines.append(f"  F{f}{'+' if f == len(D.window) else ''}: s={s}  {names}  [{D.window_tag}]{was}")
+            lines.append(f"  F{f}{'+' if f == len(w.start) else ''}: s={s}  {names}  [{w.tag}]{was}")
         return "\n".join(lines)
 
     def bot_hooks(self) -> BotHooks[JongRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate)
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON)
 
 
 GAME = register(JongRogue())

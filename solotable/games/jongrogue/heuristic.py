@@ -24,24 +24,25 @@ what the PL sees (tests/jongrogue/test_bots.py checks it against ``resample_hidd
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_left
 from collections import deque
 
 from solotable.core.protocol import Action, State
 
-from .data import data
-from .rules import (
+from .data import rules_data
+from .rules.combat import WEAPON_DMG
+from .rules.turns import CARRY, DEATH, IDENTIFY, MELEE, PLAY, RANGED, THREAT, TURN_END
+from .state import (
     ARMOUR_VALUE,
     ASLEEP,
+    BLIND,
     CLAIR,
     CONFUSED,
-    DEATH,
-    DISCARD,
     DOOR,
-    FLAGS,
+    FROZEN,
     HELD,
-    HP,
-    IDENT,
     K_ITEM,
     K_MON,
     LEVIT,
@@ -51,23 +52,19 @@ from .rules import (
     M_HASTE,
     M_INVIS,
     M_SLOW,
-    MELEE,
     PASSAGE,
-    PLAY,
     POTIONS,
-    RANGED,
-    RINGS,
     ROOM,
     SCROLLS,
-    THREAT,
-    TURN_END,
-    UP,
-    WEAPON_DMG,
     JongRogueState,
+    Slot,
     neighbour,
     opposite,
 )
 from .tiles import SIDES, TILE_INDEX
+
+R = rules_data()
+C = R.combat
 
 GOOD_POTIONS = {"gain_strength", "restore_strength", "raise_level"}
 HELPFUL_ONE_MONSTER = {"teleport_monster", "slow_monster", "cancellation", "confuse_monster"}
@@ -87,35 +84,34 @@ def _p_at_least(t: int) -> float:
 def _pc_damage_per_turn(s: JongRogueState, invisible: bool) -> float:
     """Expected melee damage of one PC attack (§7.11.4), with only what the PL knows."""
     w = s.weapon()
-    ench = w[1] if w and w[3] else 0
-    base = WEAPON_DMG[w[0]] if w else WEAPON_DMG["bare"]
-    D = data()
-    target = int(D["combat.pc_melee_base"]) - s.level // int(D["combat.hit_level_div"]) - ench
+    ench = w.enchant if w and w.known else 0
+    base = WEAPON_DMG[w.kind] if w else WEAPON_DMG["bare"]
+    target = C.pc_melee_base.value - s.level // C.hit_level_div.value - ench
     if invisible:
-        target += int(D["combat.invisible_penalty"])
-    target = min(18, max(int(D["combat.pc_target_min"]), target))
-    fumble = int(D["combat.fumble_max"])
+        target += C.invisible_penalty.value
+    target = min(18, max(C.pc_target_min.value, target))
+    fumble = C.fumble_max.value
     out = 0.0
     for v, n in _WAYS.items():
         if v > fumble and v >= target:
-            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // int(D["combat.margin_div"]))
+            out += n / 81 * max(1, base + ench + s.eff_strength() + (v - target) // C.margin_div.value)
     return out
 
 
-def _monster_profile(s: JongRogueState, m: list[int]) -> tuple[int, float]:
+def _monster_profile(s: JongRogueState, m: Slot) -> tuple[int, float]:
     """(HP left, expected damage per combat turn) of a visible monster; an unseen one is guessed."""
-    if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+    if m.flags & M_INVIS and not s.status & CLAIR:
         hp, dmg, attack = _UNSEEN
     else:
-        mon = s.monster(m)
-        hp, dmg, attack = m[HP], mon.dmg, mon.attack
+        mon = m.mon
+        hp, dmg, attack = m.hp, mon.dmg, mon.attack
         if dmg < 0:  # the flytrap's counter
             dmg = 3
     need = min(18, attack + s.defence())
     per = _p_at_least(need) * dmg
-    if m[FLAGS] & M_HASTE:
+    if m.flags & M_HASTE:
         per *= 2
-    if m[FLAGS] & M_SLOW:
+    if m.flags & M_SLOW:
         per /= 2
     return hp, per
 
@@ -124,16 +120,16 @@ def _worst_hit(s: JongRogueState) -> int:
     """The most damage the engaged monsters can deal in one combat turn, as far as the PL knows."""
     worst = 0
     for m in s.engaged():
-        if m[FLAGS] & M_INVIS and not s.status & CLAIR:
+        if m.flags & M_INVIS and not s.status & CLAIR:
             dmg = _UNSEEN[1]
         else:
-            dmg = s.monster(m).dmg
+            dmg = m.mon.dmg
             dmg = 3 if dmg < 0 else dmg
-        worst += dmg * (2 if m[FLAGS] & M_HASTE else 1)
+        worst += dmg * (2 if m.flags & M_HASTE else 1)
     return worst
 
 
-def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
+def fight_cost(s: JongRogueState, foes: list[Slot]) -> float:
     """Expected HP the PC loses killing ``foes`` one after another in melee (all attack at once
     inside a room, one at a door or in a passage)."""
     if not foes:
@@ -143,7 +139,7 @@ def fight_cost(s: JongRogueState, foes: list[list[int]]) -> float:
     lost = 0.0
     pending = sum(p for _h, p in profiles)
     for (hp, per), m in zip(profiles, foes, strict=True):
-        dpt = max(0.3, _pc_damage_per_turn(s, bool(m[FLAGS] & M_INVIS)))
+        dpt = max(0.3, _pc_damage_per_turn(s, bool(m.flags & M_INVIS)))
         turns = hp / dpt
         lost += turns * (pending if together else per)
         pending -= per
@@ -155,15 +151,29 @@ def _visit(s: JongRogueState) -> tuple[int, int, bool]:
     return (s.floor, s.deepest, s.amulet)
 
 
+Visit = tuple[int, int, bool]
+Memory = tuple[tuple[int, int], int, frozenset[tuple[Visit, int]], dict[Visit, int]]
+
+
 class HeuristicAgent:
+    """The heuristic bot. It remembers a little of its game: the rooms it fled from on this visit
+    of a floor (it steers clear of them), how often it fled (after a few, it fights it out), and
+    whether its last moves cost no tile (round in a circle: it shakes it up). That memory is kept
+    by decision number: a call at decision ``d`` starts from what the call at the latest decision
+    before ``d`` left, and forgets what came after. In a game played decision by decision this is
+    plain memory; a search bot that calls the same agent on simulated futures (rollouts) cannot
+    spoil the memory of the real game, which is always earlier than the futures, and a new game
+    (decision 0) starts afresh."""
+
     name = "heuristic"
 
     def __init__(self) -> None:
         self._clock = (-1, -1)
         self._idle = 0
-        self._avoid: set[tuple[tuple[int, int, bool], int]] = set()  # (floor visit, room) fled from
-        self._decisions = 0
-        self._flees: dict[tuple[int, int, bool], int] = {}  # flees per floor: after a few, fight it out
+        self._avoid: set[tuple[Visit, int]] = set()  # (floor visit, room) fled from
+        self._flees: dict[Visit, int] = {}  # flees per floor: after a few, fight it out
+        self._memory: dict[int, Memory] = {}  # by decision number: what the call there left
+        self._keys: list[int] = []  # the decision numbers of ``_memory``, in order
 
     def _done(self, s: JongRogueState) -> bool:
         """The floor holds nothing more worth the time: every room reached is processed."""
@@ -171,26 +181,40 @@ class HeuristicAgent:
 
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, JongRogueState)
-        if state.decisions < self._decisions:  # a new game (one agent plays a batch of games)
-            self._avoid.clear()
-            self._flees.clear()
-        self._decisions = state.decisions
+        d = state.decisions
+        keys, memory = self._keys, self._memory
+        i = bisect_left(keys, d)
+        for k in keys[i:]:  # what came after this decision (a simulated future) is forgotten
+            del memory[k]
+        del keys[i:]
+        if not i:  # a new game (one agent plays a batch of games)
+            self._clock, self._idle, self._avoid, self._flees = (-1, -1), 0, set(), {}
+        else:
+            clock, idle, avoid, flees = memory[keys[i - 1]]
+            self._clock, self._idle, self._avoid, self._flees = clock, idle, set(avoid), dict(flees)
+        action = self._choose(state, rng)
+        keys.append(d)
+        memory[d] = (self._clock, self._idle, frozenset(self._avoid), dict(self._flees))
+        return action
+
+    def _choose(self, state: JongRogueState, rng: random.Random) -> Action:
         legal = state.legal_actions()
+        phase = state.phase
         clock = (state.pile_n, state.discard_n)
         self._idle = self._idle + 1 if clock == self._clock else 0
         self._clock = clock
         if self._idle > 24:  # moves that cost no tile went round in a circle: shake it up
             self._idle = 0
-            return rng.choice([a for a in legal if a.name != "quit"])
+            return rng.choice([a for a in legal if a.name != "forced-end"])
         byname: dict[str, list[Action]] = {}
         for a in legal:
             byname.setdefault(a.name, []).append(a)
         s = state
-        if s.phase == DEATH:
+        if phase is DEATH:
             return byname.get("continue", byname["gameover"])[0]
         heal = self._healing(s, byname)
-        danger = s.hp <= max(2, s.maxhp // 3) or (s.phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
-        if s.phase == THREAT:
+        danger = s.hp <= max(2, s.maxhp // 3) or (phase in (MELEE, THREAT) and s.hp <= _worst_hit(s))
+        if phase is THREAT:
             foes = s.threats()
             cost = fight_cost(s, foes)
             for a in byname.get("stairs", []):  # stairs under a threat, before the fight (D54)
@@ -206,11 +230,11 @@ class HeuristicAgent:
             if (danger or cost >= s.hp) and heal is not None:
                 return heal
             return byname["fight"][0]
-        if s.phase == RANGED:
+        if phase is RANGED:
             if "shoot" in byname:
                 return max(byname["shoot"], key=lambda a: ("shuriken", "arrows", "darts").index(str(a.args[1])) * -1)
             return byname["skip"][0]
-        if s.phase == MELEE:
+        if phase is MELEE:
             if danger and heal is not None:
                 return heal
             if danger:  # a known scroll that stops the engaged monster, naming it (D63)
@@ -226,21 +250,21 @@ class HeuristicAgent:
                     if len(a.args) == 1 and row >= 0 and SCROLLS[row] in ESCAPE_SCROLLS:
                         return a
             if "hit" in byname:
-                return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1][3]
+                return min(byname["hit"], key=lambda a: s.slots[s.room][int(a.args[0]) - 1].hp
                            if s.pos != PASSAGE else 0)
             return byname.get("wait", legal)[0]
-        if s.phase == TURN_END:
+        if phase is TURN_END:
             if ("flee" in byname and heal is None and fight_cost(s, s.threats()) >= 1.0 * s.hp
                     and self._flees.get(_visit(s), 0) < 4):
                 self._flees[_visit(s)] = self._flees.get(_visit(s), 0) + 1
                 self._avoid.add((_visit(s), s.room if s.pos != PASSAGE else -1))
                 return byname["flee"][0]
             return byname["keep"][0]
-        if s.phase == DISCARD:
+        if phase is CARRY:
             return self._discard(s, byname["discard"])
-        if s.phase == IDENT:
+        if phase is IDENTIFY:
             return self._identify(s, byname["identify"])
-        assert s.phase == PLAY
+        assert phase is PLAY
         if s.status & (ASLEEP | HELD | CONFUSED) and "rest" in byname:
             return byname["rest"][0]  # rest clears them (rows 2); a held or confused PC wastes moves
         return self._explore(s, byname, rng)
@@ -254,14 +278,14 @@ class HeuristicAgent:
             if what == "w":
                 i = int(a.args[1]) - 1
                 w = s.weapons[i]
-                return (int(i == s.weapon_eq), int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0)))
+                return (int(i == s.weapon_eq), int(WEAPON_DMG[w.kind] + (w.enchant if w.known else 0)))
             if what == "a":
                 i = int(a.args[1]) - 1
                 x = s.armours[i]
-                return (int(i == s.armour_eq), int(ARMOUR_VALUE[x[0]] + (x[1] if x[3] else 0)))
+                return (int(i == s.armour_eq), int(ARMOUR_VALUE[x.kind] + (x.enchant if x.known else 0)))
             if what == "r":
                 r = s.rings[int(a.args[1]) - 1]
-                return (int(bool(r[2])), 0 if r[1] else 1)
+                return (int(bool(r.hand)), 0 if r.cursed else 1)
             t = TILE_INDEX[what]
             row = s.pot_row[t - 18] if t >= 18 else s.scr_row[t]
             if row < 0:
@@ -316,17 +340,17 @@ class HeuristicAgent:
         if s.pos == ROOM and not s.status & LEVIT:
             for a in byname.get("pick", []):
                 slot = s.slots[s.room][int(a.args[0]) - 1]
-                if slot[UP] and slot[1] in (K_ITEM, K_MON):
+                if slot.up and slot.kind in (K_ITEM, K_MON):
                     return a
         # kit: the best weapon and armour
         cur = s.weapon()
         def w_value(i: int) -> int:
             w = s.weapons[i]
-            return int(WEAPON_DMG[w[0]] + (w[1] if w[3] else 0))
+            return int(WEAPON_DMG[w.kind] + (w.enchant if w.known else 0))
 
         def a_value(i: int) -> int:
             a = s.armours[i]
-            return int(ARMOUR_VALUE[a[0]] + (a[1] if a[3] else 0))
+            return int(ARMOUR_VALUE[a.kind] + (a.enchant if a.known else 0))
 
         best_w = -1 if not s.weapons else max(range(len(s.weapons)), key=w_value)
         if best_w >= 0 and (cur is None or best_w != s.weapon_eq):
@@ -341,11 +365,11 @@ class HeuristicAgent:
         # rings: try each ring on (its kind shows when worn, D34); take off the useless known ones
         for a in byname.get("remove", []):
             r = s.rings[int(a.args[0]) - 1]
-            if r[0] >= 0 and RINGS[r[0]] in ("adornment", "teleportation"):
+            if r.kind is not None and r.kind in ("adornment", "teleportation"):
                 return a
         for a in byname.get("puton", []):
             r = s.rings[int(a.args[0]) - 1]
-            if r[0] < 0 or RINGS[r[0]] not in ("adornment", "teleportation"):
+            if r.kind is None or r.kind not in ("adornment", "teleportation"):
                 return a
         # unknown potions and scrolls: try them when healthy and safe
         if s.hp == s.maxhp:
@@ -401,7 +425,7 @@ class HeuristicAgent:
             return rng.choice(byname["search"])
         if "door" in byname:
             return rng.choice(byname["door"])
-        return byname.get("rest", [Action("quit")])[0]
+        return byname.get("rest", [Action("forced-end")])[0]
 
     def _edges(self, s: JongRogueState, r: int) -> list[int]:
         return [n for n in (neighbour(r, sd) for sd in s.usable_sides(r)) if (_visit(s), n) not in self._avoid]
@@ -446,9 +470,9 @@ class HeuristicAgent:
             if not s.processed[r]:
                 return r
             # only what the table shows: a disguised xeroc is an item, an Invisible monster unseen
-            loot = any(x[UP] and (x[1] == K_ITEM or x[4] & M_DISGUISED)
+            loot = any(x.up and (x.kind == K_ITEM or x.flags & M_DISGUISED)
                        for x in s.slots[r])
-            danger = any(x[1] == K_MON and x[UP] and not x[4] & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
+            danger = any(x.kind == K_MON and x.up and not x.flags & (M_ASLEEP | M_DEEP | M_DISGUISED | M_INVIS)
                          for x in s.slots[r])
             if loot and not danger and (r != start or s.pos != ROOM):
                 return r
@@ -462,30 +486,104 @@ def make_agent() -> HeuristicAgent:
     return HeuristicAgent()
 
 
-def evaluate(state: State) -> float:
-    """A rough chance of winning from ``state``, in [0, 1], for the search bots' leaves.
+# -- the evaluation for search ------------------------------------------------------------------
 
-    It reads only what the PL sees: the character sheet (HP, level, food, floor, the Amulet)
-    and the known healing potions; never a face-down tile, the pile or a hidden link. Shape:
-    progress (the way down to the Amulet floor, then the way back up) times the odds of
-    surviving what is left, which grow with HP, level and meals in hand.
-    """
+FEATURES = (
+    "bias", "hp", "level", "food", "hungry_soon", "descent", "amulet", "ascent", "depth", "heals",
+    "unknown_potions", "escapes", "weapon", "defence", "strength", "threat", "in_combat", "troubled",
+    "identification", "missiles",
+)  # fmt: skip
+"""What :func:`evaluate` weighs: numbers the observation shows (the sheets, the identified rows,
+the monsters in view), never a face-down tile, the pile's order or a hidden link."""
+
+_ESCAPES = frozenset(("teleport", "hold_monster", "scare_monster"))
+_TROUBLE = HELD | CONFUSED | ASLEEP | BLIND | FROZEN
+_AMULET_FLOOR = R.amulet.floor.value
+
+
+def features(s: JongRogueState) -> list[float]:
+    """The numbers :func:`evaluate` weighs, in the order of :data:`FEATURES`."""
+    maxhp = max(1, s.maxhp)
+    heals = unknown = 0
+    for i, n in enumerate(s.potions):
+        if n:
+            row = s.pot_row[i]
+            if row < 0:
+                unknown += n
+            elif POTIONS[row] in ("healing", "extra_healing"):
+                heals += n
+    escapes = sum(n for i, n in enumerate(s.scrolls)
+                  if n and s.scr_row[i] >= 0 and SCROLLS[s.scr_row[i]] in _ESCAPES)  # fmt: skip
+    w = s.weapon()
+    power = (WEAPON_DMG[w.kind] + (w.enchant if w.known else 0)) if w else WEAPON_DMG["bare"]
+    pile_size = 27 * (R.pile.copies_plus_id.value if s.ident else R.pile.copies_ez.value)
+    threats = s.threats()
+    cost = fight_cost(s, threats) if threats else 0.0
+    mode = s.mode
+    return [
+        1.0,
+        max(0, s.hp) / maxhp,
+        s.level / 15,
+        min(s.food, 4) / 4,
+        (1.0 - s.pile_n / pile_size) if s.food == 0 else 0.0,
+        min(s.deepest, _AMULET_FLOOR) / _AMULET_FLOOR,
+        1.0 if s.amulet else 0.0,
+        (1.0 - (s.floor - 1) / max(1, s.deepest)) if s.amulet else 0.0,
+        s.floor / _AMULET_FLOOR,
+        min(heals, 3) / 3,
+        min(unknown, 4) / 4,
+        min(escapes, 3) / 3,
+        power / 6,
+        s.defence() / 6,
+        s.eff_strength() / 3,
+        min(cost / max(1, s.hp), 3.0) / 3,
+        1.0 if mode is RANGED or mode is MELEE or mode is TURN_END else 0.0,
+        bin(s.status & _TROUBLE).count("1") / 2,
+        1.0 if s.ident else 0.0,
+        1.0 if (s.bow and s.missiles[0]) or s.missiles[1] or s.missiles[2] else 0.0,
+    ]  # fmt: skip
+
+
+def _load_weights() -> tuple[float, ...]:
+    import tomllib
+    from importlib.resources import files
+
+    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
+    names = tuple(table["features"])
+    if names != FEATURES:
+        raise ValueError(f"value.toml was fitted on features {names}, not {FEATURES}: refit it")
+    return tuple(float(w) for w in table["weights"])
+
+
+WEIGHTS = _load_weights()
+
+
+def evaluate(state: State) -> float:
+    """The chance that the ``heuristic`` bot wins from ``state`` (with no continue), by a logistic
+    regression on :func:`features` fitted to heuristic games (``value.toml``; refit with
+    ``benchmarks/fit_jongrogue_value.py``). A death counts as lost (a continue is not a win that
+    counts, §7.30). Search compares moves by it a few decisions ahead (:data:`SEARCH_HORIZON`)."""
     assert isinstance(state, JongRogueState)
     s = state
-    if s.phase == DEATH or s.is_terminal():
+    if s.mode is DEATH or s.is_terminal():
         return 1.0 if s.won else 0.0
-    amulet_floor = int(data()["amulet.floor"])
-    if s.amulet:
-        progress = 0.5 + 0.5 * (1 - (s.floor - 1) / max(1, s.deepest))
-    else:
-        progress = 0.5 * min(s.deepest, amulet_floor) / amulet_floor
-    heals = sum(n for i, n in enumerate(s.potions)
-                if n and s.pot_row[i] >= 0 and POTIONS[s.pot_row[i]] in ("healing", "extra_healing"))
-    hp = min(1.0, (s.hp + 0.5 * heals * s.maxhp) / max(1, s.maxhp))
-    health = 0.35 + 0.65 * hp
-    meals = 0.45 + 0.55 * min(s.food, 3) / 3
-    level = 0.6 + 0.4 * min(s.level, 10) / 10
-    return max(0.0, min(1.0, 0.02 + 0.6 * progress * health * meals * level))
+    z = sum(w * x for w, x in zip(WEIGHTS, features(s), strict=True))
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
 
 
-__all__ = ["HeuristicAgent", "evaluate", "fight_cost", "make_agent", "opposite"]
+def stage(state: State) -> int:
+    """The PL's decisions so far: MCTS rolls out :data:`SEARCH_HORIZON` decisions ahead and scores
+    the position there by :func:`evaluate`."""
+    assert isinstance(state, JongRogueState)
+    return state.decisions
+
+
+SEARCH_HORIZON = 8
+"""MCTS rollouts stop this many decisions ahead (see ``solotable.agents.search``): a fight, a
+flight or a room's worth of play, scored by the fitted evaluation."""
+
+
+__all__ = ["FEATURES", "SEARCH_HORIZON", "HeuristicAgent", "evaluate", "features", "fight_cost", "make_agent",
+           "opposite", "stage"]

@@ -14,9 +14,10 @@ M, P, S = 0, 1, 2
 # Labyrinth set (§3.3): the winds T N S P (East South West North) and the stairs tile R.
 LAB_NAMES: tuple[str, ...] = ("T", "N", "S", "P", "R")
 LAB_INDEX = {name: i for i, name in enumerate(LAB_NAMES)}
-# The wall a wind tile opens a door on (§7.3): 東 east, 南 south, 西 west, 北 north.
+# The walls, in the order N E S W (0-3), and the wall a wind tile opens a door on (§7.3):
+# 東 east, 南 south, 西 west, 北 north.
 SIDES = ("N", "E", "S", "W")
-SIDE_OF_WIND = {0: 1, 1: 2, 2: 3, 3: 0}
+SIDE_OF_WIND = (1, 2, 3, 0)
 STAIRS = 4
 
 
@@ -92,3 +93,14 @@ def honour(text: str) -> str | None:
     """A dragon tile (白 發 中): reserved for expansions, never drawn in this game."""
     raw = unicodedata.normalize("NFKC", text).strip().lower()
     return _HONOURS.get(raw)
+
+
+SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
+
+
+def glyph(name: str) -> str:
+    """A number tile as players see it, in every language: ``m5`` is ``5萬``, ``p4`` is ``4筒``,
+    ``s7`` is ``7索``. Anything else is returned as it is."""
+    if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit():
+        return name[1] + SUIT_KANJI[name[0]]
+    return name

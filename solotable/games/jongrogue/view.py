@@ -1,189 +1,187 @@
-"""What the player sees (§7.2 Observation), and the table as text for line-mode play."""
+"""The table as text for line-mode play, built from the observation (§7.2).
+
+The character sheet, the equipment with what is known of each thing (its enchantment, cursed,
+protected, or not yet known), the pack by appearance tile, the 3×3 labyrinth map room by room
+(its doors and stairs in words in English, as winds 東南西北 in Japanese, the hidden doors found,
+its tiles written as tiles with what each is), where the PC is, what a pending draw is for, and
+at the end the score card in words.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from solotable.core.i18n import Catalogue
 
-from .rules import (
-    CLAIR,
-    DOOR,
-    FLAGS,
-    K_GONE,
-    K_MON,
-    M_DISGUISED,
-    M_INVIS,
-    MON_STATUS_NAMES,
-    PASSAGE,
-    PC_STATUS_NAMES,
-    PHASE_NAMES,
-    POTIONS,
-    RINGS,
-    ROOM,
-    SCROLLS,
-    UP,
-    JongRogueState,
-    neighbour,
-)
-from .tiles import LAB_NAMES, SIDES, TILE_NAMES, number
+from .observation import Observation, SlotView, observation
+from .state import POTIONS, SCROLLS, JongRogueState, R
+from .tiles import SIDE_OF_WIND, SIDES, glyph
 
-if TYPE_CHECKING:
-    pass
-
-POS_NAMES = ("room", "door", "passage")
+CATEGORY: tuple[str, ...] = R.item.category_by_s.value
+"""What an item tile sN is (§7.19)."""
+COMPASS = ("nw", "n", "ne", "w", "c", "e", "sw", "s", "se")
+"""Where each room lies (§6.2): room 1 is north-west, 5 the centre, 9 south-east."""
 
 
-def _slot_view(s: JongRogueState, room: int, k: int, slot: list[int]) -> dict[str, Any] | None:
-    if slot[1] == K_GONE:
-        return None
-    clair = s.status & CLAIR
-    shown: dict[str, Any] = {"slot": k + 1}
-    if not slot[UP] and not clair:
-        shown["tile"] = "?"
-        return shown
-    if slot[1] == K_MON and slot[FLAGS] & M_INVIS and not clair:
-        shown["tile"] = "?"
-        shown["unseen"] = True
-        return shown
-    if slot[1] == K_MON and slot[FLAGS] & M_DISGUISED and not clair:
-        shown["tile"] = "s" + str(number(slot[0]))  # D61: a xeroc on mN looks like sN
-        shown["kind"] = "item"
-        return shown
-    shown["tile"] = TILE_NAMES[slot[0]]
-    shown["kind"] = ("monster", "trap", "gold", "item")[slot[1]]
-    if slot[1] == K_MON:
-        mon = s.monster(slot)
-        shown["monster"] = mon.id
-        shown["hp"] = slot[3]
-        shown["status"] = [n for i, n in enumerate(MON_STATUS_NAMES) if slot[FLAGS] >> i & 1]
-    elif slot[1] == 1:
-        shown["trap"] = number(slot[0])
-    return shown
+class _View:
+    def __init__(self, o: Observation, cat: Catalogue, lang: str) -> None:
+        self.o = o
+        self.cat = cat
+        self.lang = lang
 
+    def t(self, key: str, **params: str | int) -> str:
+        return self.cat.text(key, self.lang, **params)
 
-def observation(s: JongRogueState) -> dict[str, Any]:
-    rooms = []
-    for r in range(9):
-        pair = s.lab[r]
-        rooms.append({
-            "room": r + 1,
-            "lab": [LAB_NAMES[t] for t in pair] if pair is not None else None,
-            "found": [SIDES[sd] for sd in range(4) if s.found[r] >> sd & 1],
-            "processed": bool(s.processed[r]),
-            "slots": [v for k, slot in enumerate(s.slots[r]) if (v := _slot_view(s, r, k, slot)) is not None],
-        })
-    pmon = None
-    if s.pmon is not None:
-        mon = s.monster(s.pmon)
-        pmon = {"monster": mon.id, "hp": s.pmon[3],
-                "status": [n for i, n in enumerate(MON_STATUS_NAMES) if s.pmon[FLAGS] >> i & 1]}
-    pos: dict[str, Any] = {"at": POS_NAMES[s.pos], "room": s.room + 1}
-    if s.pos == DOOR:
-        pos["side"] = SIDES[s.side]
-    if s.pos == PASSAGE:
-        pos = {"at": "passage", "from": s.pfrom + 1, "to": neighbour(s.pfrom, s.side) + 1}
-    return {
-        "phase": PHASE_NAMES[s.phase] if s._table is None else "chance",
-        "options": s.options(),
-        "sheet": {
-            "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.strength,
-            "max_strength": s.max_str,
-            "status": [n for i, n in enumerate(PC_STATUS_NAMES) if s.status >> i & 1]
-            + (["hungry"] if s.food == 0 else []),
-            "gold": s.gold, "food": s.food, "floor": s.floor, "deepest": s.deepest,
-            "stairs": "S" if s.amulet else "T",
-        },
-        "equipment": {
-            "weapons": [{"kind": w[0], "enchant": w[1] if w[3] else None, "cursed": bool(w[2]) if w[3] else None,
-                         "equipped": i == s.weapon_eq} for i, w in enumerate(s.weapons)],
-            "bow": s.bow,
-            "missiles": {m: bool(s.missiles[i]) for i, m in enumerate(("arrows", "darts", "shuriken"))},
-            "armours": [{"kind": a[0], "enchant": a[1] if a[3] else None, "cursed": bool(a[2]) if a[3] else None,
-                         "protected": bool(a[4]), "worn": i == s.armour_eq} for i, a in enumerate(s.armours)],
-            "rings": [{"kind": RINGS[r[0]] if r[0] >= 0 else None, "cursed": bool(r[1]) if r[0] >= 0 else None,
-                       "hand": r[2]} for r in s.rings],
-            "amulet": s.amulet,
-        },
-        "pack": {
-            "potions": {TILE_NAMES[18 + i]: n for i, n in enumerate(s.potions) if n},
-            "scrolls": {TILE_NAMES[i]: n for i, n in enumerate(s.scrolls) if n},
-        },
-        "identified": {
-            "potions": {TILE_NAMES[18 + i]: POTIONS[r] for i, r in enumerate(s.pot_row) if r >= 0},
-            "scrolls": {TILE_NAMES[i]: SCROLLS[r] for i, r in enumerate(s.scr_row) if r >= 0},
-        },
-        "position": pos,
-        "map": rooms,
-        "passage_monster": pmon,
-        "pile": s.pile_n,
-        "discard": s.discard_n,
-        "discard_tiles": {TILE_NAMES[t]: n for t, n in enumerate(s.discard) if n},
-        "turn": s.turn,
-        "continues": s.continues,
-        "result": {"won": s.won, "score": s.score, "cause": s.cause} if s.phase == 7 else None,
-    }
+    def join(self, parts: list[str]) -> str:
+        return self.t("jr.view.sep").join(parts)
+
+    # -- the sheets ------------------------------------------------------------------------------
+
+    def sheet(self) -> list[str]:
+        sh = self.o["sheet"]
+        lines = [self.t("jr.view.sheet", level=sh["level"], xp=sh["xp"], hp=sh["hp"], max_hp=sh["max_hp"],
+                        strength=f"{sh['strength']:+d}", gold=sh["gold"], food=sh["food"], floor=sh["floor"],
+                        stairs=f"@jr.view.plate.{sh['stairs']}")]  # fmt: skip
+        if sh["status"]:
+            lines.append(self.t("jr.view.status", status=self.join([self.t(f"jr.status.{x}") for x in sh["status"]])))
+        return lines
+
+    def _state(self, ench: int | None, cursed: bool | None, protected: bool = False, in_use: bool = False) -> str:
+        words = [self.t("jr.view.state.unknown") if ench is None else f"{ench:+d}"]
+        if cursed:
+            words.append(self.t("jr.view.state.cursed"))
+        if protected:
+            words.append(self.t("jr.view.state.protected"))
+        if in_use:
+            words.append(self.t("jr.view.state.in_use"))
+        return self.join(words)
+
+    def equipment(self) -> list[str]:
+        eq = self.o["equipment"]
+        weapons = [self.t("jr.view.kit", item=f"@jr.item.{w['kind']}",
+                          state=self._state(w["enchant"], w["cursed"], in_use=w["equipped"]))
+                   for w in eq["weapons"]]  # fmt: skip
+        armours = [self.t("jr.view.kit", item=f"@jr.item.{a['kind']}",
+                          state=self._state(a["enchant"], a["cursed"], a["protected"], a["worn"]))
+                   for a in eq["armours"]]  # fmt: skip
+        ranged = [self.t(f"jr.item.{m}") for m, v in eq["missiles"].items() if v]
+        if eq["bow"]:
+            ranged.insert(0, self.t("jr.item.bow"))
+        rings = []
+        for n, r in enumerate(eq["rings"], start=1):
+            name = self.t(f"jr.ring.{r['kind']}") if r["kind"] else self.t("jr.name.ring_unknown", n=n)
+            words = ([self.t("jr.view.state.cursed")] if r["cursed"] else []) + (
+                [self.t(f"jr.view.hand.{r['hand']}")] if r["hand"] else [])
+            rings.append(self.t("jr.view.kit", item=name, state=self.join(words)) if words else name)
+        none = self.t("jr.view.none")
+        return [self.t("jr.view.equipment", weapons=self.join(weapons) or none, ranged=self.join(ranged) or none,
+                       armour=self.join(armours) or none, rings=self.join(rings) or none)]  # fmt: skip
+
+    def pack(self) -> list[str]:
+        o = self.o
+        parts = {}
+        for kind, rows, family in (("potions", POTIONS, "jr.potion"), ("scrolls", SCROLLS, "jr.scroll")):
+            known = o["identified"]["potions" if kind == "potions" else "scrolls"]
+            carried = o["pack"]["potions" if kind == "potions" else "scrolls"]
+            parts[kind] = self.join([
+                f"{glyph(app)}×{n} " + (self.t(f"{family}.{rows.index(known[app])}") if app in known
+                                         else self.t("jr.view.unidentified"))
+                for app, n in carried.items()
+            ]) or self.t("jr.view.none")  # fmt: skip
+        amulet = self.t("jr.view.amulet.held" if o["equipment"]["amulet"] else "jr.view.amulet.not_held")
+        return [self.t("jr.view.pack", potions=parts["potions"], scrolls=parts["scrolls"], amulet=amulet)]
+
+    # -- the map ---------------------------------------------------------------------------------
+
+    def slot_text(self, sl: SlotView) -> str:
+        """A tile and what it is: ``8萬 Orc 9 HP asleep``, ``2筒 bear trap``, ``?``."""
+        tile = sl["tile"]
+        if tile == "?":
+            return self.t("jr.view.slot.unseen") if sl.get("unseen") else "?"
+        kind = sl.get("kind", "item")
+        if kind == "monster":
+            status = " ".join(self.t(f"jr.mstatus.{x}") for x in sl.get("status", []))
+            text = self.t("jr.view.slot.monster", tile=glyph(tile), monster=f"@jr.mon.{sl.get('monster', '')}",
+                          hp=sl.get("hp", 0))  # fmt: skip
+            return f"{text} {status}" if status else text
+        if kind == "trap":
+            return self.t("jr.view.slot.trap", tile=glyph(tile), trap=f"@jr.trap.{sl.get('trap', 0)}")
+        if kind == "gold":
+            return self.t("jr.view.slot.gold", tile=glyph(tile))
+        return self.t("jr.view.slot.item", tile=glyph(tile), what=f"@jr.category.{CATEGORY[int(tile[1]) - 1]}")
+
+    def map(self) -> list[str]:
+        o = self.o
+        pos = o["position"]
+        lines = [self.t("jr.view.map")]
+        for r in o["map"]:
+            n = r["room"]
+            here = pos["at"] != "passage" and pos.get("room") == n
+            where = self.t(f"jr.view.compass.{COMPASS[n - 1]}")
+            if r["lab"] is None:
+                lines.append(self.t("jr.view.room.unseen", room=n, where=where))
+                continue
+            doors = sorted({SIDE_OF_WIND["TNSP".index(x)] for x in r["lab"] if x in "TNSP"})
+            parts = []
+            if doors:
+                sides = self.join([self.t(f"jr.view.side.{SIDES[d]}") for d in doors])
+                parts.append(self.t("jr.view.doors", sides=sides))
+            if "R" in r["lab"]:
+                parts.append(self.t("jr.view.stairs"))
+            if r["found"]:
+                found = self.join([self.t(f"jr.view.side.{s}") for s in r["found"]])
+                parts.append(self.t("jr.view.found", sides=found))
+            if r["processed"] or any(sl["tile"] != "?" for sl in r["slots"]):
+                tiles = self.join([self.t("jr.view.slot", slot=sl["slot"], what=self.slot_text(sl))
+                                   for sl in r["slots"]])  # fmt: skip
+                tiles = tiles or self.t("jr.view.empty")
+            else:
+                tiles = self.t("jr.view.face_down", n=len(r["slots"]))
+            parts.append(tiles)
+            what = self.t("jr.view.part").join(parts)
+            lines.append(self.t("jr.view.room.here" if here else "jr.view.room", room=n, where=where, what=what))
+        return lines
+
+    def position(self) -> list[str]:
+        o = self.o
+        pos = o["position"]
+        if pos["at"] == "passage":
+            lines = [self.t("jr.view.pos.passage", a=pos.get("from", 0), b=pos.get("to", 0))]
+        elif pos["at"] == "door":
+            lines = [self.t("jr.view.pos.door", room=pos.get("room", 0), side=f"@jr.side.{pos.get('side', 'N')}")]
+        else:
+            lines = [self.t("jr.view.pos.room", room=pos.get("room", 0))]
+        pm = o["passage_monster"]
+        if pm is not None:
+            status = " ".join(self.t(f"jr.mstatus.{x}") for x in pm["status"])
+            lines.append(self.t("jr.view.passage_monster", monster=f"@jr.mon.{pm['monster']}", hp=pm["hp"])
+                         + (f" {status}" if status else ""))  # fmt: skip
+        lines.append(self.t("jr.view.pile", pile=o["pile"], discard=o["discard"]))
+        if o["draw"] is not None:
+            lines.append(self.t("jr.view.draw", what=f"@jr.draw.{o['draw']}"))
+        return lines
+
+    def end(self, s: JongRogueState) -> list[str]:
+        """The score card (§4.2, §4.7) in words."""
+        r = self.o["result"]
+        if r is None:
+            return []
+        sh = self.o["sheet"]
+        if r["cause"] == "monster" and s.killer:
+            cause = self.t("jr.view.end.killed_by", monster=f"@jr.mon.{s.killer}")
+        else:
+            cause = self.t(f"jr.cause.{r['cause']}")
+        lines = [self.t("jr.view.end", cause=cause, floor=sh["floor"], deepest=sh["deepest"], level=sh["level"],
+                        xp=sh["xp"], gold=sh["gold"], score=r["score"])]  # fmt: skip
+        lines.append(self.t("jr.view.end.amulet_held" if self.o["equipment"]["amulet"] else "jr.view.end.no_amulet"))
+        c = self.o["continues"]
+        lines.append(self.t("jr.view.end.continues", n=c) if c else self.t("jr.view.end.no_continue"))
+        return lines
+
 
 
 def render_text(s: JongRogueState, cat: Catalogue, lang: str) -> str:
-    o = observation(s)
-    t = cat.text
-    sh = o["sheet"]
-    lines = [t("jr.view.sheet", lang, **{k: sh[k] for k in ("level", "xp", "hp", "max_hp", "strength", "gold",
-                                                              "food", "floor")},
-               stairs=t(f"jr.view.plate.{sh['stairs']}", lang))]
-    if sh["status"]:
-        lines.append(t("jr.view.status", lang, status=", ".join(t(f"jr.status.{x}", lang) for x in sh["status"])))
-    eq = o["equipment"]
-    wtxt = ", ".join(t(f"jr.item.{w['kind']}", lang) + ("" if w["enchant"] is None else f" {w['enchant']:+d}")
-                     + ("*" if w["equipped"] else "") for w in eq["weapons"])
-    atxt = ", ".join(t(f"jr.item.{a['kind']}", lang) + ("" if a["enchant"] is None else f" {a['enchant']:+d}")
-                     + ("*" if a["worn"] else "") for a in eq["armours"])
-    miss = [t(f"jr.item.{m}", lang) for m, v in eq["missiles"].items() if v]
-    if eq["bow"]:
-        miss.insert(0, t("jr.item.bow", lang))
-    rtxt = ", ".join((t(f"jr.ring.{r['kind']}", lang) if r["kind"] else t("jr.item.ring", lang))
-                     + ("*" if r["hand"] else "") for r in eq["rings"])
-    lines.append(t("jr.view.equipment", lang, weapons=wtxt or "-", ranged=", ".join(miss) or "-", armour=atxt or "-",
-                   rings=rtxt or "-"))
-    pk = o["pack"]
-    pots = ", ".join(f"{a}x{n}" + (f"({t('jr.potion.' + str(POTIONS.index(o['identified']['potions'][a])), lang)})"
-                                    if a in o["identified"]["potions"] else "") for a, n in pk["potions"].items())
-    scrs = ", ".join(f"{a}x{n}" + (f"({t('jr.scroll.' + str(SCROLLS.index(o['identified']['scrolls'][a])), lang)})"
-                                    if a in o["identified"]["scrolls"] else "") for a, n in pk["scrolls"].items())
-    lines.append(t("jr.view.pack", lang, potions=pots or "-", scrolls=scrs or "-",
-                   amulet=t("jr.word.yes" if eq["amulet"] else "jr.word.no", lang)))
-    # the 3x3 labyrinth
-    for row in range(3):
-        cells = []
-        for col in range(3):
-            r = o["map"][row * 3 + col]
-            here = s.pos != PASSAGE and s.room == row * 3 + col
-            lab = "".join(r["lab"]) if r["lab"] else "??"
-            found = "".join(x.lower() for x in r["found"])
-            tiles = " ".join(x["tile"] for x in r["slots"]) if r["processed"] or any(
-                x["tile"] != "?" for x in r["slots"]) else "? ? ? ?"
-            mark = "@" if here else " "
-            cells.append(f"{mark}{r['room']}[{lab}{('+' + found) if found else ''}] {tiles}")
-        lines.append("  |  ".join(cells))
-    pos = o["position"]
-    if pos["at"] == "passage":
-        lines.append(t("jr.view.pos.passage", lang, a=pos["from"], b=pos["to"]))
-    elif pos["at"] == "door":
-        lines.append(t("jr.view.pos.door", lang, room=pos["room"], side=t(f"jr.side.{pos['side']}", lang)))
-    else:
-        lines.append(t("jr.view.pos.room", lang, room=pos["room"]))
-    cur = s.room if s.pos != PASSAGE else -1
-    if cur >= 0:
-        for sl in o["map"][cur]["slots"]:
-            if sl.get("monster"):
-                st = ", ".join(t(f"jr.mstatus.{x}", lang) for x in sl["status"])
-                lines.append(f"  {sl['slot']}: {t('jr.mon.' + sl['monster'], lang)} HP {sl['hp']} {st}")
-    if o["passage_monster"]:
-        pm = o["passage_monster"]
-        lines.append(f"  {t('jr.mon.' + pm['monster'], lang)} HP {pm['hp']}")
-    lines.append(t("jr.view.pile", lang, pile=o["pile"], discard=o["discard"]))
+    v = _View(observation(s), cat, lang)
+    lines = v.sheet() + v.equipment() + v.pack() + v.map() + v.position() + v.end(s)
     return "\n".join(lines)
 
 
-__all__ = ["ROOM", "observation", "render_text"]
+__all__ = ["COMPASS", "render_text"]

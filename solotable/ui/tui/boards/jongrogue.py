@@ -1,6 +1,6 @@
 """The JongRogue board of the full-screen interface: the sheets of the tabletop game.
 
-Drawn from ``state.observation()`` only (see ``solotable/games/jongrogue/view.py``):
+Drawn from ``state.observation()`` only, typed by ``solotable.games.jongrogue.observation.Observation``:
 
 - the labyrinth map sheet, 3×3 rooms (1 NW … 9 SE), each with its pair of labyrinth tiles once
   revealed (winds 東南西北 are doors on that wall, the stairs tile), the hidden doors found
@@ -21,7 +21,7 @@ Number tiles are drawn as mahjong tiles: ``5萬`` (萬子, m5), ``5筒`` (筒子
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -32,7 +32,8 @@ from textual.widget import Widget
 
 from solotable.core.i18n import Catalogue, message, register_catalogue
 from solotable.core.protocol import Game
-from solotable.games.jongrogue.rules import POTIONS, SCROLLS  # the rows of the potion and scroll sheets
+from solotable.games.jongrogue.observation import Observation, RoomView, SlotView
+from solotable.games.jongrogue.state import POTIONS, SCROLLS  # the rows of the potion and scroll sheets
 from solotable.ui.tui.boards.deepspace_d6 import fit, flow, side_by_side
 
 register_catalogue(Catalogue.from_package((__package__ or "solotable.ui.tui.boards", "messages_jongrogue.toml")))
@@ -68,6 +69,16 @@ def suited(names: list[str]) -> list[Text]:
     return out
 
 
+def known_of(o: Observation, kind: str) -> dict[str, str]:
+    """The identified appearances of ``potions`` or ``scrolls`` (the identification sheets)."""
+    return o["identified"]["potions"] if kind == "potions" else o["identified"]["scrolls"]
+
+
+def carried_of(o: Observation, kind: str) -> dict[str, int]:
+    """The appearances of ``potions`` or ``scrolls`` in the pack, with their counts."""
+    return o["pack"]["potions"] if kind == "potions" else o["pack"]["scrolls"]
+
+
 def ident_on(options: Mapping[str, Any]) -> bool:
     """Whether the identification rule is in play (EZ Plus preset, or switched on alone)."""
     ident = options.get("identification", "preset")
@@ -99,22 +110,28 @@ class Board(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game = game
-        self.observation: Mapping[str, Any] = {}
+        self.obs: Observation | None = None
         self.lang = "en"
         self._hits: list[tuple[int, int, int, int]] = []  # (row, x from, x to, slot index) for clicks
 
     # -- the contract --------------------------------------------------------------------------
 
     def show(self, observation: Mapping[str, Any], lang: str) -> None:
-        self.observation = observation
+        self.obs = cast(Observation, observation)  # what JongRogueState.observation() returns
         self.lang = lang
         self.selected = min(self.selected, max(0, len(self._room_slots()) - 1))
         self.refresh(layout=True)
 
+    @property
+    def observation(self) -> Observation:
+        """The observation shown (only asked for once one is)."""
+        assert self.obs is not None
+        return self.obs
+
     def details(self, lang: str) -> str | None:
-        o = self.observation
-        if not o:
+        if self.obs is None:
             return None
+        o = self.obs
         lines: list[str] = []
         slots = self._room_slots()
         if slots:
@@ -123,14 +140,14 @@ class Board(Widget):
         lines.append(t("tui.jr.info.map", lang))
         lines.append(t("tui.jr.info.legend", lang))
         for kind in ("potions", "scrolls"):  # the pack, every appearance named as far as known
-            known = o["identified"][kind]
-            carried = [f"{tile(a, lang).plain}({a})×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
-                       else t("tui.jr.unidentified", lang)) for a, n in o["pack"][kind].items()]  # fmt: skip
+            known = known_of(o, kind)
+            carried = [f"{tile(a, lang).plain}×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
+                       else t("tui.jr.unidentified", lang)) for a, n in carried_of(o, kind).items()]  # fmt: skip
             lines.append(t(f"tui.jr.{kind}", lang) + ": " + (", ".join(carried) or t("tui.jr.none", lang)))
         if ident_on(o["options"]):
             for kind, rows_of_sheet in (("potion", POTIONS), ("scroll", SCROLLS)):
-                known = o["identified"][f"{kind}s"]
-                rows = ", ".join(f"{tile(a, lang).plain}({a}) = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
+                known = known_of(o, f"{kind}s")
+                rows = ", ".join(f"{tile(a, lang).plain} = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
                                  for a, e in sorted(known.items()))  # fmt: skip
                 count = f"{len(known)}/{len(rows_of_sheet)} "
                 lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=count + (rows or "-")))
@@ -158,19 +175,21 @@ class Board(Widget):
     # -- what is where -------------------------------------------------------------------------
 
     def _current_room(self) -> int | None:
-        pos = self.observation.get("position", {})
-        return None if pos.get("at") == "passage" else int(pos.get("room", 0)) or None
+        if self.obs is None:
+            return None
+        pos = self.obs["position"]
+        return None if pos["at"] == "passage" else pos.get("room", 0) or None
 
-    def _room_slots(self) -> list[Mapping[str, Any]]:
+    def _room_slots(self) -> list[SlotView]:
         room = self._current_room()
-        if room is None or not self.observation:
+        if room is None or self.obs is None:
             return []
-        return list(self.observation["map"][room - 1]["slots"])
+        return list(self.obs["map"][room - 1]["slots"])
 
     def _monster_name(self, monster: str, lang: str) -> str:
         return t(f"jr.mon.{monster}", lang)
 
-    def _slot_words(self, sl: Mapping[str, Any], lang: str) -> Text:
+    def _slot_words(self, sl: SlotView, lang: str) -> Text:
         kind = sl.get("kind")
         if sl["tile"] == "?":
             key = "tui.jr.slot.unseen" if sl.get("unseen") else "tui.jr.slot.unknown"
@@ -185,11 +204,11 @@ class Board(Widget):
             return Text(t("tui.jr.slot.trap", lang, name=t(f"jr.trap.{sl['trap']}", lang)))
         return Text(t(f"tui.jr.slot.{kind}", lang))
 
-    def _slot_meaning(self, sl: Mapping[str, Any], lang: str) -> str:
+    def _slot_meaning(self, sl: SlotView, lang: str) -> str:
         name = sl["tile"]
         head = ""
         if len(name) == 2 and name[0] in SUIT_KANJI:
-            head = t("tui.jr.info.tile", lang, slot=sl["slot"], tile=f"{tile(name, lang).plain} ({name})",
+            head = t("tui.jr.info.tile", lang, slot=sl["slot"], tile=tile(name, lang).plain,
                      suit=t(f"tui.jr.suit.{name[0]}", lang), number=name[1]) + " "  # fmt: skip
         kind = sl.get("kind")
         if name == "?":
@@ -215,7 +234,7 @@ class Board(Widget):
         return out
 
     def _lines(self, width: int, height: int) -> list[Text]:
-        if not self.observation:
+        if self.obs is None:
             return [Text("")]
         lang = self.lang
         if width < 70:  # too narrow for two columns: one under the other
@@ -244,7 +263,7 @@ class Board(Widget):
 
     # the labyrinth map
 
-    def _cell(self, room: Mapping[str, Any], cw: int, lang: str, compact: bool = False,
+    def _cell(self, room: RoomView, cw: int, lang: str, compact: bool = False,
               one_line: bool = False) -> list[Text]:  # fmt: skip
         """A room of the map: its head (number, labyrinth pair, doors found, ``@``), then its
         encounter tiles. ``compact``: the doors found left to the walls (an outer wall leads
@@ -347,8 +366,8 @@ class Board(Widget):
         else:
             where = t("jr.view.pos.room", lang, room=pos["room"])
         out = [] if compact else flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")
-        if o.get("passage_monster"):
-            pm = o["passage_monster"]
+        pm = o["passage_monster"]
+        if pm is not None:
             words = Text(t("tui.jr.passage_monster", lang, name=self._monster_name(pm["monster"], lang), hp=pm["hp"]),
                          style="bold")  # fmt: skip
             for st in pm.get("status", []):
@@ -383,7 +402,7 @@ class Board(Widget):
             out.append(row)
         return out
 
-    def _short_slot(self, sl: Mapping[str, Any], i: int, lang: str, width: int) -> Text:
+    def _short_slot(self, sl: SlotView, i: int, lang: str, width: int) -> Text:
         """A slot in half a line: its tile and words if they fit, else its tile (and HP)."""
         mark = Text("▶" if i == self.selected else " ", style="bold")
         mark.append(f"{sl['slot']} ")
@@ -449,11 +468,14 @@ class Board(Widget):
             if res["won"]:
                 banner = t("tui.jr.won", lang, score=res["score"])
             else:
-                cause = self.game.cause_label(str(res["cause"]), lang)
+                killer = res.get("killer")
+                cause = (t("jr.view.end.killed_by", lang, monster=f"@jr.mon.{killer}") if killer
+                         else self.game.cause_label(str(res["cause"]), lang))  # fmt: skip
                 banner = t("tui.jr.lost", lang, cause=cause, score=res["score"])
             phase = Text(banner, style="bold reverse")
         else:
-            phase = Text(t(f"tui.jr.phase.{o['phase']}", lang), style="bold")
+            draw = o["draw"]  # at a draw, what it is for
+            phase = Text(t(f"jr.draw.{draw}" if draw else f"tui.jr.phase.{o['phase']}", lang), style="bold")
         groups.append(([title, phase], 0, " · "))
         # the character sheet
         hp_style = "bold red" if sh["hp"] * 3 <= sh["max_hp"] else "bold"
@@ -494,12 +516,12 @@ class Board(Widget):
         # the pack, with what is known of each appearance
         pack: list[Text] = []
         for kind, short in (("potions", "pot"), ("scrolls", "scr")):
-            known = o["identified"][kind]
-            carried = o["pack"][kind]
+            known = known_of(o, kind)
+            carried = carried_of(o, kind)
             pack.append(self._label(f"tui.jr.{kind}", lang))
             for app, n in carried.items():  # the tile, and its notation as the actions name it
                 piece = tile(app, lang)
-                piece.append(f"({app})×{n}" if level < 4 else f"×{n}" if n > 1 else "")
+                piece.append(f"×{n}" if level < 4 or n > 1 else "")
                 if level < 5:
                     piece.append(" " + (t(f"tui.jr.{short}.{known[app]}", lang) if app in known
                                         else t("tui.jr.unidentified", lang)), style="italic")  # fmt: skip
@@ -510,10 +532,10 @@ class Board(Widget):
         sheets: list[list[Text]] = []
         if ident_on(opts):
             for kind, short in (("potions", "pot"), ("scrolls", "scr")):
-                known = o["identified"][kind]
+                known = known_of(o, kind)
                 total = len(POTIONS if kind == "potions" else SCROLLS)
                 parts = [self._label(f"tui.jr.{kind[:-1]}_sheet", lang, known=len(known), total=total)]
-                shown = [app for app in sorted(known) if level < 1 or app not in o["pack"][kind]]
+                shown = [app for app in sorted(known) if level < 1 or app not in carried_of(o, kind)]
                 if level >= 6:  # the last resort: the sheets' counts only (i lists them)
                     shown = []
                 if level >= 3:  # by suit, as mahjong players write a hand: 678索

@@ -1,0 +1,660 @@
+"""The state of a JongRogue game (rules reference §7.2): typed fields, entities as small classes.
+
+A :class:`JongRogueState` is the character sheets A and B, the equipment and item sheets, the
+identification sheets, the map of the current floor and the tiles, with the engine's phases and
+stack of pending steps (:class:`solotable.core.engine.StepState`). The rules that change it are the
+steps in ``rules/``; this module only holds the data and the questions every chapter asks of it
+(which monsters threaten the PC, which doors a room has...).
+
+Entities:
+
+- :class:`Slot`: one tile of the encounter map (§7.5): a monster, a trap, gold or an item;
+- :class:`Weapon`, :class:`Armour`, :class:`Ring`: the rows of the equipment sheets (§7.22-§7.24).
+
+A step that waits for a draw names a monster by a reference (:func:`ref`: the room and the slot,
+or :data:`PASSAGE_REF` for the passage monster), never by the object: a clone copies the slots, and
+a pending step must act on the clone's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from solotable.core.action import Action
+from solotable.core.engine import OVER, Phase, StepState
+from solotable.core.protocol import Event, Result
+
+from .data import Monster, rules_data
+from .tiles import SIDE_OF_WIND, STAIRS, number, suit
+
+if TYPE_CHECKING:
+    from . import JongRogue
+    from .observation import Observation
+
+R = rules_data()
+
+# -- the PC's statuses (§7.16), a bit each ------------------------------------------------------
+ASLEEP, CONFUSED, HELD, LEVIT, BLIND, CLAIR, AGGRAV, FROZEN = (1 << i for i in range(8))
+PC_STATUS_NAMES = ("asleep", "confused", "held", "levitating", "blind", "clairvoyant", "aggravation", "frozen")
+
+# -- a monster's statuses (§7.15), a bit each ---------------------------------------------------
+M_ASLEEP, M_DEEP, M_CONF, M_HASTE, M_SLOW, M_INVIS, M_CANCEL, M_SCARED, M_DISGUISED = (1 << i for i in range(9))
+MON_STATUS_NAMES = ("asleep", "deep_asleep", "confused", "hasted", "slowed", "invisible", "cancelled", "scared",
+                    "disguised")  # fmt: skip
+M_SLEEPING = M_ASLEEP | M_DEEP
+
+# -- what an encounter tile is (§7.5) ---------------------------------------------------------
+K_MON, K_TRAP, K_GOLD, K_ITEM, K_GONE = range(5)
+KIND_NAMES = ("monster", "trap", "gold", "item")
+
+# -- whether a tile is seen (§7.5): face down, turned up by encounter processing, or added during
+# the floor (a drop, a wandering or created monster, a monster that moved in: face up, D60)
+DOWN, UP, ADDED = 0, 1, 2
+
+# -- where the PC is (§7.4) --------------------------------------------------------------------
+ROOM, DOOR, PASSAGE = 0, 1, 2
+POS_NAMES = ("room", "door", "passage")
+
+# -- rows of the sheets -------------------------------------------------------------------------
+POTIONS: tuple[str, ...] = R.item.potion_rows.value
+SCROLLS: tuple[str, ...] = R.item.scroll_rows.value
+RINGS: tuple[str, ...] = R.item.ring_table.value
+MISSILES = ("arrows", "darts", "shuriken")
+
+PASSAGE_REF = -1
+"""The reference of the passage monster (§7.17)."""
+
+
+def ref(room: int, k: int) -> int:
+    """The reference of slot ``k`` (0-based) of ``room`` (0-8), for pending steps."""
+    return room * 64 + k
+
+
+class Slot:
+    """One encounter tile (§7.5): what it is, whether it is seen, and a monster's state."""
+
+    __slots__ = ("counter", "flags", "hp", "kind", "monster", "tile", "up")
+
+    def __init__(self, tile: int, kind: int, up: int, monster: Monster | None = None, hp: int = 0,
+                 flags: int = 0) -> None:  # fmt: skip
+        self.tile = tile
+        self.kind = kind
+        self.up = up
+        self.monster = monster
+        self.hp = hp
+        self.flags = flags
+        self.counter = 0  # the venus flytrap's damage counter (§7.14.10)
+
+    def copy(self) -> Slot:
+        new = Slot.__new__(Slot)
+        new.tile = self.tile
+        new.kind = self.kind
+        new.up = self.up
+        new.monster = self.monster
+        new.hp = self.hp
+        new.flags = self.flags
+        new.counter = self.counter
+        return new
+
+    @property
+    def mon(self) -> Monster:
+        """The monster of a monster tile (a bug to ask it of another tile)."""
+        m = self.monster
+        assert m is not None
+        return m
+
+    def __repr__(self) -> str:
+        from .tiles import TILE_NAMES
+
+        return f"Slot({TILE_NAMES[self.tile]}, kind={self.kind}, up={self.up}, hp={self.hp}, flags={self.flags:#x})"
+
+
+def new_slot(t: int, floor: int) -> Slot:
+    """The encounter slot a pile tile makes (§2.1, §7.5): mN a monster of this floor's window
+    (§7.13), p1-p6 a trap, p7-p9 gold, sN an item; face down."""
+    if t < 9:
+        mon = _WINDOW[floor if floor < len(_WINDOW) else -1][t]
+        return Slot(t, K_MON, DOWN, mon, mon.hp)
+    return Slot(t, _KIND_OF[t], DOWN)
+
+
+_WINDOW: tuple[tuple[Monster, ...], ...] = tuple(
+    tuple(R.monster_for(n, floor) for n in range(1, 10)) for floor in range(len(R.window.start) + 1))
+"""The monster of each m tile, by floor (§7.13): the last row holds for every deeper floor."""
+_KIND_OF = tuple(K_MON if suit(t) == 0 else K_TRAP if suit(t) == 1 and number(t) <= 6 else K_GOLD if suit(t) == 1
+                 else K_ITEM for t in range(27))  # fmt: skip
+
+
+class Weapon:
+    """A melee weapon (§7.23): its state (enchantment, curse) is known once equipped (§7.24)."""
+
+    __slots__ = ("cursed", "enchant", "kind", "known")
+
+    def __init__(self, kind: str, enchant: int = 0, cursed: bool = False, known: bool = True) -> None:
+        self.kind = kind
+        self.enchant = enchant
+        self.cursed = cursed
+        self.known = known
+
+    def copy(self) -> Weapon:
+        return Weapon(self.kind, self.enchant, self.cursed, self.known)
+
+    def __repr__(self) -> str:
+        return f"Weapon({self.kind!r}, {self.enchant}, cursed={self.cursed}, known={self.known})"
+
+
+class Armour:
+    """An armour (§7.23); ``protected``: Armour Protected (§7.14.4, scroll row 2)."""
+
+    __slots__ = ("cursed", "enchant", "kind", "known", "protected")
+
+    def __init__(self, kind: str, enchant: int = 0, cursed: bool = False, known: bool = True,
+                 protected: bool = False) -> None:  # fmt: skip
+        self.kind = kind
+        self.enchant = enchant
+        self.cursed = cursed
+        self.known = known
+        self.protected = protected
+
+    def copy(self) -> Armour:
+        return Armour(self.kind, self.enchant, self.cursed, self.known, self.protected)
+
+    def __repr__(self) -> str:
+        return f"Armour({self.kind!r}, {self.enchant}, cursed={self.cursed}, known={self.known})"
+
+
+class Ring:
+    """A ring (§7.22): ``kind`` None until first put on or identified; ``hand`` 0 (not worn),
+    1 (left) or 2 (right)."""
+
+    __slots__ = ("cursed", "hand", "kind")
+
+    def __init__(self, kind: str | None = None, cursed: bool = False, hand: int = 0) -> None:
+        self.kind = kind
+        self.cursed = cursed
+        self.hand = hand
+
+    def copy(self) -> Ring:
+        return Ring(self.kind, self.cursed, self.hand)
+
+    def __repr__(self) -> str:
+        return f"Ring({self.kind!r}, cursed={self.cursed}, hand={self.hand})"
+
+
+def neighbour(room: int, side: int) -> int:
+    """The room across wall ``side`` (0 N, 1 E, 2 S, 3 W) of ``room`` (0-8), or -1 on the outer
+    wall (§7.3)."""
+    row, col = divmod(room, 3)
+    if side == 0:
+        return room - 3 if row > 0 else -1
+    if side == 1:
+        return room + 1 if col < 2 else -1
+    if side == 2:
+        return room + 3 if row < 2 else -1
+    return room - 1 if col > 0 else -1
+
+
+def opposite(side: int) -> int:
+    return (side + 2) % 4
+
+
+_SCALARS = (
+    "ident", "forced_bonus", "victory_bonus", "cont", "forced_end_ok",
+    "pile_n", "discard_n", "restack_due",
+    "level", "xp", "hp", "maxhp", "strength", "max_str", "gold", "food", "floor", "deepest", "amulet", "status",
+    "weapon_eq", "armour_eq", "bow",
+    "lab_n", "pos", "room", "side", "pfrom",
+    "mode", "ret_mode", "turn", "shots", "frozen_at", "lead", "way",
+    "continues", "cause", "killer", "won", "score", "forced", "decisions",
+)  # fmt: skip
+_LISTS = ("pile", "discard", "missiles", "potions", "scrolls", "pot_row", "scr_row", "pot_known_rows",
+          "scr_known_rows", "lab", "lab_left", "found", "processed", "postponed")  # fmt: skip
+
+
+class JongRogueState(StepState):
+    """A position of JongRogue EZ / EZ Plus (see the module docstring).
+
+    ``mode`` is the decision the PC faces next (a :class:`Phase` of ``rules.turns``: free play,
+    a threat, the ranged phase, a melee turn, the end of a turn, the carry limits, the identify
+    choice, death), kept while the steps between decisions run; :data:`ENDED` once the game is
+    over."""
+
+    __slots__ = (*_SCALARS, *_LISTS, "armours", "pmon", "rings", "slots", "weapons")
+
+    # fields (their types, for mypy; set in __init__ and copied by clone)
+    ident: bool
+    forced_bonus: bool
+    victory_bonus: bool
+    cont: bool
+    forced_end_ok: bool
+    pile: list[int]
+    pile_n: int
+    discard: list[int]
+    discard_n: int
+    restack_due: bool
+    level: int
+    xp: int
+    hp: int
+    maxhp: int
+    strength: int
+    max_str: int
+    gold: int
+    food: int
+    floor: int
+    deepest: int
+    amulet: bool
+    status: int
+    weapons: list[Weapon]
+    weapon_eq: int
+    bow: bool
+    missiles: list[bool]
+    armours: list[Armour]
+    armour_eq: int
+    rings: list[Ring]
+    potions: list[int]
+    scrolls: list[int]
+    pot_row: list[int]
+    scr_row: list[int]
+    pot_known_rows: list[bool]
+    scr_known_rows: list[bool]
+    lab: list[tuple[int, int] | None]
+    lab_left: list[int]
+    lab_n: int
+    found: list[int]
+    slots: list[list[Slot]]
+    processed: list[bool]
+    postponed: list[bool]
+    pmon: Slot | None
+    pos: int
+    room: int
+    side: int
+    pfrom: int
+    mode: Phase[Any]
+    ret_mode: Phase[Any]
+    turn: int
+    shots: int
+    frozen_at: int
+    lead: int
+    way: str
+    continues: int
+    cause: str
+    killer: str
+    won: bool
+    score: int
+    forced: bool
+    decisions: int
+
+    def __init__(self, game: JongRogue, seed: int | None, ident: bool, forced_bonus: bool, victory_bonus: bool,
+                 cont: bool, forced_end_ok: bool = True) -> None:  # fmt: skip
+        from .rules import turns
+        from .rules.floors import game_start
+
+        super().__init__(game, seed)
+        self.ident = ident
+        self.forced_bonus = forced_bonus
+        self.victory_bonus = victory_bonus
+        self.cont = cont
+        self.forced_end_ok = forced_end_ok
+        copies = R.pile.copies_plus_id.value if ident else R.pile.copies_ez.value  # §2.8, D1, D2
+        self.pile = [copies] * 27
+        self.pile_n = 27 * copies
+        self.discard = [0] * 27
+        self.discard_n = 0
+        self.restack_due = False
+        # Character sheets A and B (§3.2) [SEED]
+        self.level = 1
+        self.xp = 0
+        self.maxhp = max_hp_of(1)
+        self.hp = R.hp.start.value
+        self.strength = R.strength.start.value
+        self.max_str = self.strength
+        self.gold = 0
+        self.food = R.food.start.value
+        self.floor = 1
+        self.deepest = 1
+        self.amulet = False  # the stairs plate shows East until the Amulet is held (§7.27)
+        self.status = 0
+        # Equipment [SEED]: mace equipped, bow and arrows carried, ring mail worn; +0, known.
+        self.weapons = [Weapon("mace")]
+        self.weapon_eq = 0
+        self.bow = True
+        self.missiles = [True, False, False]
+        self.armours = [Armour("ring_mail")]
+        self.armour_eq = 0
+        self.rings = []
+        self.potions = [0] * 9  # a count per appearance s1..s9
+        self.scrolls = [0] * 18  # a count per appearance m1..m9, p1..p9
+        # Identification (§7.26): appearance -> row (0-based), -1 while the link is hidden
+        self.pot_row = [-1] * 9 if ident else list(range(9))
+        self.scr_row = [-1] * 18 if ident else list(range(18))
+        self.pot_known_rows = [not ident] * 9
+        self.scr_known_rows = [not ident] * 18
+        self.pmon = None
+        self.pos = ROOM
+        self.room = 0
+        self.side = 0
+        self.pfrom = 0
+        self.mode = turns.PLAY
+        self.ret_mode = turns.PLAY
+        self.turn = 0
+        self.shots = 0
+        self.frozen_at = 0
+        self.lead = -1  # the reference of the monster attacked asleep from a door (§7.11.1)
+        self.way = ""  # the stairs taken once the carry limits are kept (§7.25)
+        self.continues = 0
+        self.cause = ""
+        self.killer = ""
+        self.won = False
+        self.score = 0
+        self.forced = False
+        self.decisions = 0
+        self.reset_floor()
+        self.start((game_start, ()))
+
+    def reset_floor(self) -> None:
+        """The map of a new floor (§3.3): the labyrinth set back, no tile laid yet."""
+        self.lab = [None] * 9
+        self.lab_left = [R.map.wind_copies.value] * 4 + [R.map.stairs_tiles.value]
+        self.lab_n = sum(self.lab_left)
+        self.found = [0] * 9  # per room, a bit per side (N E S W) with a found hidden end
+        self.slots = [[] for _ in range(9)]
+        self.processed = [False] * 9
+        self.postponed = [False] * 9
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def clone(self) -> JongRogueState:
+        new = JongRogueState.__new__(JongRogueState)
+        self._copy_engine(new)
+        new.ident = self.ident
+        new.forced_bonus = self.forced_bonus
+        new.victory_bonus = self.victory_bonus
+        new.cont = self.cont
+        new.forced_end_ok = self.forced_end_ok
+        new.pile_n = self.pile_n
+        new.discard_n = self.discard_n
+        new.restack_due = self.restack_due
+        new.level = self.level
+        new.xp = self.xp
+        new.hp = self.hp
+        new.maxhp = self.maxhp
+        new.strength = self.strength
+        new.max_str = self.max_str
+        new.gold = self.gold
+        new.food = self.food
+        new.floor = self.floor
+        new.deepest = self.deepest
+        new.amulet = self.amulet
+        new.status = self.status
+        new.weapon_eq = self.weapon_eq
+        new.armour_eq = self.armour_eq
+        new.bow = self.bow
+        new.lab_n = self.lab_n
+        new.pos = self.pos
+        new.room = self.room
+        new.side = self.side
+        new.pfrom = self.pfrom
+        new.mode = self.mode
+        new.ret_mode = self.ret_mode
+        new.turn = self.turn
+        new.shots = self.shots
+        new.frozen_at = self.frozen_at
+        new.lead = self.lead
+        new.way = self.way
+        new.continues = self.continues
+        new.cause = self.cause
+        new.killer = self.killer
+        new.won = self.won
+        new.score = self.score
+        new.forced = self.forced
+        new.decisions = self.decisions
+        new.pile = self.pile[:]
+        new.discard = self.discard[:]
+        new.missiles = self.missiles[:]
+        new.potions = self.potions[:]
+        new.scrolls = self.scrolls[:]
+        new.pot_row = self.pot_row[:]
+        new.scr_row = self.scr_row[:]
+        new.pot_known_rows = self.pot_known_rows[:]
+        new.scr_known_rows = self.scr_known_rows[:]
+        new.lab = self.lab[:]
+        new.lab_left = self.lab_left[:]
+        new.found = self.found[:]
+        new.processed = self.processed[:]
+        new.postponed = self.postponed[:]
+        new.slots = [[s.copy() for s in room] if room else [] for room in self.slots]
+        p = self.pmon
+        new.pmon = p.copy() if p is not None else None
+        new.weapons = [w.copy() for w in self.weapons]
+        new.armours = [a.copy() for a in self.armours]
+        new.rings = [r.copy() for r in self.rings]
+        return new
+
+    def options(self) -> dict[str, Any]:
+        plus = self.ident and self.forced_bonus and self.victory_bonus
+        out: dict[str, Any] = {"rules": "ez-plus" if plus else "ez"}
+        for name, on in (("identification", self.ident), ("forced-end-bonus", self.forced_bonus),
+                         ("victory-bonus", self.victory_bonus)):  # fmt: skip
+            out[name] = "preset" if on == plus else ("on" if on else "off")
+        out["continue"] = "allowed" if self.cont else "off"
+        out["forced-end"] = "allowed" if self.forced_end_ok else "off"
+        return out
+
+    def observation(self, player: int = 0) -> Observation:  # type: ignore[override]
+        from .observation import observation
+
+        return observation(self)
+
+    def result(self) -> Result:
+        details: dict[str, Any] = {
+            "floor": self.floor, "deepest": self.deepest, "level": self.level, "xp": self.xp,
+            "gold": self.gold, "continues": self.continues, "amulet": int(self.amulet),
+            "cause": self.cause, "decisions": self.decisions,
+        }  # fmt: skip
+        if self.killer:
+            details["killer"] = self.killer
+        return Result(self.won, self.score, details)
+
+    def warnings(self, action: Action) -> list[Event]:
+        """A move that ends the game at once (the forced end, §4.4) asks for confirmation: what
+        it scores, and that the run is over."""
+        if action.name != "forced-end":
+            return []
+        bonus = R.score.forced_end_bonus.value if self.forced_bonus else 0
+        score = self.gold * (100 + bonus) // 100
+        return [Event("jr.warn.forced_end", {"score": score, "floor": self.floor})]
+
+    def resample_hidden(self, rng: random.Random) -> JongRogueState:
+        """A copy with the face-down encounter tiles redrawn (JR-P1: the PL does not see them).
+
+        What the PL cannot tell apart is the pile together with the tiles lying face down on
+        the map: both come from the tiles not seen (the discard pile is open). So the face-down
+        tiles and the pile's contents are dealt again from that pool, uniformly. Everything else
+        hidden is drawn lazily at chance nodes already (the pile order, the labyrinth pairs, the
+        identification links). Under Clairvoyance every tile is shown: nothing is redrawn. Only a
+        decision point is resampled: at a draw the state is copied as it is."""
+        new = self.clone()
+        if self.table is not None or self.status & CLAIR:
+            return new
+        hidden = [(r, k) for r in range(9) for k, slot in enumerate(self.slots[r])
+                  if not slot.up and slot.kind != K_GONE]  # fmt: skip
+        if not hidden:
+            return new
+        pool = [t for t in range(27) for _ in range(self.pile[t])] + [self.slots[r][k].tile for r, k in hidden]
+        rng.shuffle(pool)
+        for (r, k), t in zip(hidden, pool, strict=False):
+            new.slots[r][k] = new_slot(t, self.floor)
+        pile = [0] * 27
+        for t in pool[len(hidden):]:
+            pile[t] += 1
+        new.pile = pile
+        return new
+
+    # -- what every chapter asks of the state ------------------------------------------------------
+
+    @property
+    def ended(self) -> bool:
+        """The game is over (or ending: the victory's identification draws, JR-P5)."""
+        return self.mode is OVER
+
+    def slot_at(self, reference: int) -> Slot:
+        """The tile a pending step refers to (:func:`ref`; the passage monster must be there)."""
+        if reference == PASSAGE_REF:
+            p = self.pmon
+            assert p is not None
+            return p
+        room, k = divmod(reference, 64)
+        return self.slots[room][k]
+
+    def monster_at(self, reference: int) -> Slot | None:
+        """The monster a pending step refers to (:func:`ref`), or None once it is gone."""
+        if reference == PASSAGE_REF:
+            return self.pmon
+        room, k = divmod(reference, 64)
+        slots = self.slots[room]
+        if k < len(slots) and slots[k].kind == K_MON:
+            return slots[k]
+        return None
+
+    def ref_of(self, s: Slot) -> int:
+        """The reference of a monster on the map (the passage monster included)."""
+        if s is self.pmon:
+            return PASSAGE_REF
+        for r, room in enumerate(self.slots):
+            for k, x in enumerate(room):
+                if x is s:
+                    return ref(r, k)
+        raise ValueError("the monster is not on the map")
+
+    def ring_on(self, kind: str) -> bool:
+        return any(r.hand and r.kind == kind for r in self.rings)
+
+    def eff_strength(self) -> int:
+        """Strength with a worn Ring of Add Strength (+1, -1 if cursed, §7.10)."""
+        s = self.strength
+        for r in self.rings:
+            if r.hand and r.kind == "add_strength":
+                s += -1 if r.cursed else 1
+        return s
+
+    def weapon(self) -> Weapon | None:
+        return self.weapons[self.weapon_eq] if self.weapon_eq >= 0 else None
+
+    def armour(self) -> Armour | None:
+        return self.armours[self.armour_eq] if self.armour_eq >= 0 else None
+
+    def defence(self) -> int:
+        """Armour value (with enchantment, at least 0) + ⌊L/4⌋ (§7.11.5)."""
+        a = self.armour()
+        val = max(0, ARMOUR_VALUE[a.kind] + a.enchant) if a else 0
+        return val + self.level // DEFENCE_LEVEL_DIV
+
+    def here(self) -> int:
+        """The room the PC is in or at whose door it stands; -1 in a passage."""
+        return -1 if self.pos == PASSAGE else self.room
+
+    def doors(self, room: int) -> int:
+        """The sides with a door tile, a bit each (§7.3)."""
+        pair = self.lab[room]
+        if pair is None:
+            return 0
+        m = 0
+        for t in pair:
+            if t != STAIRS:
+                m |= 1 << SIDE_OF_WIND[t]
+        return m
+
+    def usable_sides(self, room: int) -> list[int]:
+        """Usable doors of a room, in the order N, E, S, W (§7.3, D7)."""
+        m = self.doors(room) | self.found[room]
+        return [sd for sd in range(4) if m >> sd & 1 and neighbour(room, sd) >= 0]
+
+    def has_stairs(self, room: int) -> bool:
+        pair = self.lab[room]
+        return pair is not None and STAIRS in pair
+
+    def room_monsters(self, room: int) -> list[Slot]:
+        return [s for s in self.slots[room] if s.kind == K_MON]
+
+    def revealed_monster(self, room: int, s: Slot) -> bool:
+        """Its room has had encounter processing, or it arrived during the floor (§7.6)."""
+        return self.processed[room] or s.up == ADDED
+
+    def threats(self) -> list[Slot]:
+        """Monsters that threaten the PC (§7.6)."""
+        if self.pos == PASSAGE:
+            p = self.pmon
+            if p is not None and not p.flags & (M_SLEEPING | M_SCARED):
+                return [p]
+            return []
+        room = self.room
+        processed = self.processed[room]
+        out = []
+        for s in self.slots[room]:
+            if s.kind != K_MON or not (processed or s.up == ADDED) or s.flags & (M_SLEEPING | M_SCARED):
+                continue
+            if self.pos != ROOM and "stationary" in s.mon.abilities:
+                continue
+            out.append(s)
+        return out
+
+    def engaged(self) -> list[Slot]:
+        """Monsters that melee the PC: all in a room, one at a door or in a passage (D23)."""
+        th = self.threats()
+        if self.pos == ROOM:
+            return th
+        lead = self.lead_slot()
+        if lead is not None and any(x is lead for x in th):
+            # §7.11.1: a monster attacked asleep from a door is the first to melee the PC
+            th = [lead, *(x for x in th if x is not lead)]
+        return th[:DOOR_ENGAGE_MAX]
+
+    def lead_slot(self) -> Slot | None:
+        if self.lead < 0 or self.pos != DOOR:
+            return None
+        r, k = divmod(self.lead, 64)
+        if r != self.room or k >= len(self.slots[r]):
+            return None
+        return self.slots[r][k]
+
+    def over_limits(self) -> dict[str, bool]:
+        """Row 40: which sheets hold more than their maximum (§7.25)."""
+        return {"w": len(self.weapons) > CARRY.weapons, "a": len(self.armours) > CARRY.armours,
+                "r": len(self.rings) > CARRY.rings, "pot": sum(self.potions) > CARRY.potions,
+                "scr": sum(self.scrolls) > CARRY.scrolls}  # fmt: skip
+
+
+ARMOUR_VALUE: dict[str, int] = R.combat.armour_value.value
+DEFENCE_LEVEL_DIV = R.combat.defence_level_div.value
+DOOR_ENGAGE_MAX = R.combat.door_engage_max.value
+CARRY = R.carry.limits.value
+LEVEL_XP: tuple[int, ...] = R.level.xp_table.value
+LEVEL_MAX = R.level.max.value
+HP_A, HP_B = R.hp.max_by_level.value
+
+
+def max_hp_of(level: int) -> int:
+    """Max HP = 2L + 2 (§7.9)."""
+    return HP_A * level + HP_B
+
+
+def level_of_xp(xp: int) -> int:
+    """The level the XP table gives (§6.1)."""
+    lv = 1
+    for i, need in enumerate(LEVEL_XP):
+        if xp >= need:
+            lv = i + 1
+    return min(lv, LEVEL_MAX)
+
+
+ENDED = OVER
+"""``state.mode`` once the game is over."""
+
+__all__ = [
+    "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "ENDED", "FROZEN", "HELD",
+    "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL", "M_CONF",
+    "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE", "PASSAGE_REF",
+    "POTIONS", "RINGS", "ROOM", "SCROLLS", "UP", "Armour", "JongRogueState", "Ring", "Slot", "Weapon",
+    "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
+]  # fmt: skip

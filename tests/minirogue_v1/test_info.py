@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from solotable.ui.tui.boards.minirogue_v1 import table_lines, wrap
+from solotable.ui.text_layout import wrap
+from solotable.ui.tui.boards.minirogue_v1 import table_lines
 
 from .helpers import G, attack, new, play, random_game, to_combat
 

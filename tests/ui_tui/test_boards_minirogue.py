@@ -41,6 +41,9 @@ def test_every_position_fits_80_by_14_uncut(lines: Lines, game: str, options: di
                 for line in shown:
                     assert display_width(line) <= 80, line
                     assert "…" not in line, line  # nothing had to be cut
+                    # a mark is followed by what it marks: "▶" never stands alone on a line
+                    # (a long Japanese phase line once wrapped whole after "▶ ")
+                    assert line.strip() not in ("▶", "⚔", "◆"), (lang, shown)
             checked += 1
             if session.state.is_terminal():
                 break

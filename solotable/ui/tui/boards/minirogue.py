@@ -8,7 +8,6 @@ card and game words come from the game's catalogue (``mr.*``), the board's own f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -20,6 +19,7 @@ from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
 from solotable.games.minirogue.observation import HeroView, Observation
 from solotable.games.minirogue.view import now_what
+from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards._common import fit, side_by_side, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
@@ -143,35 +143,6 @@ def table_lines(observation: Mapping[str, Any], lang: str, width: int = 80) -> l
     if len(lines) < ROWS:
         lines.append(t("tui.mr.legend", lang))
     return [fit(line, width).rstrip() for line in lines]
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` columns: broken at spaces, or between Japanese
-    characters (never before 、。）or after （), never cut."""
-    out: list[str] = []
-    line = ""
-    for word in re.findall(r"\S+\s*|\s+", text) if " " in text else list(text):
-        if display_width(line + word.rstrip()) <= width:
-            line += word
-            continue
-        if line.strip():
-            out.append(line.rstrip())
-        line = word.lstrip()
-        while display_width(line) > width:  # a word longer than the line
-            cut = len(line)
-            while display_width(line[:cut]) > width:
-                cut -= 1
-            out.append(line[:cut])
-            line = line[cut:]
-    if line.strip():
-        out.append(line.rstrip())
-    for i in range(1, len(out)):  # Japanese: a closing mark never starts a line, an opening one never ends one
-        while len(out[i - 1]) > 1 and (out[i][:1] in "、。）」" or out[i - 1][-1:] in "（「"):
-            out[i] = out[i - 1][-1] + out[i]
-            out[i - 1] = out[i - 1][:-1]
-            if display_width(out[i]) > width:  # give up rather than overflow
-                break
-    return out
 
 
 def _face(face: str) -> str:

@@ -7,7 +7,6 @@ come from the game's catalogue (``mr1.*``), the board's own from ``tui.mr1.*``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -19,6 +18,7 @@ from solotable.core.protocol import Game
 from solotable.games.minirogue_v1 import GAME as MINIROGUE_V1
 from solotable.games.minirogue_v1.info import end_lines, phase_line
 from solotable.games.minirogue_v1.view import CardView, Observation
+from solotable.ui.text_layout import wrap
 from solotable.ui.tui.boards._common import blank_box, box, fit, t
 from solotable.ui.tui.i18n import register_board_catalogue
 
@@ -109,30 +109,6 @@ def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
     return [fit(line, width).rstrip() for line in lines]
 
 
-NO_BREAK_BEFORE = "。、）：，．！？"
-NO_BREAK_AFTER = "（"
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` columns: between words, or between Japanese
-    characters (never before 。、） nor after （)."""
-    out: list[str] = []
-    line = ""
-    words = re.findall(r"\S+\s*|\s+", text)
-    tokens = words if all(display_width(w.rstrip()) <= width for w in words) and " " in text else list(text)
-    for token in tokens:
-        if display_width(line + token.rstrip()) <= width:
-            line += token
-            continue
-        if len(token) == 1:  # carry characters over until the break is allowed
-            while len(line) > 1 and (token[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER):
-                token = line[-1] + token
-                line = line[:-1]
-        out.append(line.rstrip())
-        line = token
-    if line.strip():
-        out.append(line.rstrip())
-    return out
 
 
 def fight_lines(o: Observation, lang: str) -> list[str]:

@@ -1,10 +1,12 @@
 """Screenshots of every game's page at phone and desktop width, for docs/web/ (looked at by eye).
 
-    python benchmarks/web_screenshots.py [--out docs/web]
+    python benchmarks/web_screenshots.py [--out docs/web] [--only PREFIX ...]
 
 Starts the web server on loopback with a fresh SQLite file, opens a table of each game played some
 way in by the game's heuristic bot (fixed seeds), and has the distribution's Chromium
-(/usr/bin/chromium, driven by Playwright) take the pictures, in English and Japanese.
+(/usr/bin/chromium, driven by Playwright) take the pictures, in English and Japanese; and the
+Info dialog (the game's ``info_entries``) of one game at desktop width. ``--only`` writes just the
+pictures whose names start with one of the prefixes given (``--only minirogue-info``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+INFO_GAME = "minirogue"
+"""The game whose Info dialog is pictured (its scene below: the merchant's prices, room cards)."""
 
 
 def _fight_v1(o: dict[str, Any]) -> bool:
@@ -78,7 +82,11 @@ def free_port() -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default="docs/web")
+    parser.add_argument("--only", nargs="*", default=[], help="write only pictures whose names start so")
     ns = parser.parse_args(argv)
+
+    def wanted_name(name: str) -> bool:
+        return not ns.only or any(name.startswith(prefix) for prefix in ns.only)
     out = Path(ns.out)
     out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp()) / "shots.sqlite3"
@@ -116,12 +124,21 @@ def main(argv: list[str]) -> int:
                     page.goto(link + f"&lang={lang}")
                     page.wait_for_selector("#board .board")
                     name = out / f"{game_id}-{size_name}-{lang}.png"
+                    if wanted_name(name.name):
+                        page.screenshot(path=str(name), full_page=True)
+                        written.append(str(name))
+                    name = out / f"{game_id}-info-{lang}.png"
+                    if game_id == INFO_GAME and size_name == "desktop" and wanted_name(name.name):
+                        page.locator("#info").click()
+                        page.wait_for_selector("#dialog[open]")
+                        page.screenshot(path=str(name))  # the dialog over the table, as a player sees it
+                        written.append(str(name))
+                        page.keyboard.press("Escape")
+                name = out / f"home-{size_name}-{lang}.png"
+                if wanted_name(name.name):
+                    page.goto(f"http://127.0.0.1:{port}/?lang={lang}")
                     page.screenshot(path=str(name), full_page=True)
                     written.append(str(name))
-                page.goto(f"http://127.0.0.1:{port}/?lang={lang}")
-                name = out / f"home-{size_name}-{lang}.png"
-                page.screenshot(path=str(name), full_page=True)
-                written.append(str(name))
                 context.close()
         browser.close()
     server.should_exit = True

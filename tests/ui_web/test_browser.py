@@ -8,6 +8,7 @@ failure."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import pytest
@@ -218,4 +219,119 @@ def test_the_page_fits_a_phone(browser: Any, live_server: LiveServer) -> None:
         page.wait_for_selector("#board .board")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{game}: the page is {width}px wide on a 360px phone"
+    context.close()
+
+
+def entries_of(server: LiveServer, link: str, lang: str) -> list[dict[str, str]]:
+    """The entries the server sends for the table behind ``link`` (its seat token in the link)."""
+    table = link.split("/t/")[1].split("?")[0]
+    token = link.split("seat=")[1].split("&")[0]
+    r = httpx.get(f"{server.url}/api/t/{table}", headers={"X-Seat-Token": unquote(token)}, params={"lang": lang})
+    entries: list[dict[str, str]] = r.json()["entries"]
+    return entries
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_info_shows_what_the_table_shows_in_every_game(browser: Any, live_server: LiveServer, lang: str) -> None:
+    """Info (button and `i`): the game's own entries for the table on screen, each title with its
+    text, in the page's language; or, where the game has nothing to explain, a sentence saying so."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for game, options, seed in WHOLE_GAMES:
+        link = open_table(live_server, game, options, seed, lang)
+        page.goto(link)
+        page.wait_for_selector("#board .board")
+        click_choice(page, 0)
+        entries = entries_of(live_server, link, lang)
+        page.locator("#info").click()
+        assert page.locator("#dialog").is_visible()
+        assert page.locator("#dialog-title").inner_text() == (
+            "What the table shows" if lang == "en" else "卓上にあるものの説明"
+        )
+        sections = page.locator("#dialog-body .info-entry")
+        if entries:
+            assert sections.count() == len(entries), game
+            for i, entry in enumerate(entries):
+                assert sections.nth(i).locator("h3").inner_text() == entry["title"]
+                assert sections.nth(i).get_attribute("data-key") == entry["key"]
+                shown = sections.nth(i).locator("p").inner_text()
+                assert shown.split() == entry["text"].split(), (game, entry["key"])  # every word, line by line
+                assert shown.count("\n") == entry["text"].count("\n")
+        else:
+            assert sections.count() == 0
+            assert page.locator("#info-none").inner_text() == (
+                "Nothing on the table to explain here." if lang == "en" else "ここで説明するものは卓上にありません。"
+            )
+        page.keyboard.press("Escape")
+        assert not page.locator("#dialog").is_visible()
+        page.keyboard.press("i")  # the terminal's key
+        assert page.locator("#dialog").is_visible()
+        page.keyboard.press("Escape")
+    assert not errors
+    context.close()
+
+
+def test_info_says_when_there_is_nothing_to_explain_and_sets_texts_as_texts(
+    browser: Any, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Generic: whatever a game returns is shown as text (a title that looks like markup stays
+    text, a text's lines stay lines); an empty list gets the sentence that says so."""
+    import solotable
+    from solotable.core.protocol import InfoEntry
+
+    cls = type(solotable.load("deepspace-d6"))
+    evil = '<img src=x onerror="window.pwned=1">'
+    monkeypatch.setattr(cls, "info_entries", lambda self, state, lang="en": [InfoEntry("x:1", evil, "one\ntwo")])
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(open_table(live_server, "deepspace-d6", {}, 6))
+    page.wait_for_selector("#board .board")
+    page.locator("#info").click()
+    assert page.locator("#dialog-body .info-entry h3").inner_text() == evil
+    assert page.locator("#dialog-body .info-entry p").inner_text() == "one\ntwo"
+    assert page.locator("#dialog-body img").count() == 0 and page.evaluate("window.pwned") is None
+    page.keyboard.press("Escape")
+    monkeypatch.setattr(cls, "info_entries", lambda self, state, lang="en": [])
+    page.reload()
+    page.wait_for_selector("#board .board")
+    page.locator("#info").click()
+    assert page.locator("#dialog-body .info-entry").count() == 0
+    assert page.locator("#info-none").inner_text() == "Nothing on the table to explain here."
+    context.close()
+
+
+def test_hint_shows_each_chance_with_its_interval(
+    browser: Any, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's hint shows the terminal's figures (``ui.cli.hint_figure``): the best move and the
+    runners-up each with its 95% interval, and the note when a runner-up shows more."""
+    from solotable.agents.hint import STANDARD_ERROR, WILSON, Hint
+    from solotable.ui.cli import hint_figure
+    from solotable.ui.web import app as web_app
+
+    given: list[Hint] = []
+
+    def fixed(state: Any, budget: float) -> list[Hint]:
+        actions = state.legal_actions()
+        given[:] = [Hint(actions[0], 0.25, 40, 0.14, 0.40, WILSON)]
+        if len(actions) > 1:
+            given.append(Hint(actions[1], 0.31, 30, 0.2, 0.42, STANDARD_ERROR))
+        return list(given)
+
+    monkeypatch.setattr(web_app, "_hint", fixed)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(open_table(live_server, "minirogue-v1", {}, 9, "ja"))
+    page.wait_for_selector("#board .board")
+    while len(choices(page)) < 2:
+        click_choice(page, 0)
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-text", timeout=30000)
+    assert page.locator("#hint-text").inner_text().endswith(hint_figure(given[0], "ja"))
+    assert "95%区間 14〜40%" in page.locator("#hint-text").inner_text()
+    assert page.locator("#hint-others li").inner_text().endswith(hint_figure(given[1], "ja"))
+    assert "95%区間 20〜42%" in page.locator("#hint-others li").inner_text()
+    assert page.locator("#hint-note").inner_text().startswith("ボットは")
     context.close()

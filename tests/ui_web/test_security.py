@@ -45,6 +45,7 @@ def test_the_view_does_not_change_when_hidden_things_are_redrawn(
                 assert again["observation"] == payload["observation"]
                 assert again["board"] == payload["board"] and again["infos"] == payload["infos"]
                 assert again["texts"] == payload["texts"]
+                assert again["entries"] == payload["entries"]  # what the Info dialog shows
                 assert again["actions"] == payload["actions"]
             checked += 1
         tables.play(row.id, tokens[0], str(bot.choose(state, rng)), live.row.version)

@@ -12,7 +12,8 @@ import pytest
 
 from solotable.cli import main as solotable_main
 from solotable.core.i18n import LANGS
-from solotable.ui.web import pages
+from solotable.core.registry import load as load_game
+from solotable.ui.web import boards, pages
 from solotable.ui.web.i18n import catalogue
 
 WEB = Path(__file__).resolve().parents[2] / "solotable" / "ui" / "web"
@@ -60,3 +61,15 @@ def test_solotable_web_help_and_a_bad_database(capsys: pytest.CaptureFixture[str
     assert "sqlite" in capsys.readouterr().err
     assert solotable_main(["web", "--lang", "ja", "--database", "mysql://x"]) == 2
     assert "データベース" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game_id", "gold"), [("minirogue-v1", "金貨"), ("minirogue", "金貨"), ("jongrogue", "金塊")])
+def test_gold_is_named_as_the_glossary_says(game_id: str, gold: str) -> None:
+    """docs/glossary.md: gold is 金貨 in both Mini Rogue editions, and JongRogue's is 金塊, as printed."""
+    game = load_game(game_id)
+    state = game.new_state(seed=3)
+    while state.is_chance():
+        state.apply(state.chance_table().actions[0])
+    html, _ = boards.render(game_id, state.observation(0), "ja")
+    labels = re.findall(r'<span class="stat-label">([^<]*)</span>', html)
+    assert gold in labels and not {"金貨", "金塊", "ゴールド"} - {gold} & set(labels), labels

@@ -347,7 +347,8 @@ class WebApp:
                 version = live.row.version
             if state.to_move != seat:
                 return JSONResponse(
-                    {"version": version, "ranked": [], "text": t("web.hint_none", lang)}, headers=SECURITY_HEADERS
+                    {"version": version, "ranked": [], "text": t("web.hint_none", lang), "others": "", "note": ""},
+                    headers=SECURITY_HEADERS,
                 )
             if not self._hints.acquire(blocking=False):
                 raise WebError(429, "web.err.hint_busy")
@@ -355,23 +356,31 @@ class WebApp:
                 ranked = await run_in_threadpool(_hint, state, budget)
             finally:
                 self._hints.release()
-            from solotable.ui.cli import hint_figure
+            from solotable.ui.cli import HINT_RUNNERS_UP, hint_figure, hint_note_needed, msg
 
             game = live.session.game
+            # the best move and the runners-up the terminal shows, each with the same figure (its
+            # chance of winning, its 95% interval and how it was found: ui.cli.hint_figure)
+            shown = ranked[:1] + [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
             out = [
                 {
                     "n": str(h.action),
                     "label": game.describe(state, h.action, lang),
                     "win": round(100 * h.win),
                     "interval": None if h.low is None or h.high is None else [round(100 * h.low), round(100 * h.high)],
-                    "figure": hint_figure(h, lang),  # the chance with its 95% interval and how it was found
+                    "figure": hint_figure(h, lang),
                 }
-                for h in ranked
+                for h in shown
             ]
-            text = (
-                t("web.hint_best", lang, label=out[0]["label"], win=out[0]["win"]) if out else t("web.hint_none", lang)
-            )
-            return JSONResponse({"version": version, "ranked": out[:4], "text": text}, headers=SECURITY_HEADERS)
+            for i, h in enumerate(out):
+                words = {"label": h["label"], "figure": h["figure"]}
+                h["line"] = t("web.hint_best", lang, **words) if i == 0 else t("web.hint_line", lang, **words)
+            text = str(out[0]["line"]) if out else t("web.hint_none", lang)
+            extra = {
+                "others": t("web.hint_others", lang) if len(out) > 1 else "",
+                "note": msg("cli.hint_note", lang) if hint_note_needed(shown) else "",
+            }
+            return JSONResponse({"version": version, "ranked": out, "text": text, **extra}, headers=SECURITY_HEADERS)
         except WebError as err:
             return error_response(err, lang)
 

@@ -758,7 +758,7 @@ def _jongrogue(o: Obs, lang: str, infos: Infos) -> Html:
         stat(t("web.stat.xp", lang), sh["xp"]),
         meter(t("web.stat.hp", lang), sh["hp"], sh["max_hp"]),
         stat(t("web.jr.strength", lang), sh["strength"], sh["max_strength"]),
-        stat(t("web.stat.gold", lang), sh["gold"]),
+        stat(t("web.jr.stat.gold", lang), sh["gold"]),  # JongRogue's gold is 金塊, as printed (docs/glossary.md)
         stat(t("web.stat.food", lang), sh["food"]),
         t("web.jr.statuses", lang, statuses=", ".join(g(f"jr.status.{s}", lang) for s in sh["status"]) or "-"),
         cls="mat sheet",

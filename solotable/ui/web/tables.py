@@ -400,6 +400,9 @@ class Tables:
         }
         texts.extend(index)
         payload["texts"] = texts
+        # what a player could read at the table about what is in view (the terminal's `i`):
+        # the game's own entries for this state, in this language, shown as they come
+        payload["entries"] = [{"key": e.key, "title": e.title, "text": e.text} for e in game.info_entries(state, lang)]
         payload["turn"] = _turn_text(state, seat, names, waiting_chance, lang)
         payload["your_turn"] = (not state.is_terminal()) and (to_move == seat or waiting_chance)
         actions: list[dict[str, Any]] = []

@@ -255,17 +255,54 @@
     out.replaceChildren();
     if (!r.ok) { out.textContent = r.data.error; return; }
     if (!current || current.version !== asked) return;   // the table moved on meanwhile
+    // each line as the server wrote it: the move, its chance of winning and its 95% interval
     const p = document.createElement("p");
     p.textContent = r.data.text;
     p.id = "hint-text";
     out.appendChild(p);
-    const ul = document.createElement("ul");
-    r.data.ranked.slice(1).forEach((h) => {
-      const li = document.createElement("li");
-      li.textContent = words["web.hint_line"].replace("{label}", h.label).replace("{win}", h.win);
-      ul.appendChild(li);
+    if (r.data.others) {
+      const head = document.createElement("p");
+      head.textContent = r.data.others;
+      const ul = document.createElement("ul");
+      ul.id = "hint-others";
+      r.data.ranked.slice(1).forEach((h) => {
+        const li = document.createElement("li");
+        li.textContent = h.line;
+        ul.appendChild(li);
+      });
+      out.append(head, ul);
+    }
+    if (r.data.note) {
+      const note = document.createElement("p");
+      note.className = "small"; note.id = "hint-note"; note.textContent = r.data.note;
+      out.appendChild(note);
+    }
+  }
+
+  // "Info": the game's own entries (Game.info_entries) for the table on screen, as the
+  // terminal's `i` shows them: each entry's title and its text
+  function info() {
+    if (!shown) return;
+    const entries = shown.entries || [];
+    const body = [];
+    entries.forEach((e) => {
+      const sec = document.createElement("section");
+      sec.className = "info-entry";
+      sec.dataset.key = e.key;
+      const h = document.createElement("h3");
+      h.textContent = e.title;
+      const text = document.createElement("p");
+      text.textContent = e.text;
+      sec.append(h, text);
+      body.push(sec);
     });
-    out.appendChild(ul);
+    if (!body.length) {
+      const none = document.createElement("p");
+      none.id = "info-none";
+      none.textContent = words["web.info_none"];
+      body.push(none);
+    }
+    openDialog(words["web.info_title"], body);
   }
 
   async function rules() {
@@ -276,7 +313,8 @@
 
   function openDialog(title, body) {
     $("dialog-title").textContent = title;
-    $("dialog-body").textContent = body;
+    if (Array.isArray(body)) $("dialog-body").replaceChildren(...body);   // elements built with textContent
+    else $("dialog-body").textContent = body;
     const d = $("dialog");
     if (typeof d.showModal === "function") { if (!d.open) d.showModal(); } else d.setAttribute("open", "");
   }
@@ -300,6 +338,7 @@
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("rules").addEventListener("click", rules);
+  $("info").addEventListener("click", info);
   $("typed-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = $("typed");
@@ -315,6 +354,7 @@
     } else if (ev.key === "u") { undo(); }
     else if (ev.key === "h") { hint(); }
     else if (ev.key === "r") { rules(); }
+    else if (ev.key === "i") { info(); }
     else if (ev.key === "l") { const s = $("lang-switch"); if (s) location.href = s.href; }
   });
 

@@ -127,7 +127,8 @@
     const ul = document.createElement("ul");
     p.seats.forEach((name, i) => {
       const li = document.createElement("li");
-      li.textContent = "P" + (i + 1) + " " + name + (i === p.seat ? " " + words["web.you"] : "");
+      const you = words["web.you"];  // "(you)", or "（あなた）": no space before a full-width bracket
+      li.textContent = "P" + (i + 1) + " " + name + (i === p.seat ? (you.startsWith("（") ? "" : " ") + you : "");
       ul.appendChild(li);
     });
     box.appendChild(ul);

@@ -29,11 +29,23 @@ FIGURES = {
 }
 
 
+TIMED_OUT: set[tuple[Path, str, str]] = set()
+"""(checkout, script, game) that did not finish once: not run again (the old JongRogue's MCTS)."""
+
+
 def run(checkout: Path, script: str, args: list[str], timeout: float) -> str:
+    key = (checkout, script, args[1])
+    if key in TIMED_OUT:
+        return ""
     env = dict(os.environ, PYTHONPATH=str(checkout))
     # the benchmark scripts of the checkout measured, with its own code
     cmd = [sys.executable, str(checkout / "benchmarks" / script), *args]
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    try:
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        TIMED_OUT.add(key)
+        print(f"{checkout.name}: {script} {args[1]} did not finish in {timeout:.0f} s", file=sys.stderr)
+        return ""
     return out.stdout + out.stderr
 
 
@@ -75,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             after = results.get((game, "after", name))
             if not before and not after:
                 continue
-            b = statistics.median(before) if before else float("nan")
-            a = statistics.median(after) if after else float("nan")
-            ratio = a / b if before and after else float("nan")
-            print(f"{game:<14} {name:<10} {b:>12,.0f} {a:>12,.0f} {ratio:>12.2f}x")
+            b = f"{statistics.median(before):,.0f}" if before else "unfinished"
+            a = f"{statistics.median(after):,.0f}" if after else "unfinished"
+            ratio = f"{statistics.median(after) / statistics.median(before):.2f}x" if before and after else "-"
+            print(f"{game:<14} {name:<10} {b:>12} {a:>12} {ratio:>13}")
     return 0
 
 

@@ -218,6 +218,25 @@ def test_a_name_that_fits_several_cards_says_which_and_how_to_tell_them_apart() 
     assert "Space Pirates" in explain(exc.value, "en") and "スペース・パイレーツ" in explain(exc.value, "ja")
 
 
+def test_a_long_line_is_not_compared_letter_by_letter_with_every_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 12: a 2 MB line typed at a draw took minutes (an edit distance against ~70 names);
+    # a line past the limit is refused as too long, and no name is compared with one far longer
+    import solotable.games.deepspace_d6.typed as typed
+
+    s = G.new_state(seed=1)
+    with pytest.raises(IllegalAction) as exc:
+        G.parse_action(s, "x" * 1_001)
+    assert exc.value.key == "core.err.too_long"
+    compared: list[str] = []
+    real = typed._distance
+    monkeypatch.setattr(typed, "_distance", lambda a, b: compared.append(a) or real(a, b))
+    with pytest.raises(IllegalAction):
+        G.parse_action(s, "interceptorz" * 50)
+    assert not compared
+    assert G.parse_action(s, "interseptor") == Action("draw", "e13")  # a near spelling still found
+    assert compared
+
+
 def test_a_card_already_seen_is_not_drawn_again_by_name() -> None:
     s = G.new_state(seed=1)
     play(s, "draw:e19")

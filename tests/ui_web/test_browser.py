@@ -66,12 +66,14 @@ def test_a_whole_game_in_the_browser(
     page.wait_for_selector("#board .board")
     assert page.evaluate("document.documentElement.lang") == lang
     seats = page.locator("#seats li").first.inner_text()
-    assert (" （" not in seats and "（" in seats) if lang == "ja" else " (you)" in seats  # no space before a full-width bracket
+    # no space before a full-width bracket
+    assert (" （" not in seats and "（" in seats) if lang == "ja" else " (you)" in seats
     clicks = 0
     while not page.locator("#actions .result").count():
         notations = choices(page)
         assert notations, page.locator("#turn").inner_text()
-        playable = [i for i, n in enumerate(notations) if n not in ("quit", "forced-end")] or list(range(len(notations)))
+        playable = [i for i, n in enumerate(notations) if n not in ("quit", "forced-end")]
+        playable = playable or list(range(len(notations)))
         click_choice(page, playable[(clicks * 5 + 1) % len(playable)])
         clicks += 1
         assert clicks < MAX_CLICKS

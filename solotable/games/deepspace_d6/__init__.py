@@ -12,7 +12,18 @@ from functools import cached_property
 from typing import ClassVar
 
 from solotable.core.i18n import Catalogue, register_catalogue
-from solotable.core.protocol import Action, BotHooks, Event, Game, IllegalAction, InfoEntry, Option, OptionError, State
+from solotable.core.protocol import (
+    MAX_NOTATION,
+    Action,
+    BotHooks,
+    Event,
+    Game,
+    IllegalAction,
+    InfoEntry,
+    Option,
+    OptionError,
+    State,
+)
 from solotable.core.registry import register
 
 from .actions import INST_NAMES, INST_OF
@@ -90,8 +101,8 @@ class DeepSpaceD6(Game):
         try:
             return super().parse_action(state, text)
         except IllegalAction:
-            if not isinstance(state, DeepSpaceState) or state.phase is not DRAW:
-                raise
+            if not isinstance(state, DeepSpaceState) or state.phase is not DRAW or len(text) > MAX_NOTATION:
+                raise  # a line past the limit is not read as a card name either
             body = normal(text).removeprefix("draw:").strip()
             found = self._drawable(state, body)
             if len(found) > 1:

@@ -74,9 +74,10 @@ def _score(typed: str, name: str) -> float:
         return 3.0
     if len(typed) >= 4 and typed in name:
         return 2.0
-    if len(typed) >= 5:
+    near = max(1, len(name) // 5)
+    if len(typed) >= 5 and abs(len(typed) - len(name)) <= near:  # the distance is at least that
         d = _distance(typed, name)
-        if d <= max(1, len(name) // 5):
+        if d <= near:
             return 1.0 - d / 10
     return 0.0
 

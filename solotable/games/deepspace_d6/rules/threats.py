@@ -16,7 +16,7 @@ from solotable.core.chance import die_table, draw_table
 from solotable.core.engine import Phase
 
 from .. import actions as A
-from ..data import FACES, TAC, data
+from ..data import FACES, TAC, Card, data
 from ..state import (
     CARDS,
     DISTRACTED,
@@ -40,9 +40,10 @@ from ..state import (
 from ..words import counted
 
 D = data()
-BY_ID = D.by_id
 THREAT_DIE = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
+CARD_DRAWN: dict[Action, Card] = {A.DRAW[c.index]: c for c in CARDS}
+"""The card of each outcome of a draw."""
 MERCENARY = next(c for c in CARDS if c.effect == "mercenary")
 SCOUT = next(c for c in CARDS if c.effect == "scout")
 
@@ -94,7 +95,7 @@ def draw_card(state: DeepSpaceState) -> None:
 
 def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     """§5.7: place the card drawn and apply its on-draw effect (R17)."""
-    card = BY_ID[str(outcome.args[0])]
+    card = CARD_DRAWN[outcome]
     state.unseen[card.index] -= 1
     state.deck -= 1
     log = state.log

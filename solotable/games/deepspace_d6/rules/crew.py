@@ -19,7 +19,7 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
-from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
+from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState, die
 from ..words import counted, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
@@ -141,16 +141,16 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
     faces = ROLL_FACES[outcome]
     locked = 0
     k = 0
-    for die in state.dice:
-        if die.where == where:
+    dice = state.dice
+    for n, d in enumerate(dice):
+        if d.where == where:
             face = faces[k]
             k += 1
-            die.face = face
             if face == THR:
-                die.where = SCANNER
+                dice[n] = die(face, SCANNER, d.on)
                 locked += 1
             else:
-                die.where = UNASSIGNED
+                dice[n] = die(face, UNASSIGNED, d.on)
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
         state.emit(key, faces=faces_param(faces), locked=locked)
@@ -162,9 +162,10 @@ def scan(state: DeepSpaceState) -> None:
     three go to Returned and a card is drawn (none from an empty deck, R8)."""
     while state.count(SCANNER) >= SCANNER_SLOTS:
         moved = 0
-        for die in state.dice:
-            if die.where == SCANNER and moved < SCANNER_SLOTS:
-                die.where = RETURNED
+        dice = state.dice
+        for n, d in enumerate(dice):
+            if d.where == SCANNER and moved < SCANNER_SLOTS:
+                dice[n] = d.at[RETURNED]
                 moved += 1
         if state.deck > 0:
             state.emit("ds6.ev.scanners_full")
@@ -198,10 +199,8 @@ def change(state: DeepSpaceState, action: Action) -> None:
     locks into the scanners, which are checked at once (R18)."""
     old, new = FACE_OF[str(action.args[0])], FACE_OF[str(action.args[1])]
     state.take(COM, ST_COM)
-    die = state.unassigned(old)
-    die.face = new
-    if new == THR:
-        die.where = SCANNER
+    n = state.unassigned(old)
+    state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
         state.emit("ds6.ev.change", old=face_key(old), new=face_key(new))
     state.push(scan)

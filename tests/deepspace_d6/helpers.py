@@ -17,6 +17,7 @@ from solotable.core.protocol import Action, State
 from solotable.games.deepspace_d6.actions import INST_NAMES, INST_OF
 from solotable.games.deepspace_d6.data import FACES, data
 from solotable.games.deepspace_d6.state import PLACE_NAMES, Threat
+from solotable.games.deepspace_d6.state import die as make_die
 
 G = solotable.load("deepspace-d6")
 D = data()
@@ -102,11 +103,11 @@ def move(s: Any, die: int, where: str, face: str | None = None, card: str | None
     """Die ``die`` (1-6) put somewhere by hand (scenario set-up): ``infirmary``, ``distracted``
     ... (the observation's place names), showing ``face``, on ``card`` (``i5``)."""
     d = s.dice[die - 1]
-    d.where = PLACE_NAMES.index(where)  # type: ignore[arg-type]
-    if face is not None:
-        d.face = FACES.index(face)  # type: ignore[arg-type]
-    if card is not None:
-        d.on = INST_OF[card]
+    s.dice[die - 1] = make_die(
+        d.face if face is None else FACES.index(face),  # type: ignore[arg-type]
+        PLACE_NAMES.index(where),  # type: ignore[arg-type]
+        d.on if card is None else INST_OF[card],
+    )
 
 
 def new(

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from solotable.core.engine import StepState
 from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
-from .actions import INST_NAMES, INST_OF
-from .data import NO_FACE, Card, data
+from .actions import INST_NAMES, INST_OF, N_INST
+from .data import NO_FACE, THR, Card, data
 
 if TYPE_CHECKING:
     from solotable.core.action import Action
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 D = data()
 CARDS: tuple[Card, ...] = D.cards
 DONT_PANIC = D.dont_panic
+COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
+"""The copies of each kind of card in the box."""
 
 # Where a crew die is (§3.2). The five stations are ST_COM + face.
 POOL, UNASSIGNED, SCANNER, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, MISSION, DISTRACTED, RETURNED, INFIRMARY = (
@@ -46,27 +48,62 @@ NOBODY = -1
 
 class Die:
     """One crew die: the face it shows (``NO_FACE`` in the pool, R37), where it is, and the card
-    instance it sits on (stasis, mission, Distracted; ``NOBODY`` otherwise)."""
+    instance it sits on (stasis, mission, Distracted; ``NOBODY`` otherwise).
 
-    __slots__ = ("face", "on", "where")
+    Immutable, and one object per face, place and card (:func:`die`): a die that moves is
+    replaced in ``state.dice`` (``dice[n] = d.at[RETURNED]``, or ``die(face, where, card)``),
+    so clones share the dice, as they share the threats."""
 
-    def __init__(self, face: int = NO_FACE, where: int = POOL, on: int = NOBODY) -> None:
-        self.face = face
-        self.where = where
-        self.on = on
+    __slots__ = ("at", "face", "on", "where")
 
-    def copy(self) -> Die:
-        new = Die.__new__(Die)
-        new.face = self.face
-        new.where = self.where
-        new.on = self.on
-        return new
+    face: int
+    where: int
+    on: int
+    at: tuple[Die, ...]
+    """This die moved: the die with the same face, on the same card, at each place."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Die is immutable: put die(...) or d.at[place] in its place")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (die, (self.face, self.where, self.on))  # a copy through pickle is the same object
 
     def __repr__(self) -> str:
         return f"Die(face={self.face}, where={PLACE_NAMES[self.where]}, on={self.on})"
 
 
-_new_die = Die.__new__
+def _make_die(face: int, where: int, on: int) -> Die:
+    d = object.__new__(Die)
+    object.__setattr__(d, "face", face)
+    object.__setattr__(d, "where", where)
+    object.__setattr__(d, "on", on)
+    return d
+
+
+def _dice() -> tuple[tuple[tuple[Die, ...], ...], ...]:
+    by_face_on = [
+        [tuple(_make_die(face, where, on) for where in range(len(PLACE_NAMES))) for on in range(NOBODY, N_INST)]
+        for face in range(NO_FACE, THR + 1)
+    ]
+    for row in by_face_on:
+        for places in row:
+            for d in places:
+                object.__setattr__(d, "at", places)
+    return tuple(tuple(tuple(row[on][where] for on in range(len(row))) for where in range(len(PLACE_NAMES)))
+                 for row in by_face_on)  # fmt: skip
+
+
+_DICE = _dice()
+"""Every die there can be, by face + 1, place, card instance + 1."""
+
+
+def die(face: int, where: int, on: int = NOBODY) -> Die:
+    """The die showing ``face`` (``NO_FACE``: none) at ``where``, on the card instance ``on``."""
+    return _DICE[face + 1][where][on + 1]
+
+
+POOL_DIE = die(NO_FACE, POOL)
+"""A die in the pool (R37: it shows no face)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -107,8 +144,8 @@ class DeepSpaceState(StepState):
         # §2.1 steps 1-2 (R16): the deck, the trackers, the pool
         self.hull = D.ship.hull
         self.shields = D.ship.shields
-        self.dice = [Die() for _ in range(D.ship.crew_dice)]  # R37: pool dice show no face
-        self.unseen = [c.copies for c in CARDS]
+        self.dice = [POOL_DIE] * D.ship.crew_dice  # R37: pool dice show no face
+        self.unseen = list(COPIES)
         """Copies of each kind of card not seen yet (deck and removed cards, DS-P2)."""
         self.unseen[DONT_PANIC.index] = dont_panic
         self.removed = D.length.removed[length]  # §2.3, R16: removed unseen after the shuffle
@@ -146,14 +183,7 @@ class DeepSpaceState(StepState):
         new.length = self.length
         new.hull = self.hull
         new.shields = self.shields
-        dice = []
-        for d in self.dice:  # Die.copy, inline: clones are the search bots' hot path
-            c = _new_die(Die)
-            c.face = d.face
-            c.where = d.where
-            c.on = d.on
-            dice.append(c)
-        new.dice = dice
+        new.dice = self.dice[:]  # dice are immutable
         new.unseen = self.unseen[:]
         new.removed = self.removed
         new.deck = self.deck
@@ -311,19 +341,20 @@ class DeepSpaceState(StepState):
 
     def take(self, face: int, where: int, n: int = 1) -> None:
         """Move ``n`` unassigned dice showing ``face`` to ``where`` (lowest numbers first)."""
-        for d in self.dice:
+        dice = self.dice
+        for k, d in enumerate(dice):
             if d.where == UNASSIGNED and d.face == face:
-                d.where = where
+                dice[k] = d.at[where]
                 n -= 1
                 if not n:
                     return
 
-    def unassigned(self, face: int) -> Die:
-        """The unassigned die of the lowest number showing ``face`` (there is one: the action
-        that asks for it is legal)."""
-        for d in self.dice:
+    def unassigned(self, face: int) -> int:
+        """The number (0-based) of the unassigned die of the lowest number showing ``face``
+        (there is one: the action that asks for it is legal)."""
+        for k, d in enumerate(self.dice):
             if d.where == UNASSIGNED and d.face == face:
-                return d
+                return k
         raise AssertionError(f"no unassigned die shows face {face}")
 
     # -- the end ---------------------------------------------------------------------------------

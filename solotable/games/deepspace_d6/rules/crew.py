@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from solotable.core.action import Action
-from solotable.core.chance import dice_table
+from solotable.core.chance import ChanceTable, dice_table
 from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
-from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState
+from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState, die
 from ..words import counted, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
@@ -32,6 +32,8 @@ ROLL_FACES: dict[Action, tuple[int, ...]] = {
     action: tuple(int(pip) - 1 for pip in action.args) for n in range(1, 7) for action in dice_table(n, "roll").actions
 }
 """The faces (0-5) of each outcome of a roll of 1-6 crew dice, ascending."""
+ROLL_TABLES: tuple[ChanceTable, ...] = tuple(dice_table(n, "roll") for n in range(D.ship.crew_dice + 1))
+"""The table of a roll of ``n`` crew dice (DS-P1), by ``n`` (never 0: there is a die to roll, R26)."""
 
 
 COMMS, COSMIC, PANEL, NEBULA = 1, 2, 4, 8
@@ -39,6 +41,15 @@ RESTRICTS = {"comms_offline": COMMS, "cosmic": COSMIC, "panel_explosion": PANEL,
 """The cards in play that restrict step 3 (R24; the Nebula's shields, R4), as bits."""
 STASIS_TARGETS = frozenset(c.index for c in CARDS if c.external and c.activation)
 """The cards a Stasis Beam can stop: external threats with activation values (R11, R34)."""
+
+# Step 3 is most of the decisions of a game: what each card in play means for it is read from
+# tables by the card's index, made once here.
+RESTRICTS_OF: tuple[int, ...] = tuple(RESTRICTS.get(c.effect, 0) for c in CARDS)
+"""Each card's restrictions (:data:`RESTRICTS`), 0 for most."""
+STASIS_TARGET: tuple[bool, ...] = tuple(c.index in STASIS_TARGETS for c in CARDS)
+MISSION_FACES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(c.mission_faces)) for c in CARDS)
+"""The faces some slot of each card's mission accepts, ascending (empty: no mission)."""
+COSMIC_CARD = next(c.index for c in CARDS if c.effect == "cosmic")
 
 
 def assign_actions(state: DeepSpaceState) -> list[Action]:
@@ -58,12 +69,15 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         elif where == MISSION:
             on_mission = True
     restricts = 0
-    target = False
+    target = missions = False
     threats = state.threats
     for t in threats:
-        restricts |= RESTRICTS.get(t.card.effect, 0)
+        index = t.card.index
+        restricts |= RESTRICTS_OF[index]
         if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
+        if MISSION_FACES[index]:
+            missions = True
     out: list[Action] = []
     if have[COM] and not restricts & COMMS and sum(have) >= 2:  # rulings R19, R20, R24
         for f in range(5):
@@ -81,26 +95,26 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         if state.shields < MAX_SHIELDS and not restricts & NEBULA:  # rulings R4, R21
             out.append(A.SHIELDS)
         for t in threats:  # rulings R11, R34
-            if not t.stasis and t.card.index in STASIS_TARGETS:
+            if not t.stasis and STASIS_TARGET[t.card.index]:
                 out.append(A.STASIS[t.key])
     if have[ENG] and not restricts & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
         out += A.REPAIR[1 : have[ENG] + 1]
-    for t in threats:
-        wanted = t.card.mission_faces
-        if not wanted:
-            continue
-        if on_mission:
-            wanted = state.open_faces(t)
-        for f in range(5):
-            if not have[f] or f not in wanted:
+    if missions:
+        for t in threats:
+            faces = MISSION_FACES[t.card.index]
+            if not faces:
                 continue
-            if restricts and (
-                (f == COM and restricts & COMMS)
-                or (f == ENG and restricts & PANEL)
-                or (f == SCI and restricts & COSMIC and t.card.effect != "cosmic")
-            ):
-                continue  # ruling R24
-            out.append(A.MISSION[t.key][f])
+            wanted = state.open_faces(t) if on_mission else None
+            for f in faces:
+                if not have[f] or (wanted is not None and f not in wanted):
+                    continue
+                if restricts and (
+                    (f == COM and restricts & COMMS)
+                    or (f == ENG and restricts & PANEL)
+                    or (f == SCI and restricts & COSMIC and t.card.index != COSMIC_CARD)
+                ):
+                    continue  # ruling R24
+                out.append(A.MISSION[t.key][f])
     out.append(A.END)
     return out
 
@@ -118,7 +132,7 @@ ASSIGN = Phase("assign", assign_actions)
 
 def roll_crew(state: DeepSpaceState) -> None:
     """Step 1: roll every die in the pool (there is at least one, R26)."""
-    state.draw(ROLL, dice_table(state.count(POOL), "roll"), rolled, POOL)
+    state.draw(ROLL, ROLL_TABLES[state.count(POOL)], rolled, POOL)
 
 
 def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
@@ -127,16 +141,16 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
     faces = ROLL_FACES[outcome]
     locked = 0
     k = 0
-    for die in state.dice:
-        if die.where == where:
+    dice = state.dice
+    for n, d in enumerate(dice):
+        if d.where == where:
             face = faces[k]
             k += 1
-            die.face = face
             if face == THR:
-                die.where = SCANNER
+                dice[n] = die(face, SCANNER, d.on)
                 locked += 1
             else:
-                die.where = UNASSIGNED
+                dice[n] = die(face, UNASSIGNED, d.on)
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
         state.emit(key, faces=faces_param(faces), locked=locked)
@@ -148,9 +162,10 @@ def scan(state: DeepSpaceState) -> None:
     three go to Returned and a card is drawn (none from an empty deck, R8)."""
     while state.count(SCANNER) >= SCANNER_SLOTS:
         moved = 0
-        for die in state.dice:
-            if die.where == SCANNER and moved < SCANNER_SLOTS:
-                die.where = RETURNED
+        dice = state.dice
+        for n, d in enumerate(dice):
+            if d.where == SCANNER and moved < SCANNER_SLOTS:
+                dice[n] = d.at[RETURNED]
                 moved += 1
         if state.deck > 0:
             state.emit("ds6.ev.scanners_full")
@@ -172,7 +187,8 @@ def assign(state: DeepSpaceState) -> None:
 def assigned(state: DeepSpaceState, action: Action) -> None:
     name = action.name
     if name == "end":
-        state.emit("ds6.ev.end_assign")
+        if state.log:
+            state.emit("ds6.ev.end_assign")
         return
     state.push(assign)  # after this action (and what it sets off), the next one
     ASSIGNMENTS[name](state, action)
@@ -183,10 +199,8 @@ def change(state: DeepSpaceState, action: Action) -> None:
     locks into the scanners, which are checked at once (R18)."""
     old, new = FACE_OF[str(action.args[0])], FACE_OF[str(action.args[1])]
     state.take(COM, ST_COM)
-    die = state.unassigned(old)
-    die.face = new
-    if new == THR:
-        die.where = SCANNER
+    n = state.unassigned(old)
+    state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
         state.emit("ds6.ev.change", old=face_key(old), new=face_key(new))
     state.push(scan)
@@ -195,7 +209,7 @@ def change(state: DeepSpaceState, action: Action) -> None:
 def reroll(state: DeepSpaceState, action: Action) -> None:
     """§4.4, R20: the Commander re-rolls every other unassigned die."""
     state.take(COM, ST_COM)
-    state.draw(REROLL, dice_table(state.count(UNASSIGNED), "roll"), rolled, UNASSIGNED)
+    state.draw(REROLL, ROLL_TABLES[state.count(UNASSIGNED)], rolled, UNASSIGNED)
 
 
 ASSIGNMENTS: dict[str, Callable[[DeepSpaceState, Action], None]] = {

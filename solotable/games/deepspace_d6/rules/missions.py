@@ -9,7 +9,7 @@ from solotable.core.action import Action
 
 from .. import actions as A
 from ..data import FACE_OF
-from ..state import MISSION, DeepSpaceState
+from ..state import MISSION, DeepSpaceState, die
 from .threats import card_key, face_key, remove
 
 
@@ -18,9 +18,7 @@ def place(state: DeepSpaceState, action: Action) -> None:
     threat = state.threat(A.INST_OF[str(action.args[0])])
     assert threat is not None
     face = FACE_OF[str(action.args[1])]
-    die = state.unassigned(face)
-    die.where = MISSION
-    die.on = threat.key
+    state.dice[state.unassigned(face)] = die(face, MISSION, threat.key)
     log = state.log
     if log:
         state.emit("ds6.ev.mission", card=card_key(threat), face=face_key(face))

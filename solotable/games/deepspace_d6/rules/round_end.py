@@ -7,11 +7,10 @@ from solotable.core.action import Action
 from solotable.core.engine import Phase
 
 from .. import actions as A
-from ..data import NO_FACE
 from ..state import (
     MISSION,
-    NOBODY,
     POOL,
+    POOL_DIE,
     RETURNED,
     ST_COM,
     ST_ENG,
@@ -69,11 +68,10 @@ def gather(state: DeepSpaceState) -> None:
     to the pool; the mission dice one by one (R26); lost if no die can be gathered (R10)."""
     end_stasis(state)
     gathered = 0
-    for die in state.dice:
-        if die.where in GATHERED:
-            die.where = POOL
-            die.face = NO_FACE  # ruling R37
-            die.on = NOBODY
+    dice = state.dice
+    for n, d in enumerate(dice):
+        if d.where in GATHERED:
+            dice[n] = POOL_DIE  # ruling R37: it shows no face
             gathered += 1
     if state.anywhere(MISSION):
         state.must_recall = gathered == 0
@@ -104,10 +102,7 @@ def recalled(state: DeepSpaceState, action: Action) -> None:
 
 def recall(state: DeepSpaceState, n: int) -> None:
     """Step 6: the mission die ``n`` (0-based) back to the pool; its slot reopens (R26)."""
-    die = state.dice[n]
-    die.where = POOL
-    die.face = NO_FACE  # ruling R37
-    die.on = NOBODY
+    state.dice[n] = POOL_DIE  # ruling R37: it shows no face
     state.must_recall = False
     if state.log:
         state.emit("ds6.ev.recall", die=n + 1)

@@ -9,7 +9,7 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
-from ..state import INFIRMARY, RETURNED, SCANNER, ST_ENG, ST_MED, ST_SCI, ST_TAC, STASIS, DeepSpaceState, Threat
+from ..state import INFIRMARY, RETURNED, SCANNER, ST_ENG, ST_MED, ST_SCI, ST_TAC, STASIS, DeepSpaceState, Threat, die
 from ..words import counted
 from .threats import card_key, damage_threat, remove
 
@@ -68,9 +68,10 @@ def free(state: DeepSpaceState, action: Action) -> None:
     """§4.6, R6: every die in the Infirmary goes to Returned."""
     state.take(MED, ST_MED)
     n = 0
-    for die in state.dice:
-        if die.where == INFIRMARY:
-            die.where = RETURNED
+    dice = state.dice
+    for k, d in enumerate(dice):
+        if d.where == INFIRMARY:
+            dice[k] = d.at[RETURNED]
             n += 1
     if state.log:
         state.emit(counted("ds6.ev.free", n), count=n)
@@ -79,9 +80,10 @@ def free(state: DeepSpaceState, action: Action) -> None:
 def release(state: DeepSpaceState, action: Action) -> None:
     """§4.6, R6: one Threat die leaves the scanners for Returned."""
     state.take(MED, ST_MED)
-    for die in state.dice:
-        if die.where == SCANNER:
-            die.where = RETURNED
+    dice = state.dice
+    for k, d in enumerate(dice):
+        if d.where == SCANNER:
+            dice[k] = d.at[RETURNED]
             break
     state.emit("ds6.ev.release")
 
@@ -98,9 +100,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     round; the stasis stays in force if the die is moved later."""
     target = state.threat(A.INST_OF[str(action.args[0])])
     assert target is not None
-    die = state.unassigned(SCI)
-    die.where = STASIS
-    die.on = target.key
+    state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
     state.replace(target, Threat(target.card, target.key, target.health, True))
     if state.log:
         state.emit("ds6.ev.stasis", card=card_key(target))

@@ -16,14 +16,13 @@ from solotable.core.chance import die_table, draw_table
 from solotable.core.engine import Phase
 
 from .. import actions as A
-from ..data import FACES, TAC, data
+from ..data import FACES, TAC, Card, data
 from ..state import (
     CARDS,
     DISTRACTED,
     DONT_PANIC,
     INFIRMARY,
     MISSION,
-    NOBODY,
     POOL,
     RETURNED,
     SCANNER,
@@ -36,13 +35,15 @@ from ..state import (
     UNASSIGNED,
     DeepSpaceState,
     Threat,
+    die,
 )
 from ..words import counted
 
 D = data()
-BY_ID = D.by_id
 THREAT_DIE = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
+CARD_DRAWN: dict[Action, Card] = {A.DRAW[c.index]: c for c in CARDS}
+"""The card of each outcome of a draw."""
 MERCENARY = next(c for c in CARDS if c.effect == "mercenary")
 SCOUT = next(c for c in CARDS if c.effect == "scout")
 
@@ -94,7 +95,7 @@ def draw_card(state: DeepSpaceState) -> None:
 
 def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     """§5.7: place the card drawn and apply its on-draw effect (R17)."""
-    card = BY_ID[str(outcome.args[0])]
+    card = CARD_DRAWN[outcome]
     state.unseen[card.index] -= 1
     state.deck -= 1
     log = state.log
@@ -111,10 +112,10 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     effect = card.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
-        for die in state.dice:
-            if die.face == TAC and die.where not in (INFIRMARY, DISTRACTED, POOL):
-                die.where = INFIRMARY
-                die.on = NOBODY
+        dice = state.dice
+        for n, d in enumerate(dice):
+            if d.face == TAC and d.where not in (INFIRMARY, DISTRACTED, POOL):
+                dice[n] = die(TAC, INFIRMARY)
                 hurt += 1
         if log:
             state.emit(counted("ds6.ev.friendly_fire", hurt, zero=True), count=hurt)
@@ -145,9 +146,7 @@ def distracted(state: DeepSpaceState, action: Action, key: int) -> None:
 
 
 def distract(state: DeepSpaceState, n: int, key: int) -> None:
-    die = state.dice[n]
-    die.where = DISTRACTED
-    die.on = key
+    state.dice[n] = die(state.dice[n].face, DISTRACTED, key)
     if state.log:
         state.emit("ds6.ev.distracted", die=n + 1)
 
@@ -198,10 +197,10 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
     card = threat.card
     state.discard.append(card)
     key = threat.key
-    for die in state.dice:
-        if die.on == key and die.where in (MISSION, STASIS, DISTRACTED):
-            die.where = INFIRMARY if mission_to_infirmary and die.where == MISSION else RETURNED
-            die.on = NOBODY
+    dice = state.dice
+    for n, d in enumerate(dice):
+        if d.on == key and d.where in (MISSION, STASIS, DISTRACTED):
+            dice[n] = die(d.face, INFIRMARY if mission_to_infirmary and d.where == MISSION else RETURNED)
     if not destroyed:
         return
     state.destroyed += 1
@@ -225,11 +224,10 @@ def damage_threat(state: DeepSpaceState, threat: Threat) -> Threat:
 def to_infirmary(state: DeepSpaceState, n: int) -> None:
     """The die ``n`` (0-based) goes to the Infirmary; a mission slot reopens, a stasis stays in
     force (R5, R34)."""
-    die = state.dice[n]
-    die.where = INFIRMARY
-    die.on = NOBODY
+    face = state.dice[n].face
+    state.dice[n] = die(face, INFIRMARY)
     if state.log:
-        state.emit("ds6.ev.infirmary", die=n + 1, face=face_key(die.face))
+        state.emit("ds6.ev.infirmary", die=n + 1, face=face_key(face))
 
 
 # -- step 5 (§5.5) -------------------------------------------------------------------------------
@@ -310,9 +308,10 @@ def activate(state: DeepSpaceState, key: int) -> None:
         if not hurt(state, card.damage):
             remove(state, threat, destroyed=False)
     elif effect == "boost_morale":
-        for die in state.dice:
-            if die.where == SCANNER:
-                die.where = RETURNED
+        dice = state.dice
+        for n, d in enumerate(dice):
+            if d.where == SCANNER:
+                dice[n] = d.at[RETURNED]
                 state.emit("ds6.ev.release")
                 break
         remove(state, threat, destroyed=False)

@@ -73,3 +73,17 @@ def test_gold_is_named_as_the_glossary_says(game_id: str, gold: str) -> None:
     html, _ = boards.render(game_id, state.observation(0), "ja")
     labels = re.findall(r'<span class="stat-label">([^<]*)</span>', html)
     assert gold in labels and not {"金貨", "金塊", "ゴールド"} - {gold} & set(labels), labels
+
+
+def test_jongrogue_found_doors_are_words_in_english_and_winds_in_japanese() -> None:
+    """Issue 11 item 9: the map's sides as 東南西北 in Japanese and as words in English."""
+    game = load_game("jongrogue")
+    state = game.new_state(seed=3)
+    while state.is_chance():
+        state.apply(state.chance_table().actions[0])
+    o = state.observation(0)
+    o["map"][0]["found"] = ["S", "E"]
+    en, _ = boards.render("jongrogue", o, "en")
+    ja, _ = boards.render("jongrogue", o, "ja")
+    assert "hidden doors found: south, east" in en and "南" not in en.split("hidden doors found")[1][:40]
+    assert "南・東" in ja

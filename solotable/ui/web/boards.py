@@ -622,7 +622,6 @@ def _ds_id(card_code: str) -> str:
 
 SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
 WIND_OF_LAB = {"T": "東", "N": "南", "S": "西", "P": "北"}
-WIND_OF_SIDE = {"N": "北", "E": "東", "S": "南", "W": "西"}
 
 
 def tile_text(name: str, lang: str) -> str:
@@ -694,10 +693,10 @@ def _jongrogue(o: Obs, lang: str, infos: Infos) -> Html:
         n = room["room"]
         lab = room["lab"]
         lab_tiles = [mahjong_tile(x, lang, small=True) for x in lab] if lab else []
-        found = [WIND_OF_SIDE.get(f, f) for f in room["found"]]
+        found = [g(f"jr.side.{f}", lang) for f in room["found"]]  # 南 in Japanese, south in English
         lines: list[object] = [tag("span", *lab_tiles, cls="tiles") if lab_tiles else t("web.jr.unexplored", lang)]
         if found:
-            lines.append(t("web.jr.found_doors", lang, doors=" ".join(found)))
+            lines.append(t("web.jr.found_doors", lang, doors=("・" if lang == "ja" else ", ").join(found)))
         seen = [s for s in room["slots"] if s["tile"] != "?"]
         if seen and n != current:
             lines.append(tag("span", *[mahjong_tile(s["tile"], lang, small=True) for s in seen], cls="tiles"))

@@ -87,3 +87,18 @@ def test_jongrogue_found_doors_are_words_in_english_and_winds_in_japanese() -> N
     ja, _ = boards.render("jongrogue", o, "ja")
     assert "hidden doors found: south, east" in en and "南" not in en.split("hidden doors found")[1][:40]
     assert "南・東" in ja
+
+
+def test_words_in_a_row_are_set_as_each_language_writes_them() -> None:
+    """Japanese lists take 、 (not an ASCII comma): a Mini Rogue 2020 hero's potions, the cards
+    of an area not yet turned up, statuses."""
+    game = load_game("minirogue")
+    state = game.new_state(seed=3)
+    while state.is_chance():
+        state.apply(state.chance_table().actions[0])
+    o = state.observation(0)
+    o["heroes"][0]["potions"] = ["healing", "perception"]
+    ja, _ = boards.render("minirogue", o, "ja")
+    en, _ = boards.render("minirogue", o, "en")
+    assert "回復のポーション、知覚のポーション" in ja and ", " not in re.sub(r"<[^>]+>", "", ja)
+    assert "Healing potion, Perception potion" in en

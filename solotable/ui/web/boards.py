@@ -19,6 +19,11 @@ from solotable.core.registry import load as load_game
 from solotable.ui.web.html import Html, join, tag, text
 from solotable.ui.web.i18n import g, t
 
+
+def listing(lang: str, items: list[str]) -> str:
+    """Words in a row as each language writes them: ``a, b`` in English, ``a、b`` in Japanese."""
+    return ("、" if lang == "ja" else ", ").join(items)
+
 Infos = dict[str, dict[str, str]]
 Obs = Mapping[str, Any]
 
@@ -184,7 +189,7 @@ def _minirogue_v1(o: Obs, lang: str, infos: Infos) -> Html:
         stat(t("web.stat.food", lang), ch["food"], ch["food_max"]),
         stat(t("web.stat.rank", lang), ch["rank"]),
         xp,
-        t("web.mr1.spells", lang, spells=", ".join(spells) or g("mr1.view.none", lang)),
+        t("web.mr1.spells", lang, spells=listing(lang, spells) or g("mr1.view.none", lang)),
         None if ch["key"] is None else g("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang),
         cls="mat character",
     )
@@ -285,7 +290,7 @@ def _minirogue_v1(o: Obs, lang: str, infos: Infos) -> Html:
     if notes:
         parts.append(tag("div", *notes, cls="notes"))
     if o["unrevealed"]:
-        names = ", ".join(g(f"mr1.card.{c}", lang) for c in o["unrevealed"])
+        names = listing(lang, [g(f"mr1.card.{c}", lang) for c in o["unrevealed"]])
         parts.append(tag("p", t("web.mr1.details_unrevealed", lang, cards=names), cls="small"))
     return tag("div", *parts, cls="board board-minirogue-v1")
 
@@ -372,7 +377,7 @@ def _minirogue(o: Obs, lang: str, infos: Infos) -> Html:
             g("mr.ui.foe", lang, foe=foe, hp=cb["hp"], max=cb["max_hp"], damage=cb["damage"], round=cb["round"])
         ]
         if cb["icons"]:
-            lines.append(", ".join(t(f"web.mr.icon.{i}", lang) for i in cb["icons"]))
+            lines.append(listing(lang, [t(f"web.mr.icon.{i}", lang) for i in cb["icons"]]))
         if cb["frozen"]:
             lines.append(t("web.mr.frozen", lang))
         if cb["cursed"]:
@@ -389,7 +394,7 @@ def _minirogue(o: Obs, lang: str, infos: Infos) -> Html:
             for i, face in enumerate(cb["dice"])
         ]
         black = [die(_face_value(b), t("web.mr.black_die", lang, face=b), cls="black") for b in cb["black"]]
-        fighters = ", ".join(f"P{f}" for f in cb["fighters"])
+        fighters = listing(lang, [f"P{f}" for f in cb["fighters"]])
         parts.append(
             section(
                 t("web.combat", lang),
@@ -450,8 +455,8 @@ def _mr_mat(o: Obs, hero: Mapping[str, Any], lang: str, infos: Infos) -> Html:
         role = t("web.mr.leader" if seat == o["leader"] else "web.mr.partner", lang)
     turn = (not o["over"]) and o["to_move"] == seat - 1
     item = g(f"mr.item.{hero['item']}", lang) if hero["item"] else "-"
-    statuses = ", ".join(g(f"mr.status.{s}", lang) for s in hero["statuses"]) or "-"
-    potions = ", ".join(g(f"mr.potion.{p}", lang) for p in hero["potions"]) or "-"
+    statuses = listing(lang, [g(f"mr.status.{s}", lang) for s in hero["statuses"]]) or "-"
+    potions = listing(lang, [g(f"mr.potion.{p}", lang) for p in hero["potions"]]) or "-"
     title = f"P{seat} {name} {role}".strip()
     return card(
         f"hero-{seat}",
@@ -560,7 +565,8 @@ def _deepspace(o: Obs, lang: str, infos: Infos) -> Html:
     for th in o["threats"]:
         name = g(f"ds6.card.{th['id']}", lang)
         kind = t(f"web.ds.kind.{th['kind']}", lang) if _has(f"web.ds.kind.{th['kind']}") else th["kind"]
-        act = ", ".join(str(a) for a in th["activation"]) if th["activation"] else t("web.ds.never", lang)
+        values = [str(a) for a in th["activation"]]
+        act = ("・" if lang == "ja" else ", ").join(values) if values else t("web.ds.never", lang)
         lines: list[object] = [
             kind,
             meter(t("web.ds.health", lang), th["health"], th["max_health"]) if th["max_health"] else None,
@@ -604,7 +610,7 @@ def _deepspace(o: Obs, lang: str, infos: Infos) -> Html:
             tag(
                 "details",
                 tag("summary", t("web.ds.discard", lang, count=len(names))),
-                tag("p", ", ".join(names)),
+                tag("p", listing(lang, names)),
                 cls="small",
             )
         )
@@ -759,7 +765,7 @@ def _jongrogue(o: Obs, lang: str, infos: Infos) -> Html:
         stat(t("web.jr.strength", lang), sh["strength"], sh["max_strength"]),
         stat(t("web.jr.stat.gold", lang), sh["gold"]),  # JongRogue's gold is 金塊, as printed (docs/glossary.md)
         stat(t("web.stat.food", lang), sh["food"]),
-        t("web.jr.statuses", lang, statuses=", ".join(g(f"jr.status.{s}", lang) for s in sh["status"]) or "-"),
+        t("web.jr.statuses", lang, statuses=listing(lang, [g(f"jr.status.{s}", lang) for s in sh["status"]]) or "-"),
         cls="mat sheet",
     )
     eq = o["equipment"]
@@ -788,7 +794,7 @@ def _jongrogue(o: Obs, lang: str, infos: Infos) -> Html:
         gear.append(g("jr.item.bow", lang))
     missiles = [g(f"jr.item.{m}", lang) for m, on in eq.get("missiles", {}).items() if on]
     if missiles:
-        gear.append(", ".join(missiles))
+        gear.append(listing(lang, missiles))
     if eq.get("amulet"):
         gear.append(t("web.jr.amulet", lang))
     equipment = card(
@@ -869,7 +875,7 @@ def _jr_slot(sl: Mapping[str, Any], lang: str) -> tuple[str, str]:
         )
     if kind == "monster":
         monster = g(f"jr.mon.{sl['monster']}", lang)
-        status = ", ".join(g(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])) or "-"
+        status = listing(lang, [g(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])]) or "-"
         return (
             t("web.jr.slot.monster", lang, name=monster, hp=sl["hp"]),
             head + t("web.jr.info.monster", lang, name=monster, hp=sl["hp"], status=status),

@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
+from typing import Any, Self
 
 from solotable.core.action import Action
 
@@ -48,6 +49,11 @@ class ChanceTable:
     actions: tuple[Action, ...]
     weights: tuple[int, ...]
     total: int
+
+    def __new__(cls, *args: Any) -> Self:
+        # the default, written out: ``ChanceTable.__new__(ChanceTable)`` makes an empty table in
+        # the compiled build too (mypyc's own ``__new__`` would run ``__init__``)
+        return object.__new__(cls)
 
     def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
         pairs = tuple(outcomes)

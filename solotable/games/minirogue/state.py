@@ -10,7 +10,7 @@ the seat whose decision, roll or room it is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
 from solotable.core.protocol import IllegalAction, Result
@@ -44,6 +44,11 @@ class Hero:
         "armor", "black", "blind", "char", "curse", "evade", "food", "gold", "hp", "item", "met", "poison",
         "poison_fx", "pos", "potions", "resolved", "shield", "skill_up", "xp",
     )  # fmt: skip
+
+    def __new__(cls, *args: Any) -> Self:
+        # the default, written out: ``Hero.__new__(Hero)`` makes an empty mat in the compiled
+        # build too (mypyc's own ``__new__`` would run ``__init__``)
+        return object.__new__(cls)
 
     def __init__(self, char: str) -> None:
         self.char = char

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 MYPY = "mypy>=1.10"
 """The compiler (mypyc ships with mypy)."""
 
-CORE = ["action", "chance", "engine", "protocol"]
+CORE = ["action", "chance", "engine", "native", "protocol"]
 """The engine modules compiled (solotable/core/NAME.py)."""
 
 GAMES = ["minirogue_v1", "minirogue", "deepspace_d6"]

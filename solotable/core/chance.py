@@ -35,6 +35,9 @@ from math import factorial, lcm
 from typing import Any, Self
 
 from solotable.core.action import Action
+from solotable.core.native import blank_maker
+
+_blank = blank_maker(__file__)
 
 
 class ChanceTable:
@@ -100,7 +103,7 @@ class ChanceTable:
         else:
             kept_a = tuple(actions)
             kept_w = tuple(weights)
-        table = cls.__new__(cls)
+        table = _blank(cls)
         table._init(kept_a, kept_w, sum(kept_w), None)
         return table
 
@@ -111,7 +114,7 @@ class ChanceTable:
         n = len(actions)
         if not n:
             raise ValueError("a chance node needs at least one outcome")
-        table = cls.__new__(cls)
+        table = _blank(cls)
         table._init(tuple(actions), _ones(n), n, None)
         table._cum = _uniform_cumulative(n)
         return table

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from solotable.core.engine import StepState
+from solotable.core.native import blank_maker
 from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
 from .actions import INST_NAMES, INST_OF
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .observation import Observation
 
 D = data()
+blank = blank_maker(__file__)
 CARDS: tuple[Card, ...] = D.cards
 DONT_PANIC = D.dont_panic
 
@@ -56,7 +58,7 @@ class Die:
         self.on = on
 
     def copy(self) -> Die:
-        new = Die.__new__(Die)
+        new = blank(Die)
         new.face = self.face
         new.where = self.where
         new.on = self.on
@@ -66,7 +68,6 @@ class Die:
         return f"Die(face={self.face}, where={PLACE_NAMES[self.where]}, on={self.on})"
 
 
-_new_die = Die.__new__
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -139,7 +140,7 @@ class DeepSpaceState(StepState):
     # -- the protocol ------------------------------------------------------------------------
 
     def clone(self) -> DeepSpaceState:
-        new = DeepSpaceState.__new__(DeepSpaceState)
+        new = blank(DeepSpaceState)
         self._copy_engine(new)
         new.difficulty = self.difficulty
         new.dont_panic = self.dont_panic
@@ -148,7 +149,7 @@ class DeepSpaceState(StepState):
         new.shields = self.shields
         dice = []
         for d in self.dice:  # Die.copy, inline: clones are the search bots' hot path
-            c = _new_die(Die)
+            c = blank(Die)
             c.face = d.face
             c.where = d.where
             c.on = d.on

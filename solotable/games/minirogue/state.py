@@ -13,9 +13,12 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
+from solotable.core.native import blank_maker
 from solotable.core.protocol import IllegalAction, Result
 
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
+
+blank = blank_maker(__file__)
 
 EXIT = 8
 """The exit's position in the 3×3 grid (row 3, column 3): positions are ``row * 3 + column``."""
@@ -81,7 +84,7 @@ class Hero:
         """The black die of this hero's last combat roll (it aims the monster's attack, §7.5)."""
 
     def copy(self) -> Hero:
-        h = Hero.__new__(Hero)
+        h = blank(Hero)
         h.char = self.char
         h.hp = self.hp
         h.armor = self.armor
@@ -255,7 +258,7 @@ class MiniRogueState(StepState):
         """The die being rerolled."""
 
     def clone(self) -> MiniRogueState:
-        new = MiniRogueState.__new__(MiniRogueState)
+        new = blank(MiniRogueState)
         self._copy_engine(new)
         new.data = self.data
         new.character = self.character

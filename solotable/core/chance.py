@@ -54,8 +54,8 @@ class ChanceTable:
     total: int
 
     def __new__(cls, *args: Any) -> Self:
-        # the default, written out: ``ChanceTable.__new__(ChanceTable)`` makes an empty table in
-        # the compiled build too (mypyc's own ``__new__`` would run ``__init__``)
+        # the default, written out for the compiled build, where ``_blank(cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
         return object.__new__(cls)
 
     def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:

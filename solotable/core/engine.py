@@ -128,14 +128,14 @@ class StepState(State):
     """The state of a game whose rules run as steps (see the module docstring).
 
     Subclasses add their own typed fields (``__slots__``) and write ``clone`` as one function
-    that makes an empty state with ``Cls.__new__(Cls)``, copies their fields into it and calls
-    :meth:`_copy_engine`."""
+    that makes an empty state (``blank(Cls)``, see :func:`solotable.core.native.blank_maker`),
+    copies their fields into it and calls :meth:`_copy_engine`."""
 
     __slots__ = ("_events", "actor", "game", "log", "phase", "seed", "stack", "table")
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        # the default, written out: ``Cls.__new__(Cls)`` makes an empty state in the compiled
-        # build too (mypyc's own ``__new__`` would run ``__init__``)
+        # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
         return object.__new__(cls)
 
     def __init__(self, game: Any, seed: int | None) -> None:

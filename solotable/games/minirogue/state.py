@@ -49,8 +49,8 @@ class Hero:
     )  # fmt: skip
 
     def __new__(cls, *args: Any) -> Self:
-        # the default, written out: ``Hero.__new__(Hero)`` makes an empty mat in the compiled
-        # build too (mypyc's own ``__new__`` would run ``__init__``)
+        # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
         return object.__new__(cls)
 
     def __init__(self, char: str) -> None:

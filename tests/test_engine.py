@@ -31,7 +31,7 @@ class Line(StepState):
     __slots__ = ("trace",)
 
     def __init__(self, *steps: Any) -> None:
-        super().__init__(None, None)
+        super().__init__(toygame.PigGame(), None)  # any game: the toy does not read it
         self.trace: list[str] = []
         self.start(*steps)
 

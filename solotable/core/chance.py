@@ -32,8 +32,12 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
+from typing import Any, Self
 
 from solotable.core.action import Action
+from solotable.core.native import blank_maker
+
+_blank = blank_maker(__file__)
 
 
 class ChanceTable:
@@ -48,6 +52,11 @@ class ChanceTable:
     actions: tuple[Action, ...]
     weights: tuple[int, ...]
     total: int
+
+    def __new__(cls, *args: Any) -> Self:
+        # the default, written out for the compiled build, where ``_blank(cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
+        return object.__new__(cls)
 
     def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
         pairs = tuple(outcomes)
@@ -94,7 +103,7 @@ class ChanceTable:
         else:
             kept_a = tuple(actions)
             kept_w = tuple(weights)
-        table = cls.__new__(cls)
+        table = _blank(cls)
         table._init(kept_a, kept_w, sum(kept_w), None)
         return table
 
@@ -105,7 +114,7 @@ class ChanceTable:
         n = len(actions)
         if not n:
             raise ValueError("a chance node needs at least one outcome")
-        table = cls.__new__(cls)
+        table = _blank(cls)
         table._init(tuple(actions), _ones(n), n, None)
         table._cum = _uniform_cumulative(n)
         return table

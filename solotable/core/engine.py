@@ -37,10 +37,11 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
+from solotable.core.native import mypyc_attr
 from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
 from solotable.core.untrusted import shorten
 
@@ -58,11 +59,18 @@ comparing ``state.phase is MERCHANT`` true."""
 
 
 def _maker_module() -> str:
-    """The module that is creating a phase (past this module and typing's generic-alias call)."""
-    frame = sys._getframe(2)
+    """The module that is creating a phase (past this module and typing's generic-alias call).
+
+    Read from the Python frames: the nearest is searched, not a fixed depth, since in the
+    compiled build this module's functions have no frames. A compiled module has none either: it
+    names itself (``Phase(..., module=__name__)``), or the frame found is the import machinery's."""
+    frame = sys._getframe(0)
     while frame is not None and frame.f_globals.get("__name__") in (__name__, "typing"):
         frame = frame.f_back  # type: ignore[assignment]
-    return str(frame.f_globals.get("__name__", "?")) if frame is not None else "?"
+    module = str(frame.f_globals.get("__name__", "?")) if frame is not None else "?"
+    if module.startswith("importlib"):
+        raise RuntimeError("a phase made by a compiled module names it: Phase(..., module=__name__)")
+    return module
 
 
 def _phase(module: str, name: str) -> Phase[Any]:
@@ -81,13 +89,20 @@ class Phase(Generic[S]):
 
     __slots__ = ("chance", "legal", "module", "name")
 
-    def __init__(self, name: str, legal: Callable[[S], list[Action]] | None = None, *, chance: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        legal: Callable[[S], list[Action]] | None = None,
+        *,
+        chance: bool = False,
+        module: str | None = None,
+    ) -> None:
         if chance and legal is not None:
             raise ValueError("a chance phase has no legal actions: its outcomes are in the table")
         self.name = name
         self.legal = legal
         self.chance = chance
-        self.module = _maker_module()
+        self.module = module if module is not None else _maker_module()
         _PHASES[(self.module, name)] = self  # a module imported again makes its phases anew
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -102,19 +117,26 @@ class Phase(Generic[S]):
         return f"Phase({self.name!r}, {kind})"
 
 
-RUNNING: Phase[Any] = Phase("running")
-OVER: Phase[Any] = Phase("over")
+RUNNING: Phase[Any] = Phase("running", module=__name__)
+OVER: Phase[Any] = Phase("over", module=__name__)
 
 _NO_EVENTS: tuple[Event, ...] = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StepState(State):
     """The state of a game whose rules run as steps (see the module docstring).
 
     Subclasses add their own typed fields (``__slots__``) and write ``clone`` as one function
-    that copies them and calls :meth:`_copy_engine`."""
+    that makes an empty state (``blank(Cls)``, see :func:`solotable.core.native.blank_maker`),
+    copies their fields into it and calls :meth:`_copy_engine`."""
 
     __slots__ = ("_events", "actor", "game", "log", "phase", "seed", "stack", "table")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
+        return object.__new__(cls)
 
     def __init__(self, game: Any, seed: int | None) -> None:
         self.game = game

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.i18n import Catalogue, LocalizedError
+from solotable.core.native import mypyc_attr
 from solotable.core.untrusted import clip, read_text, shorten
 
 __all__ = [
@@ -131,7 +132,8 @@ def legal_list(actions: Sequence[Action], limit: int = 40) -> str:
     return shown + (" ..." if len(actions) > limit else "")
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):  # (not `ABC`, a Python class, which a compiled class cannot extend)
     """One position of a game. Mutable, cheap to clone; see the module docstring."""
 
     __slots__ = ()
@@ -233,6 +235,7 @@ class Chooser(Protocol):
 StateT = TypeVar("StateT", bound="State")
 
 
+@mypyc_attr(native_class=False)  # (a compiled generic dataclass cannot have slots: a Python class)
 @dataclass(frozen=True, slots=True)
 class BotHooks(Generic[StateT]):
     """What a game offers bots, declared by the game (``Game.bot_hooks``):
@@ -251,7 +254,8 @@ class BotHooks(Generic[StateT]):
     horizon: int = 0
 
 
-class Game(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game(metaclass=ABCMeta):
     """The static description of a game: id, titles, options, and how to start it."""
 
     id: ClassVar[str]

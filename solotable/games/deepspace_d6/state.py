@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from solotable.core.engine import StepState
+from solotable.core.native import blank_maker
 from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
 from .actions import INST_NAMES, INST_OF, N_INST
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .observation import Observation
 
 D = data()
+blank = blank_maker(__file__)  # the state is left to Python in the compiled build (setup.py)
 CARDS: tuple[Card, ...] = D.cards
 DONT_PANIC = D.dont_panic
 COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
@@ -176,7 +178,7 @@ class DeepSpaceState(StepState):
     # -- the protocol ------------------------------------------------------------------------
 
     def clone(self) -> DeepSpaceState:
-        new = DeepSpaceState.__new__(DeepSpaceState)
+        new = blank(DeepSpaceState)
         self._copy_engine(new)
         new.difficulty = self.difficulty
         new.dont_panic = self.dont_panic

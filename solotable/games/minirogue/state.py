@@ -10,12 +10,15 @@ the seat whose decision, roll or room it is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
+from solotable.core.native import blank_maker
 from solotable.core.protocol import IllegalAction, Result
 
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
+
+blank = blank_maker(__file__)
 
 EXIT = 8
 """The exit's position in the 3×3 grid (row 3, column 3): positions are ``row * 3 + column``."""
@@ -44,6 +47,11 @@ class Hero:
         "armor", "black", "blind", "char", "curse", "evade", "food", "gold", "hp", "item", "met", "poison",
         "poison_fx", "pos", "potions", "resolved", "shield", "skill_up", "xp",
     )  # fmt: skip
+
+    def __new__(cls, *args: Any) -> Self:
+        # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
+        # own ``__new__`` would run ``__init__``); pure Python never calls it
+        return object.__new__(cls)
 
     def __init__(self, char: str) -> None:
         self.char = char
@@ -76,7 +84,7 @@ class Hero:
         """The black die of this hero's last combat roll (it aims the monster's attack, §7.5)."""
 
     def copy(self) -> Hero:
-        h = Hero.__new__(Hero)
+        h = blank(Hero)
         h.char = self.char
         h.hp = self.hp
         h.armor = self.armor
@@ -250,7 +258,7 @@ class MiniRogueState(StepState):
         """The die being rerolled."""
 
     def clone(self) -> MiniRogueState:
-        new = MiniRogueState.__new__(MiniRogueState)
+        new = blank(MiniRogueState)
         self._copy_engine(new)
         new.data = self.data
         new.character = self.character

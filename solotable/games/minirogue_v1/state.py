@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from solotable.core.engine import StepState
+from solotable.core.native import blank_maker
 from solotable.core.protocol import Action, Event, IllegalAction, Result, legal_list
 
 from .data import BOSS, ROOM_CARDS, data
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .view import Observation
 
 D = data()
+blank = blank_maker(__file__)
 
 # Room cards by id (§4.1, the order of the notation and of the ``remaining`` bitmask).
 MONSTER, TREASURE, MERCHANT, RESTING, EVENT, TRAP = range(6)
@@ -104,7 +106,7 @@ class MiniRogueState(StepState):
         self.rerolling = -1  # the die (0-based) of a critical's or a feat's reroll being drawn
 
     def clone(self) -> MiniRogueState:
-        new = MiniRogueState.__new__(MiniRogueState)
+        new = blank(MiniRogueState)
         self._copy_engine(new)
         new.difficulty = self.difficulty
         new.keys = self.keys

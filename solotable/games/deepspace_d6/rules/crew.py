@@ -119,11 +119,11 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-ROLL = Phase[Any]("roll", chance=True)
+ROLL = Phase[Any]("roll", chance=True, module=__name__)
 """The crew roll of step 1."""
-REROLL = Phase[Any]("reroll", chance=True)
+REROLL = Phase[Any]("reroll", chance=True, module=__name__)
 """The Commander's re-roll of the other unassigned dice (R20)."""
-ASSIGN = Phase("assign", assign_actions)
+ASSIGN = Phase("assign", assign_actions, module=__name__)
 """Step 3: the next crew assignment, or ``end``."""
 
 

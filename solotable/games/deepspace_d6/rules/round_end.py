@@ -39,7 +39,7 @@ def gather_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-GATHER = Phase("gather", gather_actions)
+GATHER = Phase("gather", gather_actions, module=__name__)
 """Step 6: take a mission die back into the pool, or leave the rest (R26)."""
 
 

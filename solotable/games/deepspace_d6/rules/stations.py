@@ -24,7 +24,7 @@ def allocate_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-ALLOCATE = Phase("allocate", allocate_actions)
+ALLOCATE = Phase("allocate", allocate_actions, module=__name__)
 """Where the next point of a volley goes, or ``stop`` (R22)."""
 
 

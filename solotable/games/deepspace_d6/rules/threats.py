@@ -75,13 +75,13 @@ def distract_actions(state: DeepSpaceState) -> list[Action]:
     return [A.DISTRACT[d] for d in state.classes(DISTRACTABLE)]
 
 
-DRAW = Phase[Any]("draw", chance=True)
+DRAW = Phase[Any]("draw", chance=True, module=__name__)
 """A threat card drawn (at setup, from full scanners, or at step 4)."""
-THREAT = Phase[Any]("threat", chance=True)
+THREAT = Phase[Any]("threat", chance=True, module=__name__)
 """The threat die of step 5 (and its re-rolls by Cloaked Threats)."""
-SEND = Phase("send", send_actions)
+SEND = Phase("send", send_actions, module=__name__)
 """Which die an effect sends to the Infirmary (R5, R36)."""
-DISTRACT = Phase("distract", distract_actions)
+DISTRACT = Phase("distract", distract_actions, module=__name__)
 """Which die Distracted takes onto its "?" box (R12)."""
 
 

@@ -42,5 +42,5 @@ def reward_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     effects.choose(s, seat, s.data.reward_rows[face - 1])
 
 
-REWARD_ROLL: Phase[Any] = Phase("reward_roll", chance=True)
+REWARD_ROLL: Phase[Any] = Phase("reward_roll", chance=True, module=__name__)
 """The Reward card's die, after a floor boss."""

@@ -181,11 +181,11 @@ def grave_row(s: MiniRogueState, seat: int) -> None:
     effects.choose(s, seat, row.options)
 
 
-CHECK_ROLL: Phase[Any] = Phase("check_roll", chance=True)
+CHECK_ROLL: Phase[Any] = Phase("check_roll", chance=True, module=__name__)
 """A skill check's roll: the white dice and the black die."""
-CHECK: Phase[Any] = Phase("check", _check_legal)
+CHECK: Phase[Any] = Phase("check", _check_legal, module=__name__)
 """After a check's roll: feats and potions, then accept the result."""
-SHIFT: Phase[Any] = Phase("shift", _shift_legal)
+SHIFT: Phase[Any] = Phase("shift", _shift_legal, module=__name__)
 """After a graveyard check's success: move the black die by 1, or keep it."""
-FEAT_ROLL: Phase[Any] = Phase("feat_roll", chance=True)
+FEAT_ROLL: Phase[Any] = Phase("feat_roll", chance=True, module=__name__)
 """A feat's reroll of one white die."""

@@ -332,11 +332,11 @@ def defeated(s: MiniRogueState) -> None:
     s.then(*steps)
 
 
-PRE_ROLL: Phase[Any] = Phase("pre_roll", _pre_roll_legal)
+PRE_ROLL: Phase[Any] = Phase("pre_roll", _pre_roll_legal, module=__name__)
 """Before a fighter's roll: drink potions, or roll."""
-ATTACK: Phase[Any] = Phase("attack", _attack_legal)
+ATTACK: Phase[Any] = Phase("attack", _attack_legal, module=__name__)
 """After the roll: criticals, feats, potions, the combat skill, then confirm the damage."""
-ROLL: Phase[Any] = Phase("roll", chance=True)
+ROLL: Phase[Any] = Phase("roll", chance=True, module=__name__)
 """A fighter's combat roll: white dice, black die, poison and curse dice."""
-CRIT_ROLL: Phase[Any] = Phase("crit_roll", chance=True)
+CRIT_ROLL: Phase[Any] = Phase("crit_roll", chance=True, module=__name__)
 """A critical reroll of one white die."""

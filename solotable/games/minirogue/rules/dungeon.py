@@ -210,9 +210,9 @@ def fall(s: MiniRogueState) -> bool:
     return True
 
 
-MOVE: Phase[Any] = Phase("move", _move_legal)
+MOVE: Phase[Any] = Phase("move", _move_legal, module=__name__)
 """Move right or down."""
-REVEAL: Phase[Any] = Phase("reveal", chance=True)
+REVEAL: Phase[Any] = Phase("reveal", chance=True, module=__name__)
 """A room card turned up."""
-BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True)
+BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, module=__name__)
 """The boss of a boss area turned up."""

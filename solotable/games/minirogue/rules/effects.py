@@ -205,7 +205,7 @@ def _option_legal(s: MiniRogueState) -> list[Action]:
     return [A.opt(i) for i in range(1, len(s.opts_list) + 1)]
 
 
-OPTION: Phase[Any] = Phase("option", _option_legal)
+OPTION: Phase[Any] = Phase("option", _option_legal, module=__name__)
 """Choose one alternative of a result (``opt:N``)."""
 
 
@@ -245,9 +245,9 @@ def _drop_legal(s: MiniRogueState) -> list[Action]:
     return [A.DROP[p] for p in POTIONS if p in held or p == pending]
 
 
-POTION_KIND: Phase[Any] = Phase("potion_kind", _kind_legal)
+POTION_KIND: Phase[Any] = Phase("potion_kind", _kind_legal, module=__name__)
 """Which potion to take (a potion of the player's choice, D24)."""
-POTION_DROP: Phase[Any] = Phase("potion_drop", _drop_legal)
+POTION_DROP: Phase[Any] = Phase("potion_drop", _drop_legal, module=__name__)
 """Which of three potions to let go (D24)."""
 
 

@@ -233,13 +233,13 @@ def _take_legal(s: MiniRogueState) -> list[Action]:
     return [A.TAKE, A.LEAVE]
 
 
-SHOP: Phase[Any] = Phase("shop", _shop_legal)
+SHOP: Phase[Any] = Phase("shop", _shop_legal, module=__name__)
 """At a merchant: buy, sell, or leave."""
-SHRINE: Phase[Any] = Phase("shrine", _shrine_legal)
+SHRINE: Phase[Any] = Phase("shrine", _shrine_legal, module=__name__)
 """At the shrine: make an offering, or not, and roll."""
-SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True)
+SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True, module=__name__)
 """The shrine's black die."""
-ITEM: Phase[Any] = Phase("item", _item_legal)
+ITEM: Phase[Any] = Phase("item", _item_legal, module=__name__)
 """In an item room: take the item (pay its cost, or try the check), or leave."""
-TAKE: Phase[Any] = Phase("take", _take_legal)
+TAKE: Phase[Any] = Phase("take", _take_legal, module=__name__)
 """After the Worn Sword's check: take it, or leave it."""

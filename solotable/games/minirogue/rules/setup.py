@@ -29,5 +29,5 @@ def leader_drawn(s: MiniRogueState, outcome: Action) -> None:
     s.push(dungeon.prepare)
 
 
-LEADER: Phase[Any] = Phase("leader_roll", chance=True)
+LEADER: Phase[Any] = Phase("leader_roll", chance=True, module=__name__)
 """Who is the first Leader (§2.1 step 7)."""

@@ -286,9 +286,9 @@ def foreseen(s: MiniRogueState, action: Action, seat: int) -> None:
     s.then((dungeon.reveal, (pos,)), (foresee, (seat, s.foresee_left - 1)))
 
 
-WINDOW: Phase[Any] = Phase("window", _window_legal)
+WINDOW: Phase[Any] = Phase("window", _window_legal, module=__name__)
 """A decision window: potions, skills, offers; then wait or pass."""
-OFFER: Phase[Any] = Phase("offer", _offer_legal)
+OFFER: Phase[Any] = Phase("offer", _offer_legal, module=__name__)
 """The partner answers a gift or trade."""
-FORESEE: Phase[Any] = Phase("foresee", _foresee_legal)
+FORESEE: Phase[Any] = Phase("foresee", _foresee_legal, module=__name__)
 """Foresight: turn up a face-down room, or stop."""

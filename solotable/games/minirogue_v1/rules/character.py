@@ -146,7 +146,7 @@ def _third_spell_legal(s: MiniRogueState) -> list[Action]:
     return [A.DISCARD[sp] for sp in SPELLS if sp in s.spells or sp == s.pending_spell]
 
 
-SPELL_DISCARD = Phase("spell_discard", _third_spell_legal)
+SPELL_DISCARD = Phase("spell_discard", _third_spell_legal, module=__name__)
 """Ruling R6: a third spell came; choose which of the three to drop."""
 
 

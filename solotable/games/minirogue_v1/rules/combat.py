@@ -76,19 +76,19 @@ def _spell_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True)
+MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True, module=__name__)
 """The monster's HP roll: the area plus one die (§5.1, §5.6)."""
-ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True)
+ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True, module=__name__)
 """The attack roll: one die per Rank (§6.2 A1)."""
-CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True)
+CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True, module=__name__)
 """A critical's reroll of an open 6 (§6.2 A3)."""
-FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True)
+FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True, module=__name__)
 """A feat's reroll of one die (§6.3)."""
-CRIT = Phase("crit", _crit_legal)
+CRIT = Phase("crit", _crit_legal, module=__name__)
 """Reroll an open 6, or stop (§6.2 A3)."""
-FEAT = Phase("feat", _feat_legal)
+FEAT = Phase("feat", _feat_legal, module=__name__)
 """Reroll a die for 2 HP or 1 XP, or deal the damage (§6.3)."""
-SPELL = Phase("spell", _spell_legal)
+SPELL = Phase("spell", _spell_legal, module=__name__)
 """Cast one spell, or none (§6.2 A6, §6.5)."""
 
 

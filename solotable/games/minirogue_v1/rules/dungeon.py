@@ -38,11 +38,11 @@ def _pre_room_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REVEAL = Phase[MiniRogueState]("reveal", chance=True)
+REVEAL = Phase[MiniRogueState]("reveal", chance=True, module=__name__)
 """The card (or the pair) turned up in the column reached (§4.2, project ruling P1)."""
-CHOOSE = Phase("choose", _choose_legal)
+CHOOSE = Phase("choose", _choose_legal, module=__name__)
 """Take one card of a pair (§4.2)."""
-PRE_ROOM = Phase("pre_room", _pre_room_legal)
+PRE_ROOM = Phase("pre_room", _pre_room_legal, module=__name__)
 """Cast Heal before the room is resolved, or enter it (rulings R12, R28; project ruling P3)."""
 
 ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (

@@ -17,7 +17,7 @@ from .character import gain_armor, gain_spell, gain_xp
 D = data()
 D6 = die_table("d6")
 
-ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True)
+ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True, module=__name__)
 """The roll on the item table (§5.3)."""
 
 

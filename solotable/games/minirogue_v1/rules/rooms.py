@@ -39,7 +39,7 @@ D6 = die_table("d6")
 
 # -- §5.3 Treasure ---------------------------------------------------------------------------------
 
-TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True)
+TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True, module=__name__)
 """The Treasure's roll for an item: 5 or 6 finds one (§5.3)."""
 
 
@@ -74,7 +74,7 @@ def _merchant_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MERCHANT_SHOP = Phase("merchant", _merchant_legal)
+MERCHANT_SHOP = Phase("merchant", _merchant_legal, module=__name__)
 """Buy, sell, or leave the Merchant (§5.4): any number of trades, in any order (R30)."""
 
 
@@ -130,7 +130,7 @@ def _rest_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REST = Phase("rest", _rest_legal)
+REST = Phase("rest", _rest_legal, module=__name__)
 """Resting: exactly one of +1 XP, +1 Food, +2 HP (§5.5, ruling R32)."""
 
 
@@ -175,13 +175,13 @@ def _shift_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True)
+EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True, module=__name__)
 """The Event's roll on its table (§5.6)."""
-EVENT_CHECK = Phase("event_check", _check_legal)
+EVENT_CHECK = Phase("event_check", _check_legal, module=__name__)
 """Make the optional skill check to shift the Event roll, or take the roll (§5.6)."""
-EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True)
+EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True, module=__name__)
 """The Event's skill check: a die at most the Rank succeeds (§3.3)."""
-EVENT_SHIFT = Phase("event_shift", _shift_legal)
+EVENT_SHIFT = Phase("event_shift", _shift_legal, module=__name__)
 """After a successful check: keep the roll or move it by 1 (§5.6, rulings R2, R21)."""
 
 
@@ -253,9 +253,9 @@ def _event_result(s: MiniRogueState) -> None:
 
 # -- §5.7 Trap -------------------------------------------------------------------------------------
 
-TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True)
+TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True, module=__name__)
 """The Trap's roll on its table (§5.7)."""
-TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True)
+TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True, module=__name__)
 """The Trap's skill check, always made: a die at most the Rank avoids it (§3.3, ruling R22)."""
 
 

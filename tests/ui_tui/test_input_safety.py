@@ -84,7 +84,7 @@ async def test_the_dice_dialog_takes_any_typed_line(data_dir: Path) -> None:
 async def _forced_end(app: SoloTableApp, pilot: object) -> None:
     screen = game_screen(app)
     choices = [str(a) for a in screen.choices()]
-    await pilot.press(*keys_for(choices.index("quit") + 1, len(choices)))  # type: ignore[attr-defined]
+    await pilot.press(*keys_for(choices.index("forced-end") + 1, len(choices)))  # type: ignore[attr-defined]
     if isinstance(app.screen, ConfirmDialog):
         await pilot.press("y")  # type: ignore[attr-defined]
     await pilot.pause()  # type: ignore[attr-defined]

@@ -55,7 +55,7 @@ async def test_question_mark_and_i_explain_the_home_screen_and_every_option(data
         dialog = app.screen
         assert isinstance(dialog, MarkdownDialog)
         for words in ("The home screen", "The options of JongRogue", "continue", "Forced-end bonus (EZ Plus)",
-                      "A number that fixes the dice", "JongRogue EZ / EZ Plus (Ver.0.1.0) — the rules in short"):
+                      "A number that fixes the dice", "JongRogue EZ / EZ Plus (Ver.0.1.0): the rules in short"):
             assert words in dialog.body, words
         await pilot.press("escape", "tab")  # the first option of JongRogue: its rules set
         await pilot.pause()

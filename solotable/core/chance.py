@@ -11,7 +11,9 @@ table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly
 same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
 ``rng.random()``. A table sampled once (a draw from a pile, built for one draw) finds that
 outcome from the running sums without building the list of floats; a table sampled again builds
-the list once and bisects it.
+the list once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
+it is never the first to exceed: sampling gives the same outcome with zero weights kept in or left
+out, and a table samples over its actions as built (see :class:`ChanceTable`).
 
 Building blocks:
 
@@ -41,12 +43,15 @@ class ChanceTable:
 
     ``ChanceTable(outcomes)`` takes ``(action, Fraction)`` pairs; the class methods take weights,
     which is cheaper. Tables are immutable once built; games cache those that repeat.
+
+    A table keeps the actions and weights it was built from, zero weights included (a pile's
+    kinds with no copy left): sampling never picks a zero weight, so it runs on them as given,
+    and :attr:`actions` and :attr:`weights` leave the zeros out when first read. A draw from a
+    pile, built at every draw and sampled once, never pays for that filtering.
     """
 
-    __slots__ = ("_cum", "_exact", "_sampled", "_set", "actions", "total", "weights")
+    __slots__ = ("_actions", "_counts", "_cum", "_exact", "_kinds", "_sampled", "_set", "_weights", "total")
 
-    actions: tuple[Action, ...]
-    weights: tuple[int, ...]
     total: int
 
     def __init__(self, outcomes: Iterable[tuple[Action, Fraction]]) -> None:
@@ -71,8 +76,11 @@ class ChanceTable:
         total: int,
         exact: tuple[tuple[Action, Fraction], ...] | None,
     ) -> None:
-        self.actions = actions
-        self.weights = weights
+        """``actions`` and ``weights`` as given (zero weights allowed, left out when read)."""
+        self._kinds = actions
+        self._counts = weights
+        self._actions: tuple[Action, ...] | None = None
+        self._weights: tuple[int, ...] | None = None
         self.total = total
         self._exact = exact
         self._cum: list[float] | None = None
@@ -86,16 +94,11 @@ class ChanceTable:
             raise ValueError("a weight for every action")
         if not weights or min(weights) < 0:
             raise ValueError("a chance weight is negative" if weights else "a chance node needs at least one outcome")
-        if 0 in weights:  # (one pass each, in C: tables are built at every draw from a pile)
-            kept_a = tuple(compress(actions, weights))
-            kept_w = tuple(filter(None, weights))
-            if not kept_a:
-                raise ValueError("a chance node needs at least one outcome")
-        else:
-            kept_a = tuple(actions)
-            kept_w = tuple(weights)
+        total = sum(weights)
+        if not total:
+            raise ValueError("a chance node needs at least one outcome")
         table = cls.__new__(cls)
-        table._init(kept_a, kept_w, sum(kept_w), None)
+        table._init(tuple(actions), tuple(weights), total, None)  # (tuple() of a tuple is the tuple itself)
         return table
 
     @classmethod
@@ -109,6 +112,30 @@ class ChanceTable:
         table._init(tuple(actions), _ones(n), n, None)
         table._cum = _uniform_cumulative(n)
         return table
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The outcomes (no zero weight), in the order the table was built."""
+        actions = self._actions
+        if actions is None:
+            actions = self._drop_zeros()[0]
+        return actions
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """The outcomes' weights (none zero), out of :attr:`total`."""
+        weights = self._weights
+        if weights is None:
+            weights = self._drop_zeros()[1]
+        return weights
+
+    def _drop_zeros(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        kinds, counts = self._kinds, self._counts
+        if 0 in counts:  # (one pass each, in C)
+            kinds = tuple(compress(kinds, counts))
+            counts = tuple(filter(None, counts))
+        self._actions, self._weights = kinds, counts
+        return kinds, counts
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -153,12 +180,12 @@ class ChanceTable:
         a NumPy generator)."""
         cum = self._cum
         if cum is not None:
-            return self.actions[bisect_right(cum, u)]
+            return self._kinds[bisect_right(cum, u)]
         if not self._sampled:  # the first sample: from the running sums, no list of floats
             self._sampled = True
-            return self.actions[_first_above(self.weights, self.total, u)]
-        cum = self._cum = _cumulative(self.weights, self.total)
-        return self.actions[bisect_right(cum, u)]
+            return self._kinds[_first_above(self._counts, self.total, u)]
+        cum = self._cum = _cumulative(self._counts, self.total)
+        return self._kinds[bisect_right(cum, u)]
 
 
 @cache
@@ -224,5 +251,6 @@ def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
 
 def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
-    ``k`` left). Not cached: piles rarely repeat; building it costs one pass over the kinds."""
+    ``k`` left). Not cached: piles rarely repeat; building it copies the counts (the kinds with no
+    copy left are dropped only if the outcomes are read)."""
     return ChanceTable.weighted(actions, counts)

@@ -34,6 +34,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
+from operator import sub
 
 from solotable.core.action import Action
 
@@ -44,13 +45,14 @@ class ChanceTable:
     ``ChanceTable(outcomes)`` takes ``(action, Fraction)`` pairs; the class methods take weights,
     which is cheaper. Tables are immutable once built; games cache those that repeat.
 
-    A table keeps the actions and weights it was built from, zero weights included (a pile's
-    kinds with no copy left): sampling never picks a zero weight, so it runs on them as given,
-    and :attr:`actions` and :attr:`weights` leave the zeros out when first read. A draw from a
-    pile, built at every draw and sampled once, never pays for that filtering.
+    A table keeps the actions it was built from and the running sums of their weights, zero
+    weights included (a pile's kinds with no copy left): sampling bisects the running sums and
+    never picks a zero weight, so it runs on them as built, and :attr:`actions` and
+    :attr:`weights` are made (the zeros left out) when first read. A draw from a pile, built at
+    every draw and sampled once, costs one pass over its counts.
     """
 
-    __slots__ = ("_actions", "_counts", "_cum", "_exact", "_kinds", "_sampled", "_set", "_weights", "total")
+    __slots__ = ("_acc", "_actions", "_cum", "_exact", "_kinds", "_sampled", "_set", "_weights", "total")
 
     total: int
 
@@ -65,23 +67,19 @@ class ChanceTable:
             raise ValueError("a chance probability is negative")
         denominator = lcm(*(p.denominator for _, p in pairs))
         kept = [(a, p) for a, p in pairs if p]
-        self._init(
-            tuple(a for a, _ in kept), tuple(int(p * denominator) for _, p in kept), denominator, tuple(kept)
-        )
+        weights = [int(p * denominator) for _, p in kept]
+        self._init(tuple(a for a, _ in kept), list(accumulate(weights)), tuple(kept))
 
     def _init(
-        self,
-        actions: tuple[Action, ...],
-        weights: tuple[int, ...],
-        total: int,
-        exact: tuple[tuple[Action, Fraction], ...] | None,
+        self, actions: tuple[Action, ...], acc: Sequence[int], exact: tuple[tuple[Action, Fraction], ...] | None
     ) -> None:
-        """``actions`` and ``weights`` as given (zero weights allowed, left out when read)."""
+        """``actions`` as given and the running sums ``acc`` of their weights (zero weights
+        allowed, left out when read; never changed once the table is built)."""
         self._kinds = actions
-        self._counts = weights
+        self._acc = acc
+        self.total = acc[-1]
         self._actions: tuple[Action, ...] | None = None
         self._weights: tuple[int, ...] | None = None
-        self.total = total
         self._exact = exact
         self._cum: list[float] | None = None
         self._sampled = False
@@ -94,11 +92,10 @@ class ChanceTable:
             raise ValueError("a weight for every action")
         if not weights or min(weights) < 0:
             raise ValueError("a chance weight is negative" if weights else "a chance node needs at least one outcome")
-        total = sum(weights)
-        if not total:
+        if not any(weights):
             raise ValueError("a chance node needs at least one outcome")
         table = cls.__new__(cls)
-        table._init(tuple(actions), tuple(weights), total, None)  # (tuple() of a tuple is the tuple itself)
+        table._init(tuple(actions), list(accumulate(weights)), None)  # (tuple() of a tuple is the tuple itself)
         return table
 
     @classmethod
@@ -109,7 +106,7 @@ class ChanceTable:
         if not n:
             raise ValueError("a chance node needs at least one outcome")
         table = cls.__new__(cls)
-        table._init(tuple(actions), _ones(n), n, None)
+        table._init(tuple(actions), range(1, n + 1), None)
         table._cum = _uniform_cumulative(n)
         return table
 
@@ -130,7 +127,11 @@ class ChanceTable:
         return weights
 
     def _drop_zeros(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-        kinds, counts = self._kinds, self._counts
+        acc = self._acc
+        counts = tuple(map(sub, acc, (0, *acc[:-1])))
+        if min(counts) < 0:  # a pile's counts are checked here, when its outcomes are first read
+            raise ValueError("a chance weight is negative")
+        kinds = self._kinds
         if 0 in counts:  # (one pass each, in C)
             kinds = tuple(compress(kinds, counts))
             counts = tuple(filter(None, counts))
@@ -183,32 +184,27 @@ class ChanceTable:
             return self._kinds[bisect_right(cum, u)]
         if not self._sampled:  # the first sample: from the running sums, no list of floats
             self._sampled = True
-            return self._kinds[_first_above(self._counts, self.total, u)]
-        cum = self._cum = _cumulative(self._counts, self.total)
+            return self._kinds[_first_above(self._acc, self.total, u)]
+        cum = self._cum = _cumulative(self._acc, self.total)
         return self._kinds[bisect_right(cum, u)]
-
-
-@cache
-def _ones(n: int) -> tuple[int, ...]:
-    return (1,) * n
 
 
 @cache
 def _uniform_cumulative(n: int) -> list[float]:
     """The sampling floats of ``n`` equally likely outcomes (shared: never changed once built)."""
-    return _cumulative(_ones(n), n)
+    return _cumulative(range(1, n + 1), n)
 
 
-def _cumulative(weights: Sequence[int], total: int) -> list[float]:
-    cum = [acc / total for acc in accumulate(weights)]
+def _cumulative(acc: Sequence[int], total: int) -> list[float]:
+    """The sampling floats of the running sums ``acc``."""
+    cum = [a / total for a in acc]
     cum[-1] = 1.0
     return cum
 
 
-def _first_above(weights: Sequence[int], total: int, u: float) -> int:
-    """The first ``i`` with ``(w_0 + ... + w_i) / total > u`` (the float division, as in
-    :func:`_cumulative`): a guess from the integer running sums, corrected by comparing floats."""
-    acc = list(accumulate(weights))
+def _first_above(acc: Sequence[int], total: int, u: float) -> int:
+    """The first ``i`` with ``acc[i] / total > u`` (the float division, as in :func:`_cumulative`):
+    a guess from the integer running sums, corrected by comparing floats."""
     i = bisect_right(acc, u * total)
     last = len(acc) - 1
     if i > last:
@@ -251,6 +247,19 @@ def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
 
 def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
-    ``k`` left). Not cached: piles rarely repeat; building it copies the counts (the kinds with no
-    copy left are dropped only if the outcomes are read)."""
-    return ChanceTable.weighted(actions, counts)
+    ``k`` left). Not cached: piles rarely repeat; building it is one pass over the counts (their
+    running sums), and no more.
+
+    The counts are a game's own counters of what is left, so they are checked for a negative one
+    (a bug in the game) when the outcomes are first read, not at every draw: play reads them to
+    check each outcome (``apply`` without ``trusted``), and so do the exact tables of the search
+    bots; the simulator, which only samples from tables built from legal states, skips the check
+    as it skips the legality check."""
+    if len(counts) != len(actions):
+        raise ValueError("a weight for every action")
+    acc = list(accumulate(counts))
+    if not acc or acc[-1] <= 0:
+        raise ValueError("a chance node needs at least one outcome")
+    table = ChanceTable.__new__(ChanceTable)
+    table._init(tuple(actions), acc, None)
+    return table

@@ -199,6 +199,13 @@ def opposite(side: int) -> int:
     return (side + 2) % 4
 
 
+INNER_WALLS: tuple[int, ...] = tuple(sum(1 << sd for sd in range(4) if neighbour(room, sd) >= 0) for room in range(9))
+"""The walls of each room (0-8) with a room across, a bit per side (N E S W): no door leads out
+of the 3×3 grid (§7.3)."""
+SIDES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(sd for sd in range(4) if mask >> sd & 1) for mask in range(16))
+"""The sides in a mask of four bits, in the order N, E, S, W."""
+
+
 _SCALARS = (
     "ident", "forced_bonus", "victory_bonus", "cont", "forced_end_ok",
     "pile_n", "discard_n", "restack_due",
@@ -567,8 +574,7 @@ class JongRogueState(StepState):
 
     def usable_sides(self, room: int) -> list[int]:
         """Usable doors of a room, in the order N, E, S, W (§7.3, D7)."""
-        m = self.doors(room) | self.found[room]
-        return [sd for sd in range(4) if m >> sd & 1 and neighbour(room, sd) >= 0]
+        return list(SIDES_OF[(self.doors(room) | self.found[room]) & INNER_WALLS[room]])
 
     def has_stairs(self, room: int) -> bool:
         pair = self.lab[room]
@@ -653,8 +659,8 @@ ENDED = OVER
 
 __all__ = [
     "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "ENDED", "FROZEN", "HELD",
-    "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL", "M_CONF",
-    "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE", "PASSAGE_REF",
-    "POTIONS", "RINGS", "ROOM", "SCROLLS", "UP", "Armour", "JongRogueState", "Ring", "Slot", "Weapon",
-    "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
+    "INNER_WALLS", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL",
+    "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
+    "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",
+    "Slot", "Weapon", "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
 ]  # fmt: skip

@@ -182,10 +182,22 @@ class ChanceTable:
         cum = self._cum
         if cum is not None:
             return self._kinds[bisect_right(cum, u)]
-        if not self._sampled:  # the first sample: from the running sums, no list of floats
+        acc, total = self._acc, self.total
+        if not self._sampled:
+            # The first sample, from the running sums with no list of floats: the first ``i``
+            # with ``acc[i] / total > u`` (the float division, as in _cumulative), guessed by
+            # bisecting the integer sums and corrected by comparing floats.
             self._sampled = True
-            return self._kinds[_first_above(self._acc, self.total, u)]
-        cum = self._cum = _cumulative(self._acc, self.total)
+            i = bisect_right(acc, u * total)
+            last = len(acc) - 1
+            if i > last:
+                i = last
+            while i > 0 and acc[i - 1] / total > u:
+                i -= 1
+            while i < last and acc[i] / total <= u:
+                i += 1
+            return self._kinds[i]
+        cum = self._cum = _cumulative(acc, total)
         return self._kinds[bisect_right(cum, u)]
 
 
@@ -200,20 +212,6 @@ def _cumulative(acc: Sequence[int], total: int) -> list[float]:
     cum = [a / total for a in acc]
     cum[-1] = 1.0
     return cum
-
-
-def _first_above(acc: Sequence[int], total: int, u: float) -> int:
-    """The first ``i`` with ``acc[i] / total > u`` (the float division, as in :func:`_cumulative`):
-    a guess from the integer running sums, corrected by comparing floats."""
-    i = bisect_right(acc, u * total)
-    last = len(acc) - 1
-    if i > last:
-        i = last
-    while i > 0 and acc[i - 1] / total > u:
-        i -= 1
-    while i < last and acc[i] / total <= u:
-        i += 1
-    return i
 
 
 # -- the tables games share ------------------------------------------------------------------------

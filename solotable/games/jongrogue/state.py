@@ -114,7 +114,7 @@ def new_slot(t: int, floor: int) -> Slot:
     """The encounter slot a pile tile makes (§2.1, §7.5): mN a monster of this floor's window
     (§7.13), p1-p6 a trap, p7-p9 gold, sN an item; face down."""
     if t < 9:
-        mon = _WINDOW[floor if floor < len(_WINDOW) else -1][t]
+        mon = _WINDOW[floor if floor < _DEEPEST_WINDOW else _DEEPEST_WINDOW][t]
         return Slot(t, K_MON, DOWN, mon, mon.hp)
     return Slot(t, _KIND_OF[t], DOWN)
 
@@ -122,6 +122,7 @@ def new_slot(t: int, floor: int) -> Slot:
 _WINDOW: tuple[tuple[Monster, ...], ...] = tuple(
     tuple(R.monster_for(n, floor) for n in range(1, 10)) for floor in range(len(R.window.start) + 1))
 """The monster of each m tile, by floor (§7.13): the last row holds for every deeper floor."""
+_DEEPEST_WINDOW = len(_WINDOW) - 1
 _KIND_OF = tuple(K_MON if suit(t) == 0 else K_TRAP if suit(t) == 1 and number(t) <= 6 else K_GOLD if suit(t) == 1
                  else K_ITEM for t in range(27))  # fmt: skip
 

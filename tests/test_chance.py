@@ -97,6 +97,28 @@ def test_bad_tables_are_refused() -> None:
         ChanceTable.uniform(())
 
 
+def test_zero_weights_are_never_outcomes_even_when_read_after_sampling() -> None:
+    # a pile's table keeps its kinds with no copy left until its outcomes are read
+    actions = tuple(Action("tile", i) for i in range(5))
+    table = draw_table(actions, [0, 3, 0, 2, 0])
+    assert {table.sample(random.Random(seed)) for seed in range(200)} == {actions[1], actions[3]}
+    assert table.actions == (actions[1], actions[3]) and table.weights == (3, 2) and len(table) == 2
+    assert actions[0] not in table and actions[4] not in table and table.probability(actions[2]) == 0
+    assert table.outcomes == ((actions[1], Fraction(3, 5)), (actions[3], Fraction(2, 5)))
+
+
+def test_a_negative_count_in_a_pile_is_refused_when_its_outcomes_are_read() -> None:
+    # draw_table checks what play and the exact tables read, not each simulated draw
+    actions = tuple(Action("tile", i) for i in range(3))
+    for read in (lambda t: t.actions, lambda t: actions[0] in t, lambda t: t.outcomes, len):
+        with pytest.raises(ValueError, match="negative"):
+            read(draw_table(actions, [2, -1, 3]))
+    with pytest.raises(ValueError):
+        draw_table(actions, [0, 0, 0])
+    with pytest.raises(ValueError):
+        draw_table(actions, [1, 2])
+
+
 def test_exact_fractions_are_made_only_when_asked() -> None:
     table = draw_table(tuple(Action("c", i) for i in range(30)), range(1, 31))
     assert table._exact is None

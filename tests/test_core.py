@@ -48,6 +48,24 @@ def test_option_validation_names_valid_choices() -> None:
     assert flag.validate(False) is False
 
 
+def test_a_choice_is_checked_at_once_only_where_the_full_check_keeps_it() -> None:
+    # validate() finds the choices that check as themselves without the full check; an alias
+    # that names a choice, a choice with capitals, or a value of another type still go through it
+    shadowed = Option("mode", ("fast", "slow"), "slow", aliases={"fast": "slow"})
+    assert shadowed.validate("fast") == "slow"
+    capital = Option("mode", ("Fast", "slow"), "slow")
+    with pytest.raises(OptionError):
+        capital.validate("Fast")
+    count = Option("count", (1, 2), 1)
+    assert count.validate(2) == 2 and count.validate("2") == 2
+    with pytest.raises(OptionError):
+        count.validate(True)  # equal to 1, but not an int choice
+    flag = Option("keys", (False, True), False)
+    assert flag.validate(True) is True
+    with pytest.raises(OptionError):
+        flag.validate(["on"])  # not hashable: refused with the message, not a TypeError
+
+
 def test_file_options_carry_the_files_content_read_by_the_interface(tmp_path: Path) -> None:
     """A file option's value is a file's text: ``Game.read_files`` reads the file a person named
     (regular files only, through core.untrusted) and keeps its name for messages; the game never

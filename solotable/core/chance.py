@@ -11,7 +11,9 @@ table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly
 same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
 ``rng.random()``. A table sampled once (a draw from a pile, built for one draw) finds that
 outcome from the running sums without building the list of floats; a table sampled again builds
-the list once and bisects it.
+the list once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
+it is never the first to exceed: sampling gives the same outcome with zero weights kept in or left
+out, and a table samples over its actions as built (see :class:`ChanceTable`).
 
 Building blocks:
 
@@ -32,6 +34,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
+from operator import sub
 from typing import Any, Self
 
 from solotable.core.action import Action
@@ -45,12 +48,16 @@ class ChanceTable:
 
     ``ChanceTable(outcomes)`` takes ``(action, Fraction)`` pairs; the class methods take weights,
     which is cheaper. Tables are immutable once built; games cache those that repeat.
+
+    A table keeps the actions it was built from and the running sums of their weights, zero
+    weights included (a pile's kinds with no copy left): sampling bisects the running sums and
+    never picks a zero weight, so it runs on them as built, and :attr:`actions` and
+    :attr:`weights` are made (the zeros left out) when first read. A draw from a pile, built at
+    every draw and sampled once, costs one pass over its counts.
     """
 
-    __slots__ = ("_cum", "_exact", "_sampled", "_set", "actions", "total", "weights")
+    __slots__ = ("_acc", "_actions", "_cum", "_exact", "_kinds", "_sampled", "_set", "_weights", "total")
 
-    actions: tuple[Action, ...]
-    weights: tuple[int, ...]
     total: int
 
     def __new__(cls, *args: Any) -> Self:
@@ -69,20 +76,19 @@ class ChanceTable:
             raise ValueError("a chance probability is negative")
         denominator = lcm(*(p.denominator for _, p in pairs))
         kept = [(a, p) for a, p in pairs if p]
-        self._init(
-            tuple(a for a, _ in kept), tuple(int(p * denominator) for _, p in kept), denominator, tuple(kept)
-        )
+        weights = [int(p * denominator) for _, p in kept]
+        self._init(tuple(a for a, _ in kept), list(accumulate(weights)), tuple(kept))
 
     def _init(
-        self,
-        actions: tuple[Action, ...],
-        weights: tuple[int, ...],
-        total: int,
-        exact: tuple[tuple[Action, Fraction], ...] | None,
+        self, actions: tuple[Action, ...], acc: Sequence[int], exact: tuple[tuple[Action, Fraction], ...] | None
     ) -> None:
-        self.actions = actions
-        self.weights = weights
-        self.total = total
+        """``actions`` as given and the running sums ``acc`` of their weights (zero weights
+        allowed, left out when read; never changed once the table is built)."""
+        self._kinds = actions
+        self._acc = acc
+        self.total = acc[-1]
+        self._actions: tuple[Action, ...] | None = None
+        self._weights: tuple[int, ...] | None = None
         self._exact = exact
         self._cum: list[float] | None = None
         self._sampled = False
@@ -95,16 +101,10 @@ class ChanceTable:
             raise ValueError("a weight for every action")
         if not weights or min(weights) < 0:
             raise ValueError("a chance weight is negative" if weights else "a chance node needs at least one outcome")
-        if 0 in weights:  # (one pass each, in C: tables are built at every draw from a pile)
-            kept_a = tuple(compress(actions, weights))
-            kept_w = tuple(filter(None, weights))
-            if not kept_a:
-                raise ValueError("a chance node needs at least one outcome")
-        else:
-            kept_a = tuple(actions)
-            kept_w = tuple(weights)
+        if not any(weights):
+            raise ValueError("a chance node needs at least one outcome")
         table = _blank(cls)
-        table._init(kept_a, kept_w, sum(kept_w), None)
+        table._init(tuple(actions), list(accumulate(weights)), None)  # (tuple() of a tuple is the tuple itself)
         return table
 
     @classmethod
@@ -115,9 +115,37 @@ class ChanceTable:
         if not n:
             raise ValueError("a chance node needs at least one outcome")
         table = _blank(cls)
-        table._init(tuple(actions), _ones(n), n, None)
+        table._init(tuple(actions), range(1, n + 1), None)
         table._cum = _uniform_cumulative(n)
         return table
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The outcomes (no zero weight), in the order the table was built."""
+        actions = self._actions
+        if actions is None:
+            actions = self._drop_zeros()[0]
+        return actions
+
+    @property
+    def weights(self) -> tuple[int, ...]:
+        """The outcomes' weights (none zero), out of :attr:`total`."""
+        weights = self._weights
+        if weights is None:
+            weights = self._drop_zeros()[1]
+        return weights
+
+    def _drop_zeros(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        acc = self._acc
+        counts = tuple(map(sub, acc, (0, *acc[:-1])))
+        if min(counts) < 0:  # a pile's counts are checked here, when its outcomes are first read
+            raise ValueError("a chance weight is negative")
+        kinds = self._kinds
+        if 0 in counts:  # (one pass each, in C)
+            kinds = tuple(compress(kinds, counts))
+            counts = tuple(filter(None, counts))
+        self._actions, self._weights = kinds, counts
+        return kinds, counts
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -162,44 +190,37 @@ class ChanceTable:
         a NumPy generator)."""
         cum = self._cum
         if cum is not None:
-            return self.actions[bisect_right(cum, u)]
-        if not self._sampled:  # the first sample: from the running sums, no list of floats
+            return self._kinds[bisect_right(cum, u)]
+        acc, total = self._acc, self.total
+        if not self._sampled:
+            # The first sample, from the running sums with no list of floats: the first ``i``
+            # with ``acc[i] / total > u`` (the float division, as in _cumulative), guessed by
+            # bisecting the integer sums and corrected by comparing floats.
             self._sampled = True
-            return self.actions[_first_above(self.weights, self.total, u)]
-        cum = self._cum = _cumulative(self.weights, self.total)
-        return self.actions[bisect_right(cum, u)]
-
-
-@cache
-def _ones(n: int) -> tuple[int, ...]:
-    return (1,) * n
+            i = bisect_right(acc, u * total)
+            last = len(acc) - 1
+            if i > last:
+                i = last
+            while i > 0 and acc[i - 1] / total > u:
+                i -= 1
+            while i < last and acc[i] / total <= u:
+                i += 1
+            return self._kinds[i]
+        cum = self._cum = _cumulative(acc, total)
+        return self._kinds[bisect_right(cum, u)]
 
 
 @cache
 def _uniform_cumulative(n: int) -> list[float]:
     """The sampling floats of ``n`` equally likely outcomes (shared: never changed once built)."""
-    return _cumulative(_ones(n), n)
+    return _cumulative(range(1, n + 1), n)
 
 
-def _cumulative(weights: Sequence[int], total: int) -> list[float]:
-    cum = [acc / total for acc in accumulate(weights)]
+def _cumulative(acc: Sequence[int], total: int) -> list[float]:
+    """The sampling floats of the running sums ``acc``."""
+    cum = [a / total for a in acc]
     cum[-1] = 1.0
     return cum
-
-
-def _first_above(weights: Sequence[int], total: int, u: float) -> int:
-    """The first ``i`` with ``(w_0 + ... + w_i) / total > u`` (the float division, as in
-    :func:`_cumulative`): a guess from the integer running sums, corrected by comparing floats."""
-    acc = list(accumulate(weights))
-    i = bisect_right(acc, u * total)
-    last = len(acc) - 1
-    if i > last:
-        i = last
-    while i > 0 and acc[i - 1] / total > u:
-        i -= 1
-    while i < last and acc[i] / total <= u:
-        i += 1
-    return i
 
 
 # -- the tables games share ------------------------------------------------------------------------
@@ -233,5 +254,19 @@ def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
 
 def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
-    ``k`` left). Not cached: piles rarely repeat; building it costs one pass over the kinds."""
-    return ChanceTable.weighted(actions, counts)
+    ``k`` left). Not cached: piles rarely repeat; building it is one pass over the counts (their
+    running sums), and no more.
+
+    The counts are a game's own counters of what is left, so they are checked for a negative one
+    (a bug in the game) when the outcomes are first read, not at every draw: play reads them to
+    check each outcome (``apply`` without ``trusted``), and so do the exact tables of the search
+    bots; the simulator, which only samples from tables built from legal states, skips the check
+    as it skips the legality check."""
+    if len(counts) != len(actions):
+        raise ValueError("a weight for every action")
+    acc = list(accumulate(counts))
+    if not acc or acc[-1] <= 0:
+        raise ValueError("a chance node needs at least one outcome")
+    table = _blank(ChanceTable)
+    table._init(tuple(actions), acc, None)
+    return table

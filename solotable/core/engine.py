@@ -212,7 +212,8 @@ class StepState(State):
         self.phase = RUNNING
         fn, args = self.stack.pop()
         fn(self, action, *args)
-        self.run()
+        if self.phase is RUNNING:  # (a continuation that asks or draws again needs no run)
+            self.run()
 
     def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
         """The error for ``action``, which is not among the ``legal`` decisions. A game may

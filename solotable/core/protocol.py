@@ -100,8 +100,28 @@ class Option:
     default: str | bool | int
     aliases: Mapping[str, str] = field(default_factory=dict)
     file: bool = False
+    _settled: dict[tuple[type, object], str | bool | int] = field(init=False, repr=False, compare=False)
+    """The choices that check as themselves (no alias or case to fold), by type and value: a
+    game's options as ``validate_options`` gave them, which ``new_state`` checks again at every
+    game of a simulation, are found at once."""
+
+    def __post_init__(self) -> None:
+        settled: dict[tuple[type, object], str | bool | int] = {}
+        for choice in self.choices:
+            with contextlib.suppress(OptionError):
+                checked = self._check(choice)
+                if type(checked) is type(choice) and checked == choice:
+                    settled[(type(choice), choice)] = checked
+        object.__setattr__(self, "_settled", settled)
 
     def validate(self, value: object) -> str | bool | int:
+        if type(value) in _PLAIN:
+            settled = self._settled.get((type(value), value))
+            if settled is not None:
+                return settled
+        return self._check(value)
+
+    def _check(self, value: object) -> str | bool | int:
         if not self.choices:  # free text (a file's content, say): the game checks it
             if self.file and isinstance(value, str):
                 return value  # as read (a SourceText keeps the file's name)
@@ -124,6 +144,10 @@ class Option:
                 return choice
         valid = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
         raise OptionError("core.err.option_value", option=self.name, value=shorten(value), valid=valid)
+
+
+_PLAIN = (str, bool, int)
+"""The types of option values that can be looked up among the settled choices (hashable)."""
 
 
 def legal_list(actions: Sequence[Action], limit: int = 40) -> str:

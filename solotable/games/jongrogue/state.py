@@ -114,7 +114,7 @@ def new_slot(t: int, floor: int) -> Slot:
     """The encounter slot a pile tile makes (§2.1, §7.5): mN a monster of this floor's window
     (§7.13), p1-p6 a trap, p7-p9 gold, sN an item; face down."""
     if t < 9:
-        mon = _WINDOW[floor if floor < len(_WINDOW) else -1][t]
+        mon = _WINDOW[floor if floor < _DEEPEST_WINDOW else _DEEPEST_WINDOW][t]
         return Slot(t, K_MON, DOWN, mon, mon.hp)
     return Slot(t, _KIND_OF[t], DOWN)
 
@@ -122,6 +122,7 @@ def new_slot(t: int, floor: int) -> Slot:
 _WINDOW: tuple[tuple[Monster, ...], ...] = tuple(
     tuple(R.monster_for(n, floor) for n in range(1, 10)) for floor in range(len(R.window.start) + 1))
 """The monster of each m tile, by floor (§7.13): the last row holds for every deeper floor."""
+_DEEPEST_WINDOW = len(_WINDOW) - 1
 _KIND_OF = tuple(K_MON if suit(t) == 0 else K_TRAP if suit(t) == 1 and number(t) <= 6 else K_GOLD if suit(t) == 1
                  else K_ITEM for t in range(27))  # fmt: skip
 
@@ -197,6 +198,13 @@ def neighbour(room: int, side: int) -> int:
 
 def opposite(side: int) -> int:
     return (side + 2) % 4
+
+
+INNER_WALLS: tuple[int, ...] = tuple(sum(1 << sd for sd in range(4) if neighbour(room, sd) >= 0) for room in range(9))
+"""The walls of each room (0-8) with a room across, a bit per side (N E S W): no door leads out
+of the 3×3 grid (§7.3)."""
+SIDES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(sd for sd in range(4) if mask >> sd & 1) for mask in range(16))
+"""The sides in a mask of four bits, in the order N, E, S, W."""
 
 
 _SCALARS = (
@@ -567,8 +575,7 @@ class JongRogueState(StepState):
 
     def usable_sides(self, room: int) -> list[int]:
         """Usable doors of a room, in the order N, E, S, W (§7.3, D7)."""
-        m = self.doors(room) | self.found[room]
-        return [sd for sd in range(4) if m >> sd & 1 and neighbour(room, sd) >= 0]
+        return list(SIDES_OF[(self.doors(room) | self.found[room]) & INNER_WALLS[room]])
 
     def has_stairs(self, room: int) -> bool:
         pair = self.lab[room]
@@ -653,8 +660,8 @@ ENDED = OVER
 
 __all__ = [
     "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "ENDED", "FROZEN", "HELD",
-    "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL", "M_CONF",
-    "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE", "PASSAGE_REF",
-    "POTIONS", "RINGS", "ROOM", "SCROLLS", "UP", "Armour", "JongRogueState", "Ring", "Slot", "Weapon",
-    "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
+    "INNER_WALLS", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL",
+    "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
+    "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",
+    "Slot", "Weapon", "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
 ]  # fmt: skip

@@ -31,6 +31,7 @@ from ..state import (
     DOOR,
     FROZEN,
     HELD,
+    INNER_WALLS,
     K_GOLD,
     K_ITEM,
     K_MON,
@@ -41,9 +42,9 @@ from ..state import (
     M_SLEEPING,
     ROOM,
     SCROLLS,
+    SIDES_OF,
     JongRogueState,
     R,
-    neighbour,
 )
 from ..tiles import SIDES, TILE_NAMES
 
@@ -214,10 +215,11 @@ def flee_actions(state: JongRogueState) -> list[Action]:
 def item_actions(state: JongRogueState) -> list[Action]:
     """Quaff any potion; read any scroll unless Blind (§7.21), naming a monster for a "one
     monster" scroll or an unidentified one (D63, JR-P4)."""
-    from .magic import ONE_MONSTER_SCROLLS, nameable
-
-    out = [act("quaff", TILE_NAMES[18 + i]) for i in range(9) if state.potions[i]]
+    potions = state.potions
+    out = [act("quaff", TILE_NAMES[18 + i]) for i in range(9) if potions[i]] if any(potions) else []
     if not state.status & BLIND and any(state.scrolls):
+        from .magic import ONE_MONSTER_SCROLLS, nameable
+
         named = nameable(state)
         for i in range(18):
             if not state.scrolls[i]:
@@ -241,10 +243,8 @@ def free_actions(state: JongRogueState) -> list[Action]:
     if state.pos == ROOM:
         if not st & HELD:
             out.extend(act("door", SIDES[sd]) for sd in state.usable_sides(room))
-        m = state.doors(room) | state.found[room]
-        for sd in range(4):
-            if neighbour(room, sd) >= 0 and not m >> sd & 1:
-                out.append(act("search", SIDES[sd]))
+        doors = state.doors(room) | state.found[room]
+        out.extend(act("search", SIDES[sd]) for sd in SIDES_OF[INNER_WALLS[room] & ~doors])
         slots = state.slots[room]
         if not st & LEVIT:
             guarded = gold_guarded(state, room)  # row 39, JR-P6: a certain, free cancel

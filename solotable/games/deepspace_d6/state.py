@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from solotable.core.engine import StepState
-from solotable.core.native import blank_maker
+from solotable.core.native import blank_maker, compiled
 from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
 from .actions import INST_NAMES, INST_OF, N_INST
@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from .observation import Observation
 
 D = data()
-blank = blank_maker(__file__)  # the state is left to Python in the compiled build (setup.py)
+blank = blank_maker(None if compiled() else __file__)
+"""This module stays Python in the compiled build (setup.py: its dice), where its state derives
+from the compiled StepState and must be made by StepState's own ``__new__``."""
 CARDS: tuple[Card, ...] = D.cards
 DONT_PANIC = D.dont_panic
 COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)

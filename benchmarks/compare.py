@@ -53,6 +53,11 @@ def measure(checkout: Path, game: str, seconds: float) -> dict[str, float]:
     text = run(checkout, "bench_engine.py", ["--game", game, "--seconds", str(seconds)], 60 + 20 * seconds)
     text += run(checkout, "bench_search.py", ["--game", game, "--seconds", str(seconds), "--mcts-only"],
                 120 + 20 * seconds)
+    return figures(text)
+
+
+def figures(text: str) -> dict[str, float]:
+    """The figures :data:`FIGURES` names, read from the benchmarks' output."""
     found: dict[str, float] = {}
     for name, pattern in FIGURES.items():
         m = pattern.search(text)

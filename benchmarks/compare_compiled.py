@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compare import FIGURES  # (benchmarks/ is this script's directory, first on sys.path)
+from compare import FIGURES, figures  # (benchmarks/ is this script's directory, first on sys.path)
 
 GAMES = ("minirogue-v1", "minirogue", "deepspace-d6")
 """The games the compiled build compiles (setup.py's GAMES); jongrogue runs on the compiled core
@@ -63,12 +63,7 @@ def measure(python: str, side: str, game: str, seconds: float) -> dict[str, floa
     text = run(python, side, "bench_engine.py", ["--game", game, "--seconds", str(seconds)], 60 + 20 * seconds)
     text += run(python, side, "bench_search.py", ["--game", game, "--seconds", str(seconds), "--mcts-only"],
                 120 + 20 * seconds)
-    found: dict[str, float] = {}
-    for name, pattern in FIGURES.items():
-        m = pattern.search(text)
-        if m:
-            found[name] = float(m.group(1).replace(",", ""))
-    return found
+    return figures(text)
 
 
 def main(argv: list[str] | None = None) -> int:

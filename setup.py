@@ -26,7 +26,7 @@ CORE = ["action", "chance", "engine", "native", "protocol"]
 
 GAMES = ["minirogue_v1", "minirogue", "deepspace_d6"]
 """The game packages compiled whole (every module under solotable/games/NAME/). A game joins
-with one line here, once its modules pass mypyc (jongrogue after its rewrite)."""
+with one line here, once its modules pass mypyc (jongrogue: not tried yet)."""
 
 SKIP = {
     # the card and rule data: typed models that solotable.core.data builds from their annotations,
@@ -40,7 +40,7 @@ SKIP = {
     # object.__setattr__, which a compiled class refuses; the rules that use them are compiled
     "solotable/games/deepspace_d6/state.py",
 }
-"""Modules of those games left as Python (paths relative to the repository): not on the hot path."""
+"""Modules of those games left as Python (paths relative to the repository), each for the reason given."""
 
 
 def compiled_modules() -> list[str]:

@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
-    MAX_NOTATION,
     Action,
     BotHooks,
     Event,
@@ -100,9 +99,9 @@ class DeepSpaceD6(Game):
         drawn, or several, gets an error saying which cards could be meant."""
         try:
             return super().parse_action(state, text)
-        except IllegalAction:
-            if not isinstance(state, DeepSpaceState) or state.phase is not DRAW or len(text) > MAX_NOTATION:
-                raise  # a line past the limit is not read as a card name either
+        except IllegalAction as exc:
+            if not isinstance(state, DeepSpaceState) or state.phase is not DRAW or exc.key == "core.err.too_long":
+                raise  # a line the core refused as too long is not read as a card name either
             body = normal(text).removeprefix("draw:").strip()
             found = self._drawable(state, body)
             if len(found) > 1:

@@ -22,7 +22,7 @@ from solotable.ui.web.i18n import g, t
 
 def listing(lang: str, items: list[str]) -> str:
     """Words in a row as each language writes them: ``a, b`` in English, ``a、b`` in Japanese."""
-    return ("、" if lang == "ja" else ", ").join(items)
+    return t("web.sep.list", lang).join(items)
 
 Infos = dict[str, dict[str, str]]
 Obs = Mapping[str, Any]
@@ -566,7 +566,7 @@ def _deepspace(o: Obs, lang: str, infos: Infos) -> Html:
         name = g(f"ds6.card.{th['id']}", lang)
         kind = t(f"web.ds.kind.{th['kind']}", lang) if _has(f"web.ds.kind.{th['kind']}") else th["kind"]
         values = [str(a) for a in th["activation"]]
-        act = ("・" if lang == "ja" else ", ").join(values) if values else t("web.ds.never", lang)
+        act = g("ds6.sep.values", lang).join(values) if values else t("web.ds.never", lang)
         lines: list[object] = [
             kind,
             meter(t("web.ds.health", lang), th["health"], th["max_health"]) if th["max_health"] else None,
@@ -702,7 +702,7 @@ def _jongrogue(o: Obs, lang: str, infos: Infos) -> Html:
         found = [g(f"jr.side.{f}", lang) for f in room["found"]]  # 南 in Japanese, south in English
         lines: list[object] = [tag("span", *lab_tiles, cls="tiles") if lab_tiles else t("web.jr.unexplored", lang)]
         if found:
-            lines.append(t("web.jr.found_doors", lang, doors=("・" if lang == "ja" else ", ").join(found)))
+            lines.append(t("web.jr.found_doors", lang, doors=t("web.sep.dot", lang).join(found)))
         seen = [s for s in room["slots"] if s["tile"] != "?"]
         if seen and n != current:
             lines.append(tag("span", *[mahjong_tile(s["tile"], lang, small=True) for s in seen], cls="tiles"))

@@ -127,8 +127,7 @@
     const ul = document.createElement("ul");
     p.seats.forEach((name, i) => {
       const li = document.createElement("li");
-      const you = words["web.you"];  // "(you)", or "（あなた）": no space before a full-width bracket
-      li.textContent = "P" + (i + 1) + " " + name + (i === p.seat ? (you.startsWith("（") ? "" : " ") + you : "");
+      li.textContent = "P" + (i + 1) + " " + (i === p.seat ? words["web.you"].replace("{name}", name) : name);
       ul.appendChild(li);
     });
     box.appendChild(ul);

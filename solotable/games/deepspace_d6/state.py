@@ -113,7 +113,8 @@ POOL_DIE = die(NO_FACE, POOL)
 @dataclass(frozen=True, slots=True, eq=False)
 class Threat:
     """A threat card in play. Immutable: a change (a hit, a Stasis Beam) replaces it in
-    ``state.threats`` (:meth:`DeepSpaceState.replace`), so clones share it."""
+    ``state.threats`` (:meth:`DeepSpaceState.replace`), so clones share it. The rules take them
+    from :func:`instance` (one object per instance, health and stasis)."""
 
     card: Card
     key: int
@@ -129,6 +130,21 @@ class Threat:
         return INST_NAMES[self.key]
 
 
+_THREATS: tuple[tuple[tuple[Threat, Threat], ...], ...] = tuple(
+    tuple((Threat(CARDS[key // 2], key, health), Threat(CARDS[key // 2], key, health, True))
+          for health in range(CARDS[key // 2].health + 1))
+    for key in range(N_INST)
+)  # fmt: skip
+"""Every threat there can be in play, by instance key, health and stasis."""
+
+
+def instance(key: int, health: int, stasis: bool = False) -> Threat:
+    """The card instance ``key`` (its card is ``CARDS[key // 2]``) with ``health`` left, under a
+    Stasis Beam or not. One object each, as for the dice (:func:`die`): a threat that changes is
+    replaced by another of these, and making one costs nothing on the hot path."""
+    return _THREATS[key][health][stasis]
+
+
 class DeepSpaceState(StepState):
     """A position of Deep Space D-6. Mutable; :meth:`clone` copies it cheaply."""
 
@@ -139,7 +155,8 @@ class DeepSpaceState(StepState):
     )  # fmt: skip
 
     def __init__(self, game: DeepSpaceD6, seed: int | None, difficulty: str, dont_panic: int, length: str) -> None:
-        from .rules.setup import setup  # the rules import this module
+        # the rules import this module; an absolute import costs no package lookup at each game
+        from solotable.games.deepspace_d6.rules.setup import setup
 
         super().__init__(game, seed)
         self.difficulty = difficulty
@@ -331,14 +348,12 @@ class DeepSpaceState(StepState):
     def classes(self, allowed: frozenset[int]) -> list[int]:
         """One die (the lowest number, 0-based) per kind of die in ``allowed`` places: dice in
         the same place with the same face on the same card are interchangeable (DS-P4)."""
-        seen: set[tuple[int, int, int]] = set()
+        seen: set[Die] = set()  # a die is one object per face, place and card (:func:`die`)
         out: list[int] = []
         for n, d in enumerate(self.dice):
-            if d.where in allowed:
-                kind = (d.where, d.face, d.on)
-                if kind not in seen:
-                    seen.add(kind)
-                    out.append(n)
+            if d.where in allowed and d not in seen:
+                seen.add(d)
+                out.append(n)
         return out
 
     # -- moving dice -----------------------------------------------------------------------------

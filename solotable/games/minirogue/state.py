@@ -223,7 +223,8 @@ class MiniRogueState(StepState):
         self.foresee_left = 0
         self.rpos = 0
         """The position of the room card being turned up."""
-        from .rules.setup import begin
+        # the rules import this module; an absolute import costs no package lookup at each game
+        from solotable.games.minirogue.rules.setup import begin
 
         self.start((begin, ()))
 

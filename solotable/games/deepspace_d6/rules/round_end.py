@@ -20,7 +20,7 @@ from ..state import (
     STASIS,
     UNASSIGNED,
     DeepSpaceState,
-    Threat,
+    instance,
 )
 from ..words import counted
 from .crew import assign, roll_crew
@@ -60,7 +60,7 @@ def end_stasis(state: DeepSpaceState) -> None:
     threats = state.threats
     for i, t in enumerate(threats):
         if t.stasis:
-            threats[i] = Threat(t.card, t.key, t.health)
+            threats[i] = instance(t.key, t.health)
 
 
 def gather(state: DeepSpaceState) -> None:

@@ -9,7 +9,19 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
-from ..state import INFIRMARY, RETURNED, SCANNER, ST_ENG, ST_MED, ST_SCI, ST_TAC, STASIS, DeepSpaceState, Threat, die
+from ..state import (
+    INFIRMARY,
+    RETURNED,
+    SCANNER,
+    ST_ENG,
+    ST_MED,
+    ST_SCI,
+    ST_TAC,
+    STASIS,
+    DeepSpaceState,
+    die,
+    instance,
+)
 from ..words import counted
 from .threats import card_key, damage_threat, remove
 
@@ -101,7 +113,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     target = state.threat(A.INST_OF[str(action.args[0])])
     assert target is not None
     state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
-    state.replace(target, Threat(target.card, target.key, target.health, True))
+    state.replace(target, instance(target.key, target.health, True))
     if state.log:
         state.emit("ds6.ev.stasis", card=card_key(target))
 

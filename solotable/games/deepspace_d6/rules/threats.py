@@ -36,6 +36,7 @@ from ..state import (
     DeepSpaceState,
     Threat,
     die,
+    instance,
 )
 from ..words import counted
 
@@ -105,7 +106,7 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
         state.discard.append(card)
         return
     key = 2 * card.index + (card.copies - state.unseen[card.index] - 1)  # copy a, then b
-    threat = Threat(card, key, card.health)
+    threat = instance(key, card.health)
     if log:
         message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
         state.emit(message, card=card_key(threat), left=state.deck)
@@ -216,7 +217,7 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
 def damage_threat(state: DeepSpaceState, threat: Threat) -> Threat:
     """One point of damage on an external threat (a hit, or its own activation); at health 0
     it is destroyed (§5.9). Returns the threat as it is now."""
-    hit = Threat(threat.card, threat.key, threat.health - 1, threat.stasis)
+    hit = instance(threat.key, threat.health - 1, threat.stasis)
     state.replace(threat, hit)
     return hit
 
@@ -322,7 +323,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     elif effect == "time_warp":  # ruling R31
         for i, t in enumerate(state.threats):
             if t.card.external and 0 < t.health < t.card.health:
-                state.threats[i] = Threat(t.card, t.key, t.health + 1, t.stasis)
+                state.threats[i] = instance(t.key, t.health + 1, t.stasis)
         state.emit("ds6.ev.time_warp")
 
 

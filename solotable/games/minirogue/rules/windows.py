@@ -48,6 +48,18 @@ OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
 
 def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
     """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
+    if turn < 0:
+        # Most windows open and close with nobody asked (MR-P11): find out before setting one up;
+        # the seats are looked at in the same order, so ``actor`` ends as the full loop leaves it.
+        s.win_when = when
+        heroes = s.heroes
+        for seat in seats:
+            s.actor = seat
+            if _has_something_to_do(s, heroes[seat]):
+                break
+        else:
+            s.win_when = ""
+            return
     s.win = list(seats)
     s.win_when = when
     s.win_turn = s.win.index(turn) if turn >= 0 else 0
@@ -75,9 +87,9 @@ def open_window(s: MiniRogueState) -> None:
 
 def _has_something_to_do(s: MiniRogueState, h: Hero) -> bool:
     """MR-P11: a potion or a skill to use; offers only in the windows they open."""
-    out: list[Action] = []
     if h.potions and potions.drinkable(s, h, fight=False):
         return True
+    out: list[Action] = []
     if h.skill_up:
         _skills(s, h, out)
         if out:

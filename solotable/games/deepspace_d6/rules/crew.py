@@ -19,7 +19,7 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
-from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState, die
+from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState, Die, die
 from ..words import counted, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
@@ -135,6 +135,11 @@ def roll_crew(state: DeepSpaceState) -> None:
     state.draw(ROLL, ROLL_TABLES[state.count(POOL)], rolled, POOL)
 
 
+ROLLED: tuple[Die, ...] = tuple(die(face, SCANNER if face == THR else UNASSIGNED) for face in range(6))
+"""A die rolled, by the face it shows: a Threat face locks into the scanners (§4.9). The dice
+rolled are in the pool or unassigned, on no card."""
+
+
 def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
     """The faces of a roll go to the dice rolled (those at ``where``), lowest numbers first; a
     Threat face locks into the scanners at once (§4.9); then the scanners are checked (R18)."""
@@ -146,15 +151,13 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
         if d.where == where:
             face = faces[k]
             k += 1
+            dice[n] = ROLLED[face]
             if face == THR:
-                dice[n] = die(face, SCANNER, d.on)
                 locked += 1
-            else:
-                dice[n] = die(face, UNASSIGNED, d.on)
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
         state.emit(key, faces=faces_param(faces), locked=locked)
-    state.push(scan)
+    scan(state)
 
 
 def scan(state: DeepSpaceState) -> None:
@@ -203,7 +206,7 @@ def change(state: DeepSpaceState, action: Action) -> None:
     state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
         state.emit("ds6.ev.change", old=face_key(old), new=face_key(new))
-    state.push(scan)
+    scan(state)
 
 
 def reroll(state: DeepSpaceState, action: Action) -> None:

@@ -91,12 +91,14 @@ def resolved(s: MiniRogueState, seat: int) -> None:
     pos = h.pos
     right = pos % 3 < 2 and pos + 1 != EXIT
     below = pos < 6 and pos + 3 != EXIT
+    # the reveals are this step's last work: the first is made at once, the second pushed
     if right and below:
-        s.then((dungeon.reveal, (pos + 1,)), (dungeon.reveal, (pos + 3,)))
-    elif right:
-        s.push(dungeon.reveal, pos + 1)
-    elif below:
         s.push(dungeon.reveal, pos + 3)
+        dungeon.reveal(s, pos + 1)
+    elif right:
+        dungeon.reveal(s, pos + 1)
+    elif below:
+        dungeon.reveal(s, pos + 3)
 
 
 # -- merchants (§8.5, D26) ---------------------------------------------------------------------

@@ -114,8 +114,12 @@ class ChanceTable:
         n = len(actions)
         if not n:
             raise ValueError("a chance node needs at least one outcome")
-        table = _blank(cls)
-        table._init(tuple(actions), range(1, n + 1), None)
+        table = _blank(cls)  # _init written out: a draw from a pile makes one of these each time
+        table._kinds = tuple(actions)
+        table._acc = range(1, n + 1)
+        table.total = n
+        table._actions = table._weights = table._exact = table._set = None
+        table._sampled = False
         table._cum = _uniform_cumulative(n)
         return table
 
@@ -267,6 +271,10 @@ def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     acc = list(accumulate(counts))
     if not acc or acc[-1] <= 0:
         raise ValueError("a chance node needs at least one outcome")
-    table = _blank(ChanceTable)
-    table._init(tuple(actions), acc, None)
+    table = _blank(ChanceTable)  # _init written out: built at every draw
+    table._kinds = tuple(actions)
+    table._acc = acc
+    table.total = acc[-1]
+    table._actions = table._weights = table._exact = table._cum = table._set = None
+    table._sampled = False
     return table

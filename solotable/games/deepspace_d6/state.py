@@ -58,13 +58,15 @@ class Die:
     replaced in ``state.dice`` (``dice[n] = d.at[RETURNED]``, or ``die(face, where, card)``),
     so clones share the dice, as they share the threats."""
 
-    __slots__ = ("at", "face", "on", "where")
+    __slots__ = ("at", "face", "on", "tally", "where")
 
     face: int
     where: int
     on: int
     at: tuple[Die, ...]
     """This die moved: the die with the same face, on the same card, at each place."""
+    tally: int
+    """What step 3 counts this die as (:data:`TALLIES`): its face if unassigned, else its place."""
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Die is immutable: put die(...) or d.at[place] in its place")
@@ -76,11 +78,19 @@ class Die:
         return f"Die(face={self.face}, where={PLACE_NAMES[self.where]}, on={self.on})"
 
 
+T_INFIRMARY, T_SCANNER, T_MISSION, T_OTHER = 6, 7, 8, 9
+TALLIES = 10
+"""Step 3 counts the dice in one pass (``tally[d.tally] += 1``): the unassigned dice by face
+(0-5), then those in the Infirmary, the scanners, on missions, and the rest."""
+
+
 def _make_die(face: int, where: int, on: int) -> Die:
     d = object.__new__(Die)
     object.__setattr__(d, "face", face)
     object.__setattr__(d, "where", where)
     object.__setattr__(d, "on", on)
+    tally = {UNASSIGNED: face, INFIRMARY: T_INFIRMARY, SCANNER: T_SCANNER, MISSION: T_MISSION}.get(where, T_OTHER)
+    object.__setattr__(d, "tally", tally if tally >= 0 else T_OTHER)
     return d
 
 

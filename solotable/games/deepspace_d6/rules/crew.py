@@ -19,7 +19,21 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
-from ..state import CARDS, INFIRMARY, MISSION, POOL, RETURNED, SCANNER, ST_COM, UNASSIGNED, DeepSpaceState, Die, die
+from ..state import (
+    CARDS,
+    POOL,
+    RETURNED,
+    SCANNER,
+    ST_COM,
+    T_INFIRMARY,
+    T_MISSION,
+    T_SCANNER,
+    TALLIES,
+    UNASSIGNED,
+    DeepSpaceState,
+    Die,
+    die,
+)
 from ..words import counted, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
@@ -52,54 +66,49 @@ MISSION_FACES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(c.mission_faces)
 COSMIC_CARD = next(c.index for c in CARDS if c.effect == "cosmic")
 
 
+MISSION_BIT = 16
+FLAGS_OF: tuple[int, ...] = tuple(RESTRICTS_OF[c.index] | (MISSION_BIT if MISSION_FACES[c.index] else 0) for c in CARDS)
+"""Each card's restrictions, and :data:`MISSION_BIT` if it has a mission."""
+
+
 def assign_actions(state: DeepSpaceState) -> list[Action]:
     """Step 3's actions (§5.3), in a stable order: the Commander's changes and re-roll, fire,
     Medical, Science, repair, the away missions, end. Actions with no effect are not offered
     (R21); the cards in play restrict what may be assigned (R24)."""
-    have = [0, 0, 0, 0, 0, 0]
-    infirmary = scanners = on_mission = False
+    have = [0] * TALLIES  # the unassigned dice by face, then the other places step 3 reads
     for d in state.dice:
-        where = d.where
-        if where == UNASSIGNED:
-            have[d.face] += 1
-        elif where == INFIRMARY:
-            infirmary = True
-        elif where == SCANNER:
-            scanners = True
-        elif where == MISSION:
-            on_mission = True
-    restricts = 0
-    target = missions = False
+        have[d.tally] += 1
+    flags = 0
+    target = False
     threats = state.threats
     for t in threats:
-        index = t.card.index
-        restricts |= RESTRICTS_OF[index]
+        flags |= FLAGS_OF[t.card.index]
         if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
-        if MISSION_FACES[index]:
-            missions = True
     out: list[Action] = []
-    if have[COM] and not restricts & COMMS and sum(have) >= 2:  # rulings R19, R20, R24
-        for f in range(5):
+    if have[COM] and not flags & COMMS and have[COM] + have[TAC] + have[MED] + have[SCI] + have[ENG] + have[THR] >= 2:
+        for f in range(5):  # rulings R19, R20, R24
             if have[f] >= (2 if f == COM else 1):
                 out += A.CHANGE_FROM[f]
         out.append(A.REROLL)
     if have[TAC] and target:  # ruling R21: no volley without a target
         out += A.FIRE[1 : have[TAC] + 1]
     if have[MED]:
-        if infirmary:
+        if have[T_INFIRMARY]:
             out.append(A.FREE)
-        if scanners:
+        if have[T_SCANNER]:
             out.append(A.RELEASE)
-    if have[SCI] and not restricts & COSMIC:  # ruling R24
-        if state.shields < MAX_SHIELDS and not restricts & NEBULA:  # rulings R4, R21
+    if have[SCI] and not flags & COSMIC:  # ruling R24
+        if state.shields < MAX_SHIELDS and not flags & NEBULA:  # rulings R4, R21
             out.append(A.SHIELDS)
         for t in threats:  # rulings R11, R34
             if not t.stasis and STASIS_TARGET[t.card.index]:
                 out.append(A.STASIS[t.key])
-    if have[ENG] and not restricts & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
+    if have[ENG] and not flags & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
         out += A.REPAIR[1 : have[ENG] + 1]
-    if missions:
+    if flags & MISSION_BIT:
+        restricts = flags & ~MISSION_BIT
+        on_mission = have[T_MISSION]
         for t in threats:
             faces = MISSION_FACES[t.card.index]
             if not faces:

@@ -52,27 +52,33 @@ def _check_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
+FEATS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(A.FEAT[(die, cost)] for k, cost in enumerate(("xp", "hp", "free")) if can >> k & 1) for die in A.DICE)
+    for can in range(8)
+)
+"""The feats on each die (0-based) by what can pay for them (bits: 1 XP, 2 HP, 4 free), in the
+order xp, hp, free."""
+
+
 def feat_actions(s: MiniRogueState, h: Hero, n: int, out: list[Action], *, in_fight: bool) -> None:
     """§6.2: a feat rerolls a white die, once per die (D19: not a die lost or in a critical
     chain); paid with 1 XP, 2 HP (D30: not a payment that would kill) or free with an item."""
     d = s.data
-    can_hp = h.hp > d.feat_hp or (d.flags.lethal_payments and h.hp >= d.feat_hp)
-    can_xp = h.xp >= d.feat_xp
-    can_free = s.free_feats > 0 or bool(h.item)
-    if not (can_hp or can_xp or can_free):
+    can = 1 if h.xp >= d.feat_xp else 0  # what can pay: bits of FEATS
+    if h.hp > d.feat_hp or (d.flags.lethal_payments and h.hp >= d.feat_hp):
+        can |= 2
+    if s.free_feats > 0 or h.item:
+        can |= 4
+    if not can:
         return
+    feats = FEATS[can]
     featted = s.featted
     removed = s.removed
     chain = s.chain
     for i in range(n):
         if featted[i] or (in_fight and (removed[i] or chain[i])):
             continue
-        if can_xp:
-            out.append(A.FEAT[(i + 1, "xp")])
-        if can_hp:
-            out.append(A.FEAT[(i + 1, "hp")])
-        if can_free:
-            out.append(A.FEAT[(i + 1, "free")])
+        out += feats[i]
 
 
 def feat(s: MiniRogueState, seat: int, action: Action) -> None:

@@ -47,8 +47,7 @@ def start_round(state: DeepSpaceState) -> None:
     """A new round: its six steps, in order (§5), then the next round."""
     state.round += 1
     state.lost = False
-    state.must_recall = False
-    end_stasis(state)
+    state.must_recall = False  # (a stasis of the last round ended at its step 6: gather)
     if state.log:
         dice = state.count(POOL)
         state.emit(counted("ds6.ev.round", dice), round=state.round, dice=dice)

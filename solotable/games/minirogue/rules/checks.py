@@ -48,7 +48,9 @@ def _check_legal(s: MiniRogueState) -> list[Action]:
     h = s.heroes[s.actor]
     out = [A.ACCEPT]
     feat_actions(s, h, len(s.c_white), out, in_fight=False)
-    out.extend(A.DRINK[p] for p in potions.drinkable(s, h, fight=False, check=True))
+    if h.potions:
+        for p in potions.drinkable(s, h, fight=False, check=True):
+            out.append(A.DRINK[p])
     return out
 
 

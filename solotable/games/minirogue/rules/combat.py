@@ -126,9 +126,13 @@ def _attack_legal(s: MiniRogueState) -> list[Action]:
     h = s.heroes[s.actor]
     n = len(s.dice)
     out = [A.CONFIRM_DIE[i] for i in range(1, n + 1)] if s.backstab else [A.CONFIRM]
-    out.extend(A.CRIT[i + 1] for i in range(n) if is_open(s, i))
+    for i in range(n):
+        if is_open(s, i):
+            out.append(A.CRIT[i + 1])
     checks.feat_actions(s, h, n, out, in_fight=True)
-    out.extend(A.DRINK[p] for p in potions.drinkable(s, h, fight=True))
+    if h.potions:
+        for p in potions.drinkable(s, h, fight=True):
+            out.append(A.DRINK[p])
     if h.skill_up:
         _skill_actions(s, h, out)
     return out

@@ -49,17 +49,20 @@ OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
 def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
     """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
     if turn < 0:
-        # Most windows open and close with nobody asked (MR-P11): find out before setting one up;
-        # the seats are looked at in the same order, so ``actor`` ends as the full loop leaves it.
+        # What open_window does, written out for a new window: the seats in order, each with
+        # nothing to do passing (MR-P11); most windows close with nobody asked.
         s.win_when = when
         heroes = s.heroes
-        for seat in seats:
+        for k, seat in enumerate(seats):
             s.actor = seat
             if _has_something_to_do(s, heroes[seat]):
-                break
-        else:
-            s.win_when = ""
-            return
+                s.win = list(seats)
+                s.win_turn = k
+                s.win_done = (1 << k) - 1  # the seats before it passed
+                s.ask(WINDOW, window_decided, seat)
+                return
+        s.win_when = ""
+        return
     s.win = list(seats)
     s.win_when = when
     s.win_turn = s.win.index(turn) if turn >= 0 else 0

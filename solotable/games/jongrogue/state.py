@@ -295,8 +295,9 @@ class JongRogueState(StepState):
 
     def __init__(self, game: JongRogue, seed: int | None, ident: bool, forced_bonus: bool, victory_bonus: bool,
                  cont: bool, forced_end_ok: bool = True) -> None:  # fmt: skip
-        from .rules import turns
-        from .rules.floors import game_start
+        # the rules import this module; absolute imports cost no package lookup at each game
+        from solotable.games.jongrogue.rules import turns
+        from solotable.games.jongrogue.rules.floors import game_start
 
         super().__init__(game, seed)
         self.ident = ident

@@ -74,7 +74,7 @@ def deal(state: JongRogueState, n: int) -> None:
 
 
 def _dealt(state: JongRogueState, outcome: Action, n: int) -> None:
-    t = TILE_OF[outcome]  # face down: not shown (JR-P1)
+    t = TILE_OF[outcome.args[0]]  # face down: not shown (JR-P1)
     state.pile[t] -= 1
     state.pile_n -= 1
     if state.pile_n == 0 and not runout(state):

@@ -33,7 +33,9 @@ from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
 TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)
-TILE_OF: dict[Action, int] = {a: i for i, a in enumerate(TILE_ACTIONS)}
+TILE_OF: dict[str | int, int] = {name: i for i, name in enumerate(TILE_NAMES)}
+"""The tile (0-26) of a draw's outcome, by its argument: ``TILE_OF[outcome.args[0]]`` (a string
+key hashes in C; an action's hash is a Python call, and deals are most of a game's steps)."""
 GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
 """The tiles as players write them: ``5萬``, ``4筒``, ``7索``."""
 
@@ -53,7 +55,7 @@ def pile_table(state: JongRogueState) -> ChanceTable:
 def took(state: JongRogueState, outcome: Action, phase: Phase[Any]) -> int:
     """The tile ``outcome`` leaves the pile; it is in use until the caller places or discards it.
     The log says what it was drawn for: "Time (extra satiation): 3萬"."""
-    t = TILE_OF[outcome]
+    t = TILE_OF[outcome.args[0]]
     state.pile[t] -= 1
     state.pile_n -= 1
     if state.log:

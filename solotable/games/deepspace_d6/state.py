@@ -89,8 +89,11 @@ def _make_die(face: int, where: int, on: int) -> Die:
     object.__setattr__(d, "face", face)
     object.__setattr__(d, "where", where)
     object.__setattr__(d, "on", on)
-    tally = {UNASSIGNED: face, INFIRMARY: T_INFIRMARY, SCANNER: T_SCANNER, MISSION: T_MISSION}.get(where, T_OTHER)
-    object.__setattr__(d, "tally", tally if tally >= 0 else T_OTHER)
+    if where == UNASSIGNED and face >= 0:
+        tally = face
+    else:
+        tally = {INFIRMARY: T_INFIRMARY, SCANNER: T_SCANNER, MISSION: T_MISSION}.get(where, T_OTHER)
+    object.__setattr__(d, "tally", tally)
     return d
 
 

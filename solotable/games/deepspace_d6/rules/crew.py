@@ -86,8 +86,8 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
     out: list[Action] = []
-    if have[COM] and not flags & COMMS and have[COM] + have[TAC] + have[MED] + have[SCI] + have[ENG] + have[THR] >= 2:
-        for f in range(5):  # rulings R19, R20, R24
+    if have[COM] and not flags & COMMS and sum(have[:T_INFIRMARY]) >= 2:  # rulings R19, R20, R24
+        for f in range(5):
             if have[f] >= (2 if f == COM else 1):
                 out += A.CHANGE_FROM[f]
         out.append(A.REROLL)

@@ -47,7 +47,8 @@ def start_round(state: DeepSpaceState) -> None:
     """A new round: its six steps, in order (§5), then the next round."""
     state.round += 1
     state.lost = False
-    state.must_recall = False  # (a stasis of the last round ended at its step 6: gather)
+    state.must_recall = False
+    # (a stasis of the last round has ended: at its step 6, in gather)
     if state.log:
         dice = state.count(POOL)
         state.emit(counted("ds6.ev.round", dice), round=state.round, dice=dice)

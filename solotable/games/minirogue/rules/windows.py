@@ -63,9 +63,9 @@ def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1,
                 return
         s.win_when = ""
         return
-    s.win = list(seats)
+    s.win = list(seats)  # reopened (Foresight, D22): the same seats, those done still done
     s.win_when = when
-    s.win_turn = s.win.index(turn) if turn >= 0 else 0
+    s.win_turn = s.win.index(turn)
     s.win_done = done
     open_window(s)
 

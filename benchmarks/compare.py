@@ -18,6 +18,7 @@ import re
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 GAMES = ("minirogue-v1", "minirogue", "deepspace-d6", "jongrogue")
@@ -76,27 +77,47 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = args.game or list(GAMES)
     sides = {"before": args.before.resolve(), "after": args.after.resolve()}
-    results: dict[tuple[str, str, str], list[float]] = {}
-    for r in range(args.rounds):
+    results = interleaved(games, ("before", "after"), args.rounds,
+                          lambda side, game: measure(sides[side], game, args.seconds))  # fmt: skip
+    print_table(results, games, ("before", "after"), args.rounds)
+    return 0
+
+
+Results = dict[tuple[str, str, str], list[float]]
+"""Each figure's values, by (game, side, figure)."""
+
+
+def interleaved(
+    games: list[str], sides: tuple[str, str], rounds: int, measure_one: Callable[[str, str], dict[str, float]]
+) -> Results:
+    """``rounds`` rounds of ``measure_one(side, game)`` for every game on both sides, the side that
+    goes first alternating, so both meet the same machine."""
+    results: Results = {}
+    for r in range(rounds):
         for game in games:
-            order = ("before", "after") if (r + games.index(game)) % 2 == 0 else ("after", "before")
+            order = sides if (r + games.index(game)) % 2 == 0 else sides[::-1]
             for side in order:
-                for name, value in measure(sides[side], game, args.seconds).items():
+                for name, value in measure_one(side, game).items():
                     results.setdefault((game, side, name), []).append(value)
-        print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
-    print(f"medians of {args.rounds} interleaved rounds, CPU time, one process each")
-    print(f"{'game':<14} {'figure':<10} {'before':>12} {'after':>12} {'after/before':>13}")
+        print(f"round {r + 1} of {rounds} done", file=sys.stderr)
+    return results
+
+
+def print_table(results: Results, games: list[str], sides: tuple[str, str], rounds: int) -> None:
+    """The median of each figure per side and the ratio second/first ("unfinished": no value)."""
+    first, second = sides
+    print(f"medians of {rounds} interleaved rounds, CPU time, one process each")
+    print(f"{'game':<14} {'figure':<10} {first:>12} {second:>12} {second + '/' + first:>14}")
     for game in games:
         for name in FIGURES:
-            before = results.get((game, "before", name))
-            after = results.get((game, "after", name))
-            if not before and not after:
+            a = results.get((game, first, name))
+            b = results.get((game, second, name))
+            if not a and not b:
                 continue
-            b = f"{statistics.median(before):,.0f}" if before else "unfinished"
-            a = f"{statistics.median(after):,.0f}" if after else "unfinished"
-            ratio = f"{statistics.median(after) / statistics.median(before):.2f}x" if before and after else "-"
-            print(f"{game:<14} {name:<10} {b:>12} {a:>12} {ratio:>13}")
-    return 0
+            shown_a = f"{statistics.median(a):,.0f}" if a else "unfinished"
+            shown_b = f"{statistics.median(b):,.0f}" if b else "unfinished"
+            ratio = f"{statistics.median(b) / statistics.median(a):.2f}x" if a and b else "-"
+            print(f"{game:<14} {name:<10} {shown_a:>12} {shown_b:>12} {ratio:>14}")
 
 
 if __name__ == "__main__":

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 
-from compare import FIGURES, figures  # (benchmarks/ is this script's directory, first on sys.path)
+from compare import figures, interleaved, print_table  # (benchmarks/ is this script's directory, first on sys.path)
 
 GAMES = ("minirogue-v1", "minirogue", "deepspace-d6")
 """The games the compiled build compiles (setup.py's GAMES); jongrogue runs on the compiled core
@@ -73,30 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
     parser.add_argument("--game", action="append", help="game id (repeatable; default: the three compiled)")
     args = parser.parse_args(argv)
+    if os.sep in args.python:  # a path: the probe runs from benchmarks/, so make it absolute
+        args.python = str(Path(args.python).absolute())  # (not resolve(): a venv's python is a link)
     games = args.game or list(GAMES)
     sides = ("pure", "compiled")
     for side in sides:
         print(f"{side:<9} {check(args.python, side)}")
-    results: dict[tuple[str, str, str], list[float]] = {}
-    for r in range(args.rounds):
-        for game in games:
-            order = sides if (r + games.index(game)) % 2 == 0 else sides[::-1]
-            for side in order:
-                for name, value in measure(args.python, side, game, args.seconds).items():
-                    results.setdefault((game, side, name), []).append(value)
-        print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
-    print(f"medians of {args.rounds} interleaved rounds, CPU time, one process each")
-    print(f"{'game':<14} {'figure':<10} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
-    for game in games:
-        for name in FIGURES:
-            pure = results.get((game, "pure", name))
-            comp = results.get((game, "compiled", name))
-            if not pure and not comp:
-                continue
-            p = statistics.median(pure) if pure else float("nan")
-            c = statistics.median(comp) if comp else float("nan")
-            ratio = c / p if pure and comp else float("nan")
-            print(f"{game:<14} {name:<10} {p:>12,.0f} {c:>12,.0f} {ratio:>13.2f}x")
+    results = interleaved(games, sides, args.rounds, lambda side, game: measure(args.python, side, game, args.seconds))
+    print_table(results, games, sides, args.rounds)
     return 0
 
 

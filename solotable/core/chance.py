@@ -80,17 +80,22 @@ class ChanceTable:
         self._init(tuple(a for a, _ in kept), list(accumulate(weights)), tuple(kept))
 
     def _init(
-        self, actions: tuple[Action, ...], acc: Sequence[int], exact: tuple[tuple[Action, Fraction], ...] | None
+        self,
+        actions: tuple[Action, ...],
+        acc: Sequence[int],
+        exact: tuple[tuple[Action, Fraction], ...] | None = None,
+        cum: list[float] | None = None,
     ) -> None:
         """``actions`` as given and the running sums ``acc`` of their weights (zero weights
-        allowed, left out when read; never changed once the table is built)."""
+        allowed, left out when read; never changed once the table is built); ``cum``, the
+        sampling floats when they are known already (shared by the uniform tables of a size)."""
         self._kinds = actions
         self._acc = acc
         self.total = acc[-1]
         self._actions: tuple[Action, ...] | None = None
         self._weights: tuple[int, ...] | None = None
         self._exact = exact
-        self._cum: list[float] | None = None
+        self._cum = cum
         self._sampled = False
         self._set: frozenset[Action] | None = None
 
@@ -104,7 +109,7 @@ class ChanceTable:
         if not any(weights):
             raise ValueError("a chance node needs at least one outcome")
         table = _blank(cls)
-        table._init(tuple(actions), list(accumulate(weights)), None)  # (tuple() of a tuple is the tuple itself)
+        table._init(tuple(actions), list(accumulate(weights)))  # (tuple() of a tuple is the tuple itself)
         return table
 
     @classmethod
@@ -114,13 +119,8 @@ class ChanceTable:
         n = len(actions)
         if not n:
             raise ValueError("a chance node needs at least one outcome")
-        table = _blank(cls)  # _init written out: a draw from a pile makes one of these each time
-        table._kinds = tuple(actions)
-        table._acc = range(1, n + 1)
-        table.total = n
-        table._actions = table._weights = table._exact = table._set = None
-        table._sampled = False
-        table._cum = _uniform_cumulative(n)
+        table = _blank(cls)
+        table._init(tuple(actions), range(1, n + 1), None, _uniform_cumulative(n))
         return table
 
     @property
@@ -271,10 +271,6 @@ def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     acc = list(accumulate(counts))
     if not acc or acc[-1] <= 0:
         raise ValueError("a chance node needs at least one outcome")
-    table = _blank(ChanceTable)  # _init written out: built at every draw
-    table._kinds = tuple(actions)
-    table._acc = acc
-    table.total = acc[-1]
-    table._actions = table._weights = table._exact = table._cum = table._set = None
-    table._sampled = False
+    table = _blank(ChanceTable)
+    table._init(tuple(actions), acc)
     return table

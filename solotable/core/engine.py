@@ -210,14 +210,10 @@ class StepState(State):
         if self.log:
             self._events = []
         self.phase = RUNNING
-        stack = self.stack
-        fn, args = stack.pop()
+        fn, args = self.stack.pop()
         fn(self, action, *args)
-        while self.phase is RUNNING:  # run() written out: the hot path of every game
-            if not stack:
-                raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
-            fn, args = stack.pop()
-            fn(self, *args)
+        if self.phase is RUNNING:  # (a continuation that asks or draws again needs no run)
+            self.run()
 
     def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
         """The error for ``action``, which is not among the ``legal`` decisions. A game may

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,25 +64,25 @@ def test_solotable_web_help_and_a_bad_database(capsys: pytest.CaptureFixture[str
     assert "データベース" in capsys.readouterr().err
 
 
+def _first_decision(game_id: str) -> dict[str, Any]:
+    """The observation at the first decision of a game (seed 3, every draw its first outcome)."""
+    state = load_game(game_id).new_state(seed=3)
+    while state.is_chance():
+        state.apply(state.chance_table().actions[0])
+    return state.observation(0)
+
+
 @pytest.mark.parametrize(("game_id", "gold"), [("minirogue-v1", "金貨"), ("minirogue", "金貨"), ("jongrogue", "金塊")])
 def test_gold_is_named_as_the_glossary_says(game_id: str, gold: str) -> None:
     """docs/glossary.md: gold is 金貨 in both Mini Rogue editions, and JongRogue's is 金塊, as printed."""
-    game = load_game(game_id)
-    state = game.new_state(seed=3)
-    while state.is_chance():
-        state.apply(state.chance_table().actions[0])
-    html, _ = boards.render(game_id, state.observation(0), "ja")
+    html, _ = boards.render(game_id, _first_decision(game_id), "ja")
     labels = re.findall(r'<span class="stat-label">([^<]*)</span>', html)
     assert gold in labels and not {"金貨", "金塊", "ゴールド"} - {gold} & set(labels), labels
 
 
 def test_jongrogue_found_doors_are_words_in_english_and_winds_in_japanese() -> None:
     """Issue 11 item 9: the map's sides as 東南西北 in Japanese and as words in English."""
-    game = load_game("jongrogue")
-    state = game.new_state(seed=3)
-    while state.is_chance():
-        state.apply(state.chance_table().actions[0])
-    o = state.observation(0)
+    o = _first_decision("jongrogue")
     o["map"][0]["found"] = ["S", "E"]
     en, _ = boards.render("jongrogue", o, "en")
     ja, _ = boards.render("jongrogue", o, "ja")
@@ -92,11 +93,7 @@ def test_jongrogue_found_doors_are_words_in_english_and_winds_in_japanese() -> N
 def test_words_in_a_row_are_set_as_each_language_writes_them() -> None:
     """Japanese lists take 、 (not an ASCII comma): a Mini Rogue 2020 hero's potions, the cards
     of an area not yet turned up, statuses."""
-    game = load_game("minirogue")
-    state = game.new_state(seed=3)
-    while state.is_chance():
-        state.apply(state.chance_table().actions[0])
-    o = state.observation(0)
+    o = _first_decision("minirogue")
     o["heroes"][0]["potions"] = ["healing", "perception"]
     ja, _ = boards.render("minirogue", o, "ja")
     en, _ = boards.render("minirogue", o, "en")

@@ -48,24 +48,9 @@ OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
 
 def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
     """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
-    if turn < 0:
-        # What open_window does, written out for a new window: the seats in order, each with
-        # nothing to do passing (MR-P11); most windows close with nobody asked.
-        s.win_when = when
-        heroes = s.heroes
-        for k, seat in enumerate(seats):
-            s.actor = seat
-            if _has_something_to_do(s, heroes[seat]):
-                s.win = list(seats)
-                s.win_turn = k
-                s.win_done = (1 << k) - 1  # the seats before it passed
-                s.ask(WINDOW, window_decided, seat)
-                return
-        s.win_when = ""
-        return
-    s.win = list(seats)  # reopened (Foresight, D22): the same seats, those done still done
+    s.win = list(seats)
     s.win_when = when
-    s.win_turn = s.win.index(turn)
+    s.win_turn = s.win.index(turn) if turn >= 0 else 0
     s.win_done = done
     open_window(s)
 

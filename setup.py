@@ -42,13 +42,17 @@ SKIP = {
 }
 """Modules of those games left as Python (paths relative to the repository), each for the reason given."""
 
+DRAWING = {"tui.py", "web.py"}
+"""Every game's boards (a Textual widget, HTML built per request) stay Python: they are off the hot
+path, and a compiled class cannot extend Textual's widgets."""
+
 
 def compiled_modules() -> list[str]:
     paths = [f"solotable/core/{name}.py" for name in CORE]
     for game in GAMES:
         for path in sorted((ROOT / "solotable" / "games" / game).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
-            if rel not in SKIP:
+            if rel not in SKIP and path.name not in DRAWING:
                 paths.append(rel)
     return paths
 

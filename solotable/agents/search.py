@@ -559,7 +559,7 @@ class ExpectimaxAgent(SearchAgent):
     the leaves are scored by the mean win of ``k`` policy rollouts instead of the game's
     evaluation (slower, often truer). With ``anchor=d`` (default 0.1, for games with a heuristic
     policy; ``None`` for none) it plays the policy's choice unless the search values another
-    decision more than ``d`` above it: a guard against a rough evaluation (on minirogue-v1 Normal,
+    decision more than ``d`` above it: a guard against a rough evaluation (on Mini Rogue v1.2.1 Normal,
     unanchored expectimax with the game's evaluation wins about 2%, anchored about 40%). The position is
     searched once on ``state.resample_hidden(rng)`` (a fair determinization; exact for games
     whose only hidden things are drawn at chance nodes).

@@ -303,6 +303,10 @@ class Game(metaclass=ABCMeta):
     ``None``: the game has no assist."""
     rules_listings: ClassVar[tuple[str, ...]] = ()
     """Extra listings ``solotable rules GAME --NAME`` prints (for example ``provisional``)."""
+    option_words: ClassVar[Mapping[str, str]] = {}
+    """Options whose values the game's own catalogue names (the same words as on its board and in
+    its log): option name -> message-id prefix, the value's words being ``prefix + value``
+    (``{"difficulty": "mr1.difficulty."}``). See :meth:`value_word`."""
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
@@ -424,6 +428,45 @@ class Game(metaclass=ABCMeta):
         their texts, prices, tables, tiles), for the ``i`` key and the ``info`` command; each
         entry's ``key`` lets a board show the one selected. None by default."""
         return []
+
+    def value_word(self, option: str, value: str, lang: str = "en") -> str | None:
+        """An option's value in the game's words (:attr:`option_words`), or None when the game
+        names it nowhere (the interface then uses its own word, or the value as typed)."""
+        prefix = self.option_words.get(option)
+        if prefix is None or prefix + value not in self.catalogue:
+            return None
+        return self.catalogue.text(prefix + value, lang)
+
+    def option_help(self, option: str, value: str | None = None, lang: str = "en") -> str | None:
+        """What an option (or one of its values) does, in words, from the game's catalogue:
+        ``<prefix>.optinfo.<option>``, ``<prefix>.valinfo.<option>.<value>`` (else
+        ``<prefix>.valinfo.<value>``, for values every option shares); None if it says nothing."""
+        if not self.prefix:
+            return None
+        if value is None:
+            keys = [f"{self.prefix}.optinfo.{option}"]
+        else:
+            keys = [f"{self.prefix}.valinfo.{option}.{value}", f"{self.prefix}.valinfo.{value}"]
+        for key in keys:
+            if key in self.catalogue:
+                return self.catalogue.text(key, lang)
+        return None
+
+    # -- boards --------------------------------------------------------------------------------
+    # How the game's table is drawn by each interface, declared by the game and imported only when
+    # asked for (so loading a game never loads Textual): the game's ``tui.py`` and ``web.py``.
+
+    def tui_board(self) -> Callable[..., Any] | None:
+        """The full-screen terminal interface's board: a Textual widget class built as
+        ``Board(game, id="board")`` with ``show(observation, lang)`` (and optionally
+        ``details(lang)``, ``selected_key()``); None: the interface's generic board."""
+        return None
+
+    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str] | None:
+        """The browser's board: ``draw(observation, lang, infos)`` returns the board's HTML (built
+        with :mod:`solotable.core.html`, which escapes every text) and fills ``infos[key]`` with
+        ``{"title", "body"}`` for each card it lets a player open; None: the generic board."""
+        return None
 
     def message_keys(self) -> list[str]:
         """Every message id this game can show (checked by the catalogue tests)."""

@@ -145,7 +145,7 @@ REJECTED = ["フロア", "技能チェック", "会心の一撃", "アーマー"
 def catalogues() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for package, name in (("solotable.games.minirogue", "messages.toml"),
-                          ("solotable.ui.tui.boards", "messages_minirogue.toml")):  # fmt: skip
+                          ("solotable.games.minirogue", "messages_tui.toml")):  # fmt: skip
         out.update(tomllib.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8")))
     return out
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from solotable.ui.text_layout import wrap
-from solotable.ui.tui.boards.minirogue_v1 import table_lines
+from solotable.core.text_layout import wrap
+from solotable.games.minirogue_v1.tui import table_lines
 
 from .helpers import G, attack, new, play, random_game, to_combat
 

@@ -26,7 +26,7 @@ from .test_catalogue import FAMILIES
 ROOT = Path(pkg.__file__).resolve().parents[3]
 CATALOGUES = (
     Path(pkg.__file__).parent / "messages.toml",
-    ROOT / "solotable/ui/tui/boards/messages_minirogue_v1.toml",
+    ROOT / "solotable/games/minirogue_v1/messages_tui.toml",
 )
 JA = "\u3001-\u30ff\u3400-\u9fff\uff01-\uff5e"
 REJECTED = {

@@ -19,7 +19,6 @@ from solotable.agents.registry import make_agent
 from solotable.core.record import load_record
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
-from solotable.ui.tui.boards import board_module_name
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MarkdownDialog, MessageDialog
 from solotable.ui.tui.game_screen import GameScreen
 from solotable.ui.tui.home import ChoiceField, HomeScreen
@@ -60,7 +59,7 @@ async def test_a_whole_game_by_key_presses(game: str, options: dict[str, object]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        assert type(screen.board).__module__ == board_module_name(game)  # the game's own board
+        assert type(screen.board) is session.game.tui_board()  # the game's own board
         moves = await play_by_keys(app, pilot, make_agent("random", game), random.Random(seed))
         assert moves >= 10
         expected = reference(game, options, seed)

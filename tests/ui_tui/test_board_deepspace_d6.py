@@ -1,4 +1,4 @@
-"""The Deep Space D-6 board (solotable/ui/tui/boards/deepspace_d6.py) on real game states.
+"""The Deep Space D-6 board (solotable/games/deepspace_d6/tui.py) on real game states.
 
 Each state is reached by playing a seeded game through the protocol (``Session``) with the
 decisions written out below, so the board is drawn from what the game really shows. A tiny
@@ -25,13 +25,13 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 import solotable
-import solotable.ui.tui.boards.deepspace_d6 as board_module
+import solotable.games.deepspace_d6.tui as board_module
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
 from solotable.games.deepspace_d6.data import FACES
 from solotable.games.deepspace_d6.observation import PHASE_NAMES
 from solotable.games.deepspace_d6.state import STATION_NAMES
-from solotable.ui.tui.boards.deepspace_d6 import Board
+from solotable.games.deepspace_d6.tui import Board
 
 GAME = solotable.load("deepspace-d6")
 
@@ -317,7 +317,7 @@ def test_snapshot_game_over(snap_compare: Any) -> None:
 def test_catalogue_matches_the_board() -> None:
     """Every tui.ds key the board uses exists in en and ja, none is unused, and each family of
     keys (faces, stations, places, phases ...) covers every value the observation can hold."""
-    cat = Catalogue.from_package(("solotable.ui.tui.boards", "messages_deepspace_d6.toml"))
+    cat = Catalogue.from_package(("solotable.games.deepspace_d6", "messages_tui.toml"))
     source = Path(board_module.__file__).read_text(encoding="utf-8")
     literal = set(re.findall(r'"(tui\.ds\.[a-z_.]+[a-z_])"', source))
     families = set(re.findall(r'f"(tui\.ds\.[a-z_.]+)\.\{', source))

@@ -1,4 +1,4 @@
-"""The JongRogue board (solotable/ui/tui/boards/jongrogue.py) on real game states.
+"""The JongRogue board (solotable/games/jongrogue/tui.py) on real game states.
 
 Each state is reached by playing a seeded game through the protocol (``Session``) with the
 decisions written out below (found by a bot's play), so the board draws what the game really
@@ -26,13 +26,13 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 import solotable
-import solotable.ui.tui.boards.jongrogue as board_module
+import solotable.games.jongrogue.tui as board_module
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import Catalogue, message
 from solotable.core.session import Session
 from solotable.games.jongrogue.observation import PHASE_NAMES
 from solotable.games.jongrogue.state import POTIONS, SCROLLS
-from solotable.ui.tui.boards.jongrogue import Board, tile
+from solotable.games.jongrogue.tui import Board, tile
 
 GAME = solotable.load("jongrogue")
 
@@ -347,7 +347,7 @@ def test_snapshot_ja(snap_compare: Any) -> None:
 def test_catalogue_matches_the_board() -> None:
     """Every tui.jr key the board uses exists in en and ja, none is unused, and each family of
     keys covers every value the observation can hold."""
-    cat = Catalogue.from_package(("solotable.ui.tui.boards", "messages_jongrogue.toml"))
+    cat = Catalogue.from_package(("solotable.games.jongrogue", "messages_tui.toml"))
     source = Path(board_module.__file__).read_text(encoding="utf-8")
     literal = set(re.findall(r'"(tui\.jr\.[A-Za-z_.]+[A-Za-z_])"', source))
     families = set(re.findall(r'f"(tui\.jr\.[a-z_.]*[a-z_])\.\{', source))

@@ -13,7 +13,10 @@ import pytest
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import display_width
 from solotable.core.session import Session
-from solotable.ui.tui.boards import board_module_name, fallback, make_board, minirogue, minirogue_v1
+from solotable.games.minirogue import tui as minirogue
+from solotable.games.minirogue_v1 import tui as minirogue_v1
+from solotable.core.registry import load as load_game
+from solotable.ui.tui.boards import fallback, make_board
 
 Lines = Callable[[Mapping[str, Any], str, int], list[str]]
 
@@ -81,9 +84,9 @@ def test_fallback_outline() -> None:
     assert out == ["a: 1", "b: 1, 2", "c: d=-, e=✓", "f:", "  - g=1"]
 
 
-def test_boards_are_found_by_game_id() -> None:
+def test_boards_are_declared_by_their_game() -> None:
     from toygame import GAME as TOY
 
-    assert board_module_name("deepspace-d6") == "solotable.ui.tui.boards.deepspace_d6"
+    assert load_game("deepspace-d6").tui_board().__module__ == "solotable.games.deepspace_d6.tui"
     assert type(make_board(Session("minirogue-v1", seed=1).game)).__module__ == minirogue_v1.__name__
     assert isinstance(make_board(TOY), fallback.Board)  # no board module: the fallback

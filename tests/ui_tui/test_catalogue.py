@@ -10,11 +10,12 @@ import pytest
 
 from solotable.core.i18n import Catalogue
 
-TUI = Path(__file__).resolve().parents[2] / "solotable" / "ui" / "tui"
+ROOT = Path(__file__).resolve().parents[2] / "solotable"
+TUI = ROOT / "ui" / "tui"
 FILES = {
-    "messages.toml": sorted(TUI.glob("*.py")),
-    "boards/messages_minirogue_v1.toml": [TUI / "boards" / "minirogue_v1.py"],
-    "boards/messages_minirogue.toml": [TUI / "boards" / "minirogue.py"],
+    "ui/tui/messages.toml": sorted(TUI.glob("*.py")),
+    "games/minirogue_v1/messages_tui.toml": [ROOT / "games" / "minirogue_v1" / "tui.py"],
+    "games/minirogue/messages_tui.toml": [ROOT / "games" / "minirogue" / "tui.py"],
 }
 # keys built at run time from a value: tui.opt.<option>, tui.value.<value>, tui.lang.<code> ...
 DYNAMIC = ("tui.opt.", "tui.value.", "tui.placeholder.", "tui.lang.", "tui.mr.icon.", "tui.mr1.die.", "tui.optinfo.",
@@ -23,7 +24,7 @@ DYNAMIC = ("tui.opt.", "tui.value.", "tui.placeholder.", "tui.lang.", "tui.mr.ic
 
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_catalogue_is_whole_and_used(name: str) -> None:
-    text = (TUI / name).read_text(encoding="utf-8")
+    text = (ROOT / name).read_text(encoding="utf-8")
     cat = Catalogue.from_toml(text)  # both languages present, no key twice
     source = "\n".join(p.read_text(encoding="utf-8") for p in FILES[name])
     for key in cat:
@@ -33,5 +34,5 @@ def test_catalogue_is_whole_and_used(name: str) -> None:
             assert f'"{key}"' in source, f"{key} is never used"
     for key in re.findall(r'"(tui\.[a-z0-9_.]+[a-z0-9_])"', source):
         board_key = key.startswith(("tui.mr.", "tui.mr1."))
-        if board_key == (name != "messages.toml"):
+        if board_key == (name != "ui/tui/messages.toml"):
             assert key in cat, f"{key} is used but missing"

@@ -10,7 +10,7 @@ import pytest
 from solotable.agents.registry import make_agent
 from solotable.core.session import Session
 from solotable.ui.web import boards
-from solotable.ui.web.html import tag
+from solotable.core.html import tag
 from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Tables
 

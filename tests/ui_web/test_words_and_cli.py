@@ -28,13 +28,30 @@ def test_every_key_the_code_names_is_in_the_catalogue_in_both_languages() -> Non
     keys |= set(re.findall(r'words\["(web\.[a-z0-9_.]+)"\]', (WEB / "static" / "app.js").read_text(encoding="utf-8")))
     cat = catalogue()
     missing = sorted(k for k in keys if k not in cat)
-    assert len(keys) > 100 and not missing
+    assert len(keys) > 60 and not missing
     for key in cat:
         for lang in LANGS:
             assert cat.messages[key][lang].strip(), (key, lang)
     # the words the page's script uses are sent with the page
     script_keys = set(re.findall(r'words\["(web\.[a-z0-9_.]+)"\]', (WEB / "static" / "app.js").read_text("utf-8")))
     assert script_keys <= set(pages.CLIENT_KEYS)
+
+
+@pytest.mark.parametrize("package", ["minirogue_v1", "minirogue", "deepspace_d6", "jongrogue"])
+def test_every_board_key_is_in_its_game_folder_and_used(package: str) -> None:
+    """A game's browser board (``games/<game>/web.py``) finds every word it names in the game's
+    ``messages_web.toml`` or the shared board words, and its file holds no word it never uses."""
+    from solotable.core.web_pieces import Words, shared_words
+
+    source = (ROOT / "solotable" / "games" / package / "web.py").read_text(encoding="utf-8")
+    named = set(re.findall(r'\bt\(\s*f?"(web\.[a-z0-9_.-]+[a-z0-9_])"', source))
+    words = Words(f"solotable.games.{package}").catalogue
+    assert named and not sorted(k for k in named if k not in words)
+    own = set(words.keys()) - set(shared_words().keys())
+    prefixes = {k.rsplit(".", 1)[0] + "." for k in re.findall(r'\bt\(\s*f"(web\.[a-z0-9_.-]+)\.\{', source)}
+    prefixes |= set(re.findall(r"""\bt\(\s*['"](web\.[a-z0-9_.-]+\.)['"]\s*\+""", source))  # t("web.x." + value)
+    unused = sorted(k for k in own if k not in named and not k.startswith(tuple(prefixes)) and f'"{k}"' not in source)
+    assert not unused
 
 
 def test_japanese_words_use_full_width_punctuation() -> None:

@@ -8,8 +8,9 @@ Rulings R… are the game's rules reference's; DS-P… the project's (docs/rulin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
@@ -44,6 +45,7 @@ class DeepSpaceD6(Game):
         "en": "Deep Space D-6 (print-and-play, USS Crypsis)",
         "ja": "ディープスペース・D-6（プリント＆プレイ版 USS Crypsis）",
     }
+    option_words: ClassVar[Mapping[str, str]] = {"difficulty": "ds6.difficulty.", "length": "ds6.length."}
     option_specs = (
         Option("difficulty", tuple(D.difficulty.dont_panic), "beginner"),  # §2.2, DS-P3
         Option("dont_panic", ("preset", "0", "1", "2", "3", "4", "5", "6"), "preset"),  # DS-P3
@@ -233,6 +235,18 @@ class DeepSpaceD6(Game):
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, DeepSpaceState)
         return render_text(state, self.catalogue, lang)
+
+    def tui_board(self) -> Callable[..., Any]:
+        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
+        from .tui import Board
+
+        return Board
+
+    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
+        """The browser's board (``web.py``, imported when asked for)."""
+        from .web import draw
+
+        return draw
 
     def bot_hooks(self) -> BotHooks[DeepSpaceState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

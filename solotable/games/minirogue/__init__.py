@@ -9,6 +9,7 @@ docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--chara
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
@@ -33,6 +34,11 @@ class MiniRogue(Game):
         "ja": "ミニローグ（2020年版・BGA準拠）",
     }
     players: ClassVar[tuple[int, int]] = (1, 2)
+    option_words: ClassVar[Mapping[str, str]] = {
+        "difficulty": "mr.difficulty.",
+        "character": "mr.char.",
+        "partner": "mr.char.",
+    }
     option_specs = (
         Option("character", CHARACTERS, "rogue"),
         Option("partner", ("none", *CHARACTERS), "none"),
@@ -124,6 +130,18 @@ class MiniRogue(Game):
         if name != "provisional":
             raise KeyError(name)
         return provisional_listing(self.catalogue, lang)
+
+    def tui_board(self) -> Callable[..., Any]:
+        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
+        from .tui import Board
+
+        return Board
+
+    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
+        """The browser's board (``web.py``, imported when asked for)."""
+        from .web import draw
+
+        return draw
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

@@ -8,7 +8,8 @@ The rules are in ``rules/`` (one module per chapter of the rules reference), the
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
@@ -31,6 +32,7 @@ class MiniRogueV1(Game):
         "en": "Mini Rogue (print-and-play v1.2.1)",
         "ja": "ミニ・ローグ（プリント＆プレイ版 v1.2.1）",
     }
+    option_words: ClassVar[Mapping[str, str]] = {"difficulty": "mr1.difficulty."}
     option_specs = (
         Option("difficulty", D.difficulty_order, "normal", aliases={"nightmare": "impossible"}),  # R36
         Option("keys", (False, True), False),
@@ -122,6 +124,18 @@ class MiniRogueV1(Game):
         spells, combat, the character and dungeon cards, the score sheet), the foe first."""
         assert isinstance(state, MiniRogueState)
         return info_entries(state, self.catalogue, lang)
+
+    def tui_board(self) -> Callable[..., Any]:
+        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
+        from .tui import Board
+
+        return Board
+
+    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
+        """The browser's board (``web.py``, imported when asked for)."""
+        from .web import draw
+
+        return draw
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

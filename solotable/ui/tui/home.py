@@ -476,17 +476,13 @@ def label_width(game: Game, lang: str) -> int:
 
 
 def _optinfo(game: Game, option: str, lang: str) -> str | None:
-    for key in (f"tui.optinfo.{game.id}.{option}", f"tui.optinfo.{option}"):
-        if key in _catalogue():
-            return tr(key, lang)
-    return None
+    said = game.option_help(option, None, lang)  # the game's own options, in its words
+    key = f"tui.optinfo.{option}"  # the fields every game has
+    return said if said is not None else tr(key, lang) if key in _catalogue() else None
 
 
 def _valinfo(game: Game, option: str, value: str, lang: str) -> str | None:
-    for key in (f"tui.valinfo.{game.id}.{option}.{value}", f"tui.valinfo.{game.id}.{value}"):
-        if key in _catalogue():
-            return tr(key, lang)
-    return None
+    return game.option_help(option, value, lang)
 
 
 FIELDS = ("__lang", "__physical", "seed")

@@ -8,7 +8,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from solotable.core.i18n import LANGS
-from solotable.ui.text_layout import wrap
+from solotable.core.text_layout import wrap
 from solotable.ui.tui.i18n import tr
 
 MIN_SIZE = (80, 24)

@@ -9,10 +9,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from solotable.core.i18n import LANGS, message
+from solotable.core.html import Html, tag
+from solotable.core.i18n import LANGS
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
-from solotable.ui.web.html import Html, tag
 from solotable.ui.web.i18n import catalogue, has, t
 from solotable.ui.web.storage import StoredTable
 from solotable.ui.web.tables import option_choices
@@ -100,26 +100,24 @@ def option_label(game_id: str, name: str, lang: str) -> str:
     return t(f"web.opt.{name}", lang) if has(f"web.opt.{name}") else name
 
 
-GAME_WORDS = {
-    ("minirogue-v1", "difficulty"): "mr1.difficulty.",
-    ("minirogue", "difficulty"): "mr.difficulty.",
-    ("minirogue", "character"): "mr.char.",
-    ("minirogue", "partner"): "mr.char.",
-    ("deepspace-d6", "difficulty"): "ds6.difficulty.",
-    ("deepspace-d6", "length"): "ds6.length.",
-}
-"""Option values the game's own catalogue names (the same words as on its board and in its log)."""
-
-
 def value_label(game_id: str, name: str, value: str, lang: str) -> str:
-    prefix = GAME_WORDS.get((game_id, name))
-    if prefix is not None and message(prefix + value, "en") != prefix + value:
-        return message(prefix + value, lang)
+    word = load_game(game_id).value_word(name, value, lang)  # the game's own word, as on its board
+    if word is not None:
+        return word
     if has(f"web.val.{value}"):
         return t(f"web.val.{value}", lang)
     if value.isdigit():
         return t("web.val.number", lang, n=value)
     return value
+
+
+def odds_option(game_id: str, rows: list[dict[str, Any]]) -> str:
+    """The option whose values name the odds chart's rows (the first that has them all)."""
+    values = {str(r["row"]) for r in rows}
+    for spec in load_game(game_id).option_specs:
+        if values <= {str(c) for c in spec.choices}:
+            return spec.name
+    return "difficulty"
 
 
 def home_page(lang: str, going: list[StoredTable], record: list[dict[str, Any]]) -> str:
@@ -229,7 +227,7 @@ def _odds_charts(lang: str) -> list[Html]:
             parts.append(tag("text", f"{tick}%", x=x, y=height - 6, text_anchor="middle", cls="tick"))
         for i, r in enumerate(rows):
             y = i * (bar_h + gap) + 4
-            column = "character" if gid == "minirogue" else "difficulty"
+            column = odds_option(gid, rows)
             row_name = value_label(gid, column, r["row"], lang)
             label = f"{row_name} · {r['agent']}"
             words = t(
@@ -291,9 +289,7 @@ def _odds_charts(lang: str) -> list[Html]:
                     "figcaption",
                     tag("b", load_game(gid).title(lang)),
                     " — ",
-                    option_label(gid, "difficulty", lang)
-                    if gid != "minirogue"
-                    else option_label(gid, "character", lang),
+                    option_label(gid, odds_option(gid, rows), lang),
                 ),
                 svg,
                 tag("p", t("web.odds_note", lang, command=command), cls="small"),

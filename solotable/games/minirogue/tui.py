@@ -14,17 +14,17 @@ from typing import Any, cast
 from rich.text import Text
 from textual.widgets import Static
 
-from solotable.core.i18n import display_width
+from solotable.core.i18n import Catalogue, display_width, register_catalogue
 from solotable.core.protocol import Game
-from solotable.core.registry import load as load_game
+from solotable.core.text_boxes import fit, side_by_side, t
+from solotable.core.text_layout import wrap
+from solotable.games.minirogue import GAME
 from solotable.games.minirogue.observation import HeroView, Observation
 from solotable.games.minirogue.view import now_what
-from solotable.ui.text_layout import wrap
-from solotable.ui.tui.boards._common import fit, side_by_side, t
-from solotable.ui.tui.i18n import register_board_catalogue
 
-CATALOGUE = register_board_catalogue("messages_minirogue.toml")
-CATALOGUE_GAME = load_game("minirogue").catalogue
+CATALOGUE = Catalogue.from_package(("solotable.games.minirogue", "messages_tui.toml"))
+register_catalogue(CATALOGUE)
+CATALOGUE_GAME = GAME.catalogue
 
 ROWS = 14
 """Rows the board may take at 80×24: the legend is left out when the rest needs them all."""

@@ -32,11 +32,11 @@ from textual.widget import Widget
 
 from solotable.core.i18n import Catalogue, message, register_catalogue
 from solotable.core.protocol import Game
+from solotable.core.rich_layout import fit, flow, side_by_side
 from solotable.games.jongrogue.observation import Observation, RoomView, SlotView
 from solotable.games.jongrogue.state import POTIONS, SCROLLS  # the rows of the potion and scroll sheets
-from solotable.ui.tui.boards.deepspace_d6 import fit, flow, side_by_side
 
-register_catalogue(Catalogue.from_package((__package__ or "solotable.ui.tui.boards", "messages_jongrogue.toml")))
+register_catalogue(Catalogue.from_package((__package__ or "solotable.games.jongrogue", "messages_tui.toml")))
 
 SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
 SUIT_STYLE = {"m": "bold red", "p": "bold blue", "s": "bold green"}

@@ -13,16 +13,16 @@ from typing import Any, cast
 from rich.text import Text
 from textual.widgets import Static
 
-from solotable.core.i18n import display_width
+from solotable.core.i18n import Catalogue, display_width, register_catalogue
 from solotable.core.protocol import Game
+from solotable.core.text_boxes import blank_box, box, fit, t
+from solotable.core.text_layout import wrap
 from solotable.games.minirogue_v1 import GAME as MINIROGUE_V1
 from solotable.games.minirogue_v1.info import end_lines, phase_line
 from solotable.games.minirogue_v1.view import CardView, Observation
-from solotable.ui.text_layout import wrap
-from solotable.ui.tui.boards._common import blank_box, box, fit, t
-from solotable.ui.tui.i18n import register_board_catalogue
 
-CATALOGUE = register_board_catalogue("messages_minirogue_v1.toml")
+CATALOGUE = Catalogue.from_package(("solotable.games.minirogue_v1", "messages_tui.toml"))
+register_catalogue(CATALOGUE)
 CATALOGUE_GAME = MINIROGUE_V1.catalogue
 
 CARD_INNER = 14

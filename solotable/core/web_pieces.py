@@ -1,0 +1,176 @@
+"""The pieces every game's browser board draws with (``games/<game>/web.py``): a die in SVG, a
+card that opens its text, a stat, a meter, a section, what the rules in short say about a card, and
+the words every board shares (``messages_board.toml`` beside this module). Everything passes
+:mod:`solotable.core.html`, which escapes each text; nothing is told by colour alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from solotable.core.html import Html, tag
+from solotable.core.i18n import Catalogue, message
+from solotable.core.registry import load as load_game
+
+Infos = dict[str, dict[str, str]]
+"""What a board's cards say when opened: ``infos[key] = {"title": ..., "body": ...}``."""
+Obs = Mapping[str, Any]
+
+
+@cache
+def shared_words() -> Catalogue:
+    """The words every board shares (``web.stat.*``, ``web.sep.*``...)."""
+    return Catalogue.from_package(("solotable.core", "messages_board.toml"))
+
+
+class Words:
+    """A board's words: its game's ``messages_web.toml`` and the shared ones, as ``t(key, lang)``."""
+
+    def __init__(self, package: str) -> None:
+        self.catalogue = shared_words().merged(Catalogue.from_package((package, "messages_web.toml")))
+
+    def __call__(self, key: str, lang: str, **params: object) -> str:
+        return self.catalogue.text(key, lang, **params)
+
+    def has(self, key: str) -> bool:
+        return key in self.catalogue
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """One of the shared words."""
+    return shared_words().text(key, lang, **params)
+
+
+def g(key: str, lang: str, **params: object) -> str:
+    """A message of a game's catalogue (the global one); an unknown key comes back as it is."""
+    return message(key, lang, **params)
+
+
+def game_has(key: str) -> bool:
+    """Whether a game's catalogue (the global one) has ``key``."""
+    return message(key, "en") != key
+
+
+def listing(lang: str, items: list[str]) -> str:
+    """Words in a row as each language writes them: ``a, b`` in English, ``a、b`` in Japanese."""
+    return t("web.sep.list", lang).join(items)
+
+
+PIPS = {
+    1: [(50, 50)],
+    2: [(28, 28), (72, 72)],
+    3: [(28, 28), (50, 50), (72, 72)],
+    4: [(28, 28), (72, 28), (28, 72), (72, 72)],
+    5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
+    6: [(28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)],
+}
+
+
+# -- pieces every board uses -------------------------------------------------------------------
+
+
+def die(value: int | str, label: str, *, cls: str = "") -> Html:
+    """A die as an SVG with its pips and its number written beside them (for readers and for
+    those who do not tell colours apart)."""
+    pips: list[Html] = []
+    if isinstance(value, int) and value in PIPS:
+        pips = [tag("circle", cx=x, cy=y, r=9) for x, y in PIPS[value]]
+    else:
+        pips = [tag("text", str(value), x=50, y=62, text_anchor="middle", font_size=40)]
+    svg = tag(
+        "svg",
+        tag("rect", x=4, y=4, width=92, height=92, rx=16),
+        *pips,
+        viewBox="0 0 100 100",
+        cls="die-svg",
+        aria_hidden="true",
+        focusable="false",
+    )
+    return tag("span", svg, tag("span", label, cls="die-label"), cls=f"die {cls}".strip(), role="img", aria_label=label)
+
+
+def card(key: str, title: str, body: str, infos: Infos, *lines: object, cls: str = "", mark: str = "") -> Html:
+    """A card: a button that opens its text (``infos[key]``)."""
+    infos[key] = {"title": title, "body": body}
+    head = tag("span", title, cls="card-title")
+    rows = [tag("span", line, cls="card-line") for line in lines if line not in (None, "")]
+    return tag(
+        "button",
+        tag("span", mark, cls="card-mark") if mark else None,
+        head,
+        *rows,
+        type="button",
+        cls=f"card {cls}".strip(),
+        data_info=key,
+        aria_haspopup="dialog",
+    )
+
+
+def stat(label: str, value: object, maximum: object = None) -> Html:
+    shown = f"{value}/{maximum}" if maximum is not None else str(value)
+    return tag("span", tag("span", label, cls="stat-label"), " ", tag("b", shown), cls="stat")
+
+
+def meter(label: str, value: int, maximum: int) -> Html:
+    """A stat with a bar (the number is written too)."""
+    width = 0 if maximum <= 0 else max(0, min(100, round(100 * value / maximum)))
+    bar = tag(
+        "svg",
+        tag("rect", x=0, y=0, width=100, height=10, cls="meter-back"),
+        tag("rect", x=0, y=0, width=width, height=10, cls="meter-fill"),
+        viewBox="0 0 100 10",
+        preserveAspectRatio="none",
+        cls="meter",
+        aria_hidden="true",
+        focusable="false",
+    )
+    return tag("span", tag("span", label, cls="stat-label"), " ", tag("b", f"{value}/{maximum}"), bar, cls="stat")
+
+
+def section(title: str, *children: object, cls: str = "") -> Html:
+    return tag("section", tag("h3", title), *children, cls=f"zone {cls}".strip())
+
+
+@cache
+def help_sections(game_id: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """The game's rules in short (``help_text``) cut into ``(heading, text)`` sections and
+    paragraphs, for a card's text."""
+    help_text = load_game(game_id).help_text(lang)
+    out: list[tuple[str, str]] = []
+    heading = ""
+    buf: list[str] = []
+    for line in help_text.splitlines():
+        if line.startswith("#"):
+            if buf:
+                out.append((heading, "\n".join(buf).strip()))
+            heading = line.lstrip("#").strip()
+            buf = []
+        elif not line.strip() and buf:
+            out.append((heading, "\n".join(buf).strip()))
+            buf = []
+        else:
+            buf.append(line)
+    if buf:
+        out.append((heading, "\n".join(buf).strip()))
+    return tuple((h, b) for h, b in out if b)
+
+
+def rules_about(game_id: str, lang: str, *names: str) -> str:
+    """What the rules in short say about a card: the section headed by its name, else the
+    paragraphs that name it (at most three)."""
+    sections = help_sections(game_id, lang)
+    for name in names:
+        wanted = name.strip().lower()
+        body = [b for h, b in sections if h.lower() == wanted]
+        if body:
+            return "\n\n".join(body)
+    for name in names:
+        if len(name.strip()) < 2:
+            continue
+        pattern = re.compile(re.escape(name.strip()), re.IGNORECASE)
+        found = [b for _, b in sections if pattern.search(b)]
+        if found:
+            return "\n\n".join(found[:3])
+    return t("web.info.no_text", lang)

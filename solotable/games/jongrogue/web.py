@@ -1,0 +1,293 @@
+"""The JongRogue table in the browser: the map of rooms, the encounter's tiles, the sheet.
+
+Drawn from the observation only (no rule, no copied art), with the pieces of
+:mod:`solotable.core.web_pieces`; words from the game's catalogue and ``messages_web.toml`` beside
+this file. :meth:`Game.web_board <solotable.core.protocol.Game.web_board>` hands :func:`draw` to the
+browser interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solotable.core.html import Html, tag
+from solotable.core.web_pieces import (
+    Infos,
+    Obs,
+    Words,
+    card,
+    g,
+    game_has,
+    listing,
+    meter,
+    rules_about,
+    section,
+    stat,
+)
+
+t = Words("solotable.games.jongrogue")
+_has = t.has
+_game_has = game_has
+
+# -- JongRogue ---------------------------------------------------------------------------------
+
+SUIT_KANJI = {"m": "萬", "p": "筒", "s": "索"}
+WIND_OF_LAB = {"T": "東", "N": "南", "S": "西", "P": "北"}
+
+
+def tile_text(name: str, lang: str) -> str:
+    """A tile as players read it: ``5萬``, a wind (labyrinth tile), the stairs, or face down."""
+    if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit():
+        return name[1] + SUIT_KANJI[name[0]]
+    if name in WIND_OF_LAB:
+        return WIND_OF_LAB[name]
+    if name == "R":
+        return t("web.jr.lab.R", lang)
+    return t("web.jr.face_down", lang)
+
+
+def mahjong_tile(name: str, lang: str, *, small: bool = False) -> Html:
+    """A tile drawn as a mahjong tile: the number above the suit's kanji (or a wind), in SVG."""
+    suit = name[0] if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit() else ""
+    if suit:
+        inner = [
+            tag("text", name[1], x=30, y=36, text_anchor="middle", font_size=26, cls="tile-num"),
+            tag("text", SUIT_KANJI[suit], x=30, y=68, text_anchor="middle", font_size=24, cls="tile-suit"),
+        ]
+    elif name in WIND_OF_LAB or name == "R":
+        inner = [
+            tag("text", tile_text(name, lang)[:2], x=30, y=54, text_anchor="middle", font_size=26, cls="tile-wind")
+        ]
+    else:
+        inner = [tag("text", "?", x=30, y=54, text_anchor="middle", font_size=28, cls="tile-back-mark")]
+    svg = tag(
+        "svg",
+        tag("rect", x=2, y=2, width=56, height=76, rx=7, cls="tile-face"),
+        *inner,
+        viewBox="0 0 60 80",
+        aria_hidden="true",
+        focusable="false",
+    )
+    return tag(
+        "span",
+        svg,
+        cls=f"tile suit-{suit or 'none'}"
+        + (" small" if small else "")
+        + (" back" if not suit and name not in WIND_OF_LAB and name != "R" else ""),
+        role="img",
+        aria_label=tile_text(name, lang),
+    )
+
+
+def draw(o: Obs, lang: str, infos: Infos) -> Html:
+    sh = o["sheet"]
+    pos = o["position"]
+    if pos.get("at") == "passage":
+        where = g("jr.view.pos.passage", lang, a=pos.get("from"), b=pos.get("to"))
+    elif pos.get("at") == "door":
+        where = g("jr.view.pos.door", lang, room=pos.get("room"), side=g(f"jr.side.{pos.get('side')}", lang))
+    else:
+        where = g("jr.view.pos.room", lang, room=pos.get("room"))
+    rules = o["options"].get("rules", "ez")
+    head = tag(
+        "p",
+        t(f"web.jr.rules.{rules}", lang) if _has(f"web.jr.rules.{rules}") else rules,
+        " · ",
+        t("web.jr.floor", lang, floor=sh["floor"], deepest=sh["deepest"]),
+        " · ",
+        where,
+        cls="board-head",
+    )
+    current = None if pos.get("at") == "passage" else pos.get("room")
+    rooms: list[Html] = []
+    for room in o["map"]:
+        n = room["room"]
+        lab = room["lab"]
+        lab_tiles = [mahjong_tile(x, lang, small=True) for x in lab] if lab else []
+        found = [g(f"jr.side.{f}", lang) for f in room["found"]]  # 南 in Japanese, south in English
+        lines: list[object] = [tag("span", *lab_tiles, cls="tiles") if lab_tiles else t("web.jr.unexplored", lang)]
+        if found:
+            lines.append(t("web.jr.found_doors", lang, doors=t("web.sep.dot", lang).join(found)))
+        seen = [s for s in room["slots"] if s["tile"] != "?"]
+        if seen and n != current:
+            lines.append(tag("span", *[mahjong_tile(s["tile"], lang, small=True) for s in seen], cls="tiles"))
+        body = t("web.jr.info.map_web", lang) + "\n\n" + t("web.jr.info.tiles", lang, stairs=t("web.jr.lab.R", lang))
+        mark = "@" if n == current else ""
+        rooms.append(
+            card(
+                f"room-{n}",
+                t("web.jr.room", lang, n=n),
+                body,
+                infos,
+                *lines,
+                cls="maproom" + (" current" if n == current else "") + ("" if room["processed"] else " unexplored"),
+                mark=mark,
+            )
+        )
+    lab_map = section(t("web.jr.map", lang), tag("div", *rooms, cls="grid3"), cls="labyrinth")
+    encounter: list[Html] = []
+    if current is not None:
+        for sl in o["map"][int(current) - 1]["slots"]:
+            words, body = _jr_slot(sl, lang)
+            key = f"slot-{sl['slot']}"
+            infos[key] = {
+                "title": t("web.jr.slot_title", lang, slot=sl["slot"], tile=tile_text(sl["tile"], lang)),
+                "body": body,
+            }
+            encounter.append(
+                tag(
+                    "button",
+                    mahjong_tile(sl["tile"], lang),
+                    tag("span", words, cls="tile-words"),
+                    type="button",
+                    cls=f"slot kind-{sl.get('kind') or 'none'}",
+                    data_info=key,
+                    aria_haspopup="dialog",
+                )
+            )
+    pm = o.get("passage_monster")
+    if pm:
+        encounter.append(
+            tag(
+                "p",
+                t("web.jr.passage_monster", lang, name=g(f"jr.mon.{pm.get('monster')}", lang), hp=pm.get("hp", "?")),
+                cls="notes",
+            )
+        )
+    room_zone = section(
+        t("web.jr.encounter", lang),
+        tag("div", *encounter, cls="slot-row") if encounter else tag("p", t("web.jr.room_empty", lang)),
+        cls="encounter",
+    )
+    sheet = card(
+        "sheet",
+        t("web.jr.sheet", lang),
+        rules_about("jongrogue", lang, t("web.jr.play_heading", lang)),
+        infos,
+        stat(t("web.jr.level_word", lang), sh["level"]),
+        stat(t("web.stat.xp", lang), sh["xp"]),
+        meter(t("web.stat.hp", lang), sh["hp"], sh["max_hp"]),
+        stat(t("web.jr.strength", lang), sh["strength"], sh["max_strength"]),
+        stat(t("web.jr.stat.gold", lang), sh["gold"]),  # JongRogue's gold is 金塊, as printed (docs/glossary.md)
+        stat(t("web.stat.food", lang), sh["food"]),
+        t("web.jr.statuses", lang, statuses=listing(lang, [g(f"jr.status.{s}", lang) for s in sh["status"]]) or "-"),
+        cls="mat sheet",
+    )
+    eq = o["equipment"]
+    gear: list[object] = []
+    for i, w in enumerate(eq["weapons"], 1):
+        gear.append(
+            _jr_item(
+                f"{i}. " + g(f"jr.item.{w['kind']}", lang), w.get("enchant"), w.get("cursed"), w.get("equipped"), lang
+            )
+        )
+    for i, a in enumerate(eq["armours"], 1):
+        gear.append(
+            _jr_item(
+                f"{i}. " + g(f"jr.item.{a['kind']}", lang),
+                a.get("enchant"),
+                a.get("cursed"),
+                a.get("worn"),
+                lang,
+                protected=bool(a.get("protected")),
+            )
+        )
+    for r in eq["rings"]:
+        ring = g(f"jr.ring.{r['kind']}", lang) if r.get("kind") else g("jr.item.ring", lang)
+        gear.append(_jr_item(ring, None, r.get("cursed"), True, lang))
+    if eq.get("bow"):
+        gear.append(g("jr.item.bow", lang))
+    missiles = [g(f"jr.item.{m}", lang) for m, on in eq.get("missiles", {}).items() if on]
+    if missiles:
+        gear.append(listing(lang, missiles))
+    if eq.get("amulet"):
+        gear.append(t("web.jr.amulet", lang))
+    equipment = card(
+        "equipment", t("web.jr.equipment", lang), t("web.jr.equipment_text", lang), infos, *gear, cls="mat equipment"
+    )
+    pack_lines: list[object] = []
+    for kind in ("potions", "scrolls"):
+        known = o["identified"][kind]
+        for code, count in o["pack"][kind].items():
+            meaning = (
+                t(f"web.jr.{kind[:3]}.{known[code]}", lang) if code in known else t("web.jr.unidentified_word", lang)
+            )
+            pack_lines.append(
+                tag("span", mahjong_tile(code, lang, small=True), f" ×{count} {meaning}", cls="pack-item")
+            )
+    pack = card(
+        "pack",
+        t("web.jr.pack", lang),
+        t("web.jr.pack_text", lang),
+        infos,
+        *(pack_lines or [t("web.jr.none", lang)]),
+        cls="mat pack",
+    )
+    discard = " ".join(f"{tile_text(k, lang)}×{n}" for k, n in o["discard_tiles"].items()) or "-"
+    piles = tag(
+        "p",
+        t("web.jr.piles", lang, pile=o["pile"], discard=o["discard"]),
+        cls="small",
+        title=t("web.jr.info.discard_tiles", lang, tiles=discard),
+    )
+    parts: list[object] = [
+        head,
+        tag("div", lab_map, room_zone, cls="jr-layout"),
+        tag("div", sheet, equipment, pack, cls="mats"),
+        piles,
+    ]
+    if o.get("result"):
+        parts.insert(0, tag("p", t("web.jr.over", lang), cls="over"))
+    return tag("div", *parts, cls="board board-jongrogue")
+
+
+def _jr_item(name: str, enchant: object, cursed: object, on: object, lang: str, *, protected: bool = False) -> Html:
+    words = name
+    if isinstance(enchant, int):
+        words += f" {enchant:+d}"
+    elif enchant is None and cursed is None:
+        words += " " + t("web.jr.unknown_state", lang)
+    if cursed:
+        words += " " + t("web.jr.cursed", lang)
+    if protected:
+        words += " " + t("web.jr.protected", lang)
+    if on:
+        words = t("web.jr.equipped", lang, item=words)
+    return tag("span", words, cls="item" + (" on" if on else ""))
+
+
+def _jr_slot(sl: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A room's tile in words, and its longer meaning."""
+    name = sl["tile"]
+    kind = sl.get("kind")
+    head = ""
+    if len(name) == 2 and name[0] in SUIT_KANJI:
+        head = (
+            t(
+                "web.jr.info.tile",
+                lang,
+                slot=sl["slot"],
+                tile=tile_text(name, lang),
+                suit=t(f"web.jr.suit.{name[0]}", lang),
+                number=name[1],
+            )
+            + " "
+        )
+    if name == "?":
+        key = "unseen" if sl.get("unseen") else "unknown"
+        return t(f"web.jr.slot.{key}", lang), t(
+            "web.jr.info.unseen" if sl.get("unseen") else "web.jr.info.face_down", lang
+        )
+    if kind == "monster":
+        monster = g(f"jr.mon.{sl['monster']}", lang)
+        status = listing(lang, [g(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])]) or "-"
+        return (
+            t("web.jr.slot.monster", lang, name=monster, hp=sl["hp"]),
+            head + t("web.jr.info.monster", lang, name=monster, hp=sl["hp"], status=status),
+        )
+    if kind == "trap":
+        trap = g(f"jr.trap.{sl['trap']}", lang)
+        return t("web.jr.slot.trap", lang, name=trap), head + t("web.jr.info.trap", lang, name=trap)
+    if kind in ("gold", "item"):
+        return t(f"web.jr.slot.{kind}", lang), head + t(f"web.jr.info.{kind}", lang)
+    return tile_text(name, lang), head.strip() or tile_text(name, lang)

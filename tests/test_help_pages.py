@@ -14,8 +14,8 @@ from solotable.core.i18n import LANGS, display_width
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.ui import cli
 from solotable.core.text_layout import NO_LINE_END, NO_LINE_START, joined_markdown, markdown_plain, wrap
+from solotable.ui import cli
 
 GAMES = sorted(g for g in game_ids() if type(load_game(g)).__module__.startswith("solotable.games."))
 

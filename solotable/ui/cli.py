@@ -37,8 +37,8 @@ from solotable.core.record import Record, RecordError, load_record, remove_stale
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.core.untrusted import clip
 from solotable.core.text_layout import markdown_plain, wrap
+from solotable.core.untrusted import clip
 
 if TYPE_CHECKING:
     from solotable.ui.tui.record_db import DamagedNotice

@@ -12,10 +12,10 @@ import pytest
 
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import display_width
+from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.games.minirogue import tui as minirogue
 from solotable.games.minirogue_v1 import tui as minirogue_v1
-from solotable.core.registry import load as load_game
 from solotable.ui.tui.boards import fallback, make_board
 
 Lines = Callable[[Mapping[str, Any], str, int], list[str]]

@@ -22,11 +22,11 @@ from textual.widgets import OptionList
 from solotable.agents.registry import make_agent
 from solotable.core.i18n import display_width
 from solotable.core.session import Session
-from solotable.ui.tui.app import SoloTableApp
 from solotable.games.deepspace_d6 import tui as deepspace_d6
 from solotable.games.jongrogue import tui as jongrogue
 from solotable.games.minirogue import tui as minirogue
 from solotable.games.minirogue_v1 import tui as minirogue_v1
+from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.boards import fallback
 from solotable.ui.tui.dialogs import ConfirmDialog
 from solotable.ui.tui.game_screen import GameScreen

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from solotable.agents.registry import make_agent
+from solotable.core.html import tag
 from solotable.core.session import Session
 from solotable.ui.web import boards
-from solotable.core.html import tag
 from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Tables
 

@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
-from solotable.ui.cli import example_outcome, labelled, typed_number, typed_number_message
 from solotable.core.text_layout import joined_markdown
+from solotable.ui.cli import example_outcome, labelled, typed_number, typed_number_message
 from solotable.ui.tui.i18n import tr
 
 DIALOG_CSS = """

@@ -29,11 +29,11 @@ from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
 from solotable.core.protocol import Action, Event, IllegalAction, State
 from solotable.core.session import Session
+from solotable.core.text_boxes import fit
+from solotable.core.text_layout import wrap
 from solotable.core.untrusted import clip
 from solotable.ui.cli import entries_text, hint_figure, hint_note_needed, labelled
-from solotable.core.text_layout import wrap
 from solotable.ui.tui.boards import make_board
-from solotable.core.text_boxes import fit
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import (
     DESCRIBED_OUTCOMES,

@@ -474,7 +474,7 @@ def test_help_words(capsys: pytest.CaptureFixture[str], flag_pig: str) -> None:
     assert cli.main(["minirogue-v1", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: solotable sim [-h] [--agent AGENT] [--games GAMES] [--jobs JOBS]\n")
-    assert "positional arguments:\n  game                  game id, for example minirogue-v1\n" in out
+    assert "positional arguments:\n  game                  game id (see `solotable games`)\n" in out
     assert "  --games GAMES         number of games (default: 1000)\n" in out
     assert "  --jobs JOBS           worker processes (default: 1; 0: one per CPU)\n" in out
     assert "minirogue-v1 options:\n  --difficulty VALUE    one of casual, normal, hard, impossible; aliases\n" in out

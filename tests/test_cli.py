@@ -27,7 +27,7 @@ from solotable.core.record import load_record, parse_record
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import register
 from solotable.core.session import Session
-from solotable.ui import cli
+from solotable.ui import cli, present
 from solotable.ui.cli import LinePlayer, Replayer, main
 
 TOY = toygame.GAME.id
@@ -489,13 +489,14 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_every_message_the_cli_uses_exists_in_both_languages() -> None:
     import solotable.cli as top
+    from solotable.ui import present, typed
 
-    source = Path(cli.__file__).read_text(encoding="utf-8") + Path(top.__file__).read_text(encoding="utf-8")
-    check_catalogue_matches_source(source, "cli", cli.messages(), "cli.py")
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (cli, top, present, typed))
+    check_catalogue_matches_source(source, "cli", present.messages(), "cli.py")
 
 
 def test_japanese_terms() -> None:
-    cat = cli.messages()
+    cat = present.messages()
     assert "取り消" in cat.text("cli.undo_done", "ja")
     assert "保存" in cat.text("cli.saved", "ja", path="x")
     assert cat.text("cli.won", "ja").startswith("勝利")
@@ -650,7 +651,7 @@ def test_help_in_japanese_leaves_no_english(
         assert not english_left(out), (argv, english_left(out))
         outputs.append(out)
     everything = _words("\n".join(outputs))
-    catalogue = cli.messages()
+    catalogue = present.messages()
     core = argparse_i18n.messages()
     # (cli.help.play_help is the -h of the `play` subcommand, whose own help is never printed:
     # `solotable play --help` prints the help of the play parser, which has argparse's -h)
@@ -712,7 +713,7 @@ def test_help_in_english_is_as_it_was(capsys: pytest.CaptureFixture[str], flag_p
     assert not re.search(r"[^\x00-\x7f]", out)
 
 
-def _all_parsers(lang: str) -> list[argparse.ArgumentParser]:
+def _all_parsers(lang: str) -> list[argparse_i18n.Parser]:
     top = cli.build_parser(lang)
     sub = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
     games = [core_registry.load(gid) for gid in registered_games()]
@@ -723,11 +724,9 @@ def _all_parsers(lang: str) -> list[argparse.ArgumentParser]:
 @pytest.mark.parametrize("columns", ["80", "50", "200"])
 def test_english_layout_is_argparse_own(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", columns)
-    with argparse_i18n.argparse_language("en"):
-        for parser in _all_parsers("en"):
-            ours = parser.format_help()
-            parser.formatter_class = argparse.HelpFormatter
-            assert ours == parser.format_help()
+    for parser in _all_parsers("en"):
+        assert parser.format_help() == argparse.ArgumentParser.format_help(parser)
+        assert parser.format_usage() == argparse.ArgumentParser.format_usage(parser)
 
 
 @pytest.mark.usefixtures("flag_pig")
@@ -735,18 +734,17 @@ def test_english_layout_is_argparse_own(columns: str, monkeypatch: pytest.Monkey
 def test_japanese_layout_fits_and_lines_up(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", columns)
     width = int(columns) - 2
-    with argparse_i18n.argparse_language("ja"):
-        for parser in _all_parsers("ja"):
-            text = parser.format_help()
-            lines = text.splitlines()[1:] if parser.usage else text.splitlines()  # argparse never wraps it
-            too_wide = [line for line in lines if display_width(line) > width and " " in line.strip()]
-            assert not too_wide, too_wide  # (a single word longer than the line may stay)
-            starts = set()  # where the help column starts, on lines with an option and its help
-            for line in lines:
-                found = re.match(r"(  \S.*?\S  +)\S", line)
-                if found and not line.startswith("   ") and not line.startswith(("使い方", "    ")):
-                    starts.add(display_width(found.group(1)))
-            assert len(starts) <= 1, (parser.prog, starts, text)
+    for parser in _all_parsers("ja"):
+        text = parser.format_help()
+        lines = text.splitlines()[1:] if parser.usage else text.splitlines()  # a usage of its own stays whole
+        too_wide = [line for line in lines if display_width(line) > width and " " in line.strip()]
+        assert not too_wide, too_wide  # (a single word longer than the line may stay)
+        starts = set()  # where the help column starts, on lines with an option and its help
+        for line in lines:
+            found = re.match(r"(  \S.*?\S  +)\S", line)
+            if found and not line.startswith("   ") and not line.startswith(("使い方", "    ")):
+                starts.add(display_width(found.group(1)))
+        assert len(starts) <= 1, (parser.prog, starts, text)
 
 
 def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() -> None:
@@ -767,46 +765,60 @@ def test_wrap_breaks_between_japanese_characters_but_not_before_punctuation() ->
 # -- argparse's own words ---------------------------------------------------------------------------
 
 
+def _composed(original: str) -> tuple[str, list[str]]:
+    """argparse's message with a distinct value in each of its places, and those values."""
+    values: list[str] = []
+
+    def value(_: re.Match[str]) -> str:
+        values.append(f"'v{len(values)}'")
+        return values[-1]
+
+    return re.sub(r"%(?:\(\w+\))?[sr]", value, original), values
+
+
 def test_argparse_words_exist_in_both_languages_and_english_is_argparse_own() -> None:
     core = argparse_i18n.messages()
     keys = {key for key, _ in argparse_i18n.ARGPARSE_MESSAGES.values()}
     assert keys == {key for key in core if key.startswith("argparse.")}  # all used, none missing
-    to_en, to_ja = argparse_i18n.gettext_for("en"), argparse_i18n.gettext_for("ja")
     for original, (key, expected_names) in argparse_i18n.ARGPARSE_MESSAGES.items():
-        assert to_en(original) == original, key  # English is argparse's wording, unchanged
-        assert to_ja(original) != original, key
         assert placeholders(core.text(key, "en")) == placeholders(core.text(key, "ja")) == set(expected_names), key
-        specifiers = sorted(re.findall(r"%(?:\(\w+\))?[sr]", original))
-        assert sorted(re.findall(r"%(?:\(\w+\))?[sr]", to_ja(original))) == specifiers, key
-        assert "%" not in core.text(key, "ja"), key  # argparse formats them with %
-    assert to_ja("a message argparse may add one day") == "a message argparse may add one day"
-    ngettext = argparse_i18n.ngettext_for("ja")
-    assert ngettext("expected %s argument", "expected %s arguments", 2) % 2 == "値を2個指定してください"
-    assert argparse_i18n.ngettext_for("en")("expected %s argument", "expected %s arguments", 1) % 1 == (
-        "expected 1 argument"
-    )
+        assert "%" not in core.text(key, "ja"), key
+        if original in argparse_i18n._NOT_ERRORS:
+            continue
+        message, values = _composed(original)
+        assert argparse_i18n.translate(message, "en") == message, key  # English is argparse's own wording
+        said = argparse_i18n.translate(message, "ja")
+        assert said != message and all(v in said for v in values), (key, said)
+    nested = "argument --seed: invalid int value: 'x'"
+    assert argparse_i18n.translate(nested, "ja") == "引数 --seed の値 'x' が不正です（int 型の値が必要です）"
+    assert argparse_i18n.translate("a message argparse may add one day", "ja") == "a message argparse may add one day"
 
 
 def test_help_texts_have_no_percent_but_prog() -> None:
-    for key in cli.messages():
+    for key in present.messages():
         if key.startswith("cli.help."):
             for lang in LANGS:
-                assert "%" not in cli.messages().text(key, lang).replace("%(prog)s", ""), key
+                assert "%" not in present.messages().text(key, lang).replace("%(prog)s", ""), key
 
 
-def test_argparse_language_is_undone_afterwards() -> None:
-    before = vars(argparse)["_"], vars(argparse)["ngettext"]
-    with argparse_i18n.argparse_language("ja"):
-        assert argparse._("options") == "オプション"  # type: ignore[attr-defined]
-        with argparse_i18n.argparse_language("en"):  # contexts nest
-            assert argparse._("options") == "options"  # type: ignore[attr-defined]
-        assert argparse._("options") == "オプション"  # type: ignore[attr-defined]
-        parser = argparse.ArgumentParser(prog="x")
-    assert "位置引数:" in parser.format_help() or "オプション:" in parser.format_help()  # built in Japanese
-    with pytest.raises(SystemExit), argparse_i18n.argparse_language("ja"):
-        argparse.ArgumentParser(prog="x").parse_args(["--help"])
-    assert (vars(argparse)["_"], vars(argparse)["ngettext"]) == before
-    assert argparse.ArgumentParser(prog="x").format_help().startswith("usage: x")
+def test_argparse_itself_is_left_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """A parser in Japanese changes nothing of argparse: a plain parser, built and used after it
+    (or in another thread meanwhile), still speaks argparse's English."""
+    before = vars(argparse)["_"], vars(argparse)["ngettext"], argparse.HelpFormatter.__dict__.copy()
+    with pytest.raises(SystemExit):
+        argparse_i18n.Parser(prog="x", lang="ja").parse_args(["--nope"])
+    assert "解釈できない引数があります：--nope" in capsys.readouterr().err
+    assert (vars(argparse)["_"], vars(argparse)["ngettext"], argparse.HelpFormatter.__dict__.copy()) == before
+    with pytest.raises(SystemExit):
+        argparse.ArgumentParser(prog="x").parse_args(["--nope"])
+    assert "x: error: unrecognized arguments: --nope" in capsys.readouterr().err
+    overridden = {
+        name
+        for cls in (argparse_i18n.Parser, argparse_i18n.Section)
+        for name in vars(cls)
+        if name.startswith("_") and not name.startswith("__") and hasattr(argparse.ArgumentParser, name)
+    }
+    assert not overridden  # no private method of argparse's is replaced
 
 
 @pytest.mark.parametrize(
@@ -874,13 +886,13 @@ def test_hint_shows_the_best_choice_and_runners_up_without_touching_the_session(
     assert code == 0
     assert (list(session.record.actions), json.dumps(session.state.observation(), sort_keys=True)) == before
     words = {
-        "en": ("Thinking for 0.2 s", "Hint: ", "estimated chance of winning", "Runners-up:", "Usage: hint"),
-        "ja": ("0.2 秒考えています", "ヒント：", "推定勝率", "次点の手：", "使い方：hint"),
+        "en": ("Thinking for 0.2 s", "The bot recommends:", "estimated chance of winning", "Runners-up:", "Usage:"),
+        "ja": ("0.2 秒考えています", "ボットのおすすめ：", "推定勝率", "次点の手：", "使い方：hint"),
     }[lang]
     for word in words:
         assert word in out, (word, out)
     assert out.count(cli.msg("cli.hint_usage", lang, max=cli.HINT_MAX_SECONDS)) == 2
-    assert re.search(r"(Hint|ヒント)：?:? ?[0-9]+\) ", out)
+    assert re.search(r"(recommends:|おすすめ：)\n  [0-9]+\) ", out)  # the hint panel every interface shows
 
 
 def test_no_hint_when_there_is_no_decision() -> None:

@@ -22,7 +22,7 @@ from solotable.core.session import Session
 from solotable.sim import runner
 from solotable.sim.runner import WorkerLost, simulate
 from solotable.ui.cli import main
-from solotable.ui.tui.record_db import RecordDB
+from solotable.ui.record_db import RecordDB
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and flock")
 

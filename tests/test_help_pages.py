@@ -16,6 +16,7 @@ from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.core.text_layout import NO_LINE_END, NO_LINE_START, joined_markdown, markdown_plain, wrap
 from solotable.ui import cli
+from solotable.ui.present import result_lines
 
 GAMES = sorted(g for g in game_ids() if type(load_game(g)).__module__.startswith("solotable.games."))
 
@@ -103,7 +104,7 @@ def test_the_end_summary_is_in_words() -> None:
     session.play("quit" if "quit" in [str(a) for a in session.state.legal_actions()] else "forced-end")
     assert session.state.is_terminal()
     for lang, words in (("en", "How it ended: forced end"), ("ja", "終わり方：強制終了")):
-        text = cli.result_text(session.state, lang)
+        text = "\n".join(result_lines(session.state, lang))
         assert words in text and "forced_end" not in text and "cause" not in text
         assert text.splitlines()[0] == ("Game over. You lost." if lang == "en" else "ゲーム終了。敗北。")
-    assert "  floor at the end: 1" in cli.result_text(session.state, "en")
+    assert "  floor at the end: 1" in "\n".join(result_lines(session.state, "en"))

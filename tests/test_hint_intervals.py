@@ -14,7 +14,8 @@ from solotable.core.protocol import Action, Result, State
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.core.stats import wilson_interval
-from solotable.ui.cli import LinePlayer, hint_figure, hint_note_needed
+from solotable.ui.cli import LinePlayer
+from solotable.ui.present import hint_figure, hint_note_needed
 
 
 def decision(game_id: str, seed: int = 3) -> State:

@@ -1,37 +1,35 @@
-"""argparse in the player's language: its own words, and a help layout for Japanese.
+"""Command lines in the player's language, with argparse used only through its public interface.
 
 Each command line (``solotable play ...``, ``solotable sim ...``) writes its ``help=`` texts from its
-own catalogue; this module covers the words argparse adds itself -- ``usage:``, ``positional
-arguments``, ``options``, ``show this help message and exit`` and its error messages.
+own catalogue and builds a :class:`Parser` with its language. In English, help and errors are
+argparse's own, word for word and laid out by argparse. In another language:
 
-argparse looks those words up through the module-level functions ``argparse._`` (gettext) and
-``argparse.ngettext`` at the moment it needs them: some while a parser is built (the section titles
-and the help of ``-h``), the others while it parses or prints. :func:`argparse_language` puts
-translators backed by the ``argparse.*`` messages of ``solotable/core/messages.toml`` in their place
-and restores the originals when it ends, so build, parse and print a parser inside it::
+- the help is built here from what the command declared (its arguments, sections and commands,
+  recorded as :class:`Parser` receives them) and the ``argparse.*`` messages of
+  ``solotable/core/messages.toml`` for the words argparse adds itself ("usage:", "options"...),
+  laid out by terminal columns, in which a Japanese character takes two: lines break between
+  Japanese characters (never before closing punctuation), and the help column lines up;
+- an error argparse raises (in English: argparse composes it) is read back against argparse's
+  templates (:data:`ARGPARSE_MESSAGES`) and said in that language (:func:`translate`), through
+  :meth:`ArgumentParser.error`, the method argparse documents for overriding.
+
+Nothing of argparse is replaced: no private method is overridden and ``argparse._`` is never
+touched, so parsers in other threads or other languages are unaffected::
 
     lang = requested_lang(argv)               # --lang, else $SOLOTABLE_LANG, else en
-    with argparse_language(lang):
-        parser = build_parser(lang)           # help= texts from the command's own catalogue
-        ns = parser.parse_args(argv)          # --help and errors in ``lang``
-
-The English messages reproduce argparse's own wording exactly; a message argparse has and
-:data:`ARGPARSE_MESSAGES` does not list stays in English. The swap is global to the process (argparse
-has no per-parser hook for these words): it is meant for a command line's single thread. Contexts
-nest, and an exception inside one (``SystemExit`` from ``--help`` included) still restores argparse.
-
-:class:`HelpFormatter` lays help out by terminal columns, in which a Japanese character takes two:
-help texts wrap between Japanese characters (not only at spaces), and the help column stays
-aligned after a Japanese metavar. Text without wide characters is laid out exactly as argparse does.
+    parser = Parser(prog="solotable", lang=lang, description=...)
+    ns = parser.parse_args(argv)              # --help and errors in ``lang``
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+import re
+import shutil
+import sys
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
 from solotable.core.i18n import Catalogue, default_lang, display_width
 
@@ -76,42 +74,6 @@ def messages() -> Catalogue:
     return Catalogue.from_package(("solotable.core", "messages.toml"))
 
 
-def gettext_for(lang: str) -> Callable[[str], str]:
-    """A stand-in for argparse's ``_``: argparse's message in ``lang``, its ``%`` placeholders kept
-    for argparse to fill."""
-
-    def gettext(text: str) -> str:
-        known = ARGPARSE_MESSAGES.get(text)
-        if known is None:
-            return text
-        key, placeholders = known
-        return messages().text(key, lang, **placeholders)
-
-    return gettext
-
-
-def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
-    """A stand-in for argparse's ``ngettext``: English picks the form, the catalogue has both."""
-    gettext = gettext_for(lang)
-
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return gettext(singular if n == 1 else plural)
-
-    return ngettext
-
-
-@contextmanager
-def argparse_language(lang: str) -> Iterator[None]:
-    """argparse speaks ``lang`` inside the ``with`` block, as before after it."""
-    module: dict[str, Any] = vars(argparse)
-    saved = module["_"], module["ngettext"]
-    module["_"], module["ngettext"] = gettext_for(lang), ngettext_for(lang)
-    try:
-        yield
-    finally:
-        module["_"], module["ngettext"] = saved
-
-
 def requested_lang(argv: Sequence[str]) -> str:
     """The language a command line asks for, known before any parser is built: the value of its
     last ``--lang`` (``--lang ja``, ``--lang=ja``, or an abbreviation argparse accepts, ``--la ja``)
@@ -130,9 +92,276 @@ def requested_lang(argv: Sequence[str]) -> str:
     return default_lang(value)
 
 
-# -- laying help out by terminal columns ---------------------------------------------------------
+def translate(message: str, lang: str) -> str:
+    """An error message argparse composed (in English) said in ``lang``: matched against the
+    templates of :data:`ARGPARSE_MESSAGES` (``argument X: ...`` wrapping another one), its values
+    kept; a message no template matches (the command's own, already in ``lang``) comes back as it is."""
+    if lang == "en":
+        return message
+    for original, (key, names) in ARGPARSE_MESSAGES.items():
+        if original in _NOT_ERRORS:
+            continue
+        found = _template(original).fullmatch(message)
+        if found is None:
+            continue
+        values = dict(found.groupdict())
+        params = {name: values[_group(spec, names)] for name, spec in names.items()}
+        if key == "argparse.argument":
+            params["message"] = translate(params["message"], lang)
+        return messages().text(key, lang, **params)
+    return message
 
 
+_NOT_ERRORS = frozenset({"usage: ", "positional arguments", "options", "show this help message and exit",
+                         "%(prog)s: error: %(message)s\n"})  # fmt: skip
+"""The words of :data:`ARGPARSE_MESSAGES` that are no error message (help titles, the error line)."""
+
+_SPEC = re.compile(r"%(?:\((\w+)\))?[sr]")
+
+
+def _group(spec: str, names: dict[str, str]) -> str:
+    named = _SPEC.fullmatch(spec)
+    assert named is not None
+    return named.group(1) or "value_0"
+
+
+@cache
+def _template(original: str) -> re.Pattern[str]:
+    """argparse's message as a pattern: each ``%(name)s`` (or a bare ``%s``) a named group."""
+    out: list[str] = []
+    last = 0
+    for found in _SPEC.finditer(original):
+        out.append(re.escape(original[last : found.start()]))
+        out.append(f"(?P<{found.group(1) or 'value_0'}>.*?)")
+        last = found.end()
+    out.append(re.escape(original[last:]))
+    return re.compile("".join(out), re.DOTALL)
+
+
+class Parser(argparse.ArgumentParser):
+    """An :class:`argparse.ArgumentParser` that speaks ``lang`` (see the module's docstring).
+
+    Declare sections with :meth:`section` (not ``add_argument_group``) and commands with
+    :meth:`command` (not ``add_parser``), so that the help in another language lists them."""
+
+    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+        add_help = bool(kwargs.pop("add_help", True))
+        kwargs["add_help"] = False  # ours below, its words in ``lang``
+        super().__init__(*args, **kwargs)
+        self.lang = lang
+        self._declared: list[tuple[str | None, argparse.Action]] = []  # (section title, action)
+        self._commands: list[tuple[str, str]] = []  # (name, help) under the subparsers action
+        self._sections: list[str] = []
+        if add_help:
+            self.add_argument("-h", "--help", action="help", help=messages().text("argparse.help", lang))
+
+    # -- declaring ---------------------------------------------------------------------------
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self._declared.append((None, action))
+        return action
+
+    def section(self, title: str) -> Section:
+        """A titled section of options (argparse's argument group)."""
+        self._sections.append(title)
+        return Section(self, self.add_argument_group(title), title)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        kwargs.setdefault("parser_class", _parser_class(self.lang))
+        action = super().add_subparsers(**kwargs)
+        self._declared.append((None, action))
+        return action
+
+    def command(self, subparsers: Any, name: str, help: str, **kwargs: Any) -> Parser:
+        """``subparsers.add_parser(name, help=help)``, listed in the help in any language."""
+        self._commands.append((name, help))
+        made: Parser = subparsers.add_parser(name, help=help, **kwargs)
+        return made
+
+    # -- speaking ----------------------------------------------------------------------------
+
+    def words(self, key: str, **params: object) -> str:
+        return messages().text(key, self.lang, **params)
+
+    def error(self, message: str) -> NoReturn:
+        """argparse's error, said in the parser's language (usage, then ``prog: error: ...``)."""
+        if self.lang == "en":
+            super().error(message)
+        self.print_usage(sys.stderr)
+        self.exit(2, self.words("argparse.error", prog=self.prog, message=translate(message, self.lang)))
+
+    def format_usage(self) -> str:
+        if self.lang == "en":
+            return super().format_usage()
+        return self._usage() + "\n"
+
+    def format_help(self) -> str:
+        if self.lang == "en":
+            return super().format_help()
+        return _Help(self).text()
+
+    # -- the help in another language ----------------------------------------------------------
+
+    def _usage(self) -> str:
+        prefix = self.words("argparse.usage")
+        if self.usage is not None:
+            return prefix + self.usage % {"prog": self.prog}
+        optionals = [a for _, a in self._declared if a.option_strings]
+        positionals = [a for _, a in self._declared if not a.option_strings]
+        parts = [self.prog, *(_usage_part(a) for a in optionals), *(_usage_part(a) for a in positionals)]
+        width = _width()
+        indent = " " * display_width(prefix + self.prog + " ")
+        lines: list[str] = []
+        line = prefix + parts[0]
+        for part in parts[1:]:
+            if not part:
+                continue
+            if display_width(line + " " + part) > width and line.strip() != (prefix + self.prog).strip():
+                lines.append(line)
+                line = indent + part
+            else:
+                line += " " + part
+        lines.append(line)
+        return "\n".join(lines)
+
+
+class Section:
+    """A titled section of a :class:`Parser` (its options are listed under the title)."""
+
+    def __init__(self, parser: Parser, group: argparse._ArgumentGroup, title: str) -> None:
+        self._parser = parser
+        self._group = group
+        self.title = title
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = self._group.add_argument(*args, **kwargs)
+        self._parser._declared.append((self.title, action))
+        return action
+
+
+def _parser_class(lang: str) -> Callable[..., Parser]:
+    def make(**kwargs: Any) -> Parser:
+        return Parser(lang=lang, **kwargs)
+
+    return make
+
+
+def _width() -> int:
+    """The columns help is laid out in (as argparse: the terminal's, less 2)."""
+    return max(shutil.get_terminal_size().columns - 2, 11)
+
+
+def _metavar(action: argparse.Action) -> str:
+    if action.metavar is not None:
+        return str(action.metavar)
+    if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
+        return "{" + ",".join(str(c) for c in action.choices) + "}"
+    return action.dest.upper() if action.option_strings else action.dest
+
+
+def _args(action: argparse.Action) -> str:
+    """What follows an option (or stands for a positional): by its ``nargs``."""
+    mv = _metavar(action)
+    nargs = action.nargs
+    if nargs == 0:
+        return ""
+    if nargs is None:
+        return mv
+    if nargs == "?":
+        return f"[{mv}]"
+    if nargs == "*":
+        return f"[{mv} ...]"
+    if nargs == "+":
+        return f"{mv} [{mv} ...]"
+    if nargs == argparse.REMAINDER:
+        return "..."
+    if nargs == argparse.PARSER:
+        return f"{mv} ..."
+    return " ".join([mv] * int(nargs))
+
+
+def _usage_part(action: argparse.Action) -> str:
+    if action.help == argparse.SUPPRESS:
+        return ""
+    if not action.option_strings:
+        return _args(action)
+    if isinstance(action, argparse.BooleanOptionalAction):
+        text = " | ".join(action.option_strings)
+    else:
+        args = _args(action)
+        text = action.option_strings[0] + (" " + args if args else "")
+    return text if action.required else f"[{text}]"
+
+
+def _invocation(action: argparse.Action) -> str:
+    if not action.option_strings:
+        return _metavar(action)
+    args = _args(action)
+    return ", ".join(f"{o} {args}" if args else o for o in action.option_strings)
+
+
+def _help_of(action: argparse.Action, prog: str) -> str:
+    text = action.help or ""
+    if "%" in text:
+        params = {**vars(action), "prog": prog}
+        text = text % params
+    return text
+
+
+class _Help:
+    """A parser's help laid out by terminal columns (argparse's shape: usage, description,
+    sections of ``  invocation  help``, epilog)."""
+
+    def __init__(self, parser: Parser) -> None:
+        self.parser = parser
+        self.width = _width()
+        self.rows: list[tuple[str | None, int, str, str]] = []  # (section, indent, invocation, help)
+        for section, action in parser._declared:
+            if action.help == argparse.SUPPRESS:
+                continue
+            key = section if section is not None else ("" if action.option_strings else None)
+            self.rows.append((key, 2, _invocation(action), _help_of(action, parser.prog)))
+            if isinstance(action, argparse._SubParsersAction):
+                for name, help_text in parser._commands:
+                    self.rows.append((key, 4, name, help_text))
+        longest = max((indent + display_width(inv) for _, indent, inv, _ in self.rows), default=0)
+        self.help_at = min(longest + 2, max(min(24, self.width - 20), 2 * 2))
+
+    def entry(self, indent: int, invocation: str, help_text: str) -> list[str]:
+        head = " " * indent + invocation
+        room = max(self.width - self.help_at, 11)
+        wrapped = wrap(help_text, room) if help_text else []
+        if not wrapped:
+            return [head]
+        if display_width(head) <= self.help_at - 2:
+            first = head + " " * (self.help_at - display_width(head)) + wrapped[0]
+            return [first, *(" " * self.help_at + w for w in wrapped[1:])]
+        return [head, *(" " * self.help_at + w for w in wrapped)]
+
+    def text(self) -> str:
+        p = self.parser
+        colon = "："
+        blocks = [p._usage()]
+        if p.description:
+            blocks.append("\n".join(wrap(p.description, self.width)))
+        titled: list[tuple[str, list[str]]] = [
+            (p.words("argparse.positionals"), []),
+            (p.words("argparse.options"), []),
+            *((title, []) for title in p._sections),
+        ]
+        where: dict[str | None, int] = {None: 0, "": 1, **{title: 2 + i for i, title in enumerate(p._sections)}}
+        for section, indent, invocation, help_text in self.rows:
+            titled[where[section]][1].extend(self.entry(indent, invocation, help_text))
+        for title, lines in titled:
+            if lines:
+                blocks.append(title + colon + "\n" + "\n".join(lines))
+        if p.epilog:
+            blocks.append("\n".join(wrap(p.epilog, self.width)))
+        return "\n\n".join(blocks) + "\n"
+
+
+# -- laying text out by terminal columns -----------------------------------------------------------
 
 
 _NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー…,.:;?!)]}")
@@ -176,85 +405,3 @@ def wrap(text: str, width: int) -> list[str]:
     if line.strip():
         lines.append(line.rstrip())
     return lines
-
-
-def _plain(text: str) -> bool:
-    return display_width(text) == len(text)
-
-
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's help layout, counting terminal columns instead of characters (a Japanese
-    character takes two). For text without wide characters it is argparse's layout unchanged."""
-
-    def add_argument(self, action: argparse.Action) -> None:
-        super().add_argument(action)
-        if action.help is argparse.SUPPRESS:
-            return
-        widths = [display_width(self._format_action_invocation(action)) + self._current_indent]
-        for sub in self._iter_indented_subactions(action):
-            widths.append(display_width(self._format_action_invocation(sub)) + self._current_indent)
-        self._action_max_length = max(self._action_max_length, *widths)
-
-    def _format_action(self, action: argparse.Action) -> str:
-        text = super()._format_action(action)
-        header = self._format_action_invocation(action)
-        extra = display_width(header) - len(header)
-        lead = " " * self._current_indent + header
-        first, newline, rest = text.partition("\n")
-        if not extra or not first.startswith(lead) or not first[len(lead) :].strip():
-            return text  # nothing wide, or the help starts on a line of its own
-        help_text = first[len(lead) :].lstrip(" ")
-        gap = len(first) - len(lead) - len(help_text) - extra
-        if gap >= 2:
-            first = lead + " " * gap + help_text
-        else:  # too wide for the help column after all: the help goes to the next line
-            help_position = min(self._action_max_length + 2, self._max_help_position)
-            first = lead + "\n" + " " * help_position + help_text
-        return first + newline + rest
-
-    def _format_usage(
-        self,
-        usage: str | None,
-        actions: Iterable[argparse.Action],
-        groups: Iterable[Any],
-        prefix: str | None,
-    ) -> str:
-        if prefix is None:
-            prefix = str(vars(argparse)["_"]("usage: "))
-        actions, groups = list(actions), list(groups)
-        shift = display_width(prefix) - len(prefix)
-        width = self._width
-        try:
-            for _ in range(8):
-                text = super()._format_usage(usage, actions, groups, prefix)
-                if _plain(text):
-                    return text
-                if shift:  # continuation lines line up under the text after a wide "usage:"
-                    first, *more = text.split("\n")
-                    text = "\n".join([first, *(" " * shift + line if line else line for line in more)])
-                overflow = max(display_width(line) for line in text.split("\n")) - width
-                if overflow <= 0:
-                    break
-                self._width -= overflow  # wrap again, narrower by what the wide characters took
-        finally:
-            self._width = width
-        return text
-
-    def format_help(self) -> str:
-        """argparse's help, with a Japanese section title followed by a full-width colon
-        (``オプション：``; argparse writes the ASCII one)."""
-        lines = super().format_help().split("\n")
-        return "\n".join(
-            line[:-1] + "：" if line.endswith(":") and not line.startswith(" ") and not _plain(line) else line
-            for line in lines
-        )
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        if _plain(text):
-            return super()._split_lines(text, width)
-        return wrap(text, width)
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if _plain(text):
-            return super()._fill_text(text, width, indent)
-        return "\n".join(indent + line for line in wrap(text, width - len(indent)))

@@ -10,7 +10,7 @@ An engineer's tool: plays many games with one agent and prints a report (win rat
 Wilson interval, mean score and details, where runs ended, causes of loss, speed) in English or
 Japanese: ``--lang``, else ``$SOLOTABLE_LANG``, else English. Every word of the report, of its
 ``--help`` and of its error lines is in ``messages.toml``, except argparse's own words ("usage:",
-its error messages), which :mod:`solotable.core.argparse_i18n` translates; the words for a game's
+its error messages), which :mod:`solotable.core.argparse_i18n` says in the player's language; the words for a game's
 result details and causes of loss come from the game
 (:meth:`~solotable.core.protocol.Game.stat_label`, ``cause_label``). Game options come from the
 game's ``option_specs``: ``--NAME VALUE``, or ``--FLAG`` / ``--no-FLAG`` for yes/no options.
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from solotable.agents.registry import agent_names
-from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
+from solotable.core.argparse_i18n import Parser, requested_lang, translate
 from solotable.core.i18n import (
     LANG_ENV,
     LANGS,
@@ -88,12 +88,11 @@ class UsageError(LocalizedError):
         return cls(str(exc))
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's errors as a :class:`UsageError`: one line, in the language of
-    :func:`~solotable.core.argparse_i18n.argparse_language` (the parser runs inside it)."""
+class _Parser(Parser):
+    """argparse's errors as a :class:`UsageError`: one line, in the parser's language."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        raise UsageError(translate(message, self.lang))
 
 
 def _base_parser(lang: str) -> _Parser:
@@ -101,7 +100,7 @@ def _base_parser(lang: str) -> _Parser:
         prog=PROG,
         description=t("sim.help.description", lang),
         epilog=t("sim.help.epilog", lang),
-        formatter_class=HelpFormatter,
+        lang=lang,
     )
     parser.add_argument("game", metavar=t("sim.help.game_metavar", lang), help=t("sim.help.game", lang))
     parser.add_argument(
@@ -156,8 +155,8 @@ def _base_parser(lang: str) -> _Parser:
     return parser
 
 
-def _add_game_options(parser: argparse.ArgumentParser, game: Game, lang: str) -> None:
-    group = parser.add_argument_group(t("sim.help.game_options", lang, game=game.id))
+def _add_game_options(parser: Parser, game: Game, lang: str) -> None:
+    group = parser.section(t("sim.help.game_options", lang, game=game.id))
     taken = {
         "game",
         "agent",
@@ -380,8 +379,7 @@ def _parse(argv: list[str], lang: str) -> tuple[Game, argparse.Namespace]:
 def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
     """The command proper; ``lang`` (from :func:`requested_lang`) is the language of the help, the
     errors and the report."""
-    with argparse_language(lang):
-        game, args = _parse(argv, lang)
+    game, args = _parse(argv, lang)
     available = agent_names(game.id)
     if args.agent not in available:
         raise UsageError("sim.err.unknown_agent", agent=args.agent, game=game.id, agents=", ".join(available))

@@ -12,7 +12,7 @@ No rule lives here: everything shown comes from the game (``render_text``, ``des
 ``event_text``, ``help_text``), the state (``legal_actions``, ``chance_table``, ``warnings``,
 ``result``) and the session (``events``, undo, saving). Every word the interface itself says is
 in ``messages.toml`` (English and Japanese), ``--help`` included; argparse's own words ("usage:",
-its error messages) are translated by :mod:`solotable.core.argparse_i18n`.
+its error messages) are said in the player's language by :mod:`solotable.core.argparse_i18n`.
 """
 
 from __future__ import annotations
@@ -24,24 +24,24 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from enum import Enum
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solotable import __version__
-from solotable.agents.hint import WILSON, Hint
-from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
-from solotable.core.i18n import LANG_ENV, LANGS, Catalogue, default_lang
-from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, InfoEntry, State
+from solotable.core.argparse_i18n import Parser, requested_lang
+from solotable.core.i18n import LANG_ENV, LANGS, default_lang
+from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, State
 from solotable.core.record import Record, RecordError, load_record, remove_stale_temps
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.core.text_layout import markdown_plain, wrap
+from solotable.core.text_layout import markdown_plain
 from solotable.core.untrusted import clip
+from solotable.ui.present import entries_text, example_outcome, hint_panel, labelled, msg, result_lines
+from solotable.ui.typed import typed_choice, typed_number, typed_number_message
 
 if TYPE_CHECKING:
-    from solotable.ui.tui.record_db import DamagedNotice
+    from solotable.ui.record_db import DamagedNotice
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input ends."""
@@ -50,23 +50,11 @@ OutputFn = Callable[[str], None]
 
 HINT_MAX_SECONDS = 600
 """The longest search a ``hint`` may ask for."""
-HINT_RUNNERS_UP = 3
-"""How many runner-up decisions a hint shows."""
 MANY_OUTCOMES = 60
 """Above this many chance outcomes (Deep Space D-6's 462 crew rolls), physical-dice mode lists
 them compactly by notation; up to this many (a threat card drawn from 36) in words, one a line."""
 _YES = frozenset({"y", "yes", "はい"})
 _NO = frozenset({"n", "no", "いいえ", ""})
-
-
-@cache
-def messages() -> Catalogue:
-    """The interface's message catalogue (``solotable/ui/messages.toml``)."""
-    return Catalogue.from_package(("solotable.ui", "messages.toml"))
-
-
-def msg(key: str, lang: str, **params: object) -> str:
-    return messages().text(key, lang, **params)
 
 
 # -- pieces of text any line interface can reuse ------------------------------------------------
@@ -75,21 +63,6 @@ def msg(key: str, lang: str, **params: object) -> str:
 MAX_LINE = 8192
 """The longest line read (a file name to save to is the longest thing typed); a longer one is
 refused at once, whole, without being read (a 200 MB line is not folded and split)."""
-MAX_NUMBER_DIGITS = 9
-"""The longest number read as a choice or a step (longer ones are no choice: Python would not
-even turn 5,000 digits into a number)."""
-
-
-def typed_choice(text: str) -> int | None:
-    """A number typed to pick a choice or a step (full-width digits too), or ``None`` when
-    ``text`` is not one or is too long to be one."""
-    folded = unicodedata.normalize("NFKC", text).strip()
-    if not folded.isdecimal() or len(folded) > MAX_NUMBER_DIGITS:
-        return None
-    return int(folded)
-
-
-
 def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
     """The log of what just happened, or an empty string."""
     if not events:
@@ -99,22 +72,9 @@ def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
     return "\n".join(lines)
 
 
-def labelled(label: str, notation: str) -> str:
-    """``Reroll the 6 on die 2   [crit:2]`` (the notation is left out when it is the label)."""
-    return label if label == notation else f"{label}   [{notation}]"
-
-
 def choice_line(number: int, width: int, label: str, notation: str) -> str:
     """``  3) Reroll the 6 on die 2   [crit:2]``."""
     return f"  {number:>{width}}) {labelled(label, notation)}"
-
-
-def example_outcome(actions: Sequence[Action]) -> Action:
-    """An outcome to show as an example: one with the most different values (Deep Space D-6's
-    crew roll 1,2,3,4,5,6, whose words give every face), else the middle one."""
-    middle = actions[len(actions) // 2]
-    best = max(actions, key=lambda a: len(set(a.args)))
-    return best if len(set(best.args)) > len(set(middle.args)) else middle
 
 
 def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
@@ -142,39 +102,6 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
     return "\n".join(lines)
 
 
-def hint_figure(h: Hint, lang: str) -> str:
-    """A hint's chance of winning in words, with its 95% interval and how it was found (Wilson's
-    over the simulated games, or the standard error of simulations scored by the game's
-    evaluation), or the search's figure with no interval (expectimax)."""
-    win = f"{100 * h.win:.0f}"
-    if h.method is None or h.low is None or h.high is None:
-        return msg("cli.hint_figure_exact", lang, win=win, visits=h.visits)
-    key = "cli.hint_figure_wilson" if h.method == WILSON else "cli.hint_figure_se"
-    return msg(key, lang, win=win, low=f"{100 * h.low:.0f}", high=f"{100 * h.high:.0f}", visits=h.visits)
-
-
-def hint_note_needed(ranked: Sequence[Hint]) -> bool:
-    """Whether a runner-up shows a higher chance than the recommended move (the note explains
-    why the bot still recommends it)."""
-    return bool(ranked) and any(h.visits > 0 and h.win > ranked[0].win for h in ranked[1:])
-
-
-def entries_text(entries: Sequence[InfoEntry], width: int | None = None) -> str:
-    """What the table shows (``Game.info_entries``) as text: each entry's title, then its text
-    indented under it (each line wrapped to ``width`` columns if given)."""
-    lines: list[str] = []
-    for entry in entries:
-        if lines:
-            lines.append("")
-        lines.append(entry.title)
-        for line in entry.text.split("\n"):
-            if width is None:
-                lines.append("  " + line)
-            else:
-                lines.extend(wrap(line, width, "  ", "    "))
-    return "\n".join(lines)
-
-
 def terminal_width() -> int:
     """The columns line mode wraps text to: the terminal's (80 when output is not a terminal),
     at most 100 so that lines stay readable."""
@@ -188,57 +115,10 @@ def help_page(game: Game, lang: str, width: int | None = None) -> str:
     return markdown_plain(game.help_text(lang), (width or terminal_width()) - 1)
 
 
-def result_text(state: State, lang: str) -> str:
-    """Game over, won or lost, the score and the game's details."""
-    result = state.result()
-    game = state.game
-    lines = [msg("cli.game_over", lang, outcome=msg("cli.won" if result.won else "cli.lost", lang))]
-    if result.score is not None:
-        lines.append(msg("cli.score", lang, score=result.score))
-    cause = result.details.get("cause")
-    if isinstance(cause, str):
-        lines.append(msg("cli.cause", lang, cause=game.cause_label(cause, lang)))
-    for name, value in result.details.items():
-        if name == "cause":
-            continue
-        shown = msg("cli.help.on" if value else "cli.help.off", lang) if isinstance(value, bool) else value
-        lines.append(msg("cli.detail", lang, name=game.stat_label(name, lang), value=shown))
-    return "\n".join(lines)
-
-
 COMMAND_WORDS = frozenset({"q", "quit", "exit", "undo", "help", "?", "show", "info"})
 """Words line mode reads as a command when they are the whole line (after NFKC and lower case)."""
 COMMAND_HEADS = frozenset({"save", "hint", "lang"})
 """Words line mode reads as a command when they start the line (``save FILE``, ``hint 5``)."""
-
-
-def typed_number(game: Game, state: State, text: str, choices: Sequence[Action]) -> Action | str:
-    """What a number typed as a choice means: the choice with that number (or the action the
-    game reads in it, when there is no such choice). When the game reads the same text as another
-    action (two dice typed together: ``11`` for 1 and 1, while choice 11 is another roll) nothing
-    is guessed: the message id ``"cli.ambiguous"`` is returned, or ``"cli.bad_number"`` for a
-    number that means nothing; :func:`typed_number_message` says it in words."""
-    number = typed_choice(text)  # None for a number too long to be a choice (5,000 digits)
-    listed = choices[number - 1] if number is not None and 1 <= number <= len(choices) else None
-    try:
-        read = game.parse_action(state, text)
-    except ValueError:  # IllegalAction, or a game's OptionError: not a notation here
-        read = None
-    if read is not None and listed is not None and read != listed:
-        return "cli.ambiguous"
-    if listed is None:
-        return read if read is not None else "cli.bad_number"
-    return listed
-
-
-def typed_number_message(game: Game, state: State, text: str, choices: Sequence[Action], lang: str) -> str:
-    """The message for a number :func:`typed_number` could not take."""
-    number = typed_choice(text)
-    if number is not None and 1 <= number <= len(choices):
-        read = game.parse_action(state, text)
-        return msg("cli.ambiguous", lang, text=text.strip(), number=number, listed=str(choices[number - 1]),
-                   read=str(read))  # fmt: skip
-    return msg("cli.bad_number", lang, number=clip(text.strip(), 20), count=len(choices))
 
 
 class _Step(Enum):
@@ -311,7 +191,7 @@ class LinePlayer:
 
     def show_end(self) -> None:
         self.show_table(with_choices=False)
-        self.say(result_text(self.session.state, self.lang))
+        self.say("\n".join(result_lines(self.session.state, self.lang)))
         path = self.session.autosave_path
         self.say(self.t("cli.record_at", path=path) if path is not None else self.t("cli.record_unsaved"))
 
@@ -454,23 +334,18 @@ class LinePlayer:
         state = s.state
         self.say(self.t("cli.hint_thinking", seconds=f"{seconds:g}"))
         ranked = hint(state, seconds)
-        choices = state.legal_actions()
-        width = len(str(len(choices)))
-
-        def line(h: Hint) -> str:
-            number = choices.index(h.action) + 1
-            label = choice_line(number, width, self.game.describe(state, h.action, self.lang), str(h.action))
-            return self.t("cli.hint_line", choice=label.strip(), figure=hint_figure(h, self.lang))
-
-        best = ranked[0]
-        self.say(self.t("cli.hint_best", line=line(best)))
-        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
-        if others:
-            self.say(self.t("cli.hint_others"))
-            for h in others:
-                self.say("  " + line(h))
-        if hint_note_needed(ranked[: HINT_RUNNERS_UP + 1]):
-            self.say(self.t("cli.hint_note"))
+        panel = hint_panel(self.game, state, ranked, self.lang)  # worded as every interface words it
+        if panel is None:
+            self.say(self.t("cli.hint_none"))
+            return _Step.SAME
+        self.say(panel.best_heading)
+        self.say("  " + panel.best.line)
+        if panel.others:
+            self.say(panel.others_heading)
+            for other in panel.others:
+                self.say("  " + other.line)
+        if panel.note:
+            self.say(panel.note)
         return _Step.SAME
 
     def undo(self) -> _Step:
@@ -570,7 +445,7 @@ class Replayer:
     def show_end(self) -> None:
         final = self.steps[-1][0]
         if final.is_terminal():
-            self._output(result_text(final, self.lang))
+            self._output("\n".join(result_lines(final, self.lang)))
             self._output(self.t("cli.replay_end"))
         else:
             self._output(self.t("cli.replay_unfinished", path=self.source))
@@ -654,7 +529,7 @@ def new_save_path(game_id: str, now: datetime | None = None) -> Path:
 _PLAY_FLAGS = frozenset({"--seed", "--lang", "--physical-dice", "--save", "--plain", "--help"})
 
 
-def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang: str) -> None:
+def _add_play_arguments(parser: Parser, game: Game | None, lang: str) -> None:
     parser.add_argument(
         "game", nargs="?", metavar=msg("cli.help.game_metavar", lang), help=msg("cli.help.game", lang)
     )
@@ -666,7 +541,7 @@ def _add_play_arguments(parser: argparse.ArgumentParser, game: Game | None, lang
     parser.add_argument("--plain", action="store_true", help=msg("cli.help.plain", lang))
     if game is None:
         return
-    group = parser.add_argument_group(msg("cli.help.game_options", lang, game=game.id))
+    group = parser.section(msg("cli.help.game_options", lang, game=game.id))
     for spec in game.option_specs:
         flag = "--" + spec.name.replace("_", "-")
         if flag in _PLAY_FLAGS:  # a game option may not shadow ours (none does today)
@@ -706,12 +581,9 @@ def _seed_value(lang: str) -> Callable[[str], int]:
     return seed
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The ``solotable`` command's parser, its help in ``lang``; build and use it inside
-    :func:`~solotable.core.argparse_i18n.argparse_language` for argparse's own words."""
-    parser = argparse.ArgumentParser(
-        prog="solotable", description=msg("cli.help.description", lang), formatter_class=HelpFormatter
-    )
+def build_parser(lang: str = "en") -> Parser:
+    """The ``solotable`` command's parser, its help and errors in ``lang``."""
+    parser = Parser(prog="solotable", description=msg("cli.help.description", lang), lang=lang)
     parser.add_argument(
         "--version", action="version", version=f"solotable {__version__}", help=msg("cli.help.version", lang)
     )
@@ -720,32 +592,32 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     file = msg("cli.help.file_metavar", lang)
     lang_help = msg("cli.help.lang", lang, env=LANG_ENV)
 
-    play = sub.add_parser("play", help=msg("cli.help.play", lang), add_help=False, formatter_class=HelpFormatter)
+    play = parser.command(sub, "play", msg("cli.help.play", lang), add_help=False)
     play.add_argument("-h", "--help", action="store_true", help=msg("cli.help.play_help", lang))
     _add_play_arguments(play, None, lang)
 
-    resume = sub.add_parser("resume", help=msg("cli.help.resume", lang), formatter_class=HelpFormatter)
+    resume = parser.command(sub, "resume", msg("cli.help.resume", lang))
     resume.add_argument("file", metavar=file, help=msg("cli.help.resume_file", lang))
     resume.add_argument("--lang", choices=LANGS, help=lang_help)
     resume.add_argument("--plain", action="store_true", help=msg("cli.help.plain", lang))
 
-    replay = sub.add_parser("replay", help=msg("cli.help.replay", lang), formatter_class=HelpFormatter)
+    replay = parser.command(sub, "replay", msg("cli.help.replay", lang))
     replay.add_argument("file", metavar=file, help=msg("cli.help.replay_file", lang))
     replay.add_argument("--lang", choices=LANGS, help=lang_help)
 
-    games = sub.add_parser("games", help=msg("cli.help.games", lang), formatter_class=HelpFormatter)
+    games = parser.command(sub, "games", msg("cli.help.games", lang))
     games.add_argument("--lang", choices=LANGS, help=lang_help)
 
-    rules = sub.add_parser("rules", help=msg("cli.help.rules", lang), formatter_class=HelpFormatter)
+    rules = parser.command(sub, "rules", msg("cli.help.rules", lang))
     rules.add_argument("game", metavar=game, help=msg("cli.help.game", lang))
     rules.add_argument("--lang", choices=LANGS, help=lang_help)
     rules.add_argument(
         "listings", nargs="*", metavar=msg("cli.help.listing_metavar", lang), help=msg("cli.help.listing", lang)
     )
 
-    sim = sub.add_parser("sim", help=msg("cli.help.sim", lang), add_help=False, formatter_class=HelpFormatter)
+    sim = parser.command(sub, "sim", msg("cli.help.sim", lang), add_help=False)
     sim.add_argument("args", nargs=argparse.REMAINDER)
-    web = sub.add_parser("web", help=msg("cli.help.web", lang), add_help=False, formatter_class=HelpFormatter)
+    web = parser.command(sub, "web", msg("cli.help.web", lang), add_help=False)
     web.add_argument("args", nargs=argparse.REMAINDER)
     return parser
 
@@ -780,17 +652,16 @@ _COMMANDS = ("play", "resume", "replay", "games", "rules")
 
 def _main(args: list[str]) -> int:
     asked = requested_lang(args)  # known before parsing, so that --help is in that language too
-    with argparse_language(asked):
-        parser = build_parser(asked)
-        try:
-            ns, extra = parser.parse_known_args(args)
-            if extra and ns.command not in ("play", "rules"):
-                parser.parse_args(args)  # argparse's own error for stray arguments
-        except SystemExit as exc:
-            return _exit_code(exc)
-        if ns.command not in _COMMANDS:  # none, or sim (which solotable/cli.py hands over)
-            parser.print_help()
-            return 2
+    parser = build_parser(asked)
+    try:
+        ns, extra = parser.parse_known_args(args)
+        if extra and ns.command not in ("play", "rules"):
+            parser.parse_args(args)  # argparse's own error for stray arguments
+    except SystemExit as exc:
+        return _exit_code(exc)
+    if ns.command not in _COMMANDS:  # none, or sim (which solotable/cli.py hands over)
+        parser.print_help()
+        return 2
     lang = default_lang(getattr(ns, "lang", None))
     if ns.command == "play":
         return _cmd_play(ns, args[args.index("play") + 1 :], lang)
@@ -803,15 +674,14 @@ def _main(args: list[str]) -> int:
     return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
 
 
-def _play_parser(game: Game | None, lang: str) -> argparse.ArgumentParser:
-    """``solotable play [GAME]``'s parser with the game's options; use it inside
-    :func:`~solotable.core.argparse_i18n.argparse_language`."""
+def _play_parser(game: Game | None, lang: str) -> Parser:
+    """``solotable play [GAME]``'s parser with the game's options, its help and errors in ``lang``."""
     name = f"solotable play {game.id}" if game is not None else "solotable play"
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=name,
         description=game.title(lang) if game is not None else msg("cli.help.play_description", lang),
         usage=msg("cli.help.play_usage", lang) if game is not None else None,
-        formatter_class=HelpFormatter,
+        lang=lang,
     )
     _add_play_arguments(parser, game, lang)
     return parser
@@ -837,7 +707,7 @@ def record_result(session: Session, lang: str) -> None:
     a damaged database is reported, set aside and started afresh."""
     if not session.state.is_terminal():
         return
-    from solotable.ui.tui.record_db import record_finished
+    from solotable.ui.record_db import record_finished
 
     notice = record_finished(session.state, session.autosave_path)
     if isinstance(notice, str):
@@ -852,7 +722,7 @@ def record_opened(session: Session, lang: str) -> None:
     A record that cannot be written now is not reported: :func:`record_result` tries again."""
     if session.autosave_path is None:
         return
-    from solotable.ui.tui.record_db import record_started
+    from solotable.ui.record_db import record_started
 
     notice = record_started(session.autosave_path)
     if not isinstance(notice, str):
@@ -868,8 +738,7 @@ def _report_damaged(notice: DamagedNotice | None, lang: str) -> None:
 def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
     if ns.game is None:
         if ns.help:
-            with argparse_language(lang):
-                _play_parser(None, lang).print_help()
+            _play_parser(None, lang).print_help()
             return 0
         if full_screen(ns.plain):
             from solotable.ui.tui.app import run_home
@@ -886,8 +755,7 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
             return _error(exc, lang)
         game = found
     try:
-        with argparse_language(lang):
-            full, extra = _play_parser(game, lang).parse_known_args(args)
+        full, extra = _play_parser(game, lang).parse_known_args(args)
     except SystemExit as exc:
         return _exit_code(exc)
     if extra:

@@ -12,10 +12,10 @@ from pathlib import Path
 from textual.widgets import Input, OptionList
 
 from solotable.core.session import Session
+from solotable.ui.record_db import RecordDB
 from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog
 from solotable.ui.tui.game_screen import GameScreen
-from solotable.ui.tui.record_db import RecordDB
 
 from .drive import game_screen, keys_for, run_async
 

@@ -17,7 +17,7 @@ import pytest
 
 from solotable.core.session import Session
 from solotable.ui.cli import main
-from solotable.ui.tui.record_db import RecordDB, default_path, describe_options
+from solotable.ui.record_db import RecordDB, default_path, describe_options
 
 
 def test_created_on_first_use_in_the_data_dir(data_dir: Path) -> None:
@@ -66,7 +66,7 @@ def test_an_error_inside_the_transaction_keeps_earlier_records(tmp_path: Path) -
 CRASHER = textwrap.dedent(
     """
     import sys, time
-    from solotable.ui.tui.record_db import RecordDB
+    from solotable.ui.record_db import RecordDB
     db = RecordDB.open(sys.argv[1])
     db.add("minirogue-v1", {"difficulty": "normal"}, won=False, score=11, save_file="first")
     db.add("minirogue-v1", {"difficulty": "hard"}, won=True, score=55, save_file="second")

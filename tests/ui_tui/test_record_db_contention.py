@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from solotable.ui.tui.record_db import RecordBusy, RecordDB, is_busy, is_damage
+from solotable.ui.record_db import RecordBusy, RecordDB, is_busy, is_damage
 
 WRITER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from solotable.ui.tui.record_db import RecordDB
+    from solotable.ui.record_db import RecordDB
     path, name, start, count, busy = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
     while time.time() < start:  # every writer starts at the same moment, the database not yet made
         time.sleep(0.001)

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from solotable.agents.hint import STANDARD_ERROR, WILSON, Hint
-from solotable.ui.cli import hint_figure, msg
+from solotable.ui.present import hint_figure, msg
 from solotable.ui.web import app as web_app
 from solotable.ui.web.app import create_app
 
@@ -78,7 +78,7 @@ def test_the_hint_lines_are_the_terminals_figures(lang: str, tmp_path: Path, mon
     for sent, h in zip(data["ranked"], given, strict=False):
         assert sent["figure"] == hint_figure(h, lang)
         assert sent["label"] in sent["line"] and sent["line"].endswith(sent["figure"])
-    assert data["text"] == data["ranked"][0]["line"]
+    assert data["text"] == msg("cli.hint_best", lang) + " " + data["ranked"][0]["line"]
     assert ("95% interval 14–40%" if lang == "en" else "95%区間 14〜40%") in data["text"]
     assert ("95% interval 20–42%" if lang == "en" else "95%区間 20〜42%") in data["ranked"][1]["line"]
     assert data["others"] and data["note"] == msg("cli.hint_note", lang)  # 31% shown above the 25% recommended

@@ -37,6 +37,7 @@ class JongRogue(Game):
         "ja": "雀ローグEZ / 雀ローグEZプラス（Ver.0.1.0）",
     }
     # §1.4-§1.5: the preset, each EZ Plus rule (None follows the preset), and continue.
+    option_words: ClassVar[Mapping[str, str]] = {"rules": "jr.rules."}
     option_specs = (
         Option("rules", ("ez", "ez-plus"), "ez",
                aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}),

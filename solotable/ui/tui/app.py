@@ -17,11 +17,12 @@ from solotable.core.i18n import LANGS, explain
 from solotable.core.protocol import Game
 from solotable.core.record import RecordError, remove_stale_temps
 from solotable.core.session import Session
+from solotable.ui.present import msg, option_label, value_label
+from solotable.ui.record_db import RecordDB, data_dir, totals
 from solotable.ui.tui.dialogs import DIALOG_CSS
 from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
 from solotable.ui.tui.home import HOME_CSS, HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
-from solotable.ui.tui.record_db import RecordDB, data_dir, totals
 from solotable.ui.tui.too_small import TOO_SMALL_CSS
 
 
@@ -70,8 +71,6 @@ class SoloTableApp(App[int]):
     def farewell(self) -> list[str]:
         """What line mode says on leaving, for each game played in this run: where an unfinished
         game is saved (and how to continue it), where a finished game's record is."""
-        from solotable.ui.cli import msg
-
         lines = []
         for session in self.sessions:
             path = session.autosave_path
@@ -217,8 +216,6 @@ class SoloTableApp(App[int]):
 def setup_words(game: Game | None, difficulty: str, character: str, variant: str, lang: str) -> str:
     """A record line's setup in words (``Hard, Rogue+Mage``), as the home screen names the
     option values; the stored values themselves for a game no longer known."""
-    from solotable.ui.tui.home import value_label
-
     def words(option: str, value: str) -> str:
         return value_label(game, option, value, lang) if game is not None else value
 
@@ -229,7 +226,7 @@ def setup_words(game: Game | None, difficulty: str, character: str, variant: str
         parts.append("+".join(words("character", c) for c in character.split("+")))
     for value in variant.split(",") if variant else ():
         if value == "keys":  # a switch that is on: its name
-            parts.append(tr("tui.opt.keys", lang))
+            parts.append(option_label(game, "keys", lang))
             continue
         named = [w for o in ("rules", "length") if (w := words(o, value)) != value]
         parts.append(named[0] if named else value)

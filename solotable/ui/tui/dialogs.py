@@ -18,8 +18,9 @@ from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
 from solotable.core.text_layout import joined_markdown
-from solotable.ui.cli import example_outcome, labelled, typed_number, typed_number_message
+from solotable.ui.present import example_outcome, labelled
 from solotable.ui.tui.i18n import tr
+from solotable.ui.typed import typed_number, typed_number_message
 
 DIALOG_CSS = """
 MessageDialog, MarkdownDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: center middle; }

@@ -32,7 +32,7 @@ from solotable.core.session import Session
 from solotable.core.text_boxes import fit
 from solotable.core.text_layout import wrap
 from solotable.core.untrusted import clip
-from solotable.ui.cli import entries_text, hint_figure, hint_note_needed, labelled
+from solotable.ui.present import entries_text, hint_panel, labelled, result_lines
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import (
@@ -49,7 +49,6 @@ from solotable.ui.tui.too_small import MIN_SIZE, TooSmall
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
 
-HINT_RUNNERS_UP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,15 +315,9 @@ class GameScreen(Screen[None]):
         widget.anchor()  # the newest entry in view, and kept there as the log grows
 
     def result_lines(self) -> list[str]:
-        result = self.session.state.result()
-        lang = self.lang
-        lines = [tr("tui.end.won" if result.won else "tui.end.lost", lang)]
-        if result.score is not None:
-            lines.append(tr("tui.end.score", lang, score=result.score))
-        cause = result.details.get("cause")
-        if isinstance(cause, str):
-            lines.append(self.session.game.cause_label(cause, lang))
-        return lines
+        """The end of the game, worded as every interface words it (the game's details are left to
+        the board and the record)."""
+        return result_lines(self.session.state, self.lang, details=False)
 
     def record_if_over(self) -> None:
         """Count the game in the player's record if it is over, once: when the player leaves its
@@ -523,23 +516,16 @@ class GameScreen(Screen[None]):
                                                self.lang, id="hint-dialog"))  # fmt: skip
 
     def hint_text(self, state: State, ranked: list[Hint]) -> str:
-        lang = self.lang
-        choices = state.legal_actions()
-
-        def line(h: Hint) -> str:
-            number = choices.index(h.action) + 1
-            label = labelled(self.session.game.describe(state, h.action, lang), str(h.action))
-            return tr("tui.hint.line", lang, number=number, label=label, figure=hint_figure(h, lang))
-
-        best = ranked[0]
+        panel = hint_panel(self.session.game, state, ranked, self.lang)
+        if panel is None:
+            return tr("tui.hint.none", self.lang)
         width = min(72, (self.app.size.width or 80) - 8)  # the dialog's text width
-        lines = [tr("tui.hint.best", lang), hanging("  ", line(best), width)]
-        others = [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
-        if others:
-            lines.append(tr("tui.hint.others", lang))
-            lines.extend(hanging("  ", line(h), width) for h in others)
-        if hint_note_needed([best, *others]):
-            lines.append(tr("tui.hint.note", lang))
+        lines = [panel.best_heading, hanging("  ", panel.best.line, width)]
+        if panel.others:
+            lines.append(panel.others_heading)
+            lines.extend(hanging("  ", other.line, width) for other in panel.others)
+        if panel.note:
+            lines.append(panel.note)
         return "\n".join(lines)
 
     # -- the other keys ---------------------------------------------------------------------

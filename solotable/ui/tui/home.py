@@ -24,11 +24,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
-from solotable.core.i18n import LANGS, display_width, explain, message, pad_to
+from solotable.core.i18n import LANGS, display_width, explain, pad_to
 from solotable.core.protocol import Game
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.ui.present import option_label, value_label
 from solotable.ui.tui.dialogs import ConfirmDialog, MarkdownDialog
 from solotable.ui.tui.i18n import tr
 from solotable.ui.tui.too_small import TooSmall
@@ -250,7 +251,7 @@ class HomeScreen(Screen[None]):
         width = label_width(game, lang)
         self.query_one("#seed-label", Static).styles.width = width + 1
         for spec in game.option_specs:
-            label = option_label(spec.name, lang)
+            label = option_label(game, spec.name, lang)
             if not spec.choices:
                 if spec.name.endswith("_data"):
                     continue  # kept by records only, not chosen by people
@@ -272,7 +273,7 @@ class HomeScreen(Screen[None]):
             widgets.append(ChoiceField(spec.name, label, values, current, width, game.id))
         langs = [(code, tr(f"tui.lang.{code}", lang)) for code in LANGS]
         widgets.append(ChoiceField("__lang", tr("tui.home.lang", lang), langs, lang, width))
-        onoff = [("off", tr("tui.value.off", lang)), ("on", tr("tui.value.on", lang))]
+        onoff = [(v, value_label(None, "__physical", v, lang)) for v in ("off", "on")]
         widgets.append(ChoiceField("__physical", tr("tui.home.physical", lang), onoff, old.get("__physical", "off"),
                                    width))  # fmt: skip
         box.mount_all(widgets)
@@ -462,15 +463,9 @@ class HomeScreen(Screen[None]):
             self.action_tab(self.query_one("#tabs", TabbedContent).active or "new")
 
 
-def option_label(option: str, lang: str) -> str:
-    """An option's name in words (the interface's word for it, else its command-line name)."""
-    key = f"tui.opt.{option}"
-    return tr(key, lang) if key in _catalogue() else option
-
-
 def label_width(game: Game, lang: str) -> int:
     """The column the home screen's option values start at: past the longest label of ``game``."""
-    labels = [option_label(s.name, lang) for s in game.option_specs if not s.name.endswith("_data")]
+    labels = [option_label(game, s.name, lang) for s in game.option_specs if not s.name.endswith("_data")]
     labels += [tr("tui.home.lang", lang), tr("tui.home.physical", lang), tr("tui.home.seed", lang)]
     return max(display_width(label) for label in labels) + 1
 
@@ -499,7 +494,7 @@ def option_help(
     for value in values or []:
         shown = value_label(game, option, value, lang) if option != "__lang" else tr(f"tui.lang.{value}", lang)
         if option == "__physical":
-            shown = tr(f"tui.value.{value}", lang)
+            shown = value_label(None, option, value, lang)
         mark = tr("tui.home.chosen", lang) if value == current else ""
         what = _valinfo(game, option, value, lang)
         lines.append(f"- {shown}{mark}" + (tr("tui.sep.colon", lang) + what if what else ""))
@@ -513,7 +508,7 @@ def options_help(game: Game, lang: str) -> str:
         if spec.name.endswith("_data"):
             continue
         values = [_value_text(c) for c in spec.choices]
-        parts.append(option_help(game, spec.name, option_label(spec.name, lang), lang, values))
+        parts.append(option_help(game, spec.name, option_label(game, spec.name, lang), lang, values))
     parts.append(option_help(game, "__lang", tr("tui.home.lang", lang), lang))
     parts.append(option_help(game, "__physical", tr("tui.home.physical", lang), lang))
     parts.append(option_help(game, "seed", tr("tui.home.seed", lang), lang))
@@ -527,8 +522,8 @@ _SETUP_OPTIONS = ("difficulty", "character", "partner", "rules", "length", "keys
 def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
     """A saved game's setup in words: rules set, character, difficulty as the record names them,
     then any other option that differs from its default (``continue off``)."""
+    from solotable.ui.record_db import describe_options
     from solotable.ui.tui.app import setup_words
-    from solotable.ui.tui.record_db import describe_options
 
     parts = [setup_words(game, *describe_options(game.id, options), lang)]
     for spec in game.option_specs:
@@ -538,7 +533,7 @@ def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
         if value == spec.default or value in ("", None):
             continue
         shown = value_label(game, spec.name, _value_text(value), lang) if spec.choices else str(value)
-        parts.append(f"{option_label(spec.name, lang)} {shown}")
+        parts.append(f"{option_label(game, spec.name, lang)} {shown}")
     return tr("tui.record.sep", lang).join(p for p in parts if p and p != "-") or "-"
 
 
@@ -567,28 +562,13 @@ def save_details(saved: SavedGame, lang: str) -> str:
             continue
         value = record.options[spec.name]
         shown = value_label(game, spec.name, _value_text(value), lang) if spec.choices else str(value) or "-"
-        lines.append(f"- {option_label(spec.name, lang)}{tr('tui.sep.colon', lang)}{shown}")
+        lines.append(f"- {option_label(game, spec.name, lang)}{tr('tui.sep.colon', lang)}{shown}")
     seed = tr("tui.status.physical", lang) if record.physical_dice else tr("tui.status.seed", lang, seed=record.seed)
     lines.append(f"- {seed}")
     steps = steps_text(saved.steps, lang)
     lines.append("- " + tr("tui.home.save_steps", lang, steps=steps, when=saved_when(saved.path)))
     lines.append(f"- `{saved.path}`")
     return "\n".join(lines)
-
-
-def value_label(game: Game, option: str, value: str, lang: str) -> str:
-    """An option value in words: the game's own word for it when its catalogue has one (a
-    difficulty, a character), the interface's for the common ones (on, off, none, preset ...),
-    else the value as typed on the command line."""
-    common = f"tui.value.{value}"
-    if common in _catalogue():
-        return tr(common, lang)
-    names = {option, "char"} if option in ("character", "partner") else {option}
-    for key in game.message_keys():
-        parts = key.split(".")
-        if len(parts) == 3 and parts[1] in names and parts[2] == value:
-            return message(key, lang)
-    return value
 
 
 def _value_text(value: object) -> str:

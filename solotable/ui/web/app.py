@@ -33,6 +33,7 @@ from solotable import __version__
 from solotable.core.i18n import LANGS
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.ui.present import hint_panel
 from solotable.ui.web import pages
 from solotable.ui.web.i18n import t
 from solotable.ui.web.storage import Storage
@@ -356,29 +357,28 @@ class WebApp:
                 ranked = await run_in_threadpool(_hint, state, budget)
             finally:
                 self._hints.release()
-            from solotable.ui.cli import HINT_RUNNERS_UP, hint_figure, hint_note_needed, msg
-
             game = live.session.game
-            # the best move and the runners-up the terminal shows, each with the same figure (its
-            # chance of winning, its 95% interval and how it was found: ui.cli.hint_figure)
-            shown = ranked[:1] + [h for h in ranked[1 : HINT_RUNNERS_UP + 1] if h.visits > 0]
+            # the hint panel every interface shows (solotable.ui.present.hint_panel): the best move
+            # and the runners-up, each with its chance of winning, its 95% interval and how it was found
+            panel = hint_panel(game, state, ranked, lang)
+            lines = [] if panel is None else [panel.best, *panel.others]
             out = [
                 {
-                    "n": str(h.action),
-                    "label": game.describe(state, h.action, lang),
-                    "win": round(100 * h.win),
-                    "interval": None if h.low is None or h.high is None else [round(100 * h.low), round(100 * h.high)],
-                    "figure": hint_figure(h, lang),
+                    "n": str(h.hint.action),
+                    "label": game.describe(state, h.hint.action, lang),
+                    "win": round(100 * h.hint.win),
+                    "interval": None
+                    if h.hint.low is None or h.hint.high is None
+                    else [round(100 * h.hint.low), round(100 * h.hint.high)],
+                    "figure": h.figure,
+                    "line": h.line,
                 }
-                for h in shown
+                for h in lines
             ]
-            for i, h in enumerate(out):
-                words = {"label": h["label"], "figure": h["figure"]}
-                h["line"] = t("web.hint_best", lang, **words) if i == 0 else t("web.hint_line", lang, **words)
-            text = str(out[0]["line"]) if out else t("web.hint_none", lang)
+            text = f"{panel.best_heading} {panel.best.line}" if panel is not None else t("web.hint_none", lang)
             extra = {
-                "others": t("web.hint_others", lang) if len(out) > 1 else "",
-                "note": msg("cli.hint_note", lang) if hint_note_needed(shown) else "",
+                "others": panel.others_heading if panel is not None else "",
+                "note": panel.note if panel is not None else "",
             }
             return JSONResponse({"version": version, "ranked": out, "text": text, **extra}, headers=SECURITY_HEADERS)
         except WebError as err:

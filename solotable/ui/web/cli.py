@@ -5,13 +5,12 @@ player's data directory unless ``--database`` names another (``sqlite:///PATH`` 
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
+from solotable.core.argparse_i18n import Parser, requested_lang
 from solotable.core.i18n import LANGS
 from solotable.ui.web.i18n import t
 
@@ -23,10 +22,8 @@ def default_database() -> str:
     return "sqlite:///" + str(base / "solotable" / "web.sqlite3")
 
 
-def build_parser(lang: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="solotable web", description=t("web.cli.description", lang), formatter_class=HelpFormatter
-    )
+def build_parser(lang: str) -> Parser:
+    parser = Parser(prog="solotable web", description=t("web.cli.description", lang), lang=lang)
     parser.add_argument("--host", default="127.0.0.1", help=t("web.cli.host", lang))
     parser.add_argument("--port", type=int, default=8000, help=t("web.cli.port", lang))
     parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
@@ -38,8 +35,7 @@ def main(argv: Sequence[str]) -> int:
     args = list(argv)
     lang = requested_lang(args)
     try:
-        with argparse_language(lang):
-            ns = build_parser(lang).parse_args(args)
+        ns = build_parser(lang).parse_args(args)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
     database = ns.database or default_database()

@@ -13,7 +13,8 @@ from solotable.core.html import Html, tag
 from solotable.core.i18n import LANGS
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
-from solotable.ui.web.i18n import catalogue, has, t
+from solotable.ui import present
+from solotable.ui.web.i18n import catalogue, t
 from solotable.ui.web.storage import StoredTable
 from solotable.ui.web.tables import option_choices
 
@@ -97,18 +98,16 @@ def _top(lang: str, *, switch_to: str) -> Html:
 
 
 def option_label(game_id: str, name: str, lang: str) -> str:
-    return t(f"web.opt.{name}", lang) if has(f"web.opt.{name}") else name
+    return _capital(present.option_label(load_game(game_id), name, lang))
 
 
 def value_label(game_id: str, name: str, value: str, lang: str) -> str:
-    word = load_game(game_id).value_word(name, value, lang)  # the game's own word, as on its board
-    if word is not None:
-        return word
-    if has(f"web.val.{value}"):
-        return t(f"web.val.{value}", lang)
-    if value.isdigit():
-        return t("web.val.number", lang, n=value)
-    return value
+    return _capital(present.value_label(load_game(game_id), name, value, lang))
+
+
+def _capital(label: str) -> str:
+    """A label as a form writes it: its first letter in capitals (``difficulty`` → ``Difficulty``)."""
+    return label[:1].upper() + label[1:]
 
 
 def odds_option(game_id: str, rows: list[dict[str, Any]]) -> str:

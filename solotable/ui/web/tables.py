@@ -26,6 +26,7 @@ from solotable.core.record import Record, RecordError
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
+from solotable.ui.present import result_lines
 from solotable.ui.web import boards
 from solotable.ui.web.i18n import t
 from solotable.ui.web.storage import Conflict, Storage, StoredTable, new_token, token_hash
@@ -491,11 +492,8 @@ def _turn_text(state: State, seat: int, names: list[str], waiting_chance: bool, 
 
 
 def _result_text(state: State, lang: str) -> str:
-    result = state.result()
-    text = t("web.won" if result.won else "web.lost", lang)
-    if result.score is not None:
-        text += " " + t("web.score", lang, score=result.score)
-    return text
+    """The end of the game, worded as every interface words it (solotable.ui.present)."""
+    return " ".join(result_lines(state, lang, details=False))
 
 
 def _seat_count(game: Game, state: State) -> int:

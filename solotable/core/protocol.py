@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from solotable.core.action import Action
+from solotable.core.board import BoardActions
 from solotable.core.chance import ChanceTable
 from solotable.core.i18n import Catalogue, LocalizedError
 from solotable.core.native import mypyc_attr
@@ -453,6 +454,13 @@ class Game(metaclass=ABCMeta):
         return None
 
     # -- boards --------------------------------------------------------------------------------
+
+    def board_actions(self, state: State) -> BoardActions:
+        """The legal actions of ``state`` sorted by the board elements they concern (the game's
+        ``board.py``: dice, cards, rooms, tiles, stations, threats, items, heroes) and the free ones
+        (:mod:`solotable.core.board`). By default every action is free."""
+        return BoardActions((), tuple(state.legal_actions()))
+
     # How the game's table is drawn by each interface, declared by the game and imported only when
     # asked for (so loading a game never loads Textual): the game's ``tui.py`` and ``web.py``.
 

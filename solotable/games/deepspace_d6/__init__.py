@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, ClassVar
 
+from solotable.core.board import BoardActions
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
     Action,
@@ -235,6 +236,12 @@ class DeepSpaceD6(Game):
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, DeepSpaceState)
         return render_text(state, self.catalogue, lang)
+
+    def board_actions(self, state: State) -> BoardActions:
+        """Which legal actions concern which board element (``board.py``)."""
+        from .board import board_actions
+
+        return board_actions(state)
 
     def tui_board(self) -> Callable[..., Any]:
         """The full-screen terminal's board (``tui.py``, imported when asked for)."""

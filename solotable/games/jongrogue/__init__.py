@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from solotable.core.board import BoardActions
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
 from solotable.core.registry import register
@@ -141,6 +142,12 @@ class JongRogue(Game):
             was = f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""
             lines.append(f"  F{f}{'+' if f == len(w.start) else ''}: s={s}  {names}  [{w.tag}]{was}")
         return "\n".join(lines)
+
+    def board_actions(self, state: State) -> BoardActions:
+        """Which legal actions concern which board element (``board.py``)."""
+        from .board import board_actions
+
+        return board_actions(state)
 
     def tui_board(self) -> Callable[..., Any]:
         """The full-screen terminal's board (``tui.py``, imported when asked for)."""

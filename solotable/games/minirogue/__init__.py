@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from solotable.core.board import BoardActions
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
@@ -130,6 +131,12 @@ class MiniRogue(Game):
         if name != "provisional":
             raise KeyError(name)
         return provisional_listing(self.catalogue, lang)
+
+    def board_actions(self, state: State) -> BoardActions:
+        """Which legal actions concern which board element (``board.py``)."""
+        from .board import board_actions
+
+        return board_actions(state)
 
     def tui_board(self) -> Callable[..., Any]:
         """The full-screen terminal's board (``tui.py``, imported when asked for)."""

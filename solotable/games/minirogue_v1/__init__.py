@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from solotable.core.board import BoardActions
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
 from solotable.core.registry import register
@@ -124,6 +125,12 @@ class MiniRogueV1(Game):
         spells, combat, the character and dungeon cards, the score sheet), the foe first."""
         assert isinstance(state, MiniRogueState)
         return info_entries(state, self.catalogue, lang)
+
+    def board_actions(self, state: State) -> BoardActions:
+        """Which legal actions concern which board element (``board.py``)."""
+        from .board import board_actions
+
+        return board_actions(state)
 
     def tui_board(self) -> Callable[..., Any]:
         """The full-screen terminal's board (``tui.py``, imported when asked for)."""

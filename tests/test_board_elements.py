@@ -1,0 +1,75 @@
+"""Each game's board declaration (``games/<game>/board.py``, ``Game.board_actions``): in every
+decision state of random and heuristic games, the union of the elements' actions and the free
+ones is exactly ``legal_actions()`` (nothing lost, nothing invented), each element's actions are
+legal and in legal order, keys are unique, and the board does carry elements (dice, cards, rooms,
+tiles, stations, threats, items)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solotable.agents.registry import make_agent
+from solotable.core.board import KINDS, BoardActions, sort_actions
+from solotable.core.protocol import State
+from solotable.core.registry import game_ids
+from solotable.core.registry import load as load_game
+
+GAMES = [g for g in game_ids() if g != "pig"]
+MAX_STEPS = 4000
+
+
+def check(state: State, board: BoardActions) -> None:
+    legal = state.legal_actions()
+    assert board.covered() == set(legal), (state.game.id, sorted(map(str, legal)), board)
+    assert len({e.key for e in board.elements}) == len(board.elements)
+    order = {a: i for i, a in enumerate(legal)}
+    for element in board.elements:
+        assert element.kind in KINDS and element.actions, element
+        positions = [order[a] for a in element.actions]
+        assert positions == sorted(positions), element  # in legal order
+    assert [order[a] for a in board.free] == sorted(order[a] for a in board.free)
+
+
+def play(game_id: str, agent: str, seed: int) -> set[str]:
+    """One game to its end (or ``MAX_STEPS``), the declaration checked at every decision; the
+    kinds of element met."""
+    game = load_game(game_id)
+    state = game.new_state(seed=seed)
+    bot = make_agent(agent, game_id)
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply(state.chance_table().sample(rng))
+            continue
+        board = game.board_actions(state)
+        check(state, board)
+        kinds |= {e.kind for e in board.elements}
+        state.apply(bot.choose(state, rng))
+    return kinds
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_legal_action_is_on_an_element_or_free(game_id: str) -> None:
+    kinds: set[str] = set()
+    for seed in range(4):
+        kinds |= play(game_id, "random", seed)
+    for seed in range(2):
+        kinds |= play(game_id, "heuristic", 100 + seed)
+    assert len(kinds) >= 2, kinds  # the board carries elements, not only a list
+
+
+def test_sorting_keeps_every_action_once_per_element() -> None:
+    state = load_game(GAMES[0]).new_state(seed=1)
+    while state.is_chance():
+        state.apply(state.chance_table().sample(random.Random(1)))
+    legal = state.legal_actions()
+    board = sort_actions(legal, lambda a: [("die", "die:1"), ("die", "die:1"), ("card", "card:x")])
+    assert [e.key for e in board.elements] == ["die:1", "card:x"]
+    assert all(e.actions == tuple(legal) for e in board.elements) and board.free == ()
+    with pytest.raises(ValueError, match="unknown board element kind"):
+        sort_actions(legal, lambda a: [("spaceship", "x")])

@@ -8,10 +8,10 @@ Every bot here has two budgets per decision, whichever runs out first:
 - ``think``: wall-clock seconds. Results then depend on the machine's speed and load and do not
   reproduce.
 
-What they know of a game comes from the protocol plus two optional per-game hooks, looked up in
-``solotable.games.<package>.heuristic`` like the heuristic bot:
+What they know of a game comes from the protocol plus the optional hooks the game declares in
+:meth:`Game.bot_hooks <solotable.core.protocol.Game.bot_hooks>` (no game is named here):
 
-- ``make_agent()``: the heuristic policy, used for rollouts (much stronger than random ones);
+- ``heuristic()``: the heuristic policy, used for rollouts (much stronger than random ones);
 - ``evaluate(state) -> float`` in [0, 1]: a rough chance of winning from ``state``, used at the
   depth limit of expectimax and to break ties between MCTS rollouts. Without it, the generic
   evaluation is the mean win of a few policy rollouts (:func:`rollout_evaluation`).

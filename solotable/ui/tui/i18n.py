@@ -18,10 +18,3 @@ def catalogue() -> Catalogue:
 def tr(key: str, lang: str, **params: object) -> str:
     """A ``tui.*`` message in ``lang``."""
     return catalogue().text(key, lang, **params)
-
-
-def register_board_catalogue(name: str) -> Catalogue:
-    """Load and register ``solotable/ui/tui/boards/<name>`` (a board's own messages)."""
-    cat = Catalogue.from_package(("solotable.ui.tui.boards", name))
-    register_catalogue(cat)
-    return cat

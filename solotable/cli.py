@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from solotable.core.i18n import default_lang
 from solotable.ui import cli as ui_cli
+from solotable.ui.present import msg
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,7 +30,7 @@ def run_sim(argv: list[str]) -> int:
         module = importlib.import_module("solotable.sim.cli")
         sim_main: Callable[[list[str]], int] = module.main
     except (ImportError, AttributeError) as exc:
-        print(ui_cli.msg("cli.error", lang, message=ui_cli.msg("cli.sim_missing", lang, reason=exc)), file=sys.stderr)
+        print(msg("cli.error", lang, message=msg("cli.sim_missing", lang, reason=exc)), file=sys.stderr)
         return 2
     return int(sim_main(argv))
 

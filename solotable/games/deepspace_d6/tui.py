@@ -125,6 +125,11 @@ class Board(Widget):
     def watch_selected(self) -> None:
         self.refresh()
 
+    def element_key(self) -> str | None:
+        """The selected threat as ``board.py`` names it (Enter plays what concerns it)."""
+        threats = self.observation["threats"] if self.observation is not None else []
+        return f"threat:{threats[self.selected]['card']}" if 0 <= self.selected < len(threats) else None
+
     def on_click(self, event: events.Click) -> None:
         for y, x1, x2, index in self._hits:
             if event.y == y and x1 <= event.x < x2:

@@ -167,6 +167,11 @@ class Board(Widget):
     def watch_selected(self) -> None:
         self.refresh()
 
+    def element_key(self) -> str | None:
+        """The selected tile of the room as ``board.py`` names it (Enter plays what concerns it)."""
+        slots = self._room_slots()
+        return f"slot:{slots[self.selected]['slot']}" if 0 <= self.selected < len(slots) else None
+
     def on_click(self, event: events.Click) -> None:
         for y, x1, x2, index in self._hits:
             if event.y == y and x1 <= event.x < x2:

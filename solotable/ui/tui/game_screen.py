@@ -133,6 +133,7 @@ class GameScreen(Screen[None]):
         Binding("s", "save", show=False),
         Binding("question_mark", "help", show=False),
         Binding("q", "quit_game", show=False),
+        Binding("enter", "board_play", show=False),
         Binding("escape", "home", show=False),
         *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
     ]
@@ -370,6 +371,27 @@ class GameScreen(Screen[None]):
             self.action_quit_game()
         elif oid.startswith("a"):
             self.choose(int(oid[1:]))
+
+    def action_board_play(self) -> None:
+        """Enter on the board: play the one action that concerns the selected element (the game's
+        ``board.py``), or, when several do, highlight the first of them in the list of choices."""
+        key_of = getattr(self.board, "element_key", None)
+        s = self.session
+        if key_of is None or not self.board.has_focus or s.waiting_for_chance or s.state.is_terminal():
+            return
+        key = key_of()
+        element = s.game.board_actions(s.state).element(key) if isinstance(key, str) else None
+        if element is None:
+            self.notify(tr("tui.board.none", self.lang))
+            return
+        choices = self.choices()
+        if len(element.actions) == 1:
+            self.choose(choices.index(element.actions[0]))
+            return
+        actions = self.query_one("#actions", OptionList)
+        actions.focus()
+        actions.highlighted = choices.index(element.actions[0])
+        self.notify(tr("tui.board.several", self.lang, count=len(element.actions)))
 
     def choose(self, index: int) -> None:
         choices = self.choices()

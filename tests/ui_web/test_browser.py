@@ -197,7 +197,7 @@ def test_hint_shows_a_spinner_then_a_move(browser: Any, live_server: LiveServer)
     page.locator("#hint").click()
     page.wait_for_selector("#hint-out .spinner", timeout=5000)
     page.wait_for_selector("#hint-text", timeout=30000)
-    assert page.locator("#hint-text").inner_text().startswith("Best:")
+    assert page.locator("#hint-text").inner_text().startswith("The bot recommends: 1) ")
     context.close()
 
 
@@ -309,10 +309,10 @@ def test_info_says_when_there_is_nothing_to_explain_and_sets_texts_as_texts(
 def test_hint_shows_each_chance_with_its_interval(
     browser: Any, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The page's hint shows the terminal's figures (``ui.cli.hint_figure``): the best move and the
+    """The page's hint shows the terminal's figures (``ui.present.hint_figure``): the best move and the
     runners-up each with its 95% interval, and the note when a runner-up shows more."""
     from solotable.agents.hint import STANDARD_ERROR, WILSON, Hint
-    from solotable.ui.cli import hint_figure
+    from solotable.ui.present import hint_figure
     from solotable.ui.web import app as web_app
 
     given: list[Hint] = []

@@ -182,7 +182,8 @@ MR_ROOM_CARDS = (
     "GRV-1", "GRV-2", "GRV-3", "GRV-4", "CAMP-1", "CAMP-2", "MERC-1", "MERC-2",
     "TRES-A", "TRES-B", "SHRN", "ITEM-1", "ITEM-2",
 )  # fmt: skip
-MR_BOSSES = ("cursed_dragon", "kings_protector", "spider_queen", "ghoul")
+MR_BOSSES = ("cursed_dragon", "kings_protector", "spider_queen", "ghoul", "og")
+"""The floor bosses and the final boss, Og (area 10, §8.10), whom every win meets."""
 MR_FOES = (
     "giant_rat", "skeleton_soldier", "winged_serpent", "cursed_guard", "giant_spider", "goblin",
     "crossbowman", "kings_guard", "mutant_fly", "burrowing_worm", "dire_wolf", "ancestral_spirit",

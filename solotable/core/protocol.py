@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from solotable.core.action import Action
 from solotable.core.board import BoardActions
 from solotable.core.chance import ChanceTable
+from solotable.core.features import Features
 from solotable.core.i18n import Catalogue, LocalizedError
 from solotable.core.native import mypyc_attr
 from solotable.core.untrusted import clip, read_text, shorten
@@ -497,4 +498,13 @@ class Game(metaclass=ABCMeta):
     def bot_hooks(self) -> BotHooks[Any] | None:
         """What the game offers bots (its heuristic, evaluation, stages); None: nothing, and the
         search bots play with random rollouts. Games import their bot module lazily here."""
+        return None
+
+    # -- learning agents -------------------------------------------------------------------------
+
+    def features(self) -> Features | None:
+        """The game's numeric view for learning agents (action catalogue, encoder, progress,
+        limits: :class:`solotable.core.features.Features`), which ``solotable.rl`` serves through
+        Gymnasium, PettingZoo and OpenSpiel; None: the game has none. Games import their
+        ``features`` module lazily here (it is needed by learning agents only)."""
         return None

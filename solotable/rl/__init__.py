@@ -1,8 +1,8 @@
 """The games as environments for learning agents (the optional extra ``solotable[rl]``).
 
-``import solotable.rl`` registers the Gymnasium environments ``solotable/minirogue-v1-v0``,
-``solotable/minirogue-v0``, ``solotable/deepspace-d6-v0`` and ``solotable/jongrogue-v0``
-(``gymnasium.make(id, **options)``, options as in the CLI). :mod:`solotable.rl.coop` is the
+``import solotable.rl`` registers a Gymnasium environment ``solotable/<game>-v0`` for every game of
+the registry that declares its features (``games/<game>/features.py``): ``gymnasium.make(id,
+**options)``, options as in the CLI. :mod:`solotable.rl.coop` is the
 PettingZoo AEC environment of Mini Rogue 2020 co-op; :mod:`solotable.rl.openspiel` registers the
 games with OpenSpiel. See docs/rl.md.
 """

@@ -13,8 +13,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .catalogue import GAME_IDS, catalogue
-from .encode import _ENCODERS, _MAX, Writer, _sample_observation
+import numpy as np
+
+from solotable.core.features import Writer
+
+from .catalogue import GAME_IDS, catalogue, features
+from .encode import MAX_FEATURES, sample_observation
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class _GroupWriter(Writer):
     """A writer that records feature groups instead of single names."""
 
     def __init__(self) -> None:
-        super().__init__(_MAX, names=True)
+        super().__init__(np.zeros(MAX_FEATURES, dtype=np.float32), names=True)
         self.groups: list[Group] = []
 
     def _group(self, name: str, kind: str, start: int) -> None:
@@ -64,7 +68,7 @@ class _GroupWriter(Writer):
 
 def groups(game_id: str) -> list[Group]:
     w = _GroupWriter()
-    _ENCODERS[game_id](_sample_observation(game_id), w, 0)
+    features(game_id).encode(sample_observation(game_id), w, 0)
     return w.groups
 
 

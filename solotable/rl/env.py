@@ -1,6 +1,6 @@
 """Gymnasium environments: one per game, on the public game protocol.
 
-``gymnasium.make("solotable/minirogue-v1-v0", difficulty="hard")`` (after ``import solotable.rl``)
+``gymnasium.make("solotable/<game>-v0", difficulty="hard")`` (after ``import solotable.rl``)
 gives a :class:`SolotableEnv`: a fixed ``Discrete(N)`` action catalogue
 (:mod:`solotable.rl.catalogue`), the legal-action mask in ``info["action_mask"]`` and from
 :meth:`SolotableEnv.action_masks`, a float32 observation vector of what the player sees
@@ -21,7 +21,7 @@ from gymnasium import spaces
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
 
-from .catalogue import catalogue, legal_indices
+from .catalogue import GAME_IDS, catalogue, features, legal_indices
 from .encode import encode, size
 
 REWARDS = ("win", "score")
@@ -32,16 +32,9 @@ OBS_BOUND = 1000.0
 
 def progress(game_id: str, obs: Mapping[str, Any]) -> float:
     """How far a game has got, from what the player sees, about 0 at the start and 1 at the end:
-    the potential of ``reward="score"`` (its differences are the shaped rewards)."""
-    if game_id == "minirogue-v1":
-        return float(obs["score"]) / 100.0
-    if game_id == "minirogue":
-        return (float(obs["area"]) - 1.0 + float(obs["bosses_beaten"])) / 13.0
-    if game_id == "deepspace-d6":
-        return float(obs["destroyed"]) / 20.0
-    if game_id == "jongrogue":
-        return (float(obs["sheet"]["deepest"]) - 1.0) / 10.0
-    raise ValueError(f"no progress measure for {game_id!r}")
+    the potential of ``reward="score"`` (its differences are the shaped rewards); the game's own
+    measure (``Features.progress``)."""
+    return features(game_id).progress(obs)
 
 
 class NumpyRandom:
@@ -70,7 +63,7 @@ def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | b
 class SolotableEnv(gym.Env[np.ndarray, np.int64]):
     """One solotable game as a single-agent Gymnasium environment.
 
-    In Mini Rogue 2020 with a ``partner``, the one agent plays both seats (shared reward); the
+    In a co-operative game (options that seat several players), the one agent plays every seat (shared reward); the
     observation is always written from the seat to move (``info["player"]``). The PettingZoo
     environment (:mod:`solotable.rl.coop`) gives each seat its own agent.
 
@@ -220,8 +213,9 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
 
 def register_envs() -> None:
-    """Register the four games with Gymnasium (done by ``import solotable.rl``)."""
-    for game_id in ("minirogue-v1", "minirogue", "deepspace-d6", "jongrogue"):
+    """Register every game of the registry that declares features with Gymnasium (done by
+    ``import solotable.rl``)."""
+    for game_id in GAME_IDS:
         env_id = f"solotable/{game_id}-v0"
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point="solotable.rl.env:SolotableEnv", kwargs={"game_id": game_id},

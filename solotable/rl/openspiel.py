@@ -1,10 +1,9 @@
 """The games as OpenSpiel Python games, so OpenSpiel's algorithms and tests run on them unchanged.
 
 ``import solotable.rl.openspiel`` registers one game per solotable game with
-``pyspiel.register_game``: ``solotable_minirogue_v1``, ``solotable_minirogue`` (one player, or two
-co-operative players with ``partner``: identical utilities), ``solotable_deepspace_d6`` and
-``solotable_jongrogue``; ``pyspiel.load_game("solotable_minirogue_v1(difficulty=hard)")`` takes
-the CLI's options. Decisions are the indices of the fixed action catalogue
+``pyspiel.register_game``: ``solotable_<game id with underscores>``, with as many co-operative
+players as the options seat (identical utilities); ``pyspiel.load_game("solotable_<game>(option=value)")``
+takes the CLI's options, as strings. Decisions are the indices of the fixed action catalogue
 (:mod:`solotable.rl.catalogue`); a chance node lists the game's chance table, outcome ``i`` being
 the table's ``i``-th outcome with its exact probability (as a float). Utility: 1 for a win, 0 for a
 loss, to every player. The observation tensor is the vector of :mod:`solotable.rl.encode` for the
@@ -23,16 +22,9 @@ import pyspiel
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
 
-from .catalogue import GAME_IDS, catalogue, legal_indices
+from .catalogue import GAME_IDS, catalogue, features, legal_indices
 from .encode import encode, size
 from .env import game_options
-
-MAX_CHANCE_OUTCOMES = {"minirogue-v1": 126, "minirogue": 1344, "deepspace-d6": 462, "jongrogue": 27}
-"""The largest chance table of each game: 4 combat dice (126 multisets); 3 white dice, the black
-die and the poison and curse dice (56 x 6 x 4); 6 crew dice (462 multisets); a tile of 27 kinds."""
-MAX_GAME_LENGTH = {"minirogue-v1": 5_000, "minirogue": 20_000, "deepspace-d6": 10_000, "jongrogue": 100_000}
-"""Generous bounds on the number of moves (decisions and chance outcomes) of one game, for
-OpenSpiel's ``GameInfo``; games are far shorter (docs/rl.md)."""
 
 
 def short_name(game_id: str) -> str:
@@ -153,15 +145,16 @@ class SolotableSpielGame(pyspiel.Game):  # type: ignore[misc]
         defaults = self.engine.validate_options({})
         given = {k: v for k, v in (params or {}).items() if v != defaults.get(k.replace("_", "-"), defaults.get(k))}
         self.options = game_options(self.engine, given)
-        players = 2 if self.options.get("partner", "none") != "none" else 1
+        seats = features(cls.game_id).seats
+        players = seats(self.options) if seats is not None else self.engine.players[0]
         info = pyspiel.GameInfo(
             num_distinct_actions=len(catalogue(cls.game_id)),
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES[cls.game_id],
+            max_chance_outcomes=features(cls.game_id).max_chance_outcomes,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH[cls.game_id],
+            max_game_length=features(cls.game_id).max_game_length,
         )
         super().__init__(_game_type(cls.game_id, self.engine), info, params or {})
 

@@ -15,7 +15,7 @@ import solotable.rl.openspiel as adapter
 from solotable.agents.registry import make_agent
 from solotable.core.protocol import Action, State
 from solotable.rl.catalogue import legal_indices
-from solotable.rl.coop import MiniRogueCoopEnv
+from solotable.rl.coop import CoopEnv
 from solotable.rl.env import SolotableEnv
 
 # the easiest setting of each game, and how many heuristic games are played on it
@@ -75,7 +75,7 @@ def test_gymnasium_env_plays_heuristic_games_to_their_ends_and_wins(
 
 
 def test_pettingzoo_coop_plays_heuristic_games_to_their_ends_and_wins() -> None:
-    e = MiniRogueCoopEnv(character="priestess", partner="mage", difficulty="normal")
+    e = CoopEnv("minirogue", character="priestess", partner="mage", difficulty="normal")
     bot = make_agent("heuristic", "minirogue")
     wins = 0
     og = False

@@ -73,7 +73,7 @@ def test_docs_list_the_catalogue_in_order(game_id: str) -> None:
 
 
 def test_unknown_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="no action catalogue"):
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         catalogue("chess")
 
 
@@ -98,3 +98,28 @@ def test_jongrogue_heuristic_games_find_every_action_in_the_catalogue() -> None:
             state.apply(bot.choose(state, rng))
     assert not missing, sorted(missing)
     assert most_items > 4  # past the largest carry limit (4 rings)
+
+
+def test_rl_names_no_game() -> None:
+    """Each game declares its features in its own folder; solotable.rl is generic over the registry."""
+    from solotable.core.registry import game_ids
+
+    rl = Path(__file__).resolve().parents[2] / "solotable" / "rl"
+    for path in rl.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for game_id in game_ids():
+            for spelling in (game_id, game_id.replace("-", "_")):
+                assert not re.search(rf"\b{re.escape(spelling)}\b", text), f"{path.name} names {spelling}"
+
+
+def test_vocabularies_follow_the_games_data() -> None:
+    """The room cards, bosses and foes of Mini Rogue 2020's layout are the cards' own."""
+    from solotable.games.minirogue.data import data
+    from solotable.games.minirogue.names import ROOM_CARDS
+    from solotable.rl.encode import layout
+
+    names = layout("minirogue")
+    assert [n.split(" = ")[1] for n in names if n.startswith("room (1,1) = ")] == list(ROOM_CARDS)
+    assert {n.split(" = ")[1] for n in names if n.startswith("boss = ")} == {*data().bosses, "og"}
+    foes = {n.split(" = ")[1] for n in names if n.startswith("combat foe = ")}
+    assert {f.name for rows in data().monsters.values() for f in rows} <= foes

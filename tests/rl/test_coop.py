@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from solotable.rl.coop import AGENTS, MiniRogueCoopEnv, env
+from solotable.rl.coop import CoopEnv, env
+
+AGENTS = ("player_0", "player_1")
 
 
 def test_pettingzoo_api_test_passes() -> None:
@@ -17,16 +19,16 @@ def test_pettingzoo_api_test_passes() -> None:
         # advisory warnings from api_test, as its own classic environments do
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        api_test(env(character="priestess", partner="mage"), num_cycles=1000)
+        api_test(env("minirogue", character="priestess", partner="mage"), num_cycles=1000)
 
 
 @pytest.mark.parametrize(("character", "partner"), [("rogue", "crusader"), ("mage", "priestess")])
 def test_pettingzoo_seed_test_passes(character: str, partner: str) -> None:
-    seed_test(lambda: env(character=character, partner=partner), num_cycles=500)
+    seed_test(lambda: env("minirogue", character=character, partner=partner), num_cycles=500)
 
 
 def test_two_agents_share_the_reward_and_take_turns_as_the_game_says() -> None:
-    e = MiniRogueCoopEnv(character="rogue", partner="mage")
+    e = CoopEnv("minirogue", character="rogue", partner="mage")
     rng = np.random.default_rng(0)
     wins = 0
     movers: set[str] = set()
@@ -53,7 +55,7 @@ def test_two_agents_share_the_reward_and_take_turns_as_the_game_says() -> None:
 
 
 def test_each_agent_sees_from_its_own_seat() -> None:
-    e = MiniRogueCoopEnv(character="crusader", partner="priestess")
+    e = CoopEnv("minirogue", character="crusader", partner="priestess")
     e.reset(seed=1)
     from solotable.rl.encode import layout
 
@@ -65,5 +67,7 @@ def test_each_agent_sees_from_its_own_seat() -> None:
 
 
 def test_a_partner_is_required() -> None:
-    with pytest.raises(ValueError, match="needs a partner"):
-        MiniRogueCoopEnv(partner="none")
+    with pytest.raises(ValueError, match="needs options that seat two players"):
+        CoopEnv("minirogue", partner="none")
+    with pytest.raises(ValueError, match="needs options that seat two players"):
+        CoopEnv("deepspace-d6")

@@ -112,11 +112,12 @@ def test_docs_give_the_layout(game_id: str) -> None:
 def test_jongrogue_empty_places_skip_to_the_same_zeros() -> None:
     """The encoder jumps over a room's empty tile places; the layout writer walks them: both
     must give the same positions (a wrong width would shift every later feature)."""
-    from solotable.rl.encode import _ENCODERS, Writer
+    from solotable.core.features import Writer
+    from solotable.rl.catalogue import features
 
     for state in random_states("jongrogue", {"rules": "ez-plus"}, 60, seed=3):
         obs = state.observation(0)
         fast = encode("jongrogue", obs)
-        slow = Writer(size("jongrogue"), names=True)
-        _ENCODERS["jongrogue"](obs, slow, 0)
+        slow = Writer(np.zeros(size("jongrogue"), dtype=np.float32), names=True)
+        features("jongrogue").encode(obs, slow, 0)
         assert slow.pos == size("jongrogue") and np.array_equal(slow.out, fast)

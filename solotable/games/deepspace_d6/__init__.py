@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from solotable.core.board import BoardActions
+from solotable.core.features import Features
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
     Action,
@@ -262,6 +263,11 @@ class DeepSpaceD6(Game):
             heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
             horizon=h.SEARCH_HORIZON,
         )
+
+    def features(self) -> Features:
+        from .features import FEATURES  # imported on first use: only learning agents need it
+
+        return FEATURES
 
 
 GAME = register(DeepSpaceD6())

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from solotable.core.board import BoardActions
+from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
 from solotable.core.registry import register
@@ -165,6 +166,11 @@ class JongRogue(Game):
         from . import heuristic as h  # imported on first use: playing needs no bot
 
         return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON)
+
+    def features(self) -> Features:
+        from .features import FEATURES  # imported on first use: only learning agents need it
+
+        return FEATURES
 
 
 GAME = register(JongRogue())

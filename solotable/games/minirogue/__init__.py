@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from solotable.core.board import BoardActions
+from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
@@ -154,6 +155,11 @@ class MiniRogue(Game):
         from . import heuristic as h  # imported on first use: playing needs no bot
 
         return BotHooks(heuristic=h.make_agent)
+
+    def features(self) -> Features:
+        from .features import FEATURES  # imported on first use: only learning agents need it
+
+        return FEATURES
 
 
 GAME = register(MiniRogue())

@@ -1,0 +1,114 @@
+"""What a game declares for learning agents (its numeric view), so that ``solotable.rl`` names no game.
+
+A game returns a :class:`Features` from :meth:`solotable.core.protocol.Game.features` (its module
+``features.py``, imported on first use): the fixed action catalogue, the encoder that writes what a
+player sees into a float32 vector (:class:`Writer`: the vector's layout is the order of its
+writes), the progress measure that shapes rewards, and the limits OpenSpiel's ``GameInfo`` asks
+for. Numbers are scaled to about [0, 1] by a documented constant; categories are one-hot (all
+zeros for "none"); sets are multi-hot or counts. A value outside a vocabulary raises
+``ValueError`` (the game's view changed shape: the tests catch it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from solotable.core.action import Action
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from solotable.core.protocol import State
+
+__all__ = ["Encoder", "Features", "Writer"]
+
+
+class Writer:
+    """Writes the features of one view into ``out`` (a float32 array, zeroed by the caller) from
+    ``pos`` on; with ``names`` it also records the name of every position it passes (the layout)."""
+
+    __slots__ = ("names", "out", "pos")
+
+    def __init__(self, out: np.ndarray, names: bool = False, pos: int = 0) -> None:
+        self.out = out
+        self.pos = pos
+        self.names: list[str] | None = [] if names else None
+
+    def num(self, name: str, value: float | int | bool | None, scale: float = 1.0) -> None:
+        """``value / scale`` (``None`` gives 0)."""
+        if value:
+            self.out[self.pos] = value / scale
+        self.pos += 1
+        if self.names is not None:
+            self.names.append(name if scale == 1 else f"{name} / {scale:g}")
+
+    def flag(self, name: str, value: object) -> None:
+        """1 if ``value`` is true."""
+        if value:
+            self.out[self.pos] = 1.0
+        self.pos += 1
+        if self.names is not None:
+            self.names.append(name)
+
+    def onehot(self, name: str, value: object, choices: Sequence[object]) -> None:
+        """One position per choice; ``None`` sets none of them."""
+        if value is not None:
+            try:
+                k = choices.index(value)
+            except ValueError:
+                raise ValueError(f"{name}: unknown value {value!r} (known: {list(choices)})") from None
+            self.out[self.pos + k] = 1.0
+        self.pos += len(choices)
+        if self.names is not None:
+            self.names.extend(f"{name} = {c}" for c in choices)
+
+    def counts(self, name: str, values: Iterable[object] | Mapping[str, int], choices: Sequence[object],
+               scale: float = 1.0) -> None:
+        """How many of each choice (a list of names, or a mapping name -> count), over ``scale``."""
+        items = values.items() if isinstance(values, Mapping) else ((v, 1) for v in values)
+        for v, n in items:
+            try:
+                k = choices.index(v)
+            except ValueError:
+                raise ValueError(f"{name}: unknown value {v!r} (known: {list(choices)})") from None
+            self.out[self.pos + k] += n / scale
+        self.pos += len(choices)
+        if self.names is not None:
+            suffix = "" if scale == 1 else f" / {scale:g}"
+            self.names.extend(f"{name} has {c}{suffix}" for c in choices)
+
+    def skip(self, n: int) -> None:
+        """Pass ``n`` positions left at zero (a fast path; only where no names are recorded)."""
+        self.pos += n
+
+
+Encoder = Callable[[Mapping[str, Any], Writer, int], None]
+"""Writes ``observation`` (what ``player`` sees, ``state.observation(player)``) into a writer."""
+
+
+@dataclass(frozen=True)
+class Features:
+    """A game's numeric view for learning agents (see the module's docstring)."""
+
+    catalogue: tuple[str, ...]
+    """Every decision notation the game can offer, in the fixed order of a ``Discrete(N)`` action
+    space (chance outcomes are not in it)."""
+    encode: Encoder
+    """The observation vector, written from the player's view (never from hidden state)."""
+    progress: Callable[[Mapping[str, Any]], float]
+    """How far a game has got from what the player sees, about 0 at the start and 1 at the end."""
+    max_chance_outcomes: int
+    """The largest chance table of the game."""
+    max_game_length: int
+    """A generous bound on the moves (decisions and chance outcomes) of one game."""
+    notations: Callable[[State, Sequence[Action]], list[str]] | None = None
+    """The catalogue's notation of each legal action when it is not ``str(action)`` (JongRogue
+    numbers a room's tiles by their place in the list); ``None``: the game's own notation."""
+    seats: Callable[[Mapping[str, object]], int] | None = None
+    """How many players the (validated) options seat; ``None``: the game's fewest."""
+
+    def __post_init__(self) -> None:
+        if len(set(self.catalogue)) != len(self.catalogue):
+            raise ValueError("the action catalogue repeats a notation")

@@ -1,14 +1,18 @@
-"""Environment speed: the Gymnasium env and its vector env, per game, on one core.
+"""Environment speed against Gymnasium's Blackjack-v1, in the same run: each game's single env and
+its batched env, steps per second of CPU time.
 
     python benchmarks/bench_rl.py [--games minirogue-v1,minirogue,deepspace-d6,jongrogue]
-                                  [--steps 20000] [--num-envs 8] [--repeats 5]
+                                  [--seconds 1.0] [--num-envs 16] [--repeats 5]
 
-A step is one ``env.step`` of a uniformly random legal action (read from the mask), with the
-chance outcomes it brings drawn inside the env, the observation vector and the mask built, and
-resets when an episode ends; the vector env (``gymnasium.make_vec(..., vectorization_mode="sync")``)
-counts one step per sub-environment. Times are CPU time (``time.process_time``); the contenders
-(each game's env and vector env) are interleaved in every repeat and the median of the repeats is
-printed.
+A step is one ``env.step`` of a uniformly random legal action, read from the mask (Blackjack, which
+has no mask, reads an all-ones mask of its two actions the same way), with the chance outcomes it
+brings drawn inside the env, the observation vector and the mask written, and resets when an
+episode ends. The single envs come from ``gymnasium.make`` (with its wrappers, for Blackjack too);
+the batched env is :class:`solotable.rl.env.SolotableVectorEnv` (``copy=False``: the shared
+arrays), its actions picked for all rows at once with NumPy, one step counted per sub-env; it runs
+in this one process, so its figure is per core. Each contender runs ``--seconds`` of CPU time
+(``time.process_time``) per repeat; the contenders are interleaved in every repeat, and the table
+gives the median steps/s of the repeats and its ratio to Blackjack-v1's median.
 """
 
 from __future__ import annotations
@@ -23,63 +27,79 @@ import gymnasium as gym
 import numpy as np
 
 import solotable.rl  # noqa: F401 - registers the environments
+from solotable.rl.env import SolotableVectorEnv
 
 
-def bench_env(env_id: str, steps: int, seed: int) -> float:
-    env = gym.make(env_id)
-    rng = np.random.default_rng(seed)
+def bench_single(make: Callable[[], gym.Env], seconds: float, seed: int) -> float:
+    env = make()
+    uniform = np.random.default_rng(seed).random(1 << 16).tolist()
     _obs, info = env.reset(seed=seed)
+    all_ones = np.ones(2, dtype=np.int8)
+    steps, k = 0, 0
     start = time.process_time()
-    for _ in range(steps):
-        action = rng.choice(np.flatnonzero(info["action_mask"]))
-        _obs, _r, terminated, truncated, info = env.step(action)
-        if terminated or truncated:
-            _obs, info = env.reset()
-    return steps / (time.process_time() - start)
+    while True:
+        for _ in range(200):
+            legal = np.flatnonzero(info.get("action_mask", all_ones))
+            action = legal[int(uniform[k] * len(legal))]
+            k = (k + 1) & 0xFFFF
+            _obs, _r, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                _obs, info = env.reset()
+        steps += 200
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return steps / elapsed
 
 
-def bench_vector(env_id: str, steps: int, num_envs: int, seed: int) -> float:
-    envs = gym.make_vec(env_id, num_envs=num_envs, vectorization_mode="sync")
+def bench_batched(game_id: str, num_envs: int, seconds: float, seed: int) -> float:
+    envs = SolotableVectorEnv(game_id, num_envs, copy=False)
     rng = np.random.default_rng(seed)
     _obs, info = envs.reset(seed=seed)
-    rounds = max(1, steps // num_envs)
+    steps = 0
     start = time.process_time()
-    for _ in range(rounds):
-        masks = info["action_mask"]
-        # a sub-env that has just ended takes its next step as its reset (the action is ignored)
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
-        _obs, _r, _term, _trunc, info = envs.step(actions)
-    elapsed = time.process_time() - start
-    envs.close()
-    return rounds * num_envs / elapsed
+    while True:
+        for _ in range(20):
+            cum = np.cumsum(info["action_mask"], axis=1)
+            pick = (rng.random(num_envs) * cum[:, -1]).astype(np.int64)
+            actions = (cum <= pick[:, None]).sum(axis=1)
+            _obs, _r, _term, _trunc, info = envs.step(actions)
+        steps += 20 * num_envs
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return steps / elapsed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="minirogue-v1,minirogue,deepspace-d6,jongrogue")
-    parser.add_argument("--steps", type=int, default=20_000, help="steps per measurement")
-    parser.add_argument("--num-envs", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per contender and repeat")
+    parser.add_argument("--num-envs", type=int, default=16)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     games = args.games.split(",")
-    contenders: list[tuple[str, str, Callable[[int], float]]] = []
+    contenders: list[tuple[str, str, Callable[[int], float]]] = [
+        ("Blackjack-v1", "env", lambda r: bench_single(lambda: gym.make("Blackjack-v1"), args.seconds, r)),
+    ]
     for g in games:
         env_id = f"solotable/{g}-v0"
-        contenders.append((g, "env", lambda r, e=env_id: bench_env(e, args.steps, args.seed + r)))
-        contenders.append((g, f"vector x{args.num_envs}",
-                           lambda r, e=env_id: bench_vector(e, args.steps, args.num_envs, args.seed + r)))
-    for g in games:  # warm up: imports, the games' lazily built chance tables
-        bench_env(f"solotable/{g}-v0", 2000, 0)
+        contenders.append((g, "env", lambda r, e=env_id: bench_single(lambda: gym.make(e), args.seconds, r)))
+        contenders.append((g, f"batched x{args.num_envs}",
+                           lambda r, g=g: bench_batched(g, args.num_envs, args.seconds, r)))
+    for _name, _kind, fn in contenders:  # warm up: imports, the games' lazily built chance tables
+        fn(0)
     results: dict[tuple[str, str], list[float]] = {(g, k): [] for g, k, _ in contenders}
     for r in range(args.repeats):
         for g, kind, fn in contenders:
-            results[(g, kind)].append(fn(r))
+            results[(g, kind)].append(fn(args.seed + r))
+    anchor = statistics.median(results[("Blackjack-v1", "env")])
     print(f"python {platform.python_implementation()} {platform.python_version()} on {platform.machine()}; "
-          f"gymnasium {gym.__version__}; {args.steps:,} steps a measurement, median of {args.repeats}, CPU time")
-    print(f"{'game':<14} {'kind':<12} {'steps/s':>10}   (min-max)")
+          f"gymnasium {gym.__version__}; {args.seconds:g} CPU s a measurement, median of {args.repeats}, "
+          f"interleaved")
+    print(f"{'game':<14} {'kind':<12} {'steps/s':>10} {'x Blackjack':>12}   (min-max)")
     for (g, kind), rates in results.items():
-        print(f"{g:<14} {kind:<12} {statistics.median(rates):>10,.0f}   ({min(rates):,.0f}-{max(rates):,.0f})")
+        med = statistics.median(rates)
+        print(f"{g:<14} {kind:<12} {med:>10,.0f} {med / anchor:>11.2f}x   ({min(rates):,.0f}-{max(rates):,.0f})")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from solotable.core.protocol import State
 
-__all__ = ["Encoder", "Features", "Writer"]
+__all__ = ["Encoder", "Features", "StateWriter", "Writer", "group_starts"]
 
 
 class Writer:
@@ -87,6 +87,44 @@ class Writer:
 Encoder = Callable[[Mapping[str, Any], Writer, int], None]
 """Writes ``observation`` (what ``player`` sees, ``state.observation(player)``) into a writer."""
 
+StateWriter = Callable[[Any, int, Any], None]
+"""``write(state, player, out)``: the same vector as the encoder's, written straight from the state
+into ``out`` (zeroed by the caller: a float32 NumPy row or a memoryview of one), without building
+the observation: the fast path of the environments."""
+
+
+class _Starts(Writer):
+    """A writer that notes where each named group of features starts."""
+
+    def __init__(self, out: np.ndarray) -> None:
+        super().__init__(out, names=True)
+        self.starts: dict[str, int] = {}
+
+    def num(self, name: str, value: float | int | bool | None, scale: float = 1.0) -> None:
+        self.starts[name] = self.pos
+        super().num(name, value, scale)
+
+    def flag(self, name: str, value: object) -> None:
+        self.starts[name] = self.pos
+        super().flag(name, value)
+
+    def onehot(self, name: str, value: object, choices: Sequence[object]) -> None:
+        self.starts[name] = self.pos
+        super().onehot(name, value, choices)
+
+    def counts(self, name: str, values: Iterable[object] | Mapping[str, int], choices: Sequence[object],
+               scale: float = 1.0) -> None:
+        self.starts[name] = self.pos
+        super().counts(name, values, choices, scale)
+
+
+def group_starts(encode: Encoder, observation: Mapping[str, Any], out: np.ndarray) -> dict[str, int]:
+    """Where each group of features (by the name the encoder gives it) starts in the layout, so a
+    :data:`StateWriter` writes at the encoder's positions (``out``: scratch room for one vector)."""
+    w = _Starts(out)
+    encode(observation, w, 0)
+    return w.starts
+
 
 @dataclass(frozen=True)
 class Features:
@@ -103,6 +141,8 @@ class Features:
     """The largest chance table of the game."""
     max_game_length: int
     """A generous bound on the moves (decisions and chance outcomes) of one game."""
+    write: StateWriter | None = None
+    """The fast path (:data:`StateWriter`); ``None``: the environments encode the observation."""
     notations: Callable[[State, Sequence[Action]], list[str]] | None = None
     """The catalogue's notation of each legal action when it is not ``str(action)`` (JongRogue
     numbers a room's tiles by their place in the list); ``None``: the game's own notation."""

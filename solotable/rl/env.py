@@ -1,12 +1,16 @@
 """Gymnasium environments: one per game, on the public game protocol.
 
-``gymnasium.make("solotable/<game>-v0", difficulty="hard")`` (after ``import solotable.rl``)
-gives a :class:`SolotableEnv`: a fixed ``Discrete(N)`` action catalogue
-(:mod:`solotable.rl.catalogue`), the legal-action mask in ``info["action_mask"]`` and from
-:meth:`SolotableEnv.action_masks`, a float32 observation vector of what the player sees
-(:mod:`solotable.rl.encode`), reward +1 for a win and 0 for a loss (``reward="score"`` adds a
-shaped progress score), and every chance outcome drawn from the env's ``np_random`` by the
-game's exact chance table. ``docs/rl.md`` documents it all.
+``gymnasium.make("solotable/<game>-v0", difficulty="hard")`` gives a :class:`SolotableEnv`: a fixed
+``Discrete(N)`` action catalogue (:mod:`solotable.rl.catalogue`), the legal-action mask in
+``info["action_mask"]`` and from :meth:`SolotableEnv.action_masks`, a float32 observation vector of
+what the player sees (the game's features), reward +1 for a win and 0 for a loss
+(``reward="score"`` adds a shaped progress score), and every chance outcome drawn from the env's
+``np_random`` by the game's exact chance table. :class:`SolotableVectorEnv` plays many games in one
+process into shared arrays. ``docs/rl.md`` documents it all.
+
+Both are built on :class:`Table`: one game, whose observation vector and mask are written in one
+pass into a row of preallocated arrays, straight from the state where the game offers it
+(``Features.write``), else through its observation.
 """
 
 from __future__ import annotations
@@ -17,17 +21,22 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
+from solotable.core.features import Features, Writer
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
 
-from .catalogue import GAME_IDS, catalogue, features, legal_indices
-from .encode import encode, size
+from .catalogue import GAME_IDS, catalogue, features, index
+from .encode import size
 
 REWARDS = ("win", "score")
 ILLEGAL = ("lose", "raise")
 OBS_BOUND = 1000.0
 """The observation space's bounds: features are scaled to about [0, 1]; nothing comes near this."""
+_FLOATS = 512
+"""Uniform numbers drawn from the generator at a time for the chance draws."""
 
 
 def progress(game_id: str, obs: Mapping[str, Any]) -> float:
@@ -35,19 +44,6 @@ def progress(game_id: str, obs: Mapping[str, Any]) -> float:
     the potential of ``reward="score"`` (its differences are the shaped rewards); the game's own
     measure (``Features.progress``)."""
     return features(game_id).progress(obs)
-
-
-class NumpyRandom:
-    """``random.Random``'s ``random()`` over a numpy ``Generator``, so the games' chance tables
-    (:meth:`solotable.ChanceTable.sample`) draw from the env's ``np_random``."""
-
-    __slots__ = ("gen",)
-
-    def __init__(self, gen: np.random.Generator) -> None:
-        self.gen = gen
-
-    def random(self) -> float:
-        return float(self.gen.random())
 
 
 def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | bool | int]:
@@ -60,12 +56,124 @@ def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | b
     return game.validate_options(fixed)
 
 
+class Table:
+    """One game played for an environment: its state, its chance draws from a NumPy generator, and
+    the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
+    written into, in one pass after every decision."""
+
+    __slots__ = ("_floats", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
+                 "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
+                 "gen", "legal", "mask", "obs", "options", "outside", "state")
+
+    def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
+        self.game_id = game_id
+        self.game: Game = load(game_id)
+        self.options = game_options(self.game, options)
+        self.features: Features = features(game_id)
+        self.obs = obs
+        self.mask = mask
+        self._obs_view = obs.data
+        self._obs_bytes = self._obs_view.cast("B")
+        self._zero_obs = bytes(obs.nbytes)
+        self._mask_view = mask.data
+        self._mask_bytes = self._mask_view.cast("B")
+        self._zero_mask = bytes(mask.nbytes)
+        self._write = self.features.write
+        self._notations = self.features.notations
+        self._index = index(game_id)
+        self.gen = np.random.default_rng(0)
+        self._floats: list[float] = []
+        self._next = 0
+        self.state: State = self.game.new_state(seed=0, **self.options)
+        self.actions: list[Action] = []
+        """Every action played this episode, chance outcomes included (a game record)."""
+        self.legal: dict[int, Action] = {}
+        self.outside = 0
+
+    def seed(self, gen: np.random.Generator) -> None:
+        """Draw chance from ``gen`` from now on (numbers drawn ahead from the last one are dropped)."""
+        self.gen = gen
+        self._floats = []
+        self._next = 0
+
+    def new_game(self, seed: int | None) -> int:
+        """Deal a game up to its first decision. A game can end before any (Mini Rogue v1: a run of
+        traps in single columns kills the hero with nothing to choose); an episode needs a decision,
+        so such games are skipped, counted (the return value) and the next one is dealt."""
+        skipped = 0
+        while True:
+            state = self.state = self.game.new_state(seed=seed, **self.options)
+            state.set_events(False)  # nobody reads them here
+            self.actions = []
+            self.advance()
+            if state.to_move is not None:
+                return skipped
+            skipped += 1
+
+    def play(self, action: Action) -> None:
+        """Play a legal decision (one of :attr:`legal`), then chance up to the next decision."""
+        self.state.apply(action, trusted=True)  # a legal action, as the mask offered it
+        self.actions.append(action)
+        self.advance()
+
+    @property
+    def player(self) -> int:
+        """The seat to move (the seat whose view the observation is), 0 at the end."""
+        tm = self.state.to_move
+        return tm if tm is not None and tm >= 0 else 0
+
+    def advance(self) -> None:
+        """Play chance nodes (drawn from the generator by the exact table) until a decision or the
+        end, then write the observation vector and the mask."""
+        state = self.state
+        actions = self.actions
+        while state.to_move == CHANCE:
+            if self._next == len(self._floats):
+                self._floats = self.gen.random(_FLOATS).tolist()
+                self._next = 0
+            outcome = state.chance_table().sample_float(self._floats[self._next])
+            self._next += 1
+            state.apply(outcome, trusted=True)
+            actions.append(outcome)
+        self.fill()
+
+    def fill(self) -> None:
+        """Write the observation vector and the legal-action mask of the state into the row."""
+        state = self.state
+        self._obs_bytes[:] = self._zero_obs
+        self._mask_bytes[:] = self._zero_mask
+        tm = state.to_move
+        player = tm if tm is not None and tm >= 0 else 0
+        if self._write is not None:
+            self._write(state, player, self._obs_view)
+        else:
+            self.features.encode(state.observation(player), Writer(self.obs), player)
+        self.legal = legal = {}
+        self.outside = 0
+        if tm is None:
+            return
+        actions = state.legal_actions()
+        names = self._notations(state, actions) if self._notations is not None else actions
+        idx = self._index
+        view = self._mask_view
+        for a, name in zip(actions, names, strict=True):
+            i = idx.get(str(name))
+            if i is None:
+                self.outside += 1  # JongRogue only: a target past the catalogue's tiles of one room
+            else:
+                legal[i] = a
+                view[i] = 1
+        if not legal:
+            raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
+                               f"{', '.join(str(a) for a in actions)}")
+
+
 class SolotableEnv(gym.Env[np.ndarray, np.int64]):
     """One solotable game as a single-agent Gymnasium environment.
 
-    In a co-operative game (options that seat several players), the one agent plays every seat (shared reward); the
-    observation is always written from the seat to move (``info["player"]``). The PettingZoo
-    environment (:mod:`solotable.rl.coop`) gives each seat its own agent.
+    In a co-operative game (options that seat several players), the one agent plays every seat
+    (shared reward); the observation is always written from the seat to move (``info["player"]``).
+    The PettingZoo environment (:mod:`solotable.rl.coop`) gives each seat its own agent.
 
     An action outside the mask ends the episode as a loss (``info["illegal_action"]``), so that
     unmasked random actions stay safe; ``illegal_action="raise"`` raises ``ValueError`` instead.
@@ -90,24 +198,34 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.game_id = game_id
-        self.game: Game = load(game_id)
-        self.options = game_options(self.game, options)
+        self.catalogue: tuple[str, ...] = catalogue(game_id)
+        n = size(game_id)
+        self._table = Table(game_id, options, np.zeros(n, dtype=np.float32),
+                            np.zeros(len(self.catalogue), dtype=np.int8))
+        self.game: Game = self._table.game
+        self.options = self._table.options
         self.reward_mode = reward
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.lang = lang
-        self.catalogue: tuple[str, ...] = catalogue(game_id)
         self.action_space = spaces.Discrete(len(self.catalogue))
-        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(size(game_id),), dtype=np.float32)
-        self.state: State = self.game.new_state(seed=0, **self.options)
-        self.record: list[str] = []
-        """Every action notation played this episode, chance outcomes included (a game record)."""
-        self._legal: dict[int, Action] = {}
-        self._mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        self._rng = NumpyRandom(np.random.default_rng(0))
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(n,), dtype=np.float32)
         self._progress = 0.0
-        self._outside = 0
-        self._seed: int | None = None
+
+    @property
+    def state(self) -> State:
+        """The engine's state of the game being played."""
+        return self._table.state
+
+    @property
+    def record(self) -> list[str]:
+        """Every action notation played this episode, chance outcomes included (a game record)."""
+        return [str(a) for a in self._table.actions]
+
+    @property
+    def player(self) -> int:
+        """The seat to move (the seat whose view the observation is), 0 at the end."""
+        return self._table.player
 
     # -- the episode ---------------------------------------------------------------------------
 
@@ -115,93 +233,53 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self._rng = NumpyRandom(self.np_random)
-        self._seed = seed
-        # A game can end before its first decision (Mini Rogue v1: a run of traps in single
-        # columns kills the hero with nothing to choose); an episode needs a decision, so such
-        # games are counted in info["skipped_games"] (each a loss no agent could avoid) and the
-        # next game is dealt from the same generator.
-        skipped = 0
-        while True:
-            self.state = self.game.new_state(seed=seed, **self.options)
-            self.record = []
-            self._advance()
-            if not self.state.is_terminal():
-                break
-            skipped += 1
-        obs = self.state.observation(self.player)
-        self._progress = progress(self.game_id, obs)
+        table = self._table
+        if seed is not None or table.gen is not self.np_random:
+            table.seed(self.np_random)
+        skipped = table.new_game(seed)
+        if self.reward_mode == "score":
+            self._progress = progress(self.game_id, self.state.observation(self.player))
         info = self._info()
         info["skipped_games"] = skipped
-        return encode(self.game_id, obs, self.player), info
+        return table.obs.copy(), info
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.state.is_terminal():
+        table = self._table
+        if table.state.to_move is None:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = self._legal.get(int(action))
+        chosen = table.legal.get(int(action))
         if chosen is None:
             if self.illegal_action == "raise":
                 name = self.catalogue[int(action)] if 0 <= int(action) < len(self.catalogue) else str(action)
-                legal = ", ".join(self.catalogue[i] for i in self._legal)
+                legal = ", ".join(self.catalogue[i] for i in table.legal)
                 raise ValueError(f"action {int(action)} ({name}) is not legal now; legal: {legal}")
             info = self._info()
             info["illegal_action"] = True
-            obs = encode(self.game_id, self.state.observation(self.player), self.player)
-            return obs, 0.0, True, False, info
-        self.state.apply(chosen)
-        self.record.append(str(chosen))
-        self._advance()
-        obs_json = self.state.observation(self.player)
-        terminated = self.state.is_terminal()
+            return table.obs.copy(), 0.0, True, False, info
+        table.play(chosen)
+        terminated = table.state.to_move is None
         reward = 0.0
         if self.reward_mode == "score":
-            now = progress(self.game_id, obs_json)
+            now = progress(self.game_id, self.state.observation(self.player))
             reward += now - self._progress
             self._progress = now
         if terminated and self.state.result().won:
             reward += 1.0
-        return encode(self.game_id, obs_json, self.player), reward, terminated, False, self._info()
-
-    def _advance(self) -> None:
-        """Play chance nodes (drawn from ``np_random``) until a decision or the end."""
-        state = self.state
-        while state.to_move == CHANCE:
-            outcome = state.chance_table().sample(self._rng)  # type: ignore[arg-type]
-            state.apply(outcome)
-            self.record.append(str(outcome))
-        self._mask[:] = 0
-        self._legal = {}
-        self._outside = 0
-        if state.is_terminal():
-            return
-        self._legal, outside = legal_indices(self.game_id, state)
-        if outside:
-            # JongRogue only: a target past the catalogue's tiles of one room (docs/rl.md)
-            self._outside = len(outside)
-            if not self._legal:
-                raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
-                                   f"{', '.join(str(a) for a in outside)}")
-        for i in self._legal:
-            self._mask[i] = 1
+        return table.obs.copy(), reward, terminated, False, self._info()
 
     # -- what the agent sees ---------------------------------------------------------------------
 
-    @property
-    def player(self) -> int:
-        """The seat to move (the seat whose view the observation is), 0 at the end."""
-        tm = self.state.to_move
-        return tm if tm is not None and tm >= 0 else 0
-
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans over the catalogue (sb3-contrib's MaskablePPO calls this)."""
-        return self._mask.astype(bool)
+        return self._table.mask.astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self._mask.copy(), "player": self.player}
-        if self._outside:
-            info["uncatalogued_actions"] = self._outside
-        if self.state.is_terminal():
-            result = self.state.result()
+        table = self._table
+        info: dict[str, Any] = {"action_mask": table.mask.copy(), "player": table.player}
+        if table.outside:
+            info["uncatalogued_actions"] = table.outside
+        if table.state.to_move is None:
+            result = table.state.result()
             info["won"] = result.won
             info["score"] = result.score
         return info
@@ -210,6 +288,107 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         if self.render_mode == "ansi":
             return self.game.render_text(self.state, self.lang)
         return None
+
+
+class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+    """Many games of one kind stepped in one process, their vectors and masks written into shared
+    arrays (``obs``: ``(num_envs, features)`` float32; ``masks``: ``(num_envs, actions)`` int8).
+
+    Autoreset is Gymnasium's ``SAME_STEP`` mode: when a game ends (``terminations[i]``, its reward
+    given), the same step deals sub-env ``i`` its next game, so the returned row of ``obs`` and of
+    ``infos["action_mask"]`` is already the new game's first decision (a mask row is never all
+    zeros); the ended game's last vector is in ``infos["final_obs"][i]`` and its result in
+    ``infos["won"][i]`` (``infos["_final_obs"]`` and ``infos["_won"]`` say which rows hold one).
+    An action outside the mask ends that game as a loss (``infos["illegal_action"][i]``) under
+    ``illegal_action="lose"``, and raises ``ValueError`` under ``"raise"``. Sub-env ``i`` draws
+    chance from a generator seeded ``seed + i``. With ``copy=False`` the arrays returned are the
+    shared ones, overwritten by the next step (faster; copy what you keep).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(
+        self,
+        game_id: str,
+        num_envs: int = 8,
+        *,
+        reward: str = "win",
+        illegal_action: str = "lose",
+        copy: bool = True,
+        **options: object,
+    ) -> None:
+        if reward != "win":
+            raise ValueError("the vector env gives the win reward only (reward='win')")
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
+        self.game_id = game_id
+        self.num_envs = num_envs
+        self.catalogue: tuple[str, ...] = catalogue(game_id)
+        n, k = size(game_id), len(self.catalogue)
+        self.obs = np.zeros((num_envs, n), dtype=np.float32)
+        self.masks = np.zeros((num_envs, k), dtype=np.int8)
+        self.tables = [Table(game_id, options, self.obs[i], self.masks[i]) for i in range(num_envs)]
+        self.options = self.tables[0].options
+        self.illegal_action = illegal_action
+        self.copy = copy
+        self.single_observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(n,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(k)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminations = np.zeros(num_envs, dtype=np.bool_)
+        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        seeds = seed if isinstance(seed, list) else [None if seed is None else seed + i for i in range(self.num_envs)]
+        skipped = np.zeros(self.num_envs, dtype=np.int64)
+        for i, (table, s) in enumerate(zip(self.tables, seeds, strict=True)):
+            table.seed(np.random.default_rng(s))
+            skipped[i] = table.new_game(s)
+        return self._out(self.obs), {"action_mask": self._out(self.masks), "skipped_games": skipped}
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        rewards, terminations = self._rewards, self._terminations
+        rewards[:] = 0.0
+        terminations[:] = False
+        ended: list[tuple[int, np.ndarray, bool, bool]] = []
+        for i, (table, a) in enumerate(zip(self.tables, np.asarray(actions).tolist(), strict=True)):
+            chosen = table.legal.get(a)
+            illegal = chosen is None
+            if chosen is None:
+                if self.illegal_action == "raise":
+                    name = self.catalogue[a] if 0 <= a < len(self.catalogue) else str(a)
+                    raise ValueError(f"sub-env {i}: action {a} ({name}) is not legal now")
+            else:
+                table.play(chosen)
+                if table.state.to_move is not None:
+                    continue
+            won = not illegal and table.state.result().won
+            ended.append((i, table.obs.copy(), won, illegal))
+            rewards[i] = 1.0 if won else 0.0
+            terminations[i] = True
+            table.new_game(None)
+        infos: dict[str, Any] = {"action_mask": self._out(self.masks)}
+        if ended:
+            final = np.full(self.num_envs, None, dtype=object)
+            has = np.zeros(self.num_envs, dtype=np.bool_)
+            won_row = np.zeros(self.num_envs, dtype=np.bool_)
+            illegal_row = np.zeros(self.num_envs, dtype=np.bool_)
+            for i, last, won, illegal in ended:
+                final[i], has[i], won_row[i], illegal_row[i] = last, True, won, illegal
+            infos.update({"final_obs": final, "_final_obs": has, "won": won_row, "_won": has})
+            if illegal_row.any():
+                infos.update({"illegal_action": illegal_row, "_illegal_action": illegal_row.copy()})
+        return (self._out(self.obs), rewards.copy(), terminations.copy(), self._truncations.copy(), infos)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every sub-env as booleans (rows over the catalogue)."""
+        return self.masks.astype(bool)
+
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self.copy else a
 
 
 def register_envs() -> None:

@@ -121,3 +121,45 @@ def test_jongrogue_empty_places_skip_to_the_same_zeros() -> None:
         slow = Writer(np.zeros(size("jongrogue"), dtype=np.float32), names=True)
         features("jongrogue").encode(obs, slow, 0)
         assert slow.pos == size("jongrogue") and np.array_equal(slow.out, fast)
+
+
+def _heuristic_states(game_id: str, options: dict[str, object], games: int) -> list[solotable.State]:
+    """Every decision state and the last state of a few heuristic games (the late game)."""
+    from solotable.agents.registry import make_agent
+
+    game = solotable.load(game_id)
+    bot = make_agent("heuristic", game_id)
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed, **options)
+        while not state.is_terminal():
+            if state.to_move == CHANCE:
+                state.apply(state.chance_table().sample(rng))
+                continue
+            out.append(state.clone())
+            state.apply(bot.choose(state, rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "options"), [*SETUPS, ("minirogue", {"difficulty": "normal"}),
+                                                  ("deepspace-d6", {"difficulty": "beginner"})])
+def test_state_writer_gives_the_encoders_vector(game_id: str, options: dict[str, object]) -> None:
+    """The fast path (features written straight from the state) writes exactly the vector of the
+    observation's encoder, over random and heuristic games, ends included."""
+    from solotable.rl.catalogue import features
+
+    write = features(game_id).write
+    if write is None:
+        pytest.skip(f"{game_id} encodes its observation")
+    states = [*random_states(game_id, options, 1500, seed=4),
+              *_heuristic_states(game_id, options, 3 if game_id == "jongrogue" else 12)]
+    n = size(game_id)
+    for state in states:
+        player = state.to_move if state.to_move is not None and state.to_move >= 0 else 0
+        fast = np.zeros(n, dtype=np.float32)
+        write(state, player, memoryview(fast))
+        expect = encode(game_id, state.observation(player), player)
+        assert np.array_equal(fast, expect), [layout(game_id)[i] for i in np.flatnonzero(fast != expect)]
+    assert any(s.is_terminal() and s.result().won for s in states)  # the late game was reached

@@ -219,3 +219,53 @@ def test_a_game_over_before_any_decision_is_skipped_and_counted() -> None:
         assert not env.state.is_terminal() and info["action_mask"].any()
         skipped.append(info["skipped_games"])
     assert max(skipped) >= 1 and skipped.count(0) > 250
+
+
+@pytest.mark.parametrize(("env_id", "options"), ENVS)
+def test_batched_env_steps_many_games_into_shared_arrays(env_id: str, options: dict[str, object]) -> None:
+    """SolotableVectorEnv: every row's vector and mask are its game's; an ended game is dealt anew
+    in the same step (SAME_STEP autoreset: no all-zero mask row), its last vector and result in
+    the infos."""
+    from solotable.rl.env import SolotableVectorEnv
+
+    game_id = gym.spec(env_id).kwargs["game_id"]
+    envs = SolotableVectorEnv(game_id, 4, **options)
+    assert envs.metadata["autoreset_mode"] == gym.vector.AutoresetMode.SAME_STEP
+    obs, info = envs.reset(seed=5)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(150):
+        assert envs.observation_space.contains(obs)
+        for i, table in enumerate(envs.tables):
+            by_index, _outside = legal_indices(game_id, table.state)
+            assert set(np.flatnonzero(info["action_mask"][i])) == set(by_index)
+            player = table.player
+            assert np.array_equal(obs[i], solotable.rl.encode(game_id, table.state.observation(player), player))
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert not truncated.any()
+        for i in np.flatnonzero(terminated):
+            ended += 1
+            assert info["_final_obs"][i] and info["final_obs"][i].shape == obs[i].shape
+            assert rewards[i] == float(info["won"][i])
+    assert ended > 0 or game_id == "jongrogue"
+    # the same seed plays the same games
+    again = SolotableVectorEnv(game_id, 4, **options)
+    a, _ = again.reset(seed=5)
+    assert np.array_equal(a, SolotableVectorEnv(game_id, 4, **options).reset(seed=5)[0])
+
+
+def test_batched_env_refuses_or_ends_on_an_illegal_action() -> None:
+    from solotable.rl.env import SolotableVectorEnv
+
+    envs = SolotableVectorEnv("minirogue-v1", 2)
+    _obs, info = envs.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
+    legal = int(np.flatnonzero(info["action_mask"][1])[0])
+    _obs, rewards, terminated, _t, info = envs.step(np.array([illegal, legal]))
+    assert terminated[0] and rewards[0] == 0.0 and info["illegal_action"][0] and not info["won"][0]
+    assert info["action_mask"][0].any()  # already the next game's first decision
+    strict = SolotableVectorEnv("minirogue-v1", 2, illegal_action="raise")
+    _obs, info = strict.reset(seed=0)
+    with pytest.raises(ValueError, match=r"sub-env 0: action .* is not legal now"):
+        strict.step(np.array([illegal, legal]))

@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.core.features import Features, Writer
+import numpy as np
 
+from solotable.core.features import Features, Writer, group_starts
+
+from . import GAME
 from .data import BOSS, ROOM_CARDS, SPELLS, data
-from .state import STATUS_NAMES
+from .rules import CHOOSE, MONSTER_HP
+from .state import FOE_BOSS, FOE_EVENT, MISS, NO_FOE, STATUS_NAMES, MiniRogueState
 
 D = data()
 WARES: tuple[str, ...] = tuple(D.wares)
@@ -105,6 +109,120 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
     w.flag("won", o["won"])
 
 
+# -- the fast path: the same vector, straight from the state ---------------------------------------
+
+_S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
+_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_KEYS, _HP, _ARMOR, _GOLD, _FOOD, _RANK, _XP, _XP_NEXT, _SPELLS, _KEY = (_S[n] for n in (
+    "keys variant", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank", "spells", "key held"))
+_AREA, _LEVEL, _BOSS_AREA, _BOSSES, _DEFEATED = (_S[n] for n in (
+    "area", "level", "boss area", "bosses slain", "monster defeated here"))
+_SLOTS = tuple(2 if col in (1, 3) else 1 for col in range(5))
+_CURRENT = tuple(_S[f"column {col + 1} current"] for col in range(5))
+_CARD = tuple(tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5))
+"""Per column and slot, where its four groups start (in play, the card's one-hot, chosen, reachable)."""
+_CHOSEN = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
+_UNREVEALED = _S["unrevealed"]
+_COMBAT, _FOE, _FOE_HP, _FOE_MAX, _HP_TO_ROLL, _FOE_DAMAGE, _POISON, _ICE, _DAMAGE_NOW = (_S[n] for n in (
+    "combat", "combat foe", "combat foe hp", "combat foe max hp", "combat foe hp to roll", "combat foe damage",
+    "combat poison", "combat ice", "combat damage now"))
+_DIE = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
+_EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (_S[n] for n in (
+    "event roll", "trap", "pending spell", "score", "over", "won"))
+_LAST_AREAS = D.last_area_of_level
+_XP_TO_NEXT = D.xp_to_next
+_CAP_RANK = D.cap_rank
+
+
+def write(s: MiniRogueState, player: int, out: Any) -> None:
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    phase = s.phase
+    pname = phase.name
+    out[_DIFFICULTY[s.difficulty]] = 1.0
+    if s.keys:
+        out[_KEYS] = 1.0
+        if s.key_held:
+            out[_KEY] = 1.0
+    out[_PHASE[pname]] = 1.0
+    out[_HP] = s.hp / 20
+    out[_ARMOR] = s.armor / 5
+    out[_GOLD] = s.gold / 20
+    out[_FOOD] = s.food / 6
+    out[_RANK] = s.rank / 4
+    out[_XP] = s.xp / 18
+    if s.rank < _CAP_RANK:
+        out[_XP_NEXT] = _XP_TO_NEXT[s.rank - 1] / 18
+    for spell in s.spells:
+        k = _SPELLS + SPELLS.index(spell)
+        out[k] += 0.5
+    area = s.area
+    out[_AREA] = area / 14
+    out[_LEVEL] = s.level / 5
+    boss_area = area in _LAST_AREAS
+    if boss_area:
+        out[_BOSS_AREA] = 1.0
+    out[_BOSSES] = s.bosses / 5
+    if s.monster_defeated:
+        out[_DEFEATED] = 1.0
+    over = s.over
+    col_now = s.col
+    for c in range(5 if boss_area else 4):
+        if c == col_now and not over:
+            out[_CURRENT[c]] = 1.0
+        shown = s.revealed[c]
+        for k, at in enumerate(_CARD[c]):
+            out[at] = 1.0
+            face_up = k < len(shown)
+            chosen = face_up and s.chosen[c] == shown[k]
+            if face_up:
+                out[at + 1 + shown[k]] = 1.0
+                if chosen:
+                    out[at + _CHOSEN] = 1.0
+            if over:
+                continue
+            if c > col_now or (c == col_now and (chosen or phase is CHOOSE or not face_up)):
+                out[at + _CHOSEN + 1] = 1.0
+    remaining = s.remaining
+    for i in range(len(ROOM_CARDS)):
+        if remaining >> i & 1:
+            out[_UNREVEALED + i] = 1.0
+    if s.foe != NO_FOE:
+        out[_COMBAT] = 1.0
+        out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0
+        if phase is MONSTER_HP:
+            out[_HP_TO_ROLL] = 1.0
+        else:
+            out[_FOE_HP] = s.foe_hp / 30
+            out[_FOE_MAX] = s.foe_max_hp / 30
+        out[_FOE_DAMAGE] = s.foe_damage / 10
+        out[_POISON] = (s.poison + s.poison_new) / 5
+        if s.ice:
+            out[_ICE] = 1.0
+        now = 0
+        for i, (v, st, feat) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True)):
+            at = _DIE[i]
+            out[at] = 1.0
+            out[at + 1] = v / 24
+            out[at + 2 + st] = 1.0
+            if feat:
+                out[at + 5] = 1.0
+            if st != MISS:
+                now += v
+        out[_DAMAGE_NOW] = now / 24
+    if s.event_roll and pname.startswith("event"):
+        out[_EVENT + s.event_roll - 1] = 1.0
+    if s.trap and pname.startswith("trap"):
+        out[_TRAP + s.trap - 1] = 1.0
+    if s.pending_spell:
+        out[_PENDING + SPELLS.index(s.pending_spell)] = 1.0
+    out[_SCORE] = s.score() / 100
+    if over:
+        out[_OVER] = 1.0
+    if s.won:
+        out[_WON] = 1.0
+
+
 def progress(obs: Mapping[str, Any]) -> float:
     """The score (§7) over 100."""
     return float(obs["score"]) / 100.0
@@ -113,6 +231,7 @@ def progress(obs: Mapping[str, Any]) -> float:
 FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
+    write=write,
     progress=progress,
     max_chance_outcomes=126,  # 4 combat dice: 126 multisets
     max_game_length=5_000,

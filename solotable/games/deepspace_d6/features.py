@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solotable.core.features import Features, Writer
+import numpy as np
 
+from solotable.core.features import Features, Writer, group_starts
+
+from . import GAME
+from .actions import INST_NAMES
 from .data import FACES
-from .state import CARDS, PLACE_NAMES, STATION_NAMES, D
+from .rules.stations import ALLOCATE
+from .state import CARDS, MISSION, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, D, DeepSpaceState
 
 
 def _instances(kind: str) -> tuple[str, ...]:
@@ -99,6 +104,94 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
     w.flag("won", o["won"])
 
 
+# -- the fast path: the same vector, straight from the state ---------------------------------------
+
+_S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
+_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_LENGTH = {d: _S["length"] + i for i, d in enumerate(LENGTHS)}
+_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_DONT_PANIC, _ROUND, _HULL, _SHIELDS, _OFFLINE = (_S[n] for n in (
+    "don't panic cards", "round", "hull", "shields", "shields offline"))
+_LOCATION = tuple(LOCATIONS.index(p) for p in PLACE_NAMES)
+"""A place's index in :data:`LOCATIONS`."""
+_INSTANCE = {k: INSTANCES.index(name) for k, name in enumerate(INST_NAMES) if name in INSTANCES}
+"""A card instance's key (a die's ``on``) -> its index in :data:`INSTANCES`."""
+_DIE = tuple(_S[f"crew die {n + 1} face"] for n in range(6))
+_DIE_AT = len(FACES)
+_DIE_STATION = _DIE_AT + len(LOCATIONS)
+_DIE_CARD = _DIE_STATION + len(STATION_NAMES)
+_COUNT = _S[f"dice at {LOCATIONS[0]}"]
+_THREAT = {card: _S[f"threat {card} in play"] for card in INSTANCES}
+_DECK, _EMPTY, _REMOVED, _DISCARD, _THREAT_DIE, _VOLLEY, _PENDING, _LOST, _DESTROYED, _OVER, _WON = (_S[n] for n in (
+    "deck left", "deck empty", "removed unseen", "discard", "threat die", "volley left", "pending card",
+    "lost this round", "destroyed", "over", "won"))
+_CARD_ID = {c: i for i, c in enumerate(CARD_IDS)}
+_POS = {name: i for i, name in enumerate(INSTANCES)}
+
+
+def write(s: DeepSpaceState, player: int, out: Any) -> None:
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    out[_DIFFICULTY[s.difficulty]] = 1.0
+    out[_DONT_PANIC] = s.dont_panic / 6
+    out[_LENGTH[s.length]] = 1.0
+    phase = s.phase
+    out[_PHASE[phase.name]] = 1.0
+    out[_ROUND] = s.round / 40
+    out[_HULL] = s.hull / 8
+    out[_SHIELDS] = s.shields / 4
+    if s.nebula():
+        out[_OFFLINE] = 1.0
+    dice = s.dice
+    counts = [0] * len(LOCATIONS)
+    for n, d in enumerate(dice):
+        at = _DIE[n]
+        if d.face >= 0:
+            out[at + d.face] = 1.0
+        where = d.where
+        loc = _LOCATION[where]
+        out[at + _DIE_AT + loc] = 1.0
+        counts[loc] += 1
+        if ST_COM <= where <= ST_ENG:
+            out[at + _DIE_STATION + where - ST_COM] = 1.0
+        if d.on >= 0:
+            out[at + _DIE_CARD + _INSTANCE[d.on]] = 1.0
+    for loc, k in enumerate(counts):
+        if k:
+            out[_COUNT + loc] = k / 6
+    for order, t in enumerate(s.threats):
+        at = _THREAT[t.name]
+        c = t.card
+        out[at] = 1.0
+        out[at + 1] = (order + 1) / 20
+        if c.external and c.health > 0:
+            out[at + 2] = t.health / 4
+        if t.stasis:
+            out[at + 3] = 1.0
+        key = t.key
+        on_mission = sum(1 for d in dice if d.where == MISSION and d.on == key)
+        out[at + 4] = on_mission / 2
+        out[at + 5] = len(s.open_slots(t)) / 2
+    out[_DECK] = s.deck / 40
+    if s.deck == 0:
+        out[_EMPTY] = 1.0
+    out[_REMOVED] = s.removed / 10
+    for c in s.discard:
+        out[_DISCARD + _CARD_ID[c.id]] += 1.0
+    if s.threat_die:
+        out[_THREAT_DIE + s.threat_die - 1] = 1.0
+    if phase is ALLOCATE:
+        out[_VOLLEY] = s.volley / 11
+    if s.pending is not None:
+        out[_PENDING + _POS[s.pending.name]] = 1.0
+    if s.lost:
+        out[_LOST] = 1.0
+    out[_DESTROYED] = s.destroyed / 30
+    if s.over:
+        out[_OVER] = 1.0
+    if s.won:
+        out[_WON] = 1.0
+
+
 def progress(obs: Mapping[str, Any]) -> float:
     """Threats destroyed, over 20."""
     return float(obs["destroyed"]) / 20.0
@@ -107,6 +200,7 @@ def progress(obs: Mapping[str, Any]) -> float:
 FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
+    write=write,
     progress=progress,
     max_chance_outcomes=462,  # 6 crew dice: 462 multisets
     max_game_length=10_000,

@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, get_args
 
-from solotable.core.features import Features, Writer
+import numpy as np
 
+from solotable.core.engine import OVER
+from solotable.core.features import Features, Writer, group_starts
+
+from . import GAME
 from .data import data
 from .names import CHARACTERS, DIFFICULTIES, POTIONS, ROOM_CARDS, STATUSES, WARES, Icon, cards_of
-from .state import FACE, FOE_KINDS
+from .state import FACE, FOE_KINDS, Hero, MiniRogueState
 
 D = data()
 ICONS: tuple[str, ...] = get_args(Icon)
@@ -159,6 +163,152 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
     w.flag("won", o["won"])
 
 
+# -- the fast path: the same vector, straight from the state ---------------------------------------
+
+_S = group_starts(encode, GAME.new_state(seed=0, partner="mage").observation(0), np.zeros(4096, dtype=np.float32))
+_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_MY_TURN, _PARTNER_TURN, _AREA, _FLOOR, _TWO, _LEAD, _BOSS = (_S[n] for n in (
+    "my decision", "partner's decision", "area", "floor", "two players", "I lead", "boss"))
+_ROOM = tuple(_S[f"room ({p // 3 + 1},{p % 3 + 1})"] for p in range(8))
+_BOSS_AT = {b: _BOSS + i for i, b in enumerate(BOSSES)}
+_HERO_FIELDS = ("present", "character", "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item",
+                "statuses", "skill ready", "row", "column", "resolved", "evade", "poison effect")
+_ME = tuple(_S[f"me {n}"] for n in _HERO_FIELDS)
+_PARTNER = tuple(_S[f"partner {n}"] for n in _HERO_FIELDS)
+_CHARACTER = {c: i for i, c in enumerate(CHARACTERS)}
+_POTION = {p: i for i, p in enumerate(POTIONS)}
+_STATUS = {p: i for i, p in enumerate(STATUSES)}
+_ITEM = {p: i for i, p in enumerate(ITEMS)}
+_FOE = {f: _S["combat foe"] + i for i, f in enumerate(FOES)}
+_ICON = {c: _S["combat foe icons"] + i for i, c in enumerate(ICONS)}
+_COMBAT, _KIND, _FOE_HP, _FOE_MAX, _FOE_DAMAGE, _ROUND, _I_FIGHT, _PARTNER_FIGHTS, _I_ATTACK, _FROZEN = (
+    _S[n] for n in ("combat", "combat foe kind", "combat foe hp", "combat foe max hp", "combat foe damage",
+                    "combat round", "combat I fight", "combat partner fights", "combat I attack", "combat frozen"))
+_WHITE = tuple(_S[f"combat white die {i + 1}"] for i in range(MAX_DICE))
+_VALUE = tuple(_S[f"combat white die {i + 1} value"] for i in range(MAX_DICE))
+_REMOVED = tuple(_S[f"combat white die {i + 1} removed"] for i in range(MAX_DICE))
+_CURSED, _BACKSTAB = _S["combat cursed"], _S["combat backstab"]
+_BLACK = tuple(_S[f"combat black die {i + 1}"] for i in range(2))
+_CHECK, _CHECK_BLACK, _CHECK_AUTO = _S["check"], _S["check black die"], _S["check passes"]
+_CHECK_WHITE = tuple(_S[f"check white die {i + 1}"] for i in range(MAX_DICE))
+_FREE, _OFFER, _OFFER_MINE, _GIVES, _ASKS = (_S[n] for n in (
+    "free feats", "offer", "offer from me", "offer gives", "offer asks"))
+_GIFT = {g: i for i, g in enumerate(GIFTS)}
+_BEATEN, _OVER, _WON = _S["bosses beaten"], _S["over"], _S["won"]
+
+
+def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> None:
+    out[at[0]] = 1.0
+    out[at[1] + _CHARACTER[h.char]] = 1.0
+    out[at[2]] = h.hp / 20
+    out[at[3]] = h.armor / 4
+    out[at[4]] = h.shield / 4
+    out[at[5]] = h.gold / 10
+    out[at[6]] = h.food / 6
+    out[at[7]] = h.xp / 18
+    out[at[8]] = s.dice_count(h) / 3
+    for p in h.potions:
+        out[at[9] + _POTION[p]] += 1.0
+    if h.item:
+        out[at[10] + _ITEM[h.item]] = 1.0
+    for st in h.statuses():
+        out[at[11] + _STATUS[st]] += 1.0
+    if h.skill_up:
+        out[at[12]] = 1.0
+    out[at[13] + h.pos // 3] = 1.0
+    out[at[14] + h.pos % 3] = 1.0
+    if h.resolved:
+        out[at[15]] = 1.0
+    if h.evade:
+        out[at[16]] = 1.0
+    out[at[17]] = h.poison_fx / 3
+
+
+def write(s: MiniRogueState, player: int, out: Any) -> None:
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    out[_PHASE[s.phase.name]] = 1.0
+    tm = s.to_move
+    if tm == player:
+        out[_MY_TURN] = 1.0
+    elif tm is not None and tm >= 0:
+        out[_PARTNER_TURN] = 1.0
+    out[_AREA] = s.area / 10
+    out[_FLOOR] = s.floor / 4
+    out[_DIFFICULTY[s.difficulty]] = 1.0
+    if s.n == 2:
+        out[_TWO] = 1.0
+    if s.leader == player:
+        out[_LEAD] = 1.0
+    grid = s.grid
+    for p in range(8):
+        if grid[p] >= 0:
+            out[_ROOM[p] + grid[p]] = 1.0
+    if s.boss:
+        out[_BOSS_AT[s.boss]] = 1.0
+    heroes = s.heroes
+    me = heroes[player] if player < len(heroes) else heroes[0]
+    _write_hero(out, _ME, s, me)
+    for h in heroes:
+        if h is not me:
+            _write_hero(out, _PARTNER, s, h)
+            break
+    foe = s.foe
+    if foe is not None:
+        out[_COMBAT] = 1.0
+        out[_FOE[foe.name]] = 1.0
+        out[_KIND + s.foe_kind] = 1.0
+        out[_FOE_HP] = s.foe_hp / 50
+        out[_FOE_MAX] = s.foe_max / 50
+        out[_FOE_DAMAGE] = foe.damage / 10
+        for icon in foe.icons:
+            out[_ICON[icon]] += 1.0
+        out[_ROUND] = s.round / 10
+        fighters = s.fighters
+        for f in fighters:
+            if f == player:
+                out[_I_FIGHT] = 1.0
+            else:
+                out[_PARTNER_FIGHTS] = 1.0
+        if fighters and fighters[s.att] == player:
+            out[_I_ATTACK] = 1.0
+        if s.frozen:
+            out[_FROZEN] = 1.0
+        for i, d in enumerate(s.dice[:MAX_DICE]):
+            out[_WHITE[i] + d - 1] = 1.0
+            out[_VALUE[i]] = s.die_value(i) / 6
+        for i, r in enumerate(s.removed[:MAX_DICE]):
+            if r:
+                out[_REMOVED[i]] = 1.0
+        if s.cursed_now:
+            out[_CURSED] = 1.0
+        if s.backstab:
+            out[_BACKSTAB] = 1.0
+        for i, h in enumerate(heroes[:2]):
+            out[_BLACK[i]] = h.black / 6
+    elif s.c_white:
+        out[_CHECK] = 1.0
+        for i, d in enumerate(s.c_white[:MAX_DICE]):
+            out[_CHECK_WHITE[i] + d - 1] = 1.0
+        out[_CHECK_BLACK] = s.c_black / 6
+        if s.c_ok:
+            out[_CHECK_AUTO] = 1.0
+    out[_FREE] = s.free_feats / 3
+    offer = s.offer
+    if offer is not None:
+        out[_OFFER] = 1.0
+        if offer.giver == player:
+            out[_OFFER_MINE] = 1.0
+        out[_GIVES + _GIFT[offer.give]] = 1.0
+        if offer.get:
+            out[_ASKS + _GIFT[offer.get]] = 1.0
+    out[_BEATEN] = s.bosses_beaten / 4
+    if s.phase is OVER:
+        out[_OVER] = 1.0
+    if s.won:
+        out[_WON] = 1.0
+
+
 def progress(obs: Mapping[str, Any]) -> float:
     """Areas entered and bosses beaten, over the 13 of a won game."""
     return (float(obs["area"]) - 1.0 + float(obs["bosses_beaten"])) / 13.0
@@ -172,6 +322,7 @@ def seats(options: Mapping[str, object]) -> int:
 FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
+    write=write,
     progress=progress,
     max_chance_outcomes=1344,  # 3 white dice, the black die, the poison and curse dice: 56 x 6 x 4
     max_game_length=20_000,

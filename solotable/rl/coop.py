@@ -74,7 +74,7 @@ class CoopEnv(AECEnv):  # type: ignore[misc]
 
     def _mask(self, agent: str) -> np.ndarray:
         env = self.env
-        if env.state.is_terminal() or self._agents[env.player] != agent:
+        if env.episode_over or self._agents[env.player] != agent:
             return self._zeros.copy()
         return env.action_masks().astype(np.int8)
 
@@ -84,11 +84,11 @@ class CoopEnv(AECEnv):  # type: ignore[misc]
         return {"observation": vec, "action_mask": self._mask(agent)}
 
     def _set_infos(self) -> None:
-        over = self.env.state.is_terminal()
+        env = self.env
         for a in self.agents:
             info: dict[str, Any] = {"action_mask": self._mask(a)}
-            if over:
-                info["won"] = self.env.state.result().won
+            if env.episode_over:
+                info["won"] = env.state.is_terminal() and env.state.result().won
             self.infos[a] = info
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -15,6 +15,7 @@ pass into a row of preallocated arrays, straight from the state where the game o
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any, SupportsFloat
 
@@ -175,11 +176,16 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
     (shared reward); the observation is always written from the seat to move (``info["player"]``).
     The PettingZoo environment (:mod:`solotable.rl.coop`) gives each seat its own agent.
 
-    An action outside the mask ends the episode as a loss (``info["illegal_action"]``), so that
-    unmasked random actions stay safe; ``illegal_action="raise"`` raises ``ValueError`` instead.
+    An action outside the mask ends the episode as a loss (``terminated``, reward 0,
+    ``info["illegal_action"]`` and ``info["won"] = False``, the mask all zeros), so that unmasked
+    random actions stay safe; ``illegal_action="raise"`` raises ``ValueError`` instead and leaves the
+    game as it was. A ``step()`` after the episode ended raises ``RuntimeError``: call ``reset()``.
+
+    ``render_mode="ansi"``: ``render()`` returns the table as text; ``"human"``: the text is written
+    to standard output at every reset and step (and by ``render()``, which returns None).
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's convention
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -196,7 +202,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL)}, not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
         self.game_id = game_id
         self.catalogue: tuple[str, ...] = catalogue(game_id)
         n = size(game_id)
@@ -211,11 +217,17 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(len(self.catalogue))
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(n,), dtype=np.float32)
         self._progress = 0.0
+        self._ended = False
 
     @property
     def state(self) -> State:
         """The engine's state of the game being played."""
         return self._table.state
+
+    @property
+    def episode_over(self) -> bool:
+        """The game ended, or an illegal action ended the episode."""
+        return self._ended or self._table.state.to_move is None
 
     @property
     def record(self) -> list[str]:
@@ -237,24 +249,31 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         if seed is not None or table.gen is not self.np_random:
             table.seed(self.np_random)
         skipped = table.new_game(seed)
+        self._ended = False
         if self.reward_mode == "score":
             self._progress = progress(self.game_id, self.state.observation(self.player))
         info = self._info()
         info["skipped_games"] = skipped
+        if self.render_mode == "human":
+            self.render()
         return table.obs.copy(), info
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self._table
-        if table.state.to_move is None:
-            raise RuntimeError("the episode is over: call reset()")
+        if self._ended or table.state.to_move is None:
+            raise RuntimeError("the episode is over (terminated): call reset() before step()")
         chosen = table.legal.get(int(action))
         if chosen is None:
             if self.illegal_action == "raise":
                 name = self.catalogue[int(action)] if 0 <= int(action) < len(self.catalogue) else str(action)
                 legal = ", ".join(self.catalogue[i] for i in table.legal)
                 raise ValueError(f"action {int(action)} ({name}) is not legal now; legal: {legal}")
+            # the episode ends here, lost: nothing more is legal in it
+            self._ended = True
+            table.mask[:] = 0
+            table.legal = {}
             info = self._info()
-            info["illegal_action"] = True
+            info.update(illegal_action=True, won=False, score=None)
             return table.obs.copy(), 0.0, True, False, info
         table.play(chosen)
         terminated = table.state.to_move is None
@@ -265,6 +284,8 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
             self._progress = now
         if terminated and self.state.result().won:
             reward += 1.0
+        if self.render_mode == "human":
+            self.render()
         return table.obs.copy(), reward, terminated, False, self._info()
 
     # -- what the agent sees ---------------------------------------------------------------------
@@ -272,6 +293,10 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans over the catalogue (sb3-contrib's MaskablePPO calls this)."""
         return self._table.mask.astype(bool)
+
+    def get_action_meanings(self) -> list[str]:
+        """What each action index means: its notation in the game (the catalogue, docs/rl.md)."""
+        return list(self.catalogue)
 
     def _info(self) -> dict[str, Any]:
         table = self._table
@@ -287,6 +312,8 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.game.render_text(self.state, self.lang)
+        if self.render_mode == "human":
+            sys.stdout.write(self.game.render_text(self.state, self.lang) + "\n")
         return None
 
 
@@ -386,6 +413,10 @@ class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def action_masks(self) -> np.ndarray:
         """The legal actions of every sub-env as booleans (rows over the catalogue)."""
         return self.masks.astype(bool)
+
+    def get_action_meanings(self) -> list[str]:
+        """What each action index means: its notation in the game (the catalogue, docs/rl.md)."""
+        return list(self.catalogue)
 
     def _out(self, a: np.ndarray) -> np.ndarray:
         return a.copy() if self.copy else a

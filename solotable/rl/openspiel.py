@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from solotable.core.protocol import CHANCE, Action, Game, State
+from solotable.core.protocol import CHANCE, Action, Game, Option, State
 from solotable.core.registry import load
 
 from .catalogue import GAME_IDS, catalogue, features, legal_indices
@@ -142,8 +142,10 @@ class SolotableSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         cls = type(self)
         self.engine: Game = load(cls.game_id)
+        specs = {o.name.replace("-", "_"): o for o in self.engine.option_specs if o.choices}
+        given = {k: option_value(specs[k], v) if k in specs else v for k, v in (params or {}).items()}
         defaults = self.engine.validate_options({})
-        given = {k: v for k, v in (params or {}).items() if v != defaults.get(k.replace("_", "-"), defaults.get(k))}
+        given = {k: v for k, v in given.items() if v != defaults.get(k.replace("_", "-"), defaults.get(k))}
         self.options = game_options(self.engine, given)
         seats = features(cls.game_id).seats
         players = seats(self.options) if seats is not None else self.engine.players[0]
@@ -167,10 +169,41 @@ class SolotableSpielGame(pyspiel.Game):  # type: ignore[misc]
         return SolotableSpielObserver(type(self).game_id, iig_obs_type, params)
 
 
+NUMBER_DEFAULT = -1
+"""An option whose choices are numbers and one word (Deep Space D-6's ``dont_panic``: ``preset``,
+0-6) is an integer parameter for OpenSpiel, whose parser reads ``dont_panic=3`` as a number; -1
+stands for the word (the option's default)."""
+
+
+def _numeric(choice: object) -> bool:
+    return (isinstance(choice, int) and not isinstance(choice, bool)) or (isinstance(choice, str) and choice.isdigit())
+
+
+def parameter_default(option: Option) -> str | int | bool:
+    """The option as an OpenSpiel parameter, typed as OpenSpiel's parser reads a value: a flag, an
+    integer (numbers, and at most one word: :data:`NUMBER_DEFAULT`), or a string."""
+    if all(isinstance(c, bool) for c in option.choices):
+        return bool(option.default)
+    words = [c for c in option.choices if not _numeric(c)]
+    if not words:
+        return int(option.default)
+    if len(words) == 1 and words[0] == option.default and len(option.choices) > 1:
+        return NUMBER_DEFAULT
+    return str(option.default)
+
+
+def option_value(option: Option, value: object) -> object:
+    """The option's value for an OpenSpiel parameter's (``dont_panic=3`` gives ``"3"``, -1 the word)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    if value == NUMBER_DEFAULT and not _numeric(option.default):
+        return option.default
+    return str(value) if any(isinstance(c, str) for c in option.choices) else value
+
+
 def _game_type(game_id: str, engine: Game) -> Any:
     players = engine.players
-    defaults = {o.name.replace("-", "_"): o.default for o in engine.option_specs if o.choices}
-    params = {k: (str(v) if not isinstance(v, bool) else v) for k, v in defaults.items()}
+    params = {o.name.replace("-", "_"): parameter_default(o) for o in engine.option_specs if o.choices}
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"solotable {engine.title('en')}",

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from solotable.rl.coop import CoopEnv, env
 
@@ -71,3 +71,18 @@ def test_a_partner_is_required() -> None:
         CoopEnv("minirogue", partner="none")
     with pytest.raises(ValueError, match="needs options that seat two players"):
         CoopEnv("deepspace-d6")
+
+
+def test_pettingzoo_render_test_passes() -> None:
+    render_test(lambda render_mode=None: env("minirogue", partner="mage", render_mode=render_mode))
+
+
+def test_an_illegal_action_ends_the_episode_for_both_agents() -> None:
+    e = CoopEnv("minirogue", character="rogue", partner="mage")
+    e.reset(seed=2)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    for a in AGENTS:
+        assert e.terminations[a] and e.infos[a]["illegal_action"] and e.infos[a]["won"] is False
+        assert not e.observe(a)["action_mask"].any()

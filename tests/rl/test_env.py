@@ -167,11 +167,56 @@ def test_illegal_action_loses_or_raises() -> None:
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _o, r, terminated, _t, info = env.step(illegal)
     assert terminated and r == 0.0 and info["illegal_action"]
+    assert info["won"] is False and not info["action_mask"].any() and not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.step(illegal)
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.step(0)
+    _obs, info = env.reset(seed=1)  # a new episode plays again
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
     strict = SolotableEnv("minirogue-v1", illegal_action="raise")
     _obs, info = strict.reset(seed=0)
     with pytest.raises(ValueError, match="is not legal now; legal: "):
         strict.step(illegal)
     strict.step(int(np.flatnonzero(info["action_mask"])[0]))  # the state was left as it was
+
+
+def test_a_step_after_the_end_is_refused() -> None:
+    env = SolotableEnv("minirogue-v1", difficulty="casual")
+    _obs, info = env.reset(seed=3)
+    terminated = False
+    while not terminated:
+        _o, _r, terminated, _t, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "won" in info and not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+
+
+def test_render_human_writes_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gym.make("solotable/minirogue-v1-v0", render_mode="human")
+    _obs, info = env.reset(seed=0)
+    first = capsys.readouterr().out
+    assert first == solotable.load("minirogue-v1").render_text(env.unwrapped.state) + "\n"
+    assert env.render() is None
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert capsys.readouterr().out  # every step is shown
+
+
+def test_action_meanings_are_the_catalogue() -> None:
+    env = gym.make("solotable/deepspace-d6-v0")
+    meanings = env.unwrapped.get_action_meanings()
+    assert meanings == list(solotable.rl.catalogue("deepspace-d6")) and len(meanings) == env.action_space.n
+
+
+def test_gymnasium_make_without_importing_solotable() -> None:
+    """Gymnasium 1.x loads no plugins, but its ``module:id`` form imports the module itself."""
+    import subprocess
+    import sys
+
+    code = ("import gymnasium, sys; env = gymnasium.make('solotable.rl:solotable/minirogue-v0'); "
+            "obs, info = env.reset(seed=0); print(obs.shape[0] > 0, info['action_mask'].any())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True"]
 
 
 def test_options_are_checked_as_in_the_cli() -> None:

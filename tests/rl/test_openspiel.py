@@ -160,3 +160,14 @@ def test_expectiminimax_values_are_the_exact_expectations() -> None:
         searched += 1
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert searched == 4
+
+
+def test_parameters_are_given_as_openspiel_reads_them() -> None:
+    """``dont_panic=3`` is read by OpenSpiel as a number: the parameter is an integer (-1: preset)."""
+    assert pyspiel.load_game("solotable_deepspace_d6(dont_panic=3)").options["dont_panic"] == "3"
+    hard = pyspiel.load_game("solotable_deepspace_d6(difficulty=hard,dont_panic=0)")
+    assert hard.options == {"difficulty": "hard", "dont_panic": "0", "length": "full"}
+    assert pyspiel.load_game("solotable_deepspace_d6").options["dont_panic"] == "preset"
+    assert pyspiel.load_game("solotable_minirogue_v1(keys=True)").options["keys"] is True
+    state = pyspiel.load_game("solotable_deepspace_d6(dont_panic=3)").new_initial_state()
+    assert state.engine_state.observation(0)["dont_panic"] == 3

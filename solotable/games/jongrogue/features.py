@@ -15,13 +15,35 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from solotable.core.action import Action
-from solotable.core.features import Features, Writer
+from solotable.core.features import Features, Writer, group_starts
 from solotable.core.protocol import State
 
+from . import GAME
 from .data import ARMOUR_KINDS, WEAPON_KINDS
-from .state import KIND_NAMES, MISSILES, MON_STATUS_NAMES, PC_STATUS_NAMES, POS_NAMES, POTIONS, RINGS, SCROLLS, R
-from .tiles import LAB_NAMES, SIDES, TILE_NAMES
+from .state import (
+    CLAIR,
+    DOOR,
+    K_GONE,
+    K_MON,
+    KIND_NAMES,
+    M_DISGUISED,
+    M_INVIS,
+    MISSILES,
+    MON_STATUS_NAMES,
+    PASSAGE,
+    PC_STATUS_NAMES,
+    POS_NAMES,
+    POTIONS,
+    RINGS,
+    SCROLLS,
+    JongRogueState,
+    R,
+    neighbour,
+)
+from .tiles import LAB_NAMES, SIDES, TILE_NAMES, number, suit
 
 MONSTERS: tuple[str, ...] = tuple(m.id for m in R.monsters)
 PC_STATUS: tuple[str, ...] = (*PC_STATUS_NAMES, "hungry")  # hungry: no food (the observation's word)
@@ -187,6 +209,210 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
     w.flag("over", res is not None)
     w.flag("won", res and res["won"])
 
+# -- the fast path: the same vector, straight from the state ---------------------------------------
+
+_S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(16384, dtype=np.float32))
+_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_PLUS, _CONTINUE, _FORCED = _S["EZ Plus rules"], _S["continue allowed"], _S["forced end allowed"]
+_LEVEL, _XP, _HP, _MAX_HP, _STR, _MAX_STR, _STATUS, _GOLD, _FOOD, _FLOOR, _DEEPEST, _STAIRS = (_S[n] for n in (
+    "level", "xp", "hp", "max hp", "strength", "max strength", "status", "gold", "food", "floor", "deepest floor",
+    "stairs plate up (amulet)"))
+_HUNGRY = _STATUS + PC_STATUS.index("hungry")
+_WEAPONS_BEYOND = _S[f"weapons beyond {MAX_ITEMS}"]
+_WEAPON = tuple(_S[f"weapon {i + 1}"] for i in range(MAX_ITEMS))
+_WEAPON_KIND = {k: i for i, k in enumerate(WEAPON_KINDS)}
+_BOW = _S["bow"]
+_MISSILE = tuple(_S[f"missiles {m}"] for m in MISSILES)
+_ARMOURS_BEYOND = _S[f"armours beyond {MAX_ITEMS}"]
+_ARMOUR = tuple(_S[f"armour {i + 1}"] for i in range(MAX_ITEMS))
+_ARMOUR_KIND = {k: i for i, k in enumerate(ARMOUR_KINDS)}
+_RINGS_BEYOND = _S[f"rings beyond {MAX_ITEMS}"]
+_RING = tuple(_S[f"ring {i + 1} held"] for i in range(MAX_ITEMS))
+_RING_KIND = {k: i for i, k in enumerate(RINGS)}
+_AMULET, _POTIONS, _SCROLLS = _S["amulet"], _S["potions"], _S["scrolls"]
+_POTION_IS = tuple(_S[f"potion {t} is"] for t in POTION_TILES)
+_SCROLL_IS = tuple(_S[f"scroll {t} is"] for t in SCROLL_TILES)
+_AT, _ROOM, _SIDE, _FROM, _TO = _S["at"], _S["room"], _S["door side"], _S["passage from"], _S["passage to"]
+_LAB = tuple(_S[f"room {r + 1} labyrinth"] for r in range(9))
+_FOUND = tuple(_S[f"room {r + 1} found"] for r in range(9))
+_PROCESSED = tuple(_S[f"room {r + 1} processed"] for r in range(9))
+_TILES_BEYOND = tuple(_S[f"room {r + 1} tiles beyond {MAX_SLOT}"] for r in range(9))
+_TILE = tuple(tuple(_S[f"room {r + 1} tile {k + 1} laid"] for k in range(MAX_SLOT)) for r in range(9))
+# within one tile place: laid, face down, unseen, suit (3), number, kind (4), monster (...), hp, status (...)
+_T_DOWN, _T_UNSEEN, _T_SUIT, _T_NUMBER, _T_KIND, _T_MONSTER = 1, 2, 3, 6, 7, 7 + len(KIND_NAMES)
+_T_HP = _T_MONSTER + len(MONSTERS)
+_T_STATUS = _T_HP + 1
+_ITEM_KIND = KIND_NAMES.index("item")
+_MONSTER = {m: i for i, m in enumerate(MONSTERS)}
+_PASSAGE = _S["passage monster hp"] - len(MONSTERS)  # the one-hot's name is the flag's too: the flag is noted
+_PASSAGE_FLAG = _S["passage monster"]
+_PILE, _DISCARD, _DISCARDED, _TURN, _CONTINUES, _OVER, _WON = (_S[n] for n in (
+    "pile", "discard", "discarded", "turn", "continues", "over", "won"))
+_STATUS_BITS = len(MON_STATUS_NAMES)
+_PC_BITS = len(PC_STATUS_NAMES)
+
+
+def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
+    out[at + _MONSTER[mon_id]] = 1.0
+    out[at + len(MONSTERS)] = hp / 20
+    status = at + len(MONSTERS) + 1
+    for i in range(_STATUS_BITS):
+        if flags >> i & 1:
+            out[status + i] = 1.0
+
+
+def write(s: JongRogueState, player: int, out: Any) -> None:
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    out[_PHASE["chance" if s.table is not None else "over" if s.ended else s.mode.name]] = 1.0
+    opts = s.options()
+    if opts["rules"] == "ez-plus":
+        out[_PLUS] = 1.0
+    if opts["continue"] == "allowed":
+        out[_CONTINUE] = 1.0
+    if opts["forced-end"] == "allowed":
+        out[_FORCED] = 1.0
+    out[_LEVEL] = s.level / 10
+    out[_XP] = s.xp / 100
+    out[_HP] = s.hp / 50
+    out[_MAX_HP] = s.maxhp / 50
+    out[_STR] = s.strength / 20
+    out[_MAX_STR] = s.max_str / 20
+    status = s.status
+    for i in range(_PC_BITS):
+        if status >> i & 1:
+            out[_STATUS + i] = 1.0
+    if s.food == 0:
+        out[_HUNGRY] = 1.0
+    out[_GOLD] = s.gold / 100
+    out[_FOOD] = s.food / 10
+    out[_FLOOR] = s.floor / 20
+    out[_DEEPEST] = s.deepest / 20
+    if s.amulet:
+        out[_STAIRS] = 1.0
+        out[_AMULET] = 1.0
+    weapons = s.weapons
+    if len(weapons) > MAX_ITEMS:
+        out[_WEAPONS_BEYOND] = (len(weapons) - MAX_ITEMS) / 4
+    for i, w in enumerate(weapons[:MAX_ITEMS]):
+        at = _WEAPON[i]
+        out[at + _WEAPON_KIND[w.kind]] = 1.0
+        if w.known:
+            out[at + 4] = w.enchant / 3
+            out[at + 5] = 1.0
+            if w.cursed:
+                out[at + 6] = 1.0
+        if i == s.weapon_eq:
+            out[at + 7] = 1.0
+    if s.bow:
+        out[_BOW] = 1.0
+    for i, held in enumerate(s.missiles):
+        if held:
+            out[_MISSILE[i]] = 1.0
+    armours = s.armours
+    if len(armours) > MAX_ITEMS:
+        out[_ARMOURS_BEYOND] = (len(armours) - MAX_ITEMS) / 4
+    for i, a in enumerate(armours[:MAX_ITEMS]):
+        at = _ARMOUR[i]
+        out[at + _ARMOUR_KIND[a.kind]] = 1.0
+        if a.known:
+            out[at + 7] = a.enchant / 3
+            out[at + 8] = 1.0
+            if a.cursed:
+                out[at + 9] = 1.0
+        if a.protected:
+            out[at + 10] = 1.0
+        if i == s.armour_eq:
+            out[at + 11] = 1.0
+    rings = s.rings
+    if len(rings) > MAX_ITEMS:
+        out[_RINGS_BEYOND] = (len(rings) - MAX_ITEMS) / 4
+    for i, ring in enumerate(rings[:MAX_ITEMS]):
+        at = _RING[i]
+        out[at] = 1.0
+        if ring.kind is not None:
+            out[at + 1 + _RING_KIND[ring.kind]] = 1.0
+            if ring.cursed:
+                out[at + 1 + len(RINGS)] = 1.0
+        if ring.hand:
+            out[at + 2 + len(RINGS)] = 1.0
+    for i, n in enumerate(s.potions):
+        if n:
+            out[_POTIONS + i] = n / 9
+    for i, n in enumerate(s.scrolls):
+        if n:
+            out[_SCROLLS + i] = n / 9
+    for i, row in enumerate(s.pot_row):
+        if row >= 0:
+            out[_POTION_IS[i] + row] = 1.0
+    for i, row in enumerate(s.scr_row):
+        if row >= 0:
+            out[_SCROLL_IS[i] + row] = 1.0
+    pos = s.pos
+    out[_AT + pos] = 1.0
+    if pos == PASSAGE:
+        out[_FROM + s.pfrom] = 1.0
+        out[_TO + neighbour(s.pfrom, s.side)] = 1.0
+    else:
+        out[_ROOM + s.room] = 1.0
+        if pos == DOOR:
+            out[_SIDE + s.side] = 1.0
+    clair = s.status & CLAIR
+    for r in range(9):
+        pair = s.lab[r]
+        if pair is not None:
+            for t in pair:
+                out[_LAB[r] + t] += 1.0
+        found = s.found[r]
+        for sd in range(4):
+            if found >> sd & 1:
+                out[_FOUND[r] + sd] = 1.0
+        if s.processed[r]:
+            out[_PROCESSED[r]] = 1.0
+        places = _TILE[r]
+        k = 0
+        for slot in s.slots[r]:
+            kind = slot.kind
+            if kind == K_GONE:
+                continue
+            if k >= MAX_SLOT:
+                k += 1
+                continue
+            at = places[k]
+            k += 1
+            out[at] = 1.0
+            if not slot.up and not clair:
+                out[at + _T_DOWN] = 1.0
+            elif kind == K_MON and slot.flags & M_INVIS and not clair:
+                out[at + _T_UNSEEN] = 1.0
+            elif kind == K_MON and slot.flags & M_DISGUISED and not clair:  # D61: mN looks like sN
+                out[at + _T_SUIT + 2] = 1.0
+                out[at + _T_NUMBER] = number(slot.tile) / 9
+                out[at + _T_KIND + _ITEM_KIND] = 1.0
+            else:
+                out[at + _T_SUIT + suit(slot.tile)] = 1.0
+                out[at + _T_NUMBER] = number(slot.tile) / 9
+                out[at + _T_KIND + kind] = 1.0
+                if kind == K_MON:
+                    _write_monster(out, at + _T_MONSTER, slot.mon.id, slot.hp, slot.flags)
+        if k > MAX_SLOT:
+            out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
+    pmon = s.pmon
+    if pmon is not None:
+        _write_monster(out, _PASSAGE, pmon.mon.id, pmon.hp, pmon.flags)
+        out[_PASSAGE_FLAG] = 1.0
+    out[_PILE] = s.pile_n / 108
+    out[_DISCARD] = s.discard_n / 108
+    for t, copies in enumerate(s.discard):
+        if copies:
+            out[_DISCARDED + t] = copies / 4
+    out[_TURN] = s.turn / 500
+    out[_CONTINUES] = s.continues / 5
+    if s.ended:
+        out[_OVER] = 1.0
+        if s.won:
+            out[_WON] = 1.0
+
+
 _SLOT_ACTIONS = frozenset({"attack", "pick", "hit", "shoot", "read"})
 
 
@@ -196,9 +422,12 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     catalogue)."""
     if not any(a.name in _SLOT_ACTIONS and a.args for a in legal):
         return [str(a) for a in legal]
-    obs = state.observation(state.to_move or 0)
-    room = obs["position"].get("room")
-    listed = {} if room is None else {s["slot"]: i + 1 for i, s in enumerate(obs["map"][room - 1]["slots"])}
+    assert isinstance(state, JongRogueState)
+    if state.pos == PASSAGE:  # in a passage: only the passage monster (0) is a target
+        listed: dict[int, int] = {}
+    else:  # the room's tiles still there (those of its observation), in their order
+        here = [k + 1 for k, slot in enumerate(state.slots[state.room]) if slot.kind != K_GONE]
+        listed = {slot: i + 1 for i, slot in enumerate(here)}
     out = []
     for a in legal:
         if a.name not in _SLOT_ACTIONS:
@@ -221,6 +450,7 @@ def progress(obs: Mapping[str, Any]) -> float:
 FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
+    write=write,
     progress=progress,
     max_chance_outcomes=27,  # a tile of 27 kinds
     max_game_length=100_000,

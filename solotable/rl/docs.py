@@ -1,6 +1,7 @@
 """The tables of docs/rl.md: each game's action catalogue and observation layout, generated from
-the code so the two never drift (``python -m solotable.rl.docs`` prints them; the tests check
-that docs/rl.md holds them).
+the code so the two never drift (``python -m solotable.rl.docs`` prints them, ``python -m
+solotable.rl.docs --write docs/rl.md`` rewrites them in place; the tests check that docs/rl.md
+holds them).
 
 A layout row is one feature group (a number, a flag, a one-hot or a count per choice). Groups
 that repeat with the same shape (the slots of a room, the rooms of the map) are written once,
@@ -117,7 +118,29 @@ def catalogue_table(game_id: str) -> str:
     return "\n".join([*rows, "<!-- end -->"])
 
 
+_TABLE = re.compile(r"<!-- (layout|catalogue) ([a-z0-9-]+) -->.*?<!-- end -->", re.S)
+
+
+def refresh(text: str) -> str:
+    """``text`` (docs/rl.md) with every catalogue and layout table regenerated from the code."""
+    def table(m: re.Match[str]) -> str:
+        return catalogue_table(m.group(2)) if m.group(1) == "catalogue" else layout_table(m.group(2))
+
+    return _TABLE.sub(table, text)
+
+
 def main() -> None:
+    """Print every table; ``--write FILE`` regenerates the tables of FILE in place (docs/rl.md after a
+    game's data or features change)."""
+    import sys
+
+    if len(sys.argv) == 3 and sys.argv[1] == "--write":
+        path = sys.argv[2]
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(refresh(text))
+        return
     for game_id in GAME_IDS:
         print(f"### {game_id}: actions\n\n{catalogue_table(game_id)}\n")
         print(f"### {game_id}: observation\n\n{layout_table(game_id)}\n")

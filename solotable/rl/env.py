@@ -149,24 +149,24 @@ class Table:
             self._write(state, player, self._obs_view)
         else:
             self.features.encode(state.observation(player), Writer(self.obs), player)
-        self.legal = legal = {}
         self.outside = 0
         if tm is None:
+            self.legal = {}
             return
         actions = state.legal_actions()
-        names = self._notations(state, actions) if self._notations is not None else actions
-        idx = self._index
+        names = self._notations(state, actions) if self._notations is not None else map(str, actions)
+        found = list(map(self._index.get, names))
+        if None in found:  # JongRogue only: a target past the catalogue's tiles of one room
+            self.outside = found.count(None)
+            self.legal = {i: a for i, a in zip(found, actions, strict=True) if i is not None}
+            if not self.legal:
+                raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
+                                   f"{', '.join(str(a) for a in actions)}")
+        else:
+            self.legal = dict(zip(found, actions, strict=True))  # type: ignore[arg-type]
         view = self._mask_view
-        for a, name in zip(actions, names, strict=True):
-            i = idx.get(str(name))
-            if i is None:
-                self.outside += 1  # JongRogue only: a target past the catalogue's tiles of one room
-            else:
-                legal[i] = a
-                view[i] = 1
-        if not legal:
-            raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
-                               f"{', '.join(str(a) for a in actions)}")
+        for i in self.legal:
+            view[i] = 1
 
 
 class SolotableEnv(gym.Env[np.ndarray, np.int64]):

@@ -49,6 +49,8 @@ CLIENT_KEYS = (
     "web.rules",
     "web.loading",
     "web.offline",
+    "web.retry",
+    "web.live_down",
     "web.error_prefix",
     "web.your_name",
     "web.home",

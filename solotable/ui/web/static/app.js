@@ -35,9 +35,16 @@
     const url = "/api/t/" + encodeURIComponent(tableId) + path + (path.includes("?") ? "&" : "?") + "lang=" + lang;
     const opts = body === undefined ? { headers: headers(false) }
       : { method: "POST", headers: headers(true), body: JSON.stringify(body) };
-    const res = await fetch(url, opts);
+    let res;
+    try {
+      res = await fetch(url, opts);
+    } catch (e) {   // no answer at all (the server restarting, the network gone): status 0
+      return { ok: false, status: 0, data: { error: words["web.offline"] } };
+    }
     let data = null;
-    try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+    try { data = await res.json(); } catch (e) { data = { error: res.statusText || String(res.status) }; }
+    if (!data || typeof data !== "object") data = { error: String(res.status) };
+    if (res.status >= 500 || res.status === 429) data.error = data.error || words["web.offline"];
     return { ok: res.ok, status: res.status, data: data };
   }
 
@@ -47,11 +54,25 @@
     box.className = kind ? "notice " + kind : "notice";
   }
 
+  // a request that failed: its message, and a way to try again where trying again can help
+  // (no answer, a server error, a busy server); the table stays usable meanwhile
+  function failed(r, again) {
+    const text = r.status === 0 ? words["web.offline"] : words["web.error_prefix"].replace("{message}", r.data.error || r.status);
+    if (!again || !(r.status === 0 || r.status >= 500 || r.status === 429)) { notice(text, "error"); return; }
+    const box = $("notice");
+    box.replaceChildren();
+    box.className = "notice error";
+    const p = document.createElement("p");
+    p.textContent = text;
+    box.append(p, button(words["web.retry"], () => { notice(""); again(); }, { id: "retry" }));
+  }
+
   async function refresh(at) {
     const r = await api(at === undefined || at === null ? "" : "?at=" + at);
-    if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error || r.status), "error"); return; }
+    if (!r.ok) { failed(r, () => refresh(at)); return false; }
     if (at === undefined || at === null) current = r.data;
     draw(r.data);
+    return true;
   }
 
   function button(text, onClick, attrs) {
@@ -142,8 +163,9 @@
     form.append(input, go);
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      if (!current) return;
       const r = await api("/name", { name: input.value, version: current.version });
-      if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error), "error"); await refresh(); return; }
+      if (!r.ok) { failed(r, null); if (r.status !== 0) await refresh(); return; }
       current = r.data; draw(r.data);
     });
     box.appendChild(form);
@@ -213,14 +235,18 @@
     await send(a.n);
   }
 
-  async function send(notation) {
+  async function send(notation, version) {
+    if (busy || !current) return false;
+    const seen = version === undefined ? current.version : version;
     busy = true;
     notice("");
     $("hint-out").textContent = "";
-    const r = await api("/move", { action: notation, version: current.version });
-    busy = false;
+    let r;
+    try { r = await api("/move", { action: notation, version: seen }); } finally { busy = false; }
     if (!r.ok) {
-      notice(words["web.error_prefix"].replace("{message}", r.data.error || r.status), "error");
+      // trying again sends the same move on the same version: if the first one did arrive, the
+      // server answers 409 and the table is drawn again, so a move is never played twice
+      failed(r, () => send(notation, seen));
       if (r.status === 409) await refresh();
       return false;
     }
@@ -232,9 +258,9 @@
   async function undo() {
     if (!current || busy) return;
     busy = true;
-    const r = await api("/undo", { version: current.version });
-    busy = false;
-    if (!r.ok) { notice(words["web.error_prefix"].replace("{message}", r.data.error), "error"); await refresh(); return; }
+    let r;
+    try { r = await api("/undo", { version: current.version }); } finally { busy = false; }
+    if (!r.ok) { failed(r, undo); if (r.status !== 0) await refresh(); return; }
     notice("");
     current = r.data; draw(r.data);
   }
@@ -253,7 +279,7 @@
     const r = await api("/hint", { seconds: 1.5 });
     out.setAttribute("aria-busy", "false");
     out.replaceChildren();
-    if (!r.ok) { out.textContent = r.data.error; return; }
+    if (!r.ok) { out.textContent = r.status === 0 ? words["web.offline"] : r.data.error; return; }
     if (!current || current.version !== asked) return;   // the table moved on meanwhile
     // each line as the server wrote it: the move, its chance of winning and its 95% interval
     const p = document.createElement("p");
@@ -306,8 +332,11 @@
   }
 
   async function rules() {
-    const res = await fetch("/api/rules/" + encodeURIComponent(current ? current.game : "") + "?lang=" + lang);
-    const data = await res.json();
+    let data;
+    try {
+      const res = await fetch("/api/rules/" + encodeURIComponent(current ? current.game : "") + "?lang=" + lang);
+      data = await res.json();
+    } catch (e) { data = { error: words["web.offline"] }; }
     openDialog(data.title || "", data.text || data.error || "");
   }
 
@@ -358,15 +387,50 @@
     else if (ev.key === "l") { const s = $("lang-switch"); if (s) location.href = s.href; }
   });
 
+  // the live stream's state, shown beside the seats: up, or down (reconnecting)
+  function liveStatus(state) {
+    let el = $("live-status");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "live-status";
+      el.setAttribute("role", "status");
+      $("seat-box").appendChild(el);
+    }
+    el.dataset.state = state;
+    el.className = state === "down" ? "live-down" : "small";
+    el.textContent = state === "down" ? words["web.live_down"] : "";
+  }
+
+  let stream = null;
+  let streamWait = 1000;
   function listen() {
-    if (!window.EventSource || !token) return;
-    const es = new EventSource("/api/t/" + encodeURIComponent(tableId) + "/events?seat=" + encodeURIComponent(token));
+    if (!window.EventSource) return;
+    const query = token ? "?seat=" + encodeURIComponent(token) : "";
+    const es = new EventSource("/api/t/" + encodeURIComponent(tableId) + "/events" + query);
+    stream = es;
+    let wasDown = false;
+    es.onopen = () => {
+      streamWait = 1000;
+      liveStatus("up");
+      // back after a break: moves made meanwhile are fetched at once
+      if (wasDown && !busy && (!shown || shown.at === null)) refresh();
+      wasDown = false;
+    };
     es.onmessage = (ev) => {
       let v = null;
       try { v = JSON.parse(ev.data).version; } catch (e) { return; }
-      if (current && v !== current.version && !busy && (!shown || shown.at === null)) refresh();
+      if (v !== null && (!current || v !== current.version) && !busy && (!shown || shown.at === null)) refresh();
     };
-    es.onerror = () => { /* EventSource reconnects by itself */ };
+    es.onerror = () => {
+      wasDown = true;
+      liveStatus("down");
+      if (es.readyState === EventSource.CLOSED) {
+        // the browser gave up (an error answer, the server gone): try again later, more slowly
+        es.close();
+        setTimeout(() => { if (stream === es) listen(); }, streamWait);
+        streamWait = Math.min(streamWait * 2, 30000);
+      }
+    };
   }
 
   refresh().then(listen);

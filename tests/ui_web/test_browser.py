@@ -103,6 +103,7 @@ def test_co_op_two_browsers_each_act_for_their_seat(browser: Any, live_server: L
     form.locator('input[name="name"]').fill("Ann")
     form.locator('button[type="submit"]').click()
     host.wait_for_selector("#board .board")
+    host.locator("#invite-2").click()
     link = host.locator(".invite-link").input_value()
     assert "seat=" in link
     guest = guest_ctx.new_page()

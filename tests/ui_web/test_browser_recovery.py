@@ -103,3 +103,70 @@ def test_the_live_stream_shows_when_it_is_down_and_catches_up_when_back(browser:
     finally:
         context.close()
         again.stop()
+
+
+def open_co_op_in(page: Any, server: LiveServer) -> str:
+    page.goto(server.url + "/?lang=en")
+    form = page.locator('form[data-game="minirogue"]')
+    form.locator('select[name="opt_partner"]').select_option("mage")
+    form.locator('input[name="name"]').fill("Ann")
+    form.locator('button[type="submit"]').click()
+    page.wait_for_selector("#board .board")
+    page.locator("#invite-2").click()
+    page.wait_for_selector(".invite-link")
+    return str(page.locator(".invite-link").input_value())
+
+
+def seat_line(page: Any) -> str:
+    return str(page.locator("#seats li", has_text="(you)").inner_text())
+
+
+def test_the_host_opening_the_invitation_is_asked_and_keeps_their_seat(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context()
+    host = context.new_page()
+    link = open_co_op_in(host, live_server)
+    stored = host.evaluate("Object.entries(localStorage).filter(e => e[0].startsWith('solotable:seat:'))")
+    assert seat_line(host).startswith("P1")
+    other_tab = context.new_page()
+    other_tab.goto(link)
+    other_tab.wait_for_selector("#keep-seat")
+    assert "seat 2" in other_tab.locator("#notice").inner_text()
+    assert seat_line(other_tab).startswith("P1")  # nothing changed before the answer
+    other_tab.locator("#keep-seat").click()
+    assert other_tab.locator("#notice").inner_text() == ""
+    other_tab.reload()
+    other_tab.wait_for_selector("#board .board")
+    assert seat_line(other_tab).startswith("P1")
+    assert other_tab.evaluate("Object.entries(localStorage).filter(e => e[0].startsWith('solotable:seat:'))") == stored
+    # the partner's own browser still gets seat 2 from the same link, asked nothing
+    guest_ctx = browser.new_context()
+    guest = guest_ctx.new_page()
+    guest.goto(link)
+    guest.wait_for_selector("#board .board")
+    assert seat_line(guest).startswith("P2") and not guest.locator("#keep-seat").count()
+    # and a host who does want the other seat here may take it
+    other_tab.goto(link)
+    other_tab.locator("#take-seat").click()
+    other_tab.wait_for_function("() => !document.getElementById('take-seat')")
+    other_tab.wait_for_function("() => [...document.querySelectorAll('#seats li')].some(li => li.innerText.startsWith('P2') && li.innerText.includes('(you)'))")
+    context.close()
+    guest_ctx.close()
+
+
+def test_a_cleared_store_reopens_the_seat_by_the_cookie(browser: Any, live_server: LiveServer) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    open_co_op_in(page, live_server)
+    table_url = page.url.split("?")[0]
+    page.evaluate("localStorage.clear()")
+    page.goto(live_server.url + "/?lang=en")
+    page.locator(f'a[href="{table_url.removeprefix(live_server.url)}"]').first.click()  # Continue
+    page.wait_for_selector("#board .board")
+    assert seat_line(page).startswith("P1")
+    assert not page.locator("#notice").inner_text()
+    # and the seat still plays: a move in the host's seat, or the title says whose decision it is
+    if page.locator("#actions button.choice").count():
+        click_choice(page, 0)
+    else:
+        assert "Waiting for" in page.locator("#turn").inner_text()
+    context.close()

@@ -13,6 +13,7 @@ Routes: ``/`` (home), ``POST /new`` (a form), ``/t/{id}`` (a table's page), ``/a
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import secrets
 import threading
@@ -120,6 +121,12 @@ def seat_token(request: Request) -> str | None:
     return request.headers.get("x-seat-token") or None
 
 
+def player_of(request: Request) -> str | None:
+    """The browser's cookie (it reopens the seats it holds), if it has a well-formed one."""
+    player = request.cookies.get(PLAYER_COOKIE) or ""
+    return player if _plausible_player(player) else None
+
+
 @cache
 def static_file(name: str) -> bytes:
     return resources.files("solotable.ui.web").joinpath("static").joinpath(name).read_bytes()
@@ -143,6 +150,7 @@ class WebApp:
                 Route("/api/t/{table_id}/move", self.api_move, methods=["POST"]),
                 Route("/api/t/{table_id}/undo", self.api_undo, methods=["POST"]),
                 Route("/api/t/{table_id}/name", self.api_name, methods=["POST"]),
+                Route("/api/t/{table_id}/invite", self.api_invite, methods=["POST"]),
                 Route("/api/t/{table_id}/hint", self.api_hint, methods=["POST"]),
                 Route("/api/t/{table_id}/events", self.api_events),
                 Route("/api/t/{table_id}/record", self.api_record),
@@ -202,18 +210,26 @@ class WebApp:
         return response
 
     async def table_page(self, request: Request) -> Response:
+        """The page of a table. It is the same page for any table id (the script asks for the
+        table with the seat it holds), so it tells no one which tables exist. Opened with a seat's
+        link (``?seat=TOKEN``), the browser's cookie comes to hold that seat (see
+        :meth:`Tables.claim`), so that Continue reopens it from any tab."""
         lang = lang_of(request)
         table_id = request.path_params["table_id"]
-        try:
-            live = await run_in_threadpool(self.tables.load, table_id)
-        except WebError as err:
+        if not _plausible_player(table_id):  # ids have the shape of tokens
+            err = WebError(404, "web.err.unknown_table")
             return HTMLResponse(
                 pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
             )
-        response = HTMLResponse(
-            pages.table_page(lang, live.row.id, live.session.game.title(lang)), headers=SECURITY_HEADERS
-        )
-        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
+        player = player_of(request) or secrets.token_urlsafe(18)
+        token = request.query_params.get("seat")
+        if token:
+            try:
+                await run_in_threadpool(self.tables.claim, table_id, token, player)
+            except WebError:
+                pass  # the page asks for the table and shows the refusal in words
+        response = HTMLResponse(pages.table_page(lang, table_id, t("web.app_title", lang)), headers=SECURITY_HEADERS)
+        self._cookies(response, player, lang)
         return response
 
     async def static(self, request: Request) -> Response:
@@ -267,16 +283,22 @@ class WebApp:
             headers=SECURITY_HEADERS,
         )
 
-    async def _view(self, live: Live, seat: int, lang: str, at: int | None = None) -> JSONResponse:
+    async def _view(
+        self, live: Live, seat: int, lang: str, at: int | None = None, player: str | None = None
+    ) -> JSONResponse:
         def build() -> dict[str, Any]:
             with live.lock:
                 payload = self.tables.view(live, seat, lang, at=at)
-            if seat == 0:
-                payload["invites"] = [
-                    {"seat": i + 1, "link": f"/t/{live.row.id}?seat={quote(str(s['invite']))}"}
-                    for i, s in enumerate(live.row.seats)
-                    if s.get("invite")
-                ]
+                # the seats this browser's cookie holds (the page asks before a link takes another)
+                payload["held"] = live.row.seats_of_player(player)
+                if seat == 0:
+                    # the opener may hand a fresh invitation for each other seat (the old link
+                    # stops working); whether a browser holds the seat already
+                    payload["invites"] = [
+                        {"seat": i + 1, "held": bool(s.get("player"))}
+                        for i, s in enumerate(live.row.seats)
+                        if i > 0
+                    ]
             return payload
 
         payload = await run_in_threadpool(build)
@@ -286,10 +308,11 @@ class WebApp:
         lang = lang_of(request)
         try:
             live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
-            seat = self.tables.seat(live, seat_token(request))
+            player = player_of(request)
+            seat = self.tables.seat(live, seat_token(request), player)
             at_text = request.query_params.get("at")
             at = int(at_text) if at_text is not None and at_text.isdigit() else None
-            return await self._view(live, seat, lang, at)
+            return await self._view(live, seat, lang, at, player)
         except WebError as err:
             return error_response(err, lang)
 
@@ -298,10 +321,11 @@ class WebApp:
         table_id = request.path_params["table_id"]
         try:
             data = await read_json(request)
+            player = player_of(request)
             live = await run_in_threadpool(
-                self.tables.play, table_id, seat_token(request), data.get("action"), data.get("version")
+                self.tables.play, table_id, seat_token(request), data.get("action"), data.get("version"), player=player
             )
-            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+            return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
         except WebError as err:
             return error_response(err, lang)
 
@@ -309,10 +333,11 @@ class WebApp:
         lang = lang_of(request)
         try:
             data = await read_json(request)
+            player = player_of(request)
             live = await run_in_threadpool(
-                self.tables.undo, request.path_params["table_id"], seat_token(request), data.get("version")
+                self.tables.undo, request.path_params["table_id"], seat_token(request), data.get("version"), player=player
             )
-            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+            return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
         except WebError as err:
             return error_response(err, lang)
 
@@ -320,14 +345,43 @@ class WebApp:
         lang = lang_of(request)
         try:
             data = await read_json(request)
+            player = player_of(request)
             live = await run_in_threadpool(
-                self.tables.name_seat,
-                request.path_params["table_id"],
-                seat_token(request),
-                data.get("name"),
-                data.get("version"),
+                functools.partial(
+                    self.tables.name_seat,
+                    request.path_params["table_id"],
+                    seat_token(request),
+                    data.get("name"),
+                    data.get("version"),
+                    player=player,
+                )
             )
-            return await self._view(live, self.tables.seat(live, seat_token(request)), lang)
+            return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
+        except WebError as err:
+            return error_response(err, lang)
+
+    async def api_invite(self, request: Request) -> Response:
+        """A fresh invitation link for another seat (the opener's seat only); the old one stops
+        working. The token is given here once: the database keeps its hash."""
+        lang = lang_of(request)
+        try:
+            data = await read_json(request)
+            player = player_of(request)
+            live, fresh = await run_in_threadpool(
+                functools.partial(
+                    self.tables.invite,
+                    request.path_params["table_id"],
+                    seat_token(request),
+                    data.get("seat"),
+                    data.get("version"),
+                    player=player,
+                )
+            )
+            response = await self._view(live, 0, lang, None, player)
+            payload = json.loads(response.body)
+            payload["invite_link"] = f"/t/{live.row.id}?seat={quote(fresh)}"
+            payload["invite_seat"] = data.get("seat")
+            return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
         except WebError as err:
             return error_response(err, lang)
 
@@ -342,7 +396,7 @@ class WebApp:
                 budget = HINT_SECONDS[1]
             budget = max(HINT_SECONDS[0], min(HINT_SECONDS[2], float(budget)))
             live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
-            seat = self.tables.seat(live, seat_token(request))
+            seat = self.tables.seat(live, seat_token(request), player_of(request))
             with live.lock:
                 state = live.session.state.clone()
                 version = live.row.version
@@ -392,7 +446,7 @@ class WebApp:
         token = request.query_params.get("seat") or seat_token(request)
         try:
             live = await run_in_threadpool(self.tables.load, table_id)
-            self.tables.seat(live, token)
+            self.tables.seat(live, token, player_of(request))
         except WebError as err:
             return error_response(err, lang)
 
@@ -423,7 +477,7 @@ class WebApp:
         lang = lang_of(request)
         try:
             live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
-            self.tables.seat(live, seat_token(request) or request.query_params.get("seat"))
+            self.tables.seat(live, seat_token(request) or request.query_params.get("seat"), player_of(request))
             if not live.session.state.is_terminal():
                 raise WebError(409, "web.err.record_later")
             text = live.session.record.dumps()

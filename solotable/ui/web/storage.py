@@ -56,8 +56,10 @@ tables = Table(
     Column("physical_dice", Boolean, nullable=False, default=False),
     Column("actions", JSON, nullable=False),
     Column("version", Integer, nullable=False, default=0),
-    Column("seats", JSON, nullable=False),  # [{"hash": sha256 of the token, "name": "..."}]
-    Column("player", String(64), nullable=False),  # the browser that opened the table
+    # [{"hash": sha256 of the seat's token, "name": "...", "player": sha256 of the browser cookie
+    # that holds the seat, or null}]: no token or cookie is kept in clear
+    Column("seats", JSON, nullable=False),
+    Column("player", String(64), nullable=False),  # sha256 of the cookie of the browser that opened it
     Column("finished", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
@@ -73,6 +75,15 @@ results = Table(
     Column("won", Boolean, nullable=False),
     Column("score", Integer, nullable=True),
     Column("finished", Float, nullable=False),
+)
+
+holders = Table(
+    # the browsers that hold a seat at a table they did not open (a partner who opened an
+    # invitation): their home page's Continue lists the table and their cookie reopens the seat
+    "web_holders",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("table_id", String(64), primary_key=True),
 )
 
 moves = Table(
@@ -95,6 +106,11 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def player_hash(player: str) -> str:
+    """What the database keeps of a browser's cookie (the cookie itself reopens its seats)."""
+    return token_hash(player)
 
 
 @dataclass
@@ -125,6 +141,18 @@ class StoredTable:
             if secrets.compare_digest(str(seat["hash"]), wanted):
                 found = index
         return found
+
+    def seats_of_player(self, player: str | None) -> list[int]:
+        """The seats the browser of this cookie holds (compared in constant time)."""
+        if not player:
+            return []
+        wanted = player_hash(player)
+        held = [i for i, seat in enumerate(self.seats) if secrets.compare_digest(str(seat.get("player") or ""), wanted)]
+        # a table stored before seats named their holder: its opener holds the first seat
+        if not held and not any(seat.get("player") for seat in self.seats):
+            if secrets.compare_digest(self.player, wanted) or secrets.compare_digest(self.player, player):
+                held = [0]
+        return held
 
 
 class Conflict(Exception):
@@ -185,9 +213,11 @@ class Storage:
         finished: bool,
         seats: list[dict[str, Any]] | None = None,
         result: dict[str, Any] | None = None,
+        holder: str | None = None,
     ) -> int:
         """Store the table's new record if it is still at ``seen_version``; the new version.
 
+        ``holder``: the hashed cookie of a browser that now holds a seat (listed in its Continue).
         Raises :class:`Conflict` (nothing changed) when another change came first."""
         now = time.time()
         new_version = seen_version + 1
@@ -211,6 +241,13 @@ class Storage:
                         table_id=row.id, version=new_version, kind=kind, notation=notation, seat=seat, at=now
                     )
                 )
+                if holder is not None and (
+                    conn.execute(
+                        select(holders.c.player).where(holders.c.player == holder, holders.c.table_id == row.id)
+                    ).first()
+                    is None
+                ):
+                    conn.execute(insert(holders).values(player=holder, table_id=row.id))
                 if result is not None:
                     conn.execute(
                         insert(results).values(
@@ -233,11 +270,18 @@ class Storage:
         return new_version
 
     def tables_of(self, player: str, *, finished: bool, limit: int = 20) -> list[StoredTable]:
+        """The tables a browser opened or holds a seat at (its cookie ``player``)."""
+        hashed = player_hash(player)
+        held = select(holders.c.table_id).where(holders.c.player == hashed)
         with self.engine.connect() as conn:
             rows = (
                 conn.execute(
                     select(tables)
-                    .where(tables.c.player == player, tables.c.finished == finished)
+                    .where(
+                        # a table stored before cookies were kept hashed still names its opener in clear
+                        (tables.c.player.in_([hashed, player]) | tables.c.id.in_(held)),
+                        tables.c.finished == finished,
+                    )
                     .order_by(tables.c.updated.desc())
                     .limit(limit)
                 )
@@ -249,7 +293,11 @@ class Storage:
     def results_of(self, player: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = (
-                conn.execute(select(results).where(results.c.player == player).order_by(results.c.finished.desc()))
+                conn.execute(
+                    select(results)
+                    .where(results.c.player.in_([player_hash(player), player]))
+                    .order_by(results.c.finished.desc())
+                )
                 .mappings()
                 .all()
             )

@@ -29,7 +29,7 @@ from solotable.core.session import Session
 from solotable.ui.present import result_lines
 from solotable.ui.web import boards
 from solotable.ui.web.i18n import t
-from solotable.ui.web.storage import Conflict, Storage, StoredTable, new_token, token_hash
+from solotable.ui.web.storage import Conflict, Storage, StoredTable, new_token, player_hash, token_hash
 
 CACHE_SIZE = 256
 """Tables kept replayed in one process's memory."""
@@ -150,11 +150,12 @@ class Tables:
             physical_dice=physical_dice,
             actions=list(session.record.actions),
             version=0,
+            # only hashes: the tokens are given once (to the opener, who hands on the invitations)
             seats=[
-                {"hash": token_hash(tok), "name": nm, "invite": tok if i else None}
+                {"hash": token_hash(tok), "name": nm, "player": player_hash(player) if i == 0 else None}
                 for i, (tok, nm) in enumerate(zip(tokens, names, strict=True))
             ],
-            player=player,
+            player=player_hash(player),
         )
         if session.state.is_terminal():
             row.finished = True
@@ -245,13 +246,16 @@ class Tables:
 
     # -- changing --------------------------------------------------------------------------------
 
-    def play(self, table_id: str, token: str | None, notation: object, version: object) -> Live:
-        """Play ``notation`` for the seat of ``token`` on a table still at ``version``."""
+    def play(
+        self, table_id: str, token: str | None, notation: object, version: object, *, player: str | None = None
+    ) -> Live:
+        """Play ``notation`` for the seat of ``token`` (or of the browser's cookie ``player``) on a
+        table still at ``version``."""
         if not isinstance(notation, str) or not notation.strip() or len(notation) > MAX_NOTATION:
             raise WebError(400, "web.err.bad_action")
         seen = _version_of(version)
         live = self.load(table_id)
-        seat = self._seat(live, token)
+        seat = self._seat(live, token, player)
         with live.lock:
             if live.row.version != seen:
                 raise WebError(409, "web.err.stale", version=live.row.version)
@@ -296,12 +300,12 @@ class Tables:
                 _append_entry(live, game, probe, text)
             return live
 
-    def undo(self, table_id: str, token: str | None, version: object) -> Live:
+    def undo(self, table_id: str, token: str | None, version: object, *, player: str | None = None) -> Live:
         """Take back the last decision, if it was this seat's and no roll or reveal came after it
         (the session's own rule: a chance outcome is a wall)."""
         seen = _version_of(version)
         live = self.load(table_id)
-        seat = self._seat(live, token)
+        seat = self._seat(live, token, player)
         with live.lock:
             if live.row.version != seen:
                 raise WebError(409, "web.err.stale", version=live.row.version)
@@ -323,12 +327,14 @@ class Tables:
             self._forget(table_id)
         return self.load(table_id)
 
-    def name_seat(self, table_id: str, token: str | None, name: object, version: object) -> Live:
+    def name_seat(
+        self, table_id: str, token: str | None, name: object, version: object, *, player: str | None = None
+    ) -> Live:
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise WebError(400, "web.err.bad_name", max=MAX_NAME)
         seen = _version_of(version)
         live = self.load(table_id)
-        seat = self._seat(live, token)
+        seat = self._seat(live, token, player)
         with live.lock:
             if live.row.version != seen:
                 raise WebError(409, "web.err.stale", version=live.row.version)
@@ -350,17 +356,93 @@ class Tables:
                 raise WebError(409, "web.err.stale", version=seen + 1) from exc
         return live
 
-    def seat(self, live: Live, token: str | None) -> int:
-        return self._seat(live, token)
+    def claim(self, table_id: str, token: str, player: str) -> Live:
+        """The browser of cookie ``player`` opened the link of a seat: its cookie holds that seat
+        from now on (Continue reopens it), unless the seat is held by another browser already or
+        this browser holds another seat here (a host opening the partner's invitation keeps their
+        own seat; the page asks which one to play)."""
+        for _ in range(3):
+            live = self.load(table_id)
+            seat = self._seat(live, token, None)
+            with live.lock:
+                row = live.row
+                if row.seats[seat].get("player") or row.seats_of_player(player):
+                    return live
+                seats = [dict(s) for s in row.seats]
+                seats[seat]["player"] = player_hash(player)
+                try:
+                    self.storage.change(
+                        row,
+                        row.version,
+                        actions=row.actions,
+                        kind="claim",
+                        notation="",
+                        seat=seat,
+                        finished=row.finished,
+                        seats=seats,
+                        holder=player_hash(player),
+                    )
+                    return live
+                except Conflict:
+                    self._forget(table_id)
+        return self.load(table_id)
+
+    def invite(
+        self, table_id: str, token: str | None, seat_wanted: object, version: object, *, player: str | None = None
+    ) -> tuple[Live, str]:
+        """A fresh invitation for seat ``seat_wanted`` (2 or more: seats are numbered from 1 as the
+        page shows them), made by the opener's seat: a new token whose hash
+        replaces the old one (the old link stops working) and the seat free for whoever opens it."""
+        seen = _version_of(version)
+        live = self.load(table_id)
+        seat = self._seat(live, token, player)
+        with live.lock:
+            row = live.row
+            if row.version != seen:
+                raise WebError(409, "web.err.stale", version=row.version)
+            if (
+                seat != 0
+                or isinstance(seat_wanted, bool)
+                or not isinstance(seat_wanted, int)
+                or not 2 <= seat_wanted <= len(row.seats)
+            ):
+                raise WebError(400, "web.err.bad_invite")
+            fresh = new_token()
+            seats = [dict(s) for s in row.seats]
+            index = seat_wanted - 1  # seats are numbered from 1 on the page (P1, P2)
+            seats[index] = {"hash": token_hash(fresh), "name": seats[index].get("name", ""), "player": None}
+            try:
+                self.storage.change(
+                    row,
+                    seen,
+                    actions=row.actions,
+                    kind="invite",
+                    notation="",
+                    seat=seat,
+                    finished=row.finished,
+                    seats=seats,
+                )
+            except Conflict as exc:
+                self._forget(table_id)
+                raise WebError(409, "web.err.stale", version=seen + 1) from exc
+        return live, fresh
+
+    def seat(self, live: Live, token: str | None, player: str | None = None) -> int:
+        return self._seat(live, token, player)
 
     @staticmethod
-    def _seat(live: Live, token: str | None) -> int:
-        if not token:
-            raise WebError(401, "web.err.no_token")
-        seat = live.row.seat_of(token)
-        if seat is None:
-            raise WebError(403, "web.err.bad_token")
-        return seat
+    def _seat(live: Live, token: str | None, player: str | None) -> int:
+        """The seat of a seat token, else the first seat the browser's cookie holds. A wrong
+        token and an unknown table get the same answer (it tells no one which tables exist)."""
+        if token:
+            seat = live.row.seat_of(token)
+            if seat is not None:
+                return seat
+            raise WebError(404, "web.err.unknown_table")
+        held = live.row.seats_of_player(player)
+        if held:
+            return held[0]
+        raise WebError(404, "web.err.unknown_table")
 
     # -- what a browser is sent ------------------------------------------------------------------
 

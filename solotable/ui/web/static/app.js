@@ -10,31 +10,40 @@
   const lang = page.lang;
   const storeKey = "solotable:seat:" + tableId;
   const params = new URLSearchParams(location.search);
-  let token = params.get("seat");
-  if (token) {
-    try { localStorage.setItem(storeKey, token); } catch (e) { /* private mode: keep it in the URL */ }
+  // the seat this browser plays: its token in the browser's storage, else the seats its cookie
+  // holds (the server knows them: Continue works from a cleared storage or another tab). A seat's
+  // link never replaces the seat held here without asking (see start()).
+  const fromLink = params.get("seat");
+  let token = null;
+  try { token = localStorage.getItem(storeKey); } catch (e) { token = null; }
+  if (fromLink) {
     params.delete("seat");
     const rest = params.toString();
     try { history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "")); } catch (e) { /* ignore */ }
-  } else {
-    try { token = localStorage.getItem(storeKey); } catch (e) { token = null; }
   }
+  function keepToken(value) {
+    token = value;
+    try { localStorage.setItem(storeKey, value); } catch (e) { /* private mode: the cookie holds the seat */ }
+  }
+  const invites = {};      // the invitation links made on this page, by seat
   const $ = (id) => document.getElementById(id);
   let current = null;       // the last payload of the live table
   let shown = null;         // the payload on screen (a rewound one while rewinding)
   let busy = false;
   let pendingWarn = null;
 
-  function headers(json) {
-    const h = { "X-Seat-Token": token || "" };
+  function headers(json, withToken) {
+    const h = {};
+    const tok = withToken === undefined ? token : withToken;
+    if (tok) h["X-Seat-Token"] = tok;
     if (json) h["Content-Type"] = "application/json";
     return h;
   }
 
-  async function api(path, body) {
+  async function api(path, body, withToken) {
     const url = "/api/t/" + encodeURIComponent(tableId) + path + (path.includes("?") ? "&" : "?") + "lang=" + lang;
-    const opts = body === undefined ? { headers: headers(false) }
-      : { method: "POST", headers: headers(true), body: JSON.stringify(body) };
+    const opts = body === undefined ? { headers: headers(false, withToken) }
+      : { method: "POST", headers: headers(true, withToken), body: JSON.stringify(body) };
     let res;
     try {
       res = await fetch(url, opts);
@@ -86,6 +95,7 @@
 
   function draw(p) {
     shown = p;
+    if (p.title) { document.querySelector("h1").textContent = p.title; document.title = p.title; }
     $("board").innerHTML = p.board;  // built and escaped by the server (boards.py)
     $("turn").textContent = p.at !== null ? words["web.rewinding"].replace("{step}", p.at).replace("{steps}", p.steps) : p.turn;
     document.body.classList.toggle("your-turn", !!p.your_turn);
@@ -177,18 +187,39 @@
     (p.invites || []).forEach((inv) => {
       const wrap = document.createElement("div");
       wrap.className = "invite";
-      const label = document.createElement("p");
-      label.textContent = words["web.invite"].replace("{seat}", inv.seat);
-      const link = document.createElement("input");
-      link.readOnly = true; link.className = "invite-link"; link.value = location.origin + inv.link;
-      link.setAttribute("aria-label", label.textContent);
-      const copy = button(words["web.copy"], async () => {
-        try { await navigator.clipboard.writeText(link.value); copy.textContent = words["web.copied"]; }
-        catch (e) { link.select(); }
-      });
-      wrap.append(label, link, copy);
+      if (inv.held && !invites[inv.seat]) {
+        const held = document.createElement("p");
+        held.className = "small";
+        held.textContent = words["web.seat_taken"].replace("{seat}", inv.seat);
+        wrap.appendChild(held);
+      }
+      if (invites[inv.seat]) {
+        const label = document.createElement("p");
+        label.textContent = words["web.invite"].replace("{seat}", inv.seat);
+        const link = document.createElement("input");
+        link.readOnly = true; link.className = "invite-link"; link.value = location.origin + invites[inv.seat];
+        link.setAttribute("aria-label", label.textContent);
+        const copy = button(words["web.copy"], async () => {
+          try { await navigator.clipboard.writeText(link.value); copy.textContent = words["web.copied"]; }
+          catch (e) { link.select(); }
+        });
+        wrap.append(label, link, copy);
+      }
+      // a fresh link revokes the one given before (a lost or leaked invitation)
+      wrap.appendChild(button(words["web.new_invite"].replace("{seat}", inv.seat), () => newInvite(inv.seat),
+        { id: "invite-" + inv.seat, class: "new-invite" }));
       box.appendChild(wrap);
     });
+  }
+
+  async function newInvite(seat) {
+    if (!current || busy) return;
+    busy = true;
+    let r;
+    try { r = await api("/invite", { seat: seat, version: current.version }); } finally { busy = false; }
+    if (!r.ok) { failed(r, () => newInvite(seat)); if (r.status === 409) await refresh(); return; }
+    invites[seat] = r.data.invite_link;
+    current = r.data; draw(r.data);
   }
 
   function drawLog(p) {
@@ -433,5 +464,37 @@
     };
   }
 
-  refresh().then(listen);
+  // opened with a seat's link: play it, unless this browser plays another seat of this table,
+  // in which case the player chooses (the host who opens the partner's invitation keeps theirs)
+  function askSeat(mine, other) {
+    const box = $("notice");
+    box.replaceChildren();
+    box.className = "notice warn";
+    const q = document.createElement("p");
+    q.textContent = words["web.seat_conflict"].replace("{other}", other + 1).replace("{mine}", mine + 1);
+    box.append(q,
+      button(words["web.keep_seat"].replace("{mine}", mine + 1), () => { notice(""); }, { id: "keep-seat" }),
+      button(words["web.take_seat"].replace("{other}", other + 1), async () => {
+        notice(""); keepToken(fromLink);
+        if (await refresh()) restartStream();
+      }, { id: "take-seat" }));
+  }
+
+  function restartStream() { if (stream) { const old = stream; stream = null; old.close(); } listen(); }
+
+  async function start() {
+    if (!fromLink || fromLink === token) { await refresh(); return; }
+    const theirs = await api("", undefined, fromLink);
+    if (!theirs.ok) { await refresh(); if (!current) failed(theirs, start); return; }
+    const mine = await api("", undefined, token || "");
+    if (mine.ok && mine.data.seat !== theirs.data.seat) {
+      current = mine.data; draw(mine.data);
+      askSeat(mine.data.seat, theirs.data.seat);
+      return;
+    }
+    keepToken(fromLink);   // a seat not held here yet, or a fresh link to the same seat
+    current = theirs.data; draw(theirs.data);
+  }
+
+  start().then(listen);
 })();

@@ -148,7 +148,10 @@ def test_the_host_opening_the_invitation_is_asked_and_keeps_their_seat(browser: 
     other_tab.goto(link)
     other_tab.locator("#take-seat").click()
     other_tab.wait_for_function("() => !document.getElementById('take-seat')")
-    other_tab.wait_for_function("() => [...document.querySelectorAll('#seats li')].some(li => li.innerText.startsWith('P2') && li.innerText.includes('(you)'))")
+    other_tab.wait_for_function(
+        "() => [...document.querySelectorAll('#seats li')]"
+        ".some(li => li.innerText.startsWith('P2') && li.innerText.includes('(you)'))"
+    )
     context.close()
     guest_ctx.close()
 

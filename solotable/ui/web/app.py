@@ -13,6 +13,7 @@ Routes: ``/`` (home), ``POST /new`` (a form), ``/t/{id}`` (a table's page), ``/a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import secrets
@@ -224,10 +225,8 @@ class WebApp:
         player = player_of(request) or secrets.token_urlsafe(18)
         token = request.query_params.get("seat")
         if token:
-            try:
+            with contextlib.suppress(WebError):  # the page asks for the table and shows a refusal in words
                 await run_in_threadpool(self.tables.claim, table_id, token, player)
-            except WebError:
-                pass  # the page asks for the table and shows the refusal in words
         response = HTMLResponse(pages.table_page(lang, table_id, t("web.app_title", lang)), headers=SECURITY_HEADERS)
         self._cookies(response, player, lang)
         return response
@@ -295,9 +294,7 @@ class WebApp:
                     # the opener may hand a fresh invitation for each other seat (the old link
                     # stops working); whether a browser holds the seat already
                     payload["invites"] = [
-                        {"seat": i + 1, "held": bool(s.get("player"))}
-                        for i, s in enumerate(live.row.seats)
-                        if i > 0
+                        {"seat": i + 1, "held": bool(s.get("player"))} for i, s in enumerate(live.row.seats) if i > 0
                     ]
             return payload
 
@@ -335,7 +332,11 @@ class WebApp:
             data = await read_json(request)
             player = player_of(request)
             live = await run_in_threadpool(
-                self.tables.undo, request.path_params["table_id"], seat_token(request), data.get("version"), player=player
+                self.tables.undo,
+                request.path_params["table_id"],
+                seat_token(request),
+                data.get("version"),
+                player=player,
             )
             return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
         except WebError as err:

@@ -149,9 +149,9 @@ class StoredTable:
         wanted = player_hash(player)
         held = [i for i, seat in enumerate(self.seats) if secrets.compare_digest(str(seat.get("player") or ""), wanted)]
         # a table stored before seats named their holder: its opener holds the first seat
-        if not held and not any(seat.get("player") for seat in self.seats):
-            if secrets.compare_digest(self.player, wanted) or secrets.compare_digest(self.player, player):
-                held = [0]
+        legacy = not held and not any(seat.get("player") for seat in self.seats)
+        if legacy and (secrets.compare_digest(self.player, wanted) or secrets.compare_digest(self.player, player)):
+            held = [0]
         return held
 
 

@@ -104,7 +104,9 @@ async def play_table(
     if think:  # players do not all sit down in the same instant
         await asyncio.sleep(rng.uniform(0, think))
     try:
-        r = await client.post(base + "/api/tables", json={"game": game, "options": options, "seed": index})
+        r = await client.post(
+            base + "/api/tables", json={"game": game, "options": options, "seed": index, "practice": True}
+        )
         r.raise_for_status()
     except httpx.HTTPError as exc:
         stats["errors"].append(("-", "create", repr(exc)))

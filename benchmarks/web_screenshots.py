@@ -87,6 +87,7 @@ def main(argv: list[str]) -> int:
 
     def wanted_name(name: str) -> bool:
         return not ns.only or any(name.startswith(prefix) for prefix in ns.only)
+
     out = Path(ns.out)
     out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp()) / "shots.sqlite3"
@@ -99,7 +100,7 @@ def main(argv: list[str]) -> int:
         time.sleep(0.05)
     links: list[tuple[str, str]] = []
     for game_id, options, seed, moves, wanted in SCENES:
-        row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed)
+        row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed, practice=True)
         bot = make_agent("heuristic", game_id)
         rng = random.Random(seed)
         for n in range(MAX_MOVES):

@@ -23,7 +23,7 @@ def client(url: str) -> TestClient:
 
 
 def new_table(c: TestClient, game: str = "minirogue-v1", seed: int = 5, **options: Any) -> dict[str, Any]:
-    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed})
+    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
@@ -170,11 +170,12 @@ def test_bad_requests_get_a_clear_4xx(tmp_path: Any) -> None:
     assert c.get(f"/api/t/{table}", headers={"X-Seat-Token": other["tokens"][0]}).status_code == 404
     assert move(c, table, other["tokens"][0], "take:monster", 0).status_code == 404
     # bodies: not JSON, not an object, too large
-    r = c.post(f"/api/t/{table}/move", headers={"X-Seat-Token": token}, content=b"{nope")
+    as_json = {"X-Seat-Token": token, "Content-Type": "application/json"}
+    r = c.post(f"/api/t/{table}/move", headers=as_json, content=b"{nope")
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     assert c.post(f"/api/t/{table}/move", headers={"X-Seat-Token": token}, json=[1]).status_code == 400
     big = json.dumps({"action": "a" * (MAX_BODY + 10), "version": 0}).encode()
-    r = c.post(f"/api/t/{table}/move", headers={"X-Seat-Token": token}, content=big)
+    r = c.post(f"/api/t/{table}/move", headers=as_json, content=big)
     assert r.status_code == 413 and str(MAX_BODY) in r.json()["error"]
     # creating: unknown game, an option a browser may not set (a card file on the server's disk)
     assert c.post("/api/tables", json={"game": "chess"}).status_code == 404

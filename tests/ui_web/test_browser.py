@@ -26,7 +26,7 @@ MAX_CLICKS = 120
 
 
 def open_table(server: LiveServer, game: str, options: dict[str, Any], seed: int, lang: str = "en") -> str:
-    r = httpx.post(server.url + "/api/tables", json={"game": game, "options": options, "seed": seed})
+    r = httpx.post(server.url + "/api/tables", json={"game": game, "options": options, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     return server.url + r.json()["links"][0] + f"&lang={lang}"
 

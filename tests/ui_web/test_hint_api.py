@@ -22,7 +22,7 @@ def test_the_hint_answer_carries_each_interval(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(web_app, "_hint", fixed)
     c = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}"))
-    r = c.post("/api/tables", json={"game": "minirogue-v1", "options": {}, "seed": 2})
+    r = c.post("/api/tables", json={"game": "minirogue-v1", "options": {}, "seed": 2, "practice": True})
     assert r.status_code == 201, r.text
     table, token = r.json()["table"], r.json()["tokens"][0]
     for _ in range(5):  # to a decision with two choices or more
@@ -40,7 +40,7 @@ def test_the_hint_answer_carries_each_interval(tmp_path: Path, monkeypatch: pyte
 
 
 def hinted_table(c: TestClient) -> tuple[str, str]:
-    r = c.post("/api/tables", json={"game": "minirogue-v1", "options": {}, "seed": 2})
+    r = c.post("/api/tables", json={"game": "minirogue-v1", "options": {}, "seed": 2, "practice": True})
     assert r.status_code == 201, r.text
     table, token = r.json()["table"], r.json()["tokens"][0]
     for _ in range(10):  # to a decision with three choices or more

@@ -34,7 +34,7 @@ def replayed(url: str, table: str, steps: int | None = None) -> State:
 def test_the_view_carries_the_games_info_entries_in_its_language(game_id: str, tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
     c = TestClient(create_app(url))
-    r = c.post("/api/tables", json={"game": game_id, "options": {}, "seed": 7})
+    r = c.post("/api/tables", json={"game": game_id, "options": {}, "seed": 7, "practice": True})
     assert r.status_code == 201, r.text
     table, token = r.json()["table"], r.json()["tokens"][0]
     game = solotable.load(game_id)

@@ -25,7 +25,7 @@ def test_the_view_does_not_change_when_hidden_things_are_redrawn(
     """``resample_hidden`` redraws everything the player cannot see (deck order, face-down tiles):
     a view that carried any of it would change."""
     tables = Tables(Storage(f"sqlite:///{tmp_path / 'w.sqlite3'}"))
-    row, tokens = tables.create(game_id, options, player="security-test-player-1", seed=4)
+    row, tokens = tables.create(game_id, options, player="security-test-player-1", seed=4, practice=True)
     bot = make_agent("heuristic", game_id)
     rng = random.Random(4)
     checked = 0
@@ -55,7 +55,7 @@ def test_the_view_does_not_change_when_hidden_things_are_redrawn(
 
 def test_no_seed_or_future_roll_in_what_a_browser_gets(tmp_path: Any) -> None:
     tables = Tables(Storage(f"sqlite:///{tmp_path / 'w.sqlite3'}"))
-    row, _ = tables.create("minirogue-v1", {}, player="security-test-player-1", seed=123456789)
+    row, _ = tables.create("minirogue-v1", {}, player="security-test-player-1", seed=123456789, practice=True)
     payload = tables.view(tables.load(row.id), 0, "en")
     import json
 
@@ -76,8 +76,12 @@ def test_a_seat_token_opens_one_seat_of_one_table(tmp_path: Any) -> None:
     from solotable.ui.web.tables import WebError
 
     tables = Tables(Storage(f"sqlite:///{tmp_path / 'w.sqlite3'}"))
-    a, a_tokens = tables.create("minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1)
-    _, b_tokens = tables.create("minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1)
+    a, a_tokens = tables.create(
+        "minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1, practice=True
+    )
+    _, b_tokens = tables.create(
+        "minirogue", {"partner": "mage"}, player="security-test-player-1", seed=1, practice=True
+    )
     assert len(set(a_tokens + b_tokens)) == 4 and all(len(t) >= 32 for t in a_tokens)
     live_a = tables.load(a.id)
     assert [tables.seat(live_a, tok) for tok in a_tokens] == [0, 1]

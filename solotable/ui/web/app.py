@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import re
 import secrets
 import threading
 import time
@@ -27,6 +28,7 @@ from urllib.parse import parse_qs, quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -70,6 +72,68 @@ SECURITY_HEADERS = {
 }
 
 
+DIGITS = re.compile(r"[0-9]{1,9}")
+"""A number in a query or header: ASCII digits only, a bounded count (``str.isdigit`` takes ``²``)."""
+
+
+class Guard:
+    """Around every request (pure ASGI, so the event stream and the router's own 404 pass too):
+    the security headers on every response; for a state-changing request (POST), the same origin
+    (a browser's ``Sec-Fetch-Site``, else its ``Origin``; a request with neither comes from no browser,
+    so no other site can make it on a player's behalf) and, on the API, a JSON body (a form or
+    ``text/plain`` post could come from another site without a preflight)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if scope.get("method") not in ("GET", "HEAD", "OPTIONS"):
+            refusal = _refusal(scope, headers)
+            if refusal is not None:
+                request = Request(scope)
+                await error_response(refusal, lang_of(request))(scope, receive, send)
+                return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.decode("latin-1").lower() for k, _ in message.get("headers", [])}
+                extra = [
+                    (k.lower().encode("latin-1"), v.encode("latin-1"))
+                    for k, v in SECURITY_HEADERS.items()
+                    if k.lower() not in have
+                ]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _refusal(scope: Any, headers: dict[str, str]) -> WebError | None:
+    origin = headers.get("origin")
+    host = headers.get("host", "")
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        # the browser's own word (every current browser sends it; with the page's no-referrer
+        # policy a same-origin form posts ``Origin: null``)
+        if site not in ("same-origin", "none"):
+            return WebError(403, "web.err.bad_origin")
+    elif origin is not None:
+        # the origin's host and port against the Host the browser sent (behind a reverse proxy
+        # that keeps Host, as the documented setup does)
+        netloc = origin.split("://", 1)[1] if "://" in origin else ""
+        if origin == "null" or netloc.lower() != host.lower():
+            return WebError(403, "web.err.bad_origin")
+    if str(scope.get("path", "")).startswith("/api/"):
+        kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if kind != "application/json":
+            return WebError(415, "web.err.json_only")
+    return None
+
+
 def lang_of(request: Request) -> str:
     lang = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE) or ""
     if lang in LANGS:
@@ -87,7 +151,7 @@ def error_response(err: WebError, lang: str) -> JSONResponse:
 async def read_body(request: Request) -> bytes:
     """The request's body, refused past :data:`MAX_BODY` (whether declared or streamed)."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not DIGITS.fullmatch(declared) or int(declared) > MAX_BODY):
         raise WebError(413, "web.err.too_large", max=MAX_BODY)
     body = b""
     async for chunk in request.stream():
@@ -111,7 +175,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     try:
         data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # RecursionError: nested past the stack
         raise WebError(400, "web.err.bad_json") from exc
     if not isinstance(data, dict):
         raise WebError(400, "web.err.bad_json")
@@ -141,6 +205,7 @@ class WebApp:
         self.tables = Tables(self.storage)
         self._hints = threading.BoundedSemaphore(2)
         self.app = Starlette(
+            middleware=[Middleware(Guard)],
             routes=[
                 Route("/", self.home),
                 Route("/new", self.new_form, methods=["POST"]),
@@ -157,8 +222,9 @@ class WebApp:
                 Route("/api/t/{table_id}/record", self.api_record),
                 Route("/api/rules/{game_id}", self.api_rules),
                 Route("/api/health", self.api_health),
-            ]
+            ],
         )
+        self.app.state.web = self
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -258,6 +324,9 @@ class WebApp:
             seed = data.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31):
                 raise WebError(400, "web.err.bad_json")
+            practice = data.get("practice", False)
+            if not isinstance(practice, bool):
+                raise WebError(400, "web.err.bad_json")
             name = data.get("name", "")
             if not isinstance(name, str) or len(name) > 40:
                 raise WebError(400, "web.err.bad_name", max=40)
@@ -272,6 +341,7 @@ class WebApp:
                 physical_dice=bool(data.get("physical_dice", False)),
                 name=name,
                 seed=seed,
+                practice=practice,
             )
         except WebError as err:
             return error_response(err, lang)
@@ -308,7 +378,9 @@ class WebApp:
             player = player_of(request)
             seat = self.tables.seat(live, seat_token(request), player)
             at_text = request.query_params.get("at")
-            at = int(at_text) if at_text is not None and at_text.isdigit() else None
+            if at_text is not None and not DIGITS.fullmatch(at_text):
+                raise WebError(400, "web.err.bad_query", name="at")
+            at = int(at_text) if at_text is not None else None
             return await self._view(live, seat, lang, at, player)
         except WebError as err:
             return error_response(err, lang)

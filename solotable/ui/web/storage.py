@@ -33,7 +33,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -61,6 +63,8 @@ tables = Table(
     Column("seats", JSON, nullable=False),
     Column("player", String(64), nullable=False),  # sha256 of the cookie of the browser that opened it
     Column("finished", Boolean, nullable=False, default=False),
+    # a table whose seed its opener chose: played for practice, kept out of the record
+    Column("practice", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
 )
@@ -128,6 +132,7 @@ class StoredTable:
     seats: list[dict[str, Any]]
     player: str
     finished: bool = False
+    practice: bool = False
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
 
@@ -181,6 +186,14 @@ class Storage:
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Columns added since a database was made (``create_all`` makes missing tables only)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("web_tables")}
+        if "practice" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE web_tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE"))
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -248,7 +261,7 @@ class Storage:
                     is None
                 ):
                     conn.execute(insert(holders).values(player=holder, table_id=row.id))
-                if result is not None:
+                if result is not None and not row.practice:
                     conn.execute(
                         insert(results).values(
                             table_id=row.id,
@@ -334,6 +347,7 @@ def _row_values(row: StoredTable) -> dict[str, Any]:
         "seats": row.seats,
         "player": row.player,
         "finished": row.finished,
+        "practice": row.practice,
         "created": row.created,
         "updated": row.updated,
     }
@@ -355,6 +369,7 @@ def _from_row(r: Any) -> StoredTable:
         seats=list(as_json(r["seats"])),
         player=r["player"],
         finished=bool(r["finished"]),
+        practice=bool(r["practice"]),
         created=float(r["created"]),
         updated=float(r["updated"]),
     )

@@ -124,8 +124,13 @@ class Tables:
         physical_dice: bool = False,
         name: str = "",
         seed: int | None = None,
+        practice: bool = False,
     ) -> tuple[StoredTable, list[str]]:
-        """A new table; returns it with one token per seat (the first is the opener's)."""
+        """A new table; returns it with one token per seat (the first is the opener's). The server
+        draws the seed; a chosen one (it tells every roll to come) makes a practice table, kept out
+        of the record."""
+        if seed is not None and not practice:
+            raise WebError(400, "web.err.seed_practice")
         if game_id not in game_ids():
             raise WebError(404, "web.err.unknown_game", game=game_id)
         game = load_game(game_id)
@@ -156,6 +161,7 @@ class Tables:
                 for i, (tok, nm) in enumerate(zip(tokens, names, strict=True))
             ],
             player=player_hash(player),
+            practice=practice,
         )
         if session.state.is_terminal():
             row.finished = True
@@ -593,7 +599,7 @@ def clean_name(name: str) -> str:
 
 
 def _version_of(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
         raise WebError(400, "web.err.bad_version")
     return value
 

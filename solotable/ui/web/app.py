@@ -53,6 +53,10 @@ LANG_COOKIE = "solotable_lang"
 SSE_POLL = 0.5
 """Seconds between two looks at a table's version for its live stream."""
 SSE_HEARTBEAT = 15.0
+STREAMS_PER_TABLE = 16
+"""Live streams open on one table at once (two seats, a few tabs each)."""
+STREAMS_PER_CLIENT = 8
+"""Live streams open by one browser (its cookie, else its address) at once."""
 SSE_MAX_SECONDS = 3600.0
 """A stream closes after an hour; the page reconnects by itself."""
 HINT_SECONDS = (0.2, 1.5, 5.0)
@@ -272,6 +276,13 @@ class WebApp:
         self.storage = Storage(database)
         self.tables = Tables(self.storage)
         self.hints = HintQueue(workers=2)
+        self.closing = False
+        """Set when the server is asked to stop: the live streams end at once."""
+        self.watched: dict[str, int] = {}  # table -> live streams following it
+        self.clients: dict[str, int] = {}  # client -> live streams it holds
+        self.versions: dict[str, int | None] = {}
+        self._tick: asyncio.Event | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self.app = Starlette(
             middleware=[Middleware(Guard)],
             routes=[
@@ -306,7 +317,7 @@ class WebApp:
         record = await run_in_threadpool(self.storage.results_of, player) if known else []
         html = pages.home_page(lang, going, record)
         response = HTMLResponse(html, headers=SECURITY_HEADERS)
-        self._cookies(response, player, lang)
+        self._cookies(response, player, lang, request.url.scheme == "https")
         return response
 
     async def new_form(self, request: Request) -> Response:
@@ -341,7 +352,7 @@ class WebApp:
                 pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
             )
         response = RedirectResponse(f"/t/{row.id}?seat={quote(tokens[0])}", status_code=303)
-        self._cookies(response, player, lang)
+        self._cookies(response, player, lang, request.url.scheme == "https")
         return response
 
     async def table_page(self, request: Request) -> Response:
@@ -362,7 +373,7 @@ class WebApp:
             with contextlib.suppress(WebError):  # the page asks for the table and shows a refusal in words
                 await run_in_threadpool(self.tables.claim, table_id, token, player)
         response = HTMLResponse(pages.table_page(lang, table_id, t("web.app_title", lang)), headers=SECURITY_HEADERS)
-        self._cookies(response, player, lang)
+        self._cookies(response, player, lang, request.url.scheme == "https")
         return response
 
     async def static(self, request: Request) -> Response:
@@ -376,9 +387,13 @@ class WebApp:
         )
 
     @staticmethod
-    def _cookies(response: Response, player: str, lang: str) -> None:
-        response.set_cookie(PLAYER_COOKIE, player, max_age=3600 * 24 * 365 * 5, httponly=True, samesite="lax")
-        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
+    def _cookies(response: Response, player: str, lang: str, secure: bool = False) -> None:
+        """The browser's cookie and its language; ``Secure`` when the page came over https (behind
+        a proxy: uvicorn's ``--proxy-headers`` gives the request its https scheme)."""
+        response.set_cookie(
+            PLAYER_COOKIE, player, max_age=3600 * 24 * 365 * 5, httponly=True, samesite="lax", secure=secure
+        )
+        response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
 
     # -- the JSON API ----------------------------------------------------------------------------
 
@@ -586,26 +601,80 @@ class WebApp:
         except WebError as err:
             return error_response(err, lang)
 
+        client = client_key(request)
+        if self.watched.get(table_id, 0) >= STREAMS_PER_TABLE or self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
+            return error_response(WebError(429, "web.err.too_many_streams"), lang)
+        self.watched[table_id] = self.watched.get(table_id, 0) + 1
+        self.clients[client] = self.clients.get(client, 0) + 1
+        self.versions.setdefault(table_id, live.row.version)
+        self._start_watcher()
+
         async def stream() -> AsyncIterator[str]:
             last: int | None = None
             started = time.monotonic()
             beat = started
-            yield "retry: 2000\n\n"
-            while time.monotonic() - started < SSE_MAX_SECONDS:
-                if await request.is_disconnected():
-                    return
-                version = await run_in_threadpool(self.storage.version, table_id)
-                if version != last:
-                    last = version
-                    yield f"data: {json.dumps({'version': version})}\n\n"
-                elif time.monotonic() - beat > SSE_HEARTBEAT:
-                    beat = time.monotonic()
-                    yield ": beat\n\n"
-                await asyncio.sleep(SSE_POLL)
+            try:
+                yield "retry: 2000\n\n"
+                while time.monotonic() - started < SSE_MAX_SECONDS and not self.closing:
+                    version = self.versions.get(table_id)
+                    if version != last:
+                        last = version
+                        yield f"data: {json.dumps({'version': version})}\n\n"
+                    elif time.monotonic() - beat > SSE_HEARTBEAT:
+                        beat = time.monotonic()
+                        yield ": beat\n\n"
+                    tick = self._tick
+                    if tick is not None:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(tick.wait(), SSE_POLL * 4)
+            finally:
+                self._release(table_id, client)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
+
+    def _release(self, table_id: str, client: str) -> None:
+        for counts, key in ((self.watched, table_id), (self.clients, client)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
+        if table_id not in self.watched:
+            self.versions.pop(table_id, None)
+
+    def _start_watcher(self) -> None:
+        if self._tick is None:
+            self._tick = asyncio.Event()
+        if self._watcher is None or self._watcher.done():
+            self._watcher = asyncio.ensure_future(self._watch())
+
+    async def _watch(self) -> None:
+        """One look at the database per :data:`SSE_POLL` for all the tables followed in this
+        process (whatever the number of streams), so a change made through another server process
+        is seen too; each look wakes the streams."""
+        while self.watched and not self.closing:
+            ids = list(self.watched)
+            try:
+                found = await run_in_threadpool(self.storage.versions, ids)
+            except Exception:  # the database away for a moment: the streams keep their last word
+                found = {}
+            for table_id in ids:
+                if table_id in found:
+                    self.versions[table_id] = found[table_id]
+            self.wake()
+            await asyncio.sleep(SSE_POLL)
+        self.wake()
+
+    def wake(self) -> None:
+        tick = self._tick
+        if tick is not None:
+            self._tick = asyncio.Event()
+            tick.set()
+
+    def close(self) -> None:
+        """The server stops: every live stream ends now (the page reconnects to another process)."""
+        self.closing = True
+        self.wake()
 
     async def api_record(self, request: Request) -> Response:
         """The game record (with its seed): only once the game is over, since the seed tells every

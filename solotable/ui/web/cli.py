@@ -9,10 +9,15 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from solotable.core.argparse_i18n import Parser, requested_lang
 from solotable.core.i18n import LANGS
 from solotable.ui.web.i18n import t
+
+if TYPE_CHECKING:
+    from solotable.ui.web.app import WebApp
 
 
 def default_database() -> str:
@@ -28,6 +33,8 @@ def build_parser(lang: str) -> Parser:
     parser.add_argument("--port", type=int, default=8000, help=t("web.cli.port", lang))
     parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
     parser.add_argument("--lang", choices=LANGS, help=t("web.cli.lang", lang))
+    parser.add_argument("--proxy-headers", action="store_true", help=t("web.cli.proxy_headers", lang))
+    parser.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS", help=t("web.cli.forwarded", lang))
     return parser
 
 
@@ -55,9 +62,39 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     print(t("web.cli.serving", lang, url=f"http://{ns.host}:{ns.port}/", database=_safe_url(database)), flush=True)
-    # connections kept open 30 s: a player's next move reuses theirs
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", timeout_keep_alive=30)
+    config = uvicorn.Config(
+        app,
+        host=ns.host,
+        port=ns.port,
+        log_level="warning",
+        timeout_keep_alive=30,  # a player's next move reuses their connection
+        timeout_graceful_shutdown=3,  # a stop waits at most this long for requests in progress
+        h11_max_incomplete_event_size=16 * 1024,  # request line and headers: 16 KiB at most
+        # behind a reverse proxy that terminates https: the client's address and scheme from
+        # X-Forwarded-For/-Proto (trusted from --forwarded-allow-ips only), so cookies are Secure
+        proxy_headers=ns.proxy_headers,
+        forwarded_allow_ips=ns.forwarded_allow_ips,
+    )
+    _server_class()(config, app.state.web).run()
     return 0
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class _Server(uvicorn.Server):
+        """uvicorn's server, which also ends the live streams at once when asked to stop (SIGTERM,
+        Ctrl-C): uvicorn would otherwise wait for them (they last up to an hour)."""
+
+        def __init__(self, config: uvicorn.Config, web: WebApp) -> None:
+            super().__init__(config)
+            self.web = web
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            self.web.close()
+            super().handle_exit(sig, frame)
+
+    return _Server
 
 
 def _safe_url(url: str) -> str:

@@ -214,6 +214,14 @@ class Storage:
             value = conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar()
         return None if value is None else int(value)
 
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The versions of several tables in one query (the live streams' watcher)."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id, tables.c.version).where(tables.c.id.in_(list(table_ids)))).all()
+        return {str(r[0]): int(r[1]) for r in rows}
+
     def change(
         self,
         row: StoredTable,

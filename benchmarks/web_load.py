@@ -68,6 +68,8 @@ def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[byte
                     str(port),
                     "--database",
                     database,
+                    "--create-limit",
+                    "0",  # every simulated player comes from 127.0.0.1
                 ],
                 env=env,
                 stdout=log,

@@ -93,7 +93,7 @@ class LiveServer:
 
         from solotable.ui.web.app import WebApp
 
-        web = WebApp(self.database)
+        web = WebApp(self.database, create_limit=None)  # the tests open many tables from one address
         self.web = web
         server = uvicorn.Server(uvicorn.Config(web.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self._server = server

@@ -46,6 +46,8 @@ from solotable.ui.web.tables import Live, Tables, WebError, option_choices
 if TYPE_CHECKING:
     from solotable.agents.hint import Hint
 
+BODY_SECONDS = 10.0
+"""A request's body must arrive within this (a move is a few dozen bytes)."""
 MAX_BODY = 16 * 1024
 """The largest request body accepted (a move is a few dozen bytes)."""
 PLAYER_COOKIE = "solotable_player"
@@ -53,6 +55,11 @@ LANG_COOKIE = "solotable_lang"
 SSE_POLL = 0.5
 """Seconds between two looks at a table's version for its live stream."""
 SSE_HEARTBEAT = 15.0
+CREATE_LIMIT = (20, 10.0)
+"""New tables one address may open: 20 at once, then 10 a minute."""
+EXPIRE_DAYS = 30.0
+"""A game left this many days without a change is deleted (its seats with it)."""
+SWEEP_SECONDS = 3600.0
 STREAMS_PER_TABLE = 16
 """Live streams open on one table at once (two seats, a few tabs each)."""
 STREAMS_PER_CLIENT = 8
@@ -226,10 +233,15 @@ async def read_body(request: Request) -> bytes:
     if declared is not None and (not DIGITS.fullmatch(declared) or int(declared) > MAX_BODY):
         raise WebError(413, "web.err.too_large", max=MAX_BODY)
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError(413, "web.err.too_large", max=MAX_BODY)
+    try:
+        # a body that trickles in (a slow client holding a connection) is cut off
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise WebError(413, "web.err.too_large", max=MAX_BODY)
+    except TimeoutError as exc:
+        raise WebError(408, "web.err.too_slow") from exc
     return body
 
 
@@ -272,9 +284,21 @@ def static_file(name: str) -> bytes:
 class WebApp:
     """The application and its state (one per server process)."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(
+        self,
+        database: str,
+        *,
+        create_limit: tuple[int, float] | None = CREATE_LIMIT,
+        expire_days: float | None = EXPIRE_DAYS,
+    ) -> None:
+        """``create_limit``: (burst, tables a minute) that one address may open (None: no limit);
+        ``expire_days``: a game left this long without a move is deleted (None: never)."""
         self.storage = Storage(database)
         self.tables = Tables(self.storage)
+        self.create_limit = create_limit
+        self.expire_days = expire_days
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._swept = float("-inf")
         self.hints = HintQueue(workers=2)
         self.closing = False
         """Set when the server is asked to stop: the live streams end at once."""
@@ -320,9 +344,30 @@ class WebApp:
         self._cookies(response, player, lang, request.url.scheme == "https")
         return response
 
+    async def _may_create(self, request: Request) -> None:
+        """A token bucket per address (not per cookie: a cookie is dropped at will), and now and
+        then the sweep of abandoned tables."""
+        now = time.monotonic()
+        if self.expire_days is not None and now - self._swept > SWEEP_SECONDS:
+            self._swept = now
+            await run_in_threadpool(self.storage.expire, time.time() - self.expire_days * 86400)
+        if self.create_limit is None:
+            return
+        burst, per_minute = self.create_limit
+        key = request.client.host if request.client else ""
+        tokens, then = self._buckets.pop(key, (float(burst), now))
+        tokens = min(float(burst), tokens + (now - then) * per_minute / 60.0)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            raise WebError(429, "web.err.too_many_tables")
+        self._buckets[key] = (tokens - 1.0, now)
+        while len(self._buckets) > 10_000:  # the addresses seen lately, bounded
+            self._buckets.popitem(last=False)
+
     async def new_form(self, request: Request) -> Response:
         lang = lang_of(request)
         try:
+            await self._may_create(request)
             form = await read_form(request)
         except WebError as err:
             return HTMLResponse(
@@ -400,6 +445,7 @@ class WebApp:
     async def api_create(self, request: Request) -> Response:
         lang = lang_of(request)
         try:
+            await self._may_create(request)
             data = await read_json(request)
             options = data.get("options", {})
             if not isinstance(options, dict):
@@ -534,7 +580,7 @@ class WebApp:
                 )
             )
             response = await self._view(live, 0, lang, None, player)
-            payload = json.loads(response.body)
+            payload = json.loads(bytes(response.body))
             payload["invite_link"] = f"/t/{live.row.id}?seat={quote(fresh)}"
             payload["invite_seat"] = data.get("seat")
             return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
@@ -719,5 +765,5 @@ def _plausible_player(player: str) -> bool:
     return 16 <= len(player) <= 64 and all(ch.isalnum() or ch in "-_" for ch in player)
 
 
-def create_app(database: str) -> Starlette:
-    return WebApp(database).app
+def create_app(database: str, **settings: Any) -> Starlette:
+    return WebApp(database, **settings).app

@@ -34,6 +34,11 @@ def build_parser(lang: str) -> Parser:
     parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
     parser.add_argument("--lang", choices=LANGS, help=t("web.cli.lang", lang))
     parser.add_argument("--proxy-headers", action="store_true", help=t("web.cli.proxy_headers", lang))
+    parser.add_argument("--create-limit", type=float, default=10.0, metavar="N", help=t("web.cli.create_limit", lang))
+    parser.add_argument("--expire-days", type=float, default=30.0, metavar="DAYS", help=t("web.cli.expire_days", lang))
+    parser.add_argument(
+        "--header-timeout", type=float, default=10.0, metavar="S", help=t("web.cli.header_timeout", lang)
+    )
     parser.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS", help=t("web.cli.forwarded", lang))
     return parser
 
@@ -54,7 +59,11 @@ def main(argv: Sequence[str]) -> int:
     from solotable.ui.web.app import create_app
 
     try:
-        app = create_app(database)
+        app = create_app(
+            database,
+            create_limit=(20, ns.create_limit) if ns.create_limit > 0 else None,
+            expire_days=ns.expire_days if ns.expire_days > 0 else None,
+        )
     except Exception as exc:  # a database that cannot be opened: say so in one line
         print(
             t("web.cli.database_failed", lang, url=_safe_url(database), reason=str(exc).splitlines()[0]),
@@ -74,9 +83,46 @@ def main(argv: Sequence[str]) -> int:
         # X-Forwarded-For/-Proto (trusted from --forwarded-allow-ips only), so cookies are Secure
         proxy_headers=ns.proxy_headers,
         forwarded_allow_ips=ns.forwarded_allow_ips,
+        http=_protocol_class(ns.header_timeout),
     )
     _server_class()(config, app.state.web).run()
     return 0
+
+
+def _protocol_class(seconds: float) -> type:
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's line and headers: uvicorn times
+    out an idle kept-alive connection, not one that sends its headers a byte at a time."""
+    import asyncio
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class _Protocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
+                self._arm()  # the first bytes of the next request on a kept-alive connection
+            super().data_received(data)
+
+        def on_response_complete(self) -> None:
+            if self._deadline is not None:  # this request made it; the next one gets its own
+                self._deadline.cancel()
+                self._deadline = None
+            super().on_response_complete()
+
+        def _arm(self) -> None:
+            self._deadline = self.loop.call_later(seconds, self._too_slow, self.cycle)
+
+        def _too_slow(self, cycle: object) -> None:
+            self._deadline = None
+            if self.cycle is cycle and not self.transport.is_closing():  # no new request began
+                self.transport.close()
+
+    return _Protocol
 
 
 def _server_class() -> type:

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -221,6 +222,19 @@ class Storage:
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables.c.id, tables.c.version).where(tables.c.id.in_(list(table_ids)))).all()
         return {str(r[0]): int(r[1]) for r in rows}
+
+    def expire(self, before: float) -> int:
+        """Delete the games left unfinished with no change since ``before`` (a time), with their
+        moves and holders; the number deleted. Finished games stay (the players' record)."""
+        with self.engine.begin() as conn:
+            old = select(tables.c.id).where(tables.c.finished.is_(False), tables.c.updated < before)
+            ids = [str(r[0]) for r in conn.execute(old).all()]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                conn.execute(delete(moves).where(moves.c.table_id.in_(chunk)))
+                conn.execute(delete(holders).where(holders.c.table_id.in_(chunk)))
+                conn.execute(delete(tables).where(tables.c.id.in_(chunk), tables.c.updated < before))
+        return len(ids)
 
     def change(
         self,

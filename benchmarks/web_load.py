@@ -112,6 +112,7 @@ async def play_table(
         r.raise_for_status()
     except httpx.HTTPError as exc:
         stats["errors"].append(("-", "create", repr(exc)))
+        await seated(stats)
         return
     table, token = r.json()["table"], r.json()["tokens"][0]
     headers = {"X-Seat-Token": token}
@@ -126,6 +127,7 @@ async def play_table(
             return await client.request(method, url, headers=headers, **kwargs)
 
     view = (await request("GET", f"{base}/api/t/{table}")).json()
+    await seated(stats)  # every table open and seen before the first move: the warm measure starts
     accepted: list[str] = []
     for n in range(moves):
         if view["over"] or not view["actions"] or time.monotonic() > stop_at:
@@ -159,8 +161,20 @@ async def play_table(
     stats["tables"][table] = accepted
 
 
-async def run(urls: list[str], tables: int, moves: int, limit: float, think: float) -> dict[str, Any]:
+async def seated(stats: dict[str, Any]) -> None:
+    """Wait until every bot has opened its table and seen it (the server's CPU is read then)."""
+    stats["seated"] += 1
+    if stats["seated"] == stats["count"]:
+        stats["cpu_warm"] = stats["cpu"]()
+        stats["all_seated"].set()
+    await stats["all_seated"].wait()
+
+
+async def run(
+    urls: list[str], tables: int, moves: int, limit: float, think: float, cpu: Any = lambda: 0.0
+) -> dict[str, Any]:
     stats: dict[str, Any] = {"latency": [], "errors": [], "repeats": 0, "repeat_refused": 0, "resent": 0, "tables": {}}
+    stats.update(seated=0, count=tables, cpu=cpu, all_seated=asyncio.Event(), cpu_warm=0.0)
     stop_at = time.monotonic() + limit
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     async with httpx.AsyncClient(limits=limits, timeout=60) as client:
@@ -203,8 +217,12 @@ def main(argv: list[str]) -> int:
     procs, urls = start_servers(ns.database, ns.servers)
     try:
         cpu_before = sum(process_cpu(p.pid) for p in procs)
-        stats = asyncio.run(run(urls, ns.tables, ns.moves, ns.limit, ns.think))
-        server_cpu = sum(process_cpu(p.pid) for p in procs) - cpu_before
+        stats = asyncio.run(
+            run(urls, ns.tables, ns.moves, ns.limit, ns.think, lambda: sum(process_cpu(p.pid) for p in procs))
+        )
+        cpu_after = sum(process_cpu(p.pid) for p in procs)
+        server_cpu = cpu_after - cpu_before
+        warm_cpu = cpu_after - stats["cpu_warm"]
     finally:
         for p in procs:
             p.send_signal(signal.SIGINT)
@@ -233,6 +251,10 @@ def main(argv: list[str]) -> int:
     print(
         f"server CPU {server_cpu:.1f} s in all, {1000 * server_cpu / max(1, len(lat)):.1f} ms a move "
         f"(every request counted: table openings, views, double clicks); load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"server CPU warm (from the first move on: the moves, their double clicks, the views after a 409) "
+        f"{warm_cpu:.1f} s, {1000 * warm_cpu / max(1, len(lat)):.1f} ms a move"
     )
     for err in stats["errors"][:5]:
         print("  error:", err)

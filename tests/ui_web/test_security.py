@@ -40,7 +40,7 @@ def test_the_view_does_not_change_when_hidden_things_are_redrawn(
             for k in range(3):
                 other = state.resample_hidden(random.Random(k))
                 live.session.state = other
-                again = tables.view(live, 0, "en")
+                again = tables.view(live, 0, "en", fresh=True)
                 live.session.state = state
                 assert again["observation"] == payload["observation"]
                 assert again["board"] == payload["board"] and again["infos"] == payload["infos"]

@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -212,7 +213,7 @@ class Storage:
 
     def version(self, table_id: str) -> int | None:
         with self.engine.connect() as conn:
-            value = conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar()
+            value = conn.execute(_VERSION, {"tid": table_id}).scalar()
         return None if value is None else int(value)
 
     def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
@@ -257,6 +258,8 @@ class Storage:
         now = time.time()
         new_version = seen_version + 1
         values: dict[str, Any] = {
+            "tid": row.id,
+            "seen": seen_version,
             "actions": list(actions),
             "version": new_version,
             "updated": now,
@@ -266,15 +269,21 @@ class Storage:
             values["seats"] = seats
         try:
             with self.engine.begin() as conn:
-                done = conn.execute(
-                    update(tables).where(tables.c.id == row.id, tables.c.version == seen_version).values(**values)
-                )
+                # statements built once (a move is two of them: most of its database cost was
+                # building and keying them anew)
+                done = conn.execute(_CHANGE_SEATS if seats is not None else _CHANGE, values)
                 if done.rowcount != 1:
                     raise Conflict(row.id)
                 conn.execute(
-                    insert(moves).values(
-                        table_id=row.id, version=new_version, kind=kind, notation=notation, seat=seat, at=now
-                    )
+                    _MOVE,
+                    {
+                        "table_id": row.id,
+                        "version": new_version,
+                        "kind": kind,
+                        "notation": notation,
+                        "seat": seat,
+                        "at": now,
+                    },
                 )
                 if holder is not None and (
                     conn.execute(
@@ -346,6 +355,21 @@ class Storage:
                 .all()
             )
         return [dict(r) for r in rows]
+
+
+_CHANGE = (
+    update(tables)
+    .where(tables.c.id == bindparam("tid"), tables.c.version == bindparam("seen"))
+    .values(
+        actions=bindparam("actions", type_=JSON),
+        version=bindparam("version"),
+        updated=bindparam("updated"),
+        finished=bindparam("finished"),
+    )
+)
+_CHANGE_SEATS = _CHANGE.values(seats=bindparam("seats", type_=JSON))
+_MOVE = insert(moves)
+_VERSION = select(tables.c.version).where(tables.c.id == bindparam("tid"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

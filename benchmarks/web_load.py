@@ -184,6 +184,117 @@ async def run(
     return stats
 
 
+async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
+    """``--streams N``: N live streams held open at once (two a table, each by a browser of its
+    own), then one browser and one table asking for more than their caps; the server's CPU while
+    they are open, and how soon a move reaches the streams. ``--hints N``: N hints asked at once,
+    two tables each by N/2 players: the order they are served in."""
+    base = urls[0]
+    limits = httpx.Limits(max_connections=streams + hints + 50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(limits=limits, timeout=120) as client:
+
+        async def table() -> tuple[str, str]:
+            r = await client.post(base + "/api/tables", json={"game": "minirogue-v1"})
+            r.raise_for_status()
+            return r.json()["table"], r.json()["tokens"][0]
+
+        if streams:
+            made = [await table() for _ in range((streams + 1) // 2)]
+            heard: dict[str, list[tuple[int, float]]] = {}
+            statuses: list[int] = []
+            opened = asyncio.Event()
+
+            async def follow(tid: str, tok: str, cookie: str) -> None:
+                headers = {"X-Seat-Token": tok, "Cookie": f"solotable_player={cookie}"}
+                try:
+                    async with client.stream("GET", f"{base}/api/t/{tid}/events", headers=headers) as r:
+                        statuses.append(r.status_code)
+                        if len(statuses) >= streams:
+                            opened.set()
+                        async for line in r.aiter_lines():
+                            if line.startswith("data:"):
+                                heard.setdefault(tid, []).append(
+                                    (int(line.split(":")[-1].strip(" }")), time.monotonic())
+                                )
+                except httpx.HTTPError:
+                    statuses.append(-1)
+
+            tasks = [
+                asyncio.create_task(follow(made[i // 2][0], made[i // 2][1], f"stream-client-{i:08d}"))
+                for i in range(streams)
+            ]
+            await asyncio.wait_for(opened.wait(), 60)
+            before = cpu()
+            await asyncio.sleep(10)
+            idle = cpu() - before
+            # a move on ten tables: how soon both streams of each hear of it
+            delays = []
+            for tid, tok in made[:10]:
+                view = (await client.get(f"{base}/api/t/{tid}", headers={"X-Seat-Token": tok})).json()
+                sent = time.monotonic()
+                body = {"action": view["actions"][0]["n"], "version": view["version"]}
+                await client.post(f"{base}/api/t/{tid}/move", headers={"X-Seat-Token": tok}, json=body)
+                while sum(1 for v, _ in heard.get(tid, []) if v == body["version"] + 1) < 2:
+                    await asyncio.sleep(0.01)
+                delays.append(max(t for v, t in heard[tid] if v == body["version"] + 1) - sent)
+            # over the caps: one browser, one table
+            extra_statuses: list[int] = []
+
+            async def probe(tid: str, tok: str, cookie: str) -> None:
+                headers = {"X-Seat-Token": tok, "Cookie": f"solotable_player={cookie}"}
+                async with client.stream("GET", f"{base}/api/t/{tid}/events", headers=headers) as r:
+                    extra_statuses.append(r.status_code)
+
+            await asyncio.gather(*(probe(made[0][0], made[0][1], f"probe-table-{i:08d}") for i in range(20)))
+            one_table = extra_statuses.count(429)
+            extra_statuses.clear()
+            await asyncio.gather(*(probe(made[1 + i][0], made[1 + i][1], "one-browser-0000000000") for i in range(12)))
+            one_browser = extra_statuses.count(429)
+            print(
+                f"streams: {statuses.count(200)} of {streams} open ({len(made)} tables, two each); server CPU "
+                f"{1000 * idle / 10:.1f} ms a second with them open; a move reached both streams of its table "
+                f"in {1000 * max(delays):.0f} ms at most (10 moves); over the caps: "
+                f"20 more on one table -> {one_table} refused (429), 12 from one browser -> {one_browser} refused"
+            )
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        if hints:
+            players = max(1, hints // 2)
+            made = [await table() for _ in range(hints)]
+            order: list[tuple[int, str]] = []
+
+            async def ask(i: int) -> int:
+                tid, tok = made[i]
+                player = f"hint-player-{i % players:06d}" + "x" * 4
+                r = await client.post(
+                    f"{base}/api/t/{tid}/hint",
+                    json={"seconds": 0.5},
+                    headers={"X-Seat-Token": tok, "Cookie": f"solotable_player={player}"},
+                )
+                if r.status_code == 200:
+                    order.append((int(r.json()["turn"]), player))
+                return r.status_code
+
+            started = time.monotonic()
+            codes = await asyncio.gather(*(ask(i) for i in range(hints)))
+            wall = time.monotonic() - started
+            # in the order they were started, past the two the workers took at once: every player's
+            # first hint before anyone's second (round robin over the players' lines)
+            started_order = [p for _, p in sorted(order)]
+            in_turn = all(
+                p not in started_order[:k] or len(set(started_order[:k])) == players
+                for k, p in enumerate(started_order)
+                if k >= 2
+            )
+            print(
+                f"hints: {hints} asked at once by {players} players (two tables each): answers "
+                f"{sorted(set(codes))}, all in {wall:.1f} s; every player's first hint started before "
+                f"anyone's second: {'yes' if in_turn else 'no'}"
+            )
+
+
 def audit(database: str, stats: dict[str, Any]) -> tuple[int, int]:
     """Moves the bots saw accepted but the database lacks, and moves the database holds twice."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -213,8 +324,23 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a bot waits before each move (0: moves back to back)"
     )
+    parser.add_argument("--streams", type=int, default=0, help="hold this many live streams open instead of playing")
+    parser.add_argument("--hints", type=int, default=0, help="ask this many hints at once instead of playing")
     ns = parser.parse_args(argv)
     procs, urls = start_servers(ns.database, ns.servers)
+    if ns.streams or ns.hints:
+        try:
+            asyncio.run(pressure(urls, ns.streams, ns.hints, lambda: sum(process_cpu(p.pid) for p in procs)))
+            print(f"load average {os.getloadavg()[0]:.1f}")
+        finally:
+            for p in procs:
+                p.send_signal(signal.SIGINT)
+            for p in procs:
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+        return 0
     try:
         cpu_before = sum(process_cpu(p.pid) for p in procs)
         stats = asyncio.run(

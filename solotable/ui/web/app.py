@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import json
 import re
 import secrets
@@ -300,6 +301,7 @@ class WebApp:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._swept = float("-inf")
         self.hints = HintQueue(workers=2)
+        self._hint_turns = itertools.count()
         self.closing = False
         """Set when the server is asked to stop: the live streams end at once."""
         self.watched: dict[str, int] = {}  # table -> live streams following it
@@ -484,20 +486,30 @@ class WebApp:
     async def _view(
         self, live: Live, seat: int, lang: str, at: int | None = None, player: str | None = None
     ) -> JSONResponse:
-        def build() -> dict[str, Any]:
-            with live.lock:
-                payload = self.tables.view(live, seat, lang, at=at)
-                # the seats this browser's cookie holds (the page asks before a link takes another)
-                payload["held"] = live.row.seats_of_player(player)
-                if seat == 0:
-                    # the opener may hand a fresh invitation for each other seat (the old link
-                    # stops working); whether a browser holds the seat already
-                    payload["invites"] = [
-                        {"seat": i + 1, "held": bool(s.get("player"))} for i, s in enumerate(live.row.seats) if i > 0
-                    ]
-            return payload
+        payload = await run_in_threadpool(self._payload, live, seat, lang, at, player)
+        return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
-        payload = await run_in_threadpool(build)
+    def _payload(self, live: Live, seat: int, lang: str, at: int | None, player: str | None) -> dict[str, Any]:
+        with live.lock:
+            payload = self.tables.view(live, seat, lang, at=at)
+            # the seats this browser's cookie holds (the page asks before a link takes another)
+            payload["held"] = live.row.seats_of_player(player)
+            if seat == 0:
+                # the opener may hand a fresh invitation for each other seat (the old link stops
+                # working); whether a browser holds the seat already
+                payload["invites"] = [
+                    {"seat": i + 1, "held": bool(s.get("player"))} for i, s in enumerate(live.row.seats) if i > 0
+                ]
+        return payload
+
+    async def _changed(self, change: Callable[[], Live], token: str | None, lang: str, player: str | None) -> Response:
+        """A change and the table's view after it, in one trip to a worker thread."""
+
+        def work() -> dict[str, Any]:
+            live = change()
+            return self._payload(live, self.tables.seat(live, token, player), lang, None, player)
+
+        payload = await run_in_threadpool(work)
         return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
     async def api_view(self, request: Request) -> Response:
@@ -520,10 +532,15 @@ class WebApp:
         try:
             data = await read_json(request)
             player = player_of(request)
-            live = await run_in_threadpool(
-                self.tables.play, table_id, seat_token(request), data.get("action"), data.get("version"), player=player
+            token = seat_token(request)
+            return await self._changed(
+                functools.partial(
+                    self.tables.play, table_id, token, data.get("action"), data.get("version"), player=player
+                ),
+                token,
+                lang,
+                player,
             )
-            return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
         except WebError as err:
             return error_response(err, lang)
 
@@ -532,14 +549,15 @@ class WebApp:
         try:
             data = await read_json(request)
             player = player_of(request)
-            live = await run_in_threadpool(
-                self.tables.undo,
-                request.path_params["table_id"],
-                seat_token(request),
-                data.get("version"),
-                player=player,
+            token = seat_token(request)
+            return await self._changed(
+                functools.partial(
+                    self.tables.undo, request.path_params["table_id"], token, data.get("version"), player=player
+                ),
+                token,
+                lang,
+                player,
             )
-            return await self._view(live, self.tables.seat(live, seat_token(request), player), lang, None, player)
         except WebError as err:
             return error_response(err, lang)
 
@@ -607,7 +625,13 @@ class WebApp:
                     {"version": version, "ranked": [], "text": t("web.hint_none", lang), "others": "", "note": ""},
                     headers=SECURITY_HEADERS,
                 )
-            ranked = await self.hints.run(client_key(request), live.row.id, functools.partial(_hint, state, budget))
+            turn: list[int] = []
+
+            def work() -> list[Hint]:
+                turn.append(next(self._hint_turns))  # the order hints start in (the load test reads it)
+                return _hint(state, budget)
+
+            ranked = await self.hints.run(client_key(request), live.row.id, work)
             game = live.session.game
             # the hint panel every interface shows (solotable.ui.present.hint_panel): the best move
             # and the runners-up, each with its chance of winning, its 95% interval and how it was found
@@ -631,7 +655,9 @@ class WebApp:
                 "others": panel.others_heading if panel is not None else "",
                 "note": panel.note if panel is not None else "",
             }
-            return JSONResponse({"version": version, "ranked": out, "text": text, **extra}, headers=SECURITY_HEADERS)
+            return JSONResponse(
+                {"version": version, "ranked": out, "text": text, "turn": turn[0], **extra}, headers=SECURITY_HEADERS
+            )
         except WebError as err:
             return error_response(err, lang)
 

@@ -109,3 +109,19 @@ def test_no_token_or_cookie_is_kept_in_clear(db_url: str) -> None:
     dump = json.dumps(stored, default=str)
     assert table in dump and api["table"] in dump
     assert [s for s in secrets if s in dump] == []
+
+
+def test_a_database_from_before_practice_tables_is_upgraded(tmp_path: Any) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    url = f"sqlite:///{path}"
+    Storage(url).dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE web_tables DROP COLUMN practice")
+    c = TestClient(create_app(url))
+    made = c.post("/api/tables", json={"game": "minirogue-v1"})
+    assert made.status_code == 201
+    assert (
+        c.get(f"/api/t/{made.json()['table']}", headers={"X-Seat-Token": made.json()["tokens"][0]}).status_code == 200
+    )

@@ -21,13 +21,13 @@ import httpx
 import pytest
 
 from solotable.core.record import Record
-from solotable.ui.web.storage import Storage
+from solotable.ui.web.storage import Storage, metadata
 from ui_web.conftest import free_port, missing, postgres_url, reset_database
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def launch(database: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "solotable", "web", "--port", str(port), "--database", database, "--create-limit", "0"],
@@ -36,12 +36,15 @@ def start(database: str) -> tuple[subprocess.Popen[bytes], str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    url = f"http://127.0.0.1:{port}"
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def ready(proc: subprocess.Popen[bytes], url: str) -> str:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                return proc, url
+                return url
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
@@ -84,6 +87,9 @@ def pg() -> str:
     assert url is not None
     try:
         reset_database(url)
+        storage = Storage(url)
+        metadata.drop_all(storage.engine)  # the two processes start at once on an empty database
+        storage.dispose()
     except Exception as exc:
         missing(f"PostgreSQL at SOLOTABLE_TEST_POSTGRES is not reachable: {str(exc).splitlines()[0]}")
     return url
@@ -92,9 +98,9 @@ def pg() -> str:
 def test_a_co_op_table_across_two_processes_and_one_killed_mid_move(pg: str) -> None:
     procs: list[subprocess.Popen[bytes]] = []
     try:
-        a, url_a = start(pg)
-        b, url_b = start(pg)
+        (a, url_a), (b, url_b) = launch(pg), launch(pg)
         procs += [a, b]
+        url_a, url_b = ready(a, url_a), ready(b, url_b)
         made = httpx.post(url_a + "/api/tables", json={"game": "minirogue", "options": {"partner": "mage"}}).json()
         table, tokens = made["table"], made["tokens"]
         # each seat plays through its own process and follows the table on the other one

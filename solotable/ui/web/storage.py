@@ -40,7 +40,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
@@ -187,15 +187,19 @@ class Storage:
             if url.startswith("postgresql://"):
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
-        metadata.create_all(self.engine)
-        self._upgrade()
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # several server processes starting at once on a new database: one makes the tables
+                conn.execute(text("SELECT pg_advisory_xact_lock(7160203)"))
+            metadata.create_all(conn)
+            self._upgrade(conn)
 
-    def _upgrade(self) -> None:
+    @staticmethod
+    def _upgrade(conn: Connection) -> None:
         """Columns added since a database was made (``create_all`` makes missing tables only)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("web_tables")}
+        have = {c["name"] for c in inspect(conn).get_columns("web_tables")}
         if "practice" not in have:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE web_tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE"))
+            conn.execute(text("ALTER TABLE web_tables ADD COLUMN practice BOOLEAN NOT NULL DEFAULT FALSE"))
 
     def dispose(self) -> None:
         self.engine.dispose()

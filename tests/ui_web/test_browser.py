@@ -299,7 +299,7 @@ def test_info_says_when_there_is_nothing_to_explain_and_sets_texts_as_texts(
     assert page.locator("#dialog-body img").count() == 0 and page.evaluate("window.pwned") is None
     page.keyboard.press("Escape")
     monkeypatch.setattr(cls, "info_entries", lambda self, state, lang="en": [])
-    page.reload()
+    page.goto(open_table(live_server, "deepspace-d6", {}, 6))  # a new table (a view, once built, is kept)
     page.wait_for_selector("#board .board")
     page.locator("#info").click()
     assert page.locator("#dialog-body .info-entry").count() == 0

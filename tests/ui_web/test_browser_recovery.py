@@ -173,3 +173,14 @@ def test_a_cleared_store_reopens_the_seat_by_the_cookie(browser: Any, live_serve
     else:
         assert "Waiting for" in page.locator("#turn").inner_text()
     context.close()
+
+
+def test_a_browser_holding_no_seat_is_told_so_in_place_of_the_board(browser: Any, live_server: LiveServer) -> None:
+    link = open_table(live_server, "minirogue-v1", {}, 5)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(link.split("?")[0] + "?lang=en")  # the table's address without its seat's link
+    page.wait_for_selector("#board #no-seat")
+    assert "no seat" in page.locator("#board").inner_text()
+    assert "Loading" not in page.locator("#board").inner_text()
+    context.close()

@@ -78,7 +78,15 @@
 
   async function refresh(at) {
     const r = await api(at === undefined || at === null ? "" : "?at=" + at);
-    if (!r.ok) { failed(r, () => refresh(at)); return false; }
+    if (!r.ok) {
+      failed(r, () => refresh(at));
+      if (!current && r.status === 404) {   // no seat here: say so where the board would be
+        const p = document.createElement("p");
+        p.className = "error"; p.id = "no-seat"; p.textContent = r.data.error;
+        $("board").replaceChildren(p);
+      }
+      return false;
+    }
     if (at === undefined || at === null) current = r.data;
     draw(r.data);
     return true;
@@ -381,7 +389,11 @@
 
   async function downloadRecord(ev) {
     ev.preventDefault();
-    const r = await fetch("/api/t/" + encodeURIComponent(tableId) + "/record?lang=" + lang, { headers: headers(false) });
+    let r;
+    try {
+      r = await fetch("/api/t/" + encodeURIComponent(tableId) + "/record?lang=" + lang, { headers: headers(false) });
+    } catch (e) { failed({ ok: false, status: 0, data: {} }, () => downloadRecord(ev)); return; }
+    if (!r.ok) { let d = {}; try { d = await r.json(); } catch (e) { /* not JSON */ } failed({ ok: false, status: r.status, data: d }, null); return; }
     const blob = await r.blob();
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);

@@ -86,6 +86,9 @@ def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[byte
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
+                for proc in procs:  # the ones that did start end with the run
+                    proc.kill()
+                    proc.wait()
                 raise RuntimeError(f"the server at {url} did not start")
             time.sleep(0.2)
     return procs, urls

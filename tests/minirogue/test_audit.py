@@ -316,16 +316,15 @@ def test_verified_evasion_leaves_the_leader_alone_with_one_player_hp() -> None:
 def test_verified_item_room_leader_first_one_item() -> None:
     """Verified (D27): in a shared item room only one character takes the item, the Leader first."""
     s = new("crusader", partner="rogue")
-    s.heroes[0].gold = 2
     play(s, "card:ITEM-1")
     until(s, "item")
     assert s.to_move == 0
-    play(s, "take", "card:CAMP-1", "card:CAMP-2")  # the Leader's room reveals its neighbours
+    play(s, "try", "check:5,4", "accept", "take", "card:CAMP-1", "card:CAMP-2")  # the Leader's room reveals its neighbours
     seen: list[str] = []
     while phase(s) == "window":
         play(s, "pass")
         seen += keys_of(s)
-    assert hero(s)["item"] == "ITEM-1" and hero(s, 1)["item"] == "" and "ev.item_gone" in seen
+    assert hero(s)["item"] == "fair_longsword" and hero(s, 1)["item"] == "" and "ev.item_gone" in seen
 
 
 def test_verified_boss_rewards_each_player_and_og_two_player_phases() -> None:

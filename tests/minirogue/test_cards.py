@@ -63,7 +63,7 @@ BOSSES = {
     "cursed_dragon": ((12, 16, 20), (2, 4, 6), ("curse",), (2, 3, 4)),
     "kings_protector": ((12, 16, 20), (2, 4, 6), ("ignore_armor",), (2, 3, 4)),
     "spider_queen": ((12, 16, 20), (2, 4, 6), ("poison",), (2, 3, 4)),
-    "ghoul": ((15, 19, 23), (1, 3, 5), ("weaken", "ignore_armor"), (2, 4, 6)),
+    "ghoul": ((16, 20, 25), (1, 2, 4), ("weaken", "ignore_armor"), (3, 4, 5)),  # J-data Boss_TheGhoul.asset
 }
 # §8.11
 GHOSTS = [("apparition", 10, 1, (), "xp+1"), ("ghost", 12, 2, ("weaken",), "xp+1"),
@@ -116,21 +116,24 @@ def test_graveyard_card(card: str, face: int) -> None:
     assert D.graveyards[card][face - 1].options == tuple(fx(o) for o in GRAVES[card][face - 1])
 
 
-def test_campfire_cards_D8() -> None:
-    for card in ("CAMP-1", "CAMP-2"):
-        assert D.campfires[card] == (fx(["xp+1"]), fx(["food+1"]), fx(["hp+2"]))
+def test_campfire_cards_MR_P14() -> None:
+    # CAMP-1: J-scan IMG_20230630_0010.jpg; CAMP-2 (the Hermit): J-data Bonfire_Hermit.asset, S3
+    assert D.campfires["CAMP-1"] == (fx(["xp+1"]), fx(["food+1"]), fx(["hp+2"]))
+    assert D.campfires["CAMP-2"] == (fx(["xp-1", "gold+3"]), fx(["food-1", "hp+3"]), fx(["nothing"]))
 
 
-def test_merchant_cards_D26() -> None:
+def test_merchant_cards_MR_P15() -> None:
+    # MERC-1: F Widgets/Merchant.cpp and S4 (a Blessing, and 2 gold: +1 food); MERC-2: J-scan
+    # Merchant_Hunter.jpg (2 gold: the Blessing's sun-eye icon)
     m1 = D.merchants["MERC-1"]
     assert {w.key: (w.price, w.gain) for w in m1.wares} == {
-        "hp1": (1, fx(["hp+1"])), "holy": (2, fx(["potion:holy"])), "hp4": (3, fx(["hp+4"])),
-        "armor": (5, fx(["armor+1"])), "potion": (5, fx(["potion:any"]))}  # fmt: skip
+        "hp1": (1, fx(["hp+1"])), "bless": (2, fx(["bless"])), "hp4": (3, fx(["hp+4"])),
+        "armor": (5, fx(["armor+1"])), "potion": (5, fx(["potion:any"])), "food": (2, fx(["food+1"]))}  # fmt: skip
     assert (m1.sell_armor, m1.sell_potion) == (3, 3)
     m2 = D.merchants["MERC-2"]
     assert {w.key: (w.price, w.per_floor) for w in m2.wares} == {
         "food": (1, True),
-        "holy": (2, False),
+        "bless": (2, False),
         "hp4": (3, False),
         "potion": (5, False),
     }
@@ -140,9 +143,11 @@ def test_merchant_cards_D26() -> None:
 def test_treasure_cards_D9() -> None:
     a = D.treasures["TRES-A"]
     assert (a.gold, a.gold_condition, D.file.treasure["TRES-A"].condition) == (1, 3, ("monster", "trap"))
-    assert a.rows == tuple(
-        (fx(r),) for r in (["gold+1"], ["gold+2"], ["hp+5"], ["potion:any"], ["ghost", "gold+2"], ["ghost", "armor+1"])
+    # J-scan Treasure_Mimic.jpg: rows 1-3, 5-6 as before, row 4 a Fire, Frost or Poison potion
+    assert a.rows[:3] + a.rows[4:] == tuple(
+        (fx(r),) for r in (["gold+1"], ["gold+2"], ["hp+5"], ["ghost", "gold+2"], ["ghost", "armor+1"])
     )
+    assert a.rows[3] == (fx(["potion:fire"]), fx(["potion:frost"]), fx(["potion:poison"]))
     b = D.treasures["TRES-B"]
     assert (b.gold, b.gold_condition) == (1, 2)
     assert b.rows[2] == (fx(["potion:fire"]), fx(["gold+2"])) and b.rows[5] == (
@@ -156,10 +161,13 @@ def test_shrine_card_D14() -> None:
     assert D.shrine.rows == tuple((fx(r),) for r in SHRINE)
 
 
-def test_item_cards_D7() -> None:
+def test_item_cards_MR_P13() -> None:
+    # the Armory: F Widgets/ArmoryInteraction.cpp (die 1-3, 4-5, 6); the Alcove: J-data Item_Alcove.asset
     one, two = D.items["ITEM-1"], D.items["ITEM-2"]
-    assert (one.name, one.condition, one.cost, one.free_feats) == ("rusty_dagger", "gold", 2, 1)
-    assert (two.name, two.condition, two.cost, two.free_feats) == ("worn_sword", "check", 0, 2)
+    assert (one.name, one.items) == ("armory", ("rusty_dagger",) * 3 + ("fair_longsword",) * 2 + ("battle_axe",))
+    assert (two.name, two.items) == ("alcove", ("stored_feat",) * 2 + ("cure_poison",) * 2 + ("cure_curse",) * 2)
+    assert [D.gear[k].free_feats for k in ("rusty_dagger", "fair_longsword", "battle_axe", "stored_feat")] == [1, 2, 3, 1]
+    assert (D.gear["cure_poison"].cure, D.gear["cure_curse"].cure) == ("poison", "curse")
 
 
 @pytest.mark.parametrize("boss", list(BOSSES))
@@ -197,7 +205,7 @@ def test_ghost_card_D5(floor: int) -> None:
 def test_rules_values_D1_D2_D3_D13_D17() -> None:
     c = D.caps
     assert (c.hp, c.armor, c.gold, c.food, c.potions, c.items) == (20, 4, 10, 6, 2, 1)
-    assert (D.xp_cap, D.die_thresholds, D.heal_per_xp) == (18, (6, 12), 1)
+    assert (D.xp_cap, D.die_thresholds, D.heal_per_xp) == (18, (6, 18), 1)  # MR-P12: F, S4
     assert D.lack_hp == 1 and D.regenerate_hp == 2 and (D.eat_food, D.starve_hp) == (1, 3)
     assert D.fall_to == (3, 4, 5, 6, 8, 9, 10, 0, 0, 0)
     assert (D.fire_damage, D.healing_hp, D.poison_bonus) == (7, 6, 4)
@@ -235,39 +243,36 @@ PROVISIONAL = [
     "skill",
     "icon",
     "dungeon",
-    "character.mage",
-    "character.priestess",
     "monster.MON-A.4",
-    "monster.MON-B.4",
-    "monster.MON-C.1",
-    "monster.MON-C.2",
-    "monster.MON-C.3",
-    "monster.MON-C.4",
     "trap.TRAP-1.1",
     "trap.TRAP-1.2",
     "trap.TRAP-1.3",
-    "trap.TRAP-2.1",
-    "trap.TRAP-2.2",
-    "trap.TRAP-2.3",
     "campfire.CAMP-2",
-    "merchant.MERC-1",
-    "merchant.MERC-2",
     "treasure.TRES-A",
     "treasure.TRES-B",
     "shrine.SHRN",
     "item.ITEM-1",
     "item.ITEM-2",
-    "boss.cursed_dragon",
     "boss.kings_protector",
-    "boss.spider_queen",
     "boss.ghoul",
-    "reward",
     "ghost.1",
     "ghost.2",
     "ghost.3",
     "ghost.4",
     "flags",
-] + [f"graveyard.GRV-{g}.{f}" for g in range(1, 5) for f in range(1, 7)]
+    "gear.rusty_dagger",
+    "gear.fair_longsword",
+    "gear.battle_axe",
+    "gear.stored_feat",
+    "gear.cure_poison",
+    "gear.cure_curse",
+] + [f"graveyard.GRV-2.{f}" for f in range(1, 7)]
+# Promoted by a card scan or a second source (shared/rules/minirogue-2020-sources.md, issue 25).
+CONFIRMED = [
+    "character.mage", "character.priestess", "monster.MON-B.4", "monster.MON-C.1", "monster.MON-C.2",
+    "monster.MON-C.3", "monster.MON-C.4", "trap.TRAP-2.1", "trap.TRAP-2.2", "trap.TRAP-2.3", "merchant.MERC-1",
+    "merchant.MERC-2", "boss.cursed_dragon", "boss.spider_queen", "reward", "campfire.CAMP-1",
+] + [f"graveyard.GRV-{g}.{f}" for g in (1, 3, 4) for f in range(1, 7)]  # fmt: skip
 
 
 def test_provisional_listing_covers_every_provisional_value() -> None:
@@ -276,7 +281,13 @@ def test_provisional_listing_covers_every_provisional_value() -> None:
     text = G.rules_listing("provisional", "en")
     for table in PROVISIONAL:
         assert f"[{table}]" in text
-    assert "D5" in text and "D25" in text and "D8" in text
+    assert "D5" in text and "MR-P13" in text and "MR-P14" in text
+    for table in CONFIRMED:
+        assert f"[{table}]" not in text
+    # each provisional table says what no source settles
+    for _, table in provisional_tables():
+        assert table.get("reason"), table
+    assert text.count("unsettled:") == len(provisional_tables())
     assert "grade L" in text and "grade M" in text
     assert G.rules_listing("provisional", "ja").count("[") == text.count("[")
 
@@ -284,7 +295,7 @@ def test_provisional_listing_covers_every_provisional_value() -> None:
 def test_cli_rules_provisional() -> None:
     out = subprocess.run([sys.executable, "-m", "solotable", "rules", "minirogue", "--provisional"],
                          capture_output=True, text=True, check=True).stdout  # fmt: skip
-    assert "[monster.MON-C.4]" in out and "[treasure.TRES-A]" in out
+    assert "[monster.MON-C.4]" not in out and "[treasure.TRES-A]" in out and "unsettled:" in out
 
 
 # -- overrides (MR-P2) --------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def test_a_monster_card_gives_every_floor_and_marks_this_one() -> None:
     play(s, "card:MON-B")
     text = entries(s, "en")["card:MON-B"]
     assert "▶Floor 1: Giant Spider, 6 HP (12 with two players), 2 damage" in text
-    assert " Floor 3: Crossbowman, 12 HP (24 with two players), 6 damage, icons: Poison" in text
+    assert " Floor 3: Undead Arbalist, 12 HP (24 with two players), 6 damage, icons: Poison" in text
     assert "foe" not in entries(s, "en")
     while phase(s) == "window":
         play(s, "pass")
@@ -85,16 +85,16 @@ def test_a_monster_card_gives_every_floor_and_marks_this_one() -> None:
 
 
 def test_the_boss_items_and_corrections_are_shown_as_in_force() -> None:
-    s = G.new_state(seed=1, character="rogue", cards_data=check_text("[item.ITEM-1]\ncost = 3\n", "f"))
-    s.heroes[0].item = "ITEM-2"
+    s = G.new_state(seed=1, character="rogue", cards_data=check_text("[gear.battle_axe]\nfree_feats = 2\n", "f"))
+    s.heroes[0].item = "cure_curse"
     play(s, "card:ITEM-1")
     en = entries(s, "en")
-    assert "Take it for 3 gold." in en["card:ITEM-1"]  # the corrected price
-    assert "2 free feats" in en["card:ITEM-2"] and "skill check" in en["card:ITEM-2"]
+    assert "6: Battle Axe. Used up for a free feat (no XP or HP paid); it gives 2 free feats" in en["card:ITEM-1"]
+    assert "5-6: stored curse cure. Cures Curse" in en["card:ITEM-2"] and "skill check" in en["card:ITEM-2"]
     s = new("rogue", area=2)
     play(s, "card:CAMP-1", "boss:ghoul")
     boss = entries(s, "en")["boss:ghoul"]
-    assert "▶Floor 1: Ghoul, 15 HP (30 with two players), 1 damage, icons: Weaken, Ignore armor" in boss
+    assert "▶Floor 1: Ghoul, 16 HP (32 with two players), 1 damage, icons: Weaken, Ignore armor" in boss
 
 
 # -- whose decision it is, what is drawn, the end in words ---------------------------------------

@@ -166,7 +166,7 @@ def test_starvation_can_kill() -> None:
 def test_D1_dice_by_xp_and_cap_heals() -> None:
     s = new()
     h = s.heroes[0]
-    for xp, dice in ((0, 1), (5, 1), (6, 2), (11, 2), (12, 3), (18, 3)):
+    for xp, dice in ((0, 1), (5, 1), (6, 2), (12, 2), (17, 2), (18, 3)):  # MR-P12: 6/18 (F, S4)
         h.xp = xp
         assert s.dice_count(h) == dice
     h.xp, h.hp = 17, 5
@@ -270,7 +270,7 @@ def test_critical_chain_and_miss() -> None:
 
 def test_curse_lowers_dice_and_blocks_criticals() -> None:
     """§6.5 Curse, §7.2 step 4."""
-    s = enter(new("rogue"), "MON-A", xp=12, curse=True)
+    s = enter(new("rogue"), "MON-A", xp=18, curse=True)
     s.foe_hp = s.foe_max = 40
     play(s, "roll:236,1,c1")
     assert [s.die_value(i) for i in range(3)] == [0, 2, 5] and not any(a.startswith("crit") for a in legal(s))
@@ -467,7 +467,7 @@ def test_merchant_buys_and_sells() -> None:
     assert hero(s)["hp"] == 9 and hero(s)["gold"] == 1
     play(s, "sell:armor")
     assert hero(s)["armor"] == 0 and hero(s)["gold"] == 4
-    assert "buy:food" not in legal(s)  # D26: S4's food line is off
+    assert "buy:food" in legal(s)  # MR-P15: the food line is on (F Merchant.cpp, S4)
 
 
 def test_hunter_food_price_is_the_floor() -> None:
@@ -511,14 +511,15 @@ def test_shrine_offering() -> None:
 
 def test_items_D7_D27() -> None:
     s = enter(new("rogue"), "ITEM-1")
-    play(s, "take")
-    assert hero(s)["item"] == "ITEM-1" and hero(s)["gold"] == 3
+    assert legal(s) == {"leave", "try"}  # MR-P13: no item is bought (F ArmoryThrowDice.cpp)
+    play(s, "try", "check:5,6", "accept", "take")
+    assert hero(s)["item"] == "battle_axe" and hero(s)["gold"] == 5
     s = enter(new("rogue"), "ITEM-2")
     play(s, "try", "check:5,1", "accept", "take")
-    assert hero(s)["item"] == "ITEM-2"
+    assert hero(s)["item"] == "stored_feat"
     # two free feats in one roll, then the item is gone
     s.foe = None
-    s2 = enter(new("rogue"), "MON-A", item="ITEM-2", xp=12)
+    s2 = enter(new("rogue"), "MON-A", item="fair_longsword", xp=18)
     s2.foe_hp = s2.foe_max = 40
     play(s2, "roll:x22,1", "feat:1,free", "white:3", "feat:2,free", "white:4")
     assert hero(s2)["item"] == "" and not any(a.endswith("free") for a in legal(s2))
@@ -526,7 +527,7 @@ def test_items_D7_D27() -> None:
 
 def test_held_item_is_out_of_the_deck_D27() -> None:
     s = new("rogue")
-    s.heroes[0].item = "ITEM-1"
+    s.heroes[0].item = "fair_longsword"
     goto(s, 2)
     assert "card:ITEM-1" not in {str(a) for a, _ in s.chance_outcomes()}
 

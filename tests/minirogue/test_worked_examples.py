@@ -11,7 +11,7 @@ from .test_rules import boss_fight
 
 def test_seed_curse_example_5_4_2_x_x_x() -> None:
     """S1: 呪いダイス … 5⇒4、2⇒×、×⇒×."""
-    s = enter(new("rogue"), "MON-A", xp=12, curse=True)
+    s = enter(new("rogue"), "MON-A", xp=18, curse=True)
     s.foe_hp = s.foe_max = 40
     play(s, "roll:x25,1,c1")
     assert [s.die_value(i) for i in range(3)] == [0, 0, 4]

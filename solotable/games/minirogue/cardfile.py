@@ -14,7 +14,7 @@ from typing import Literal
 from solotable.core.data import invalid
 from solotable.core.untrusted import shorten
 
-from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, EffectKind, Icon, Potion, RoomType, known_names
+from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, EffectKind, Icon, ItemKind, Potion, RoomType, known_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,8 @@ class Table:
     grade: Literal["H", "M", "L"]
     source: str
     decision: str = ""
+    reason: str = ""
+    """For a provisional table: what no source settles (``rules minirogue --provisional``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -342,7 +344,7 @@ class MerchantCard(Table):
     sell_armor: int
     sell_potion: int
     buy_hp1: WareLine | None = None
-    buy_holy: WareLine | None = None
+    buy_bless: WareLine | None = None
     buy_hp4: WareLine | None = None
     buy_armor: WareLine | None = None
     buy_potion: WareLine | None = None
@@ -381,17 +383,32 @@ class ShrineCard(Table):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ItemCard(Table):
-    """§8.8 (D7): the condition to take it (pay ``cost`` gold or food, or pass a skill check) and
-    the free feats it gives when used up."""
+    """§8.8: an item room (the Armory, the Alcove). The character may try a skill check; on a
+    success the check's black die picks the item (``items``, one per face), which the character
+    may take."""
 
     name: str
-    condition: Literal["gold", "food", "check"]
-    cost: int
-    free_feats: int
+    items: tuple[ItemKind, ...]
 
     def __post_init__(self) -> None:
-        _at_least(0, cost=self.cost)
-        _at_least(1, 3, free_feats=self.free_feats)
+        _name(self.name)
+        if len(self.items) != 6:
+            raise invalid("items must be a list of 6 items (one per face of the black die)", "items")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gear(Table):
+    """§6.4: what each item does when used: ``free_feats`` free feats in one roll (a weapon, a
+    stored feat), or ``cure`` a status (a stored cure, used as soon as its holder has that status,
+    ruling MR-P13)."""
+
+    free_feats: int = 0
+    cure: Literal["", "poison", "curse", "blind"] = ""
+
+    def __post_init__(self) -> None:
+        _at_least(0, 3, free_feats=self.free_feats)
+        if (self.free_feats > 0) == bool(self.cure):
+            raise invalid("an item gives free feats or cures a status (exactly one of the two)", "cure")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -466,6 +483,7 @@ class CardsFile:
     treasure: dict[str, TreasureCard]
     shrine: dict[str, ShrineCard]
     item: dict[str, ItemCard]
+    gear: dict[str, Gear]
     boss: dict[str, BossCard]
     og: dict[str, Creature]
     reward: RewardCard

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from solotable.core.data import DataError, build, line_of
 from solotable.core.protocol import OptionError
@@ -53,6 +53,7 @@ from .names import (
     CARD_INDEX,
     CHARACTERS,
     DIFFICULTIES,
+    ITEMS,
     POTIONS,
     ROOM_CARDS,
     ROOM_TYPE,
@@ -61,6 +62,7 @@ from .names import (
     STATUSES,
     WARES,
     Icon,
+    ItemKind,
     Potion,
     RoomType,
     Stat,
@@ -144,10 +146,18 @@ class Shrine:
 
 @dataclass(frozen=True, slots=True)
 class Item:
+    """An item room (§8.8): its name and the item each face of the check's black die gives."""
+
     name: str
-    condition: Literal["gold", "food", "check"]
-    cost: int
+    items: tuple[ItemKind, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GearUse:
+    """What an item does (§6.4): free feats in one roll, or a status it cures."""
+
     free_feats: int
+    cure: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +198,9 @@ class Data:
     treasures: Mapping[str, Treasure]
     shrine: Shrine
     items: Mapping[str, Item]
+    gear: Mapping[str, GearUse]
+    item_card: Mapping[str, str]
+    """The item room each item comes from (D27: the card stays out of the deck while held)."""
     bosses: Mapping[str, tuple[Foe, ...]]
     """By boss, one row per floor (1-3)."""
     og: tuple[Foe, Foe]
@@ -280,7 +293,7 @@ def compile_data(f: CardsFile) -> Data:
     for card in merc_cards:
         m = f.merchant[card]
         wares: list[Ware] = []
-        lines = (("armor", m.buy_armor), ("food", m.buy_food), ("holy", m.buy_holy), ("hp1", m.buy_hp1),
+        lines = (("armor", m.buy_armor), ("bless", m.buy_bless), ("food", m.buy_food), ("hp1", m.buy_hp1),
                  ("hp4", m.buy_hp4), ("potion", m.buy_potion))  # the order of the choices: by key  # fmt: skip
         for key, line in lines:
             if line is None or not line.enabled:
@@ -299,6 +312,12 @@ def compile_data(f: CardsFile) -> Data:
     s = f.shrine["SHRN"]
     item_cards = cards_of("item")
     _keys(f.item, item_cards, "item")
+    _keys(f.gear, ITEMS, "gear")
+    item_card: dict[str, str] = {}
+    for card in item_cards:
+        for kind in f.item[card].items:
+            if item_card.setdefault(kind, card) != card:  # D27: a held item keeps its card out of the deck
+                raise _Bad(f"item.{card}.items", f"{kind} is given by two item rooms ({item_card[kind]} and {card})")
     _keys(f.boss, BOSSES, "boss")
     bosses = {
         b: tuple(
@@ -351,7 +370,9 @@ def compile_data(f: CardsFile) -> Data:
         merchants=merchants,
         treasures=treasures,
         shrine=Shrine(s.offer_gold, s.offer_bonus, tuple(options_of(r) for r in s.rows)),
-        items={card: Item(i.name, i.condition, i.cost, i.free_feats) for card, i in f.item.items()},
+        items={card: Item(i.name, i.items) for card, i in f.item.items()},
+        gear={kind: GearUse(g.free_feats, g.cure) for kind, g in f.gear.items()},
+        item_card=item_card,
         bosses=bosses,
         og=(_foe(f.og["1"]), _foe(f.og["2"])),
         reward_gold=f.reward.gold,

@@ -19,6 +19,7 @@ from solotable.core.features import Features, Writer, group_starts
 from . import GAME
 from .data import data
 from .names import CHARACTERS, DIFFICULTIES, POTIONS, ROOM_CARDS, STATUSES, WARES, Icon, cards_of
+from .names import ITEMS as ITEM_KINDS
 from .state import FACE, FOE_KINDS, Hero, MiniRogueState
 
 D = data()
@@ -32,10 +33,10 @@ FOES: tuple[str, ...] = tuple(dict.fromkeys([
     *(f.name for f in D.og),
 ]))
 """Every creature a combat may face, from the cards."""
-ITEMS: tuple[str, ...] = cards_of("item")
+ITEMS: tuple[str, ...] = ITEM_KINDS  # the item held (§8.8), not its room card (issue 25)
 WHITE: tuple[str, ...] = tuple(FACE)
 GIFTS: tuple[str, ...] = ("gold", "food", "armor", "item", *POTIONS)
-MAX_DICE = 3  # one white die, a second at 6 XP, a third at 12 (D1)
+MAX_DICE = 3  # one white die, a second at 6 XP, a third at 18 (D1, MR-P12)
 MAX_OPTIONS = 3  # the longest list of choices on a card (graveyards, campfires)
 HP_CAP = 20  # the priestess's tribute pays 1 .. HP (D30)
 PHASES = (

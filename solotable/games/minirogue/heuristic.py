@@ -314,7 +314,7 @@ class Heuristic:
         if h.food < 2:
             want.append("food")
         if h.statuses():
-            want.append("holy")
+            want.append("bless")  # MR-P15: a Blessing cures every status
         if h.armor < cap.armor:
             want.append("armor")
         if len(h.potions) < cap.potions:

@@ -87,10 +87,20 @@ def card_text(cat: Catalogue, d: Data, card: str, floor: int, lang: str) -> str:
             lines.append(t("mr.info.face", lang, face=face, what=options_text(cat, options, lang)))
     else:
         item = d.items[card]
-        key = "mr.info.item_check" if item.condition == "check" else f"mr.info.item_{item.condition}"
-        lines.append(t(key, lang, cost=item.cost))
-        lines.append(t("mr.info.item_use_1" if item.free_feats == 1 else "mr.info.item_use", lang, n=item.free_feats))
+        lines.append(t("mr.info.item_check", lang))
+        for kind in dict.fromkeys(item.items):
+            faces = [f for f, k in enumerate(item.items, start=1) if k == kind]
+            lines.append(t("mr.info.item_face", lang, faces=_faces(faces), item=f"@mr.item.{kind}",
+                           use=gear_text(cat, d, kind, lang)))  # fmt: skip
     return "\n".join(lines)
+
+
+def gear_text(cat: Catalogue, d: Data, kind: str, lang: str) -> str:
+    """What an item does (§6.4): its free feats, or the status it cures (MR-P13)."""
+    use = d.gear[kind]
+    if use.cure:
+        return cat.text("mr.info.item_cure", lang, status=f"@mr.status.{use.cure}")
+    return cat.text("mr.info.item_use_1" if use.free_feats == 1 else "mr.info.item_use", lang, n=use.free_feats)
 
 
 def _boss_text(cat: Catalogue, d: Data, boss: str, floor: int, lang: str) -> str:
@@ -133,8 +143,8 @@ def info_entries(cat: Catalogue, s: MiniRogueState, lang: str) -> list[InfoEntry
         if s.grid[pos] >= 0 and ROOM_CARDS[s.grid[pos]] not in cards:
             cards.append(ROOM_CARDS[s.grid[pos]])
     for h in s.heroes:
-        if h.item and h.item not in cards:
-            cards.append(h.item)
+        if h.item and d.item_card[h.item] not in cards:
+            cards.append(d.item_card[h.item])
     if s.c_card and s.c_card not in cards:
         cards.append(s.c_card)
     for card in cards:

@@ -12,6 +12,8 @@ Status = Literal["poison", "curse", "blind"]
 Stat = Literal["hp", "armor", "gold", "food", "xp"]
 Icon = Literal["curse", "poison", "blind", "regenerate", "weaken", "ignore_armor", "fall"]
 RoomType = Literal["monster", "trap", "graveyard", "campfire", "merchant", "treasure", "shrine", "item"]
+ItemKind = Literal["rusty_dagger", "fair_longsword", "battle_axe", "stored_feat", "cure_poison", "cure_curse"]
+"""The items the item rooms give (§8.8): the Armory's weapons and the Alcove's stores."""
 EffectKind = Literal["stat", "potion", "status", "bless", "fall", "ghost", "nothing"]
 
 CHARACTERS: tuple[str, ...] = ("rogue", "priestess", "crusader", "mage")
@@ -19,6 +21,7 @@ DIFFICULTIES: tuple[str, ...] = ("normal", "hard", "harder", "roguelike")
 POTIONS: tuple[Potion, ...] = get_args(Potion)
 STATUSES: tuple[Status, ...] = get_args(Status)
 STATS: tuple[Stat, ...] = get_args(Stat)
+ITEMS: tuple[ItemKind, ...] = get_args(ItemKind)
 ROOM_TYPES: tuple[RoomType, ...] = get_args(RoomType)
 BOSSES: tuple[str, ...] = ("cursed_dragon", "kings_protector", "spider_queen", "ghoul")
 # The 20 room cards (§8.0), in the canonical order of notation.
@@ -34,7 +37,7 @@ _PREFIX_TYPE: dict[str, RoomType] = {
 }  # fmt: skip
 ROOM_TYPE: tuple[RoomType, ...] = tuple(_PREFIX_TYPE[c.split("-")[0]] for c in ROOM_CARDS)
 """The type of each room card, by its index in :data:`ROOM_CARDS`."""
-WARES: tuple[str, ...] = ("armor", "food", "holy", "hp1", "hp4", "potion")
+WARES: tuple[str, ...] = ("armor", "food", "bless", "hp1", "hp4", "potion")
 """The merchants' lines a card file may hold (``buy_hp1`` ...): each has a message ``mr.ware.*``."""
 LIMIT = 999
 """The largest number a card file may set (the tables' values are a few units; a cap this high

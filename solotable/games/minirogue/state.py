@@ -63,7 +63,8 @@ class Hero:
         self.potions: list[Potion] = []
         """The potions held, in the order of :data:`POTIONS` (at most two, different kinds)."""
         self.item = ""
-        """The item card held (``ITEM-1``), or ``""``."""
+        """The item held (``rusty_dagger``, ``cure_poison``: :data:`~.names.ITEMS`), or ``""``; its
+        item room stays out of the deck while it is held (D27)."""
         self.poison = False
         self.curse = False
         self.blind = False
@@ -149,7 +150,7 @@ class MiniRogueState(StepState):
     """A position of Mini Rogue (2020). The rules are steps in :mod:`.rules`."""
 
     __slots__ = (
-        "area", "att", "backstab", "boss", "boss_ahead", "bosses_beaten", "c_black", "c_card", "c_kind", "c_ok",
+        "area", "att", "backstab", "boss", "boss_ahead", "bosses_beaten", "c_black", "c_card", "c_item", "c_kind", "c_ok",
         "c_white", "cards_data", "cause", "chain", "character", "cursed_now", "data", "declined", "dice", "die",
         "difficulty", "featted", "fighters", "foe", "foe_hp", "foe_kind", "foe_max", "foresee_left",
         "free_feats", "frozen", "grid", "heroes", "item_taken", "last", "leader", "n", "offer", "opts_list",
@@ -216,6 +217,8 @@ class MiniRogueState(StepState):
         """A Perception potion passed the check, or the shrine's offering was made."""
         self.c_card = ""
         """The room card being resolved."""
+        self.c_item = ""
+        """The item an item room's check gave, offered to be taken (§8.8)."""
         self.opts_list: Options = ()
         """The alternatives of the choice under way (phase ``option``)."""
         self.pending_potion = ""
@@ -307,6 +310,7 @@ class MiniRogueState(StepState):
         new.c_black = self.c_black
         new.c_ok = self.c_ok
         new.c_card = self.c_card
+        new.c_item = self.c_item
         new.opts_list = self.opts_list
         new.pending_potion = self.pending_potion
         new.foresee_left = self.foresee_left

@@ -203,6 +203,8 @@ def provisional_listing(cat: Catalogue, lang: str) -> str:
             source=table.get("source", "?"), decision=table.get("decision", "-"),
         )  # fmt: skip
         lines.append(head)
+        if table.get("reason"):
+            lines.append(cat.text("mr.ui.provisional_reason", lang, reason=table["reason"]))
         for k, v in table.items():
             if k in provenance_fields() or (isinstance(v, dict) and "confidence" in v):
                 continue

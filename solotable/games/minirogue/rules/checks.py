@@ -4,7 +4,7 @@ A check rolls the white dice and the black die together (ruling MR-P3): it succe
 die shows 5 or 6; before accepting, the player may reroll dice by feats (1 XP, 2 HP, or free
 with an item) and drink potions (Perception passes it). The black die picks the card's row.
 What a check is for: a trap's row (success or failure), a graveyard's row (on a success the
-die may move by 1), a treasure's reward, the Worn Sword.
+die may move by 1), a treasure's reward, an item room's item.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def feat_actions(s: MiniRogueState, h: Hero, n: int, out: list[Action], *, in_fi
     can = 1 if h.xp >= d.feat_xp else 0  # what can pay: bits of FEATS
     if h.hp > d.feat_hp or (d.flags.lethal_payments and h.hp >= d.feat_hp):
         can |= 2
-    if s.free_feats > 0 or h.item:
+    if s.free_feats > 0 or (h.item and d.gear[h.item].free_feats):
         can |= 4
     if not can:
         return
@@ -101,7 +101,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     elif s.free_feats > 0:
         s.free_feats -= 1
     else:
-        free = s.data.items[h.item].free_feats
+        free = s.data.gear[h.item].free_feats
         if s.log:
             s.emit("mr.ev.item_used", seat=seat + 1, item="@mr.item." + h.item)
         h.item = ""
@@ -159,10 +159,10 @@ def check_done(s: MiniRogueState, seat: int) -> None:
         if d.flags.treasure_reward_optional:  # D35 alternative: it may be declined
             options = (*options, (effects.NOTHING,))
         effects.choose(s, seat, options)
-    elif ok:  # item (Worn Sword, MR-P8): the black die is not read
-        from .rooms import TAKE, take_decided
+    elif ok:  # item (§8.8): the black die picks the item, which may be taken (MR-P8)
+        from .rooms import offer_item
 
-        s.ask(TAKE, take_decided, seat)
+        offer_item(s, seat, black)
 
 
 def _shift_legal(s: MiniRogueState) -> list[Action]:

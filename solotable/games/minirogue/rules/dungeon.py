@@ -38,7 +38,7 @@ def prepare(s: MiniRogueState) -> None:
     seen = 0
     for h in s.heroes:
         if h.item:
-            seen |= 1 << CARD_INDEX[h.item]
+            seen |= 1 << CARD_INDEX[s.data.item_card[h.item]]
         h.pos = 0
         h.resolved = False
         h.evade = False

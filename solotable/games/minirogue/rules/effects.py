@@ -135,6 +135,21 @@ def add_status(s: MiniRogueState, seat: int, status: Status) -> None:
     h.set_status(status, True)
     if s.log:
         s.emit("mr.ev.status", seat=seat + 1, status="@mr.status." + status, state="@mr.state." + status)
+    use_cure(s, seat)
+
+
+def use_cure(s: MiniRogueState, seat: int) -> None:
+    """Ruling MR-P13: a stored cure (the Alcove) ends its status as soon as its holder has it, and
+    is used up."""
+    h = s.heroes[seat]
+    if not h.item:
+        return
+    status = s.data.gear[h.item].cure
+    if status and h.has(status):  # type: ignore[arg-type]
+        if s.log:
+            s.emit("mr.ev.item_used", seat=seat + 1, item="@mr.item." + h.item)
+        h.item = ""
+        cure(s, seat, (status,))  # type: ignore[arg-type]
 
 
 def cure(s: MiniRogueState, seat: int, statuses: tuple[Status, ...] = STATUSES) -> None:
@@ -192,17 +207,31 @@ def apply_effects(s: MiniRogueState, seat: int, effects: tuple[Effect, ...], sta
 
 
 def choose(s: MiniRogueState, seat: int, options: Options) -> None:
-    """One of ``options`` (a single one just applies)."""
+    """One of ``options`` (a single one just applies). Among several, an option that pays a stat
+    (the Hermit's "-1 XP: +3 gold") is offered only when the stat covers it (ruling MR-P14)."""
     s.actor = seat
     if len(options) == 1:
         apply_effects(s, seat, options[0])
         return
+    if not any(payable(s.heroes[seat], option) for option in options):
+        return  # MR-P14: nothing can be paid (a card file's choice of payments only)
     s.opts_list = options
     s.ask(OPTION, option_chosen, seat)
 
 
+def payable(h: Hero, option: tuple[Effect, ...]) -> bool:
+    """MR-P14: the stats an option pays are there (HP: the payment leaves at least 1)."""
+    for e in option:
+        if e.kind == "stat" and e.amount < 0 and not e.per_floor:
+            have = stat_of(h, e.arg)  # type: ignore[arg-type]
+            if have < -e.amount or (e.arg == "hp" and have == -e.amount):
+                return False
+    return True
+
+
 def _option_legal(s: MiniRogueState) -> list[Action]:
-    return [A.opt(i) for i in range(1, len(s.opts_list) + 1)]
+    h = s.heroes[s.actor]
+    return [A.opt(i) for i, option in enumerate(s.opts_list, start=1) if payable(h, option)]
 
 
 OPTION: Phase[Any] = Phase("option", _option_legal, module=__name__)

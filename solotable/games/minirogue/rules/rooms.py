@@ -4,7 +4,7 @@ rulings MR-P7, MR-P8).
 :func:`resolve` dispatches on the card's type: a monster starts a fight (shared by both heroes in
 the same room, §9), a trap or a graveyard a skill check, a campfire refreshes the skill and
 offers its choice, a merchant opens the shop, a treasure pays its gold and starts a check, the
-shrine takes an offering and rolls, an item room offers the item. :func:`resolved` then turns
+shrine takes an offering and rolls, an item room offers its skill check, whose black die picks the item. :func:`resolved` then turns
 up the rooms to the right and below (§3.3 step 2; not when blind, §6.5).
 """
 
@@ -187,48 +187,43 @@ def shrine_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     effects.choose(s, seat, shrine.rows[row - 1])
 
 
-# -- item rooms (§8.8, D7, D27, MR-P8) -----------------------------------------------------------
+# -- item rooms (§8.8, D27, MR-P8, MR-P13) -----------------------------------------------------------
 
 
 def _item_legal(s: MiniRogueState) -> list[Action]:
-    h = s.heroes[s.actor]
-    item = s.data.items[s.c_card]
-    if item.condition == "check":
-        return [A.LEAVE, A.TRY]
-    if (h.gold if item.condition == "gold" else h.food) >= item.cost:
-        return [A.LEAVE, A.TAKE]
-    return [A.LEAVE]
+    return [A.LEAVE, A.TRY]
 
 
 def item_decided(s: MiniRogueState, action: Action, seat: int) -> None:
-    name = action.name
-    if name == "leave":
-        return
-    if name == "try":
+    """§8.8: the Armory and the Alcove are entered by a skill check (F ArmoryThrowDice.cpp, J-data
+    Item_Alcove.asset); its black die picks the item (see :func:`checks.check_done`)."""
+    if action.name == "try":
         checks.start_check(s, "item")
-        return
-    h = s.heroes[seat]
-    item = s.data.items[s.c_card]
-    if item.condition == "gold":
-        h.gold -= item.cost
-    else:
-        h.food -= item.cost
-    take_item(s, seat)
+
+
+def offer_item(s: MiniRogueState, seat: int, face: int) -> None:
+    """After the check's success: the item of the black die's face is offered."""
+    s.c_item = s.data.items[s.c_card].items[face - 1]
+    if s.log:
+        s.emit("mr.ev.item_found", seat=seat + 1, face=face, item="@mr.item." + s.c_item)
+    s.ask(TAKE, take_decided, seat)
 
 
 def take_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     if action.name == "take":
         take_item(s, seat)
+    s.c_item = ""
 
 
 def take_item(s: MiniRogueState, seat: int) -> None:
     h = s.heroes[seat]
     if h.item and s.log:  # D27: the old item goes back to the room deck
         s.emit("mr.ev.item_drop", seat=seat + 1, item="@mr.item." + h.item)
-    h.item = s.c_card
+    h.item = s.c_item
     s.item_taken |= 1 << CARD_INDEX[s.c_card]
     if s.log:
-        s.emit("mr.ev.item", seat=seat + 1, item="@mr.item." + s.c_card)
+        s.emit("mr.ev.item", seat=seat + 1, item="@mr.item." + h.item)
+    effects.use_cure(s, seat)  # MR-P13: a cure taken while its status is on is used at once
 
 
 def _take_legal(s: MiniRogueState) -> list[Action]:
@@ -242,6 +237,6 @@ SHRINE: Phase[Any] = Phase("shrine", _shrine_legal, module=__name__)
 SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True, module=__name__)
 """The shrine's black die."""
 ITEM: Phase[Any] = Phase("item", _item_legal, module=__name__)
-"""In an item room: take the item (pay its cost, or try the check), or leave."""
+"""In an item room: try the skill check, or leave."""
 TAKE: Phase[Any] = Phase("take", _take_legal, module=__name__)
-"""After the Worn Sword's check: take it, or leave it."""
+"""After an item room's check: take the item the black die gave, or leave it."""

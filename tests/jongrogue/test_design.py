@@ -206,8 +206,10 @@ def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24
 def test_ring_of_teleportation_is_always_cursed() -> None:  # §7.22
     s = quiet_room()
     s.rings = [Ring()]
-    do(s, "puton:1", "m1", "m9")  # kind 1: teleportation; the curse check (always) 9 <= 9
+    left = sum(s.pile)
+    do(s, "puton:1", "m1")  # kind 1: teleportation, always cursed: no curse-check tile (issue 25)
     assert (s.rings[0].kind, s.rings[0].cursed) == ("teleportation", True) and "remove:1" not in legal(s)
+    assert sum(s.pile) == left - 1 and not s.is_chance()
 
 
 def test_magic_mapping() -> None:  # §7.21 row 12

@@ -61,6 +61,7 @@ class Sheet(TypedDict):
     hp: int
     max_hp: int
     strength: int
+    """Strength in force: with a worn Ring of Add Strength (§7.22; issue 25)."""
     max_strength: int
     status: list[str]
     gold: int
@@ -214,7 +215,7 @@ def observation(s: JongRogueState) -> Observation:
         "draw": s.phase.name if s.table is not None else None,
         "options": s.options(),
         "sheet": {
-            "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.strength,
+            "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.eff_strength(),
             "max_strength": s.max_str,
             "status": [n for i, n in enumerate(PC_STATUS_NAMES) if s.status >> i & 1]
             + (["hungry"] if s.food == 0 else []),

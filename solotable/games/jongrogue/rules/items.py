@@ -195,7 +195,9 @@ def _ring_kind(state: JongRogueState, v: int, i: int) -> None:
     ring = state.rings[i]
     ring.kind = kind
     curse = RING_CURSES.get(kind, 0)
-    if curse:
+    if curse >= 9:  # §7.22: teleportation is always cursed; a certain 1d9 draws no tile (issue 25)
+        ring.cursed = True
+    elif curse:
         roll(state, 1, RING_CURSE, _ring_curse, i, curse)
     else:
         ring.cursed = False

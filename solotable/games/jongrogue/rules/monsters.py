@@ -192,15 +192,15 @@ def _gold_gone(state: JongRogueState, v: int, r: int, mon: Monster) -> None:
 
 
 def _steal_item(state: JongRogueState, r: int, mon: Monster) -> None:
-    """§7.14.5: on 1d9 >= 2 the nymph steals an item; it vanishes either way."""
+    """§7.14.5: on 1d9 >= 2 the nymph steals an item (the Ring of Adornment first, or nothing if
+    there is nothing to steal) and vanishes, either way; on a 1 nothing happens and it stays
+    (ruling JR-P10, as the leprechaun of §7.14.3)."""
     roll(state, 1, ITEM_THEFT, _item_theft, r, mon)
 
 
 def _item_theft(state: JongRogueState, v: int, r: int, mon: Monster) -> None:
     if v >= STEAL_ITEM:
         state.then((steal_item, ()), (vanish, (r, mon)))
-        return
-    vanish(state, r, mon)
 
 
 def _hold(state: JongRogueState) -> None:

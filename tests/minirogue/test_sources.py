@@ -170,3 +170,14 @@ def test_official_english_titles() -> None:
     assert cat.text("mr.name.goblin", "en") == "Goblin Warrior"
     assert cat.text("mr.name.crossbowman", "en") == "Undead Arbalist"
     assert cat.text("mr.card.CAMP-1", "ja") == "たき火" and cat.text("mr.card.GRV-1", "ja") == "墓所"
+
+
+def test_stored_cure_given_to_an_afflicted_partner_is_used() -> None:
+    """MR-P13: "as soon as its holder has it" holds for a cure received in a gift or trade."""
+    s = new("crusader", partner="rogue")
+    play(s, "card:CAMP-1")
+    a, b = s.heroes
+    a.item, b.poison = "cure_poison", True
+    assert phase(s) == "window" and "give:item" in legal(s)
+    play(s, "give:item", "accept")
+    assert b.item == "" and not b.poison and a.item == ""

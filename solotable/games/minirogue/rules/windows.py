@@ -259,6 +259,8 @@ def exchange(s: MiniRogueState, giver: int, give: str, get: str) -> None:
         item_a = b.item if get == "item" else (a.item if give != "item" else "")
         item_b = a.item if give == "item" else (b.item if get != "item" else "")
         a.item, b.item = item_a, item_b
+        effects.use_cure(s, giver)  # MR-P13: a stored cure received by an afflicted character is used
+        effects.use_cure(s, 1 - giver)
 
 
 # -- Foresight (D22) ----------------------------------------------------------------------------

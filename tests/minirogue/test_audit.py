@@ -319,7 +319,8 @@ def test_verified_item_room_leader_first_one_item() -> None:
     play(s, "card:ITEM-1")
     until(s, "item")
     assert s.to_move == 0
-    play(s, "try", "check:5,4", "accept", "take", "card:CAMP-1", "card:CAMP-2")  # the Leader's room reveals its neighbours
+    play(s, "try", "check:5,4", "accept", "take")
+    play(s, "card:CAMP-1", "card:CAMP-2")  # the Leader's room reveals its neighbours
     seen: list[str] = []
     while phase(s) == "window":
         play(s, "pass")

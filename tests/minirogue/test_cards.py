@@ -166,7 +166,8 @@ def test_item_cards_MR_P13() -> None:
     one, two = D.items["ITEM-1"], D.items["ITEM-2"]
     assert (one.name, one.items) == ("armory", ("rusty_dagger",) * 3 + ("fair_longsword",) * 2 + ("battle_axe",))
     assert (two.name, two.items) == ("alcove", ("stored_feat",) * 2 + ("cure_poison",) * 2 + ("cure_curse",) * 2)
-    assert [D.gear[k].free_feats for k in ("rusty_dagger", "fair_longsword", "battle_axe", "stored_feat")] == [1, 2, 3, 1]
+    feats = [D.gear[k].free_feats for k in ("rusty_dagger", "fair_longsword", "battle_axe", "stored_feat")]
+    assert feats == [1, 2, 3, 1]
     assert (D.gear["cure_poison"].cure, D.gear["cure_curse"].cure) == ("poison", "curse")
 
 

@@ -162,8 +162,8 @@ def test_official_english_titles() -> None:
     """J-scan file names (Assets/Scans/Cards/): Bonfire, Tomb, Empty Shelter, Mimic, Alcove, Armory;
     J-scan IMG_20230630_0007.jpg: Goblin Warrior, Undead Arbalist. Japanese names stay."""
     cat = G.catalogue
-    titles = {c: cat.text(f"mr.card.{c}", "en") for c in ("CAMP-1", "CAMP-2", "GRV-1", "GRV-4", "TRES-A",
-                                                          "TRES-B", "ITEM-1", "ITEM-2", "MERC-2", "TRAP-2")}  # fmt: skip
+    cards = ("CAMP-1", "CAMP-2", "GRV-1", "GRV-4", "TRES-A", "TRES-B", "ITEM-1", "ITEM-2", "MERC-2", "TRAP-2")
+    titles = {c: cat.text(f"mr.card.{c}", "en") for c in cards}
     assert titles == {"CAMP-1": "Bonfire", "CAMP-2": "Hermit", "GRV-1": "Tomb", "GRV-4": "Empty Shelter",
                       "TRES-A": "Mimic", "TRES-B": "Treasure", "ITEM-1": "Armory", "ITEM-2": "Alcove",
                       "MERC-2": "Hunter", "TRAP-2": "Bats"}  # fmt: skip

@@ -88,10 +88,10 @@ def card_text(cat: Catalogue, d: Data, card: str, floor: int, lang: str) -> str:
     else:
         item = d.items[card]
         lines.append(t("mr.info.item_check", lang))
-        for kind in dict.fromkeys(item.items):
-            faces = [f for f, k in enumerate(item.items, start=1) if k == kind]
-            lines.append(t("mr.info.item_face", lang, faces=_faces(faces), item=f"@mr.item.{kind}",
-                           use=gear_text(cat, d, kind, lang)))  # fmt: skip
+        for gear in dict.fromkeys(item.items):
+            faces = [f for f, k in enumerate(item.items, start=1) if k == gear]
+            lines.append(t("mr.info.item_face", lang, faces=_faces(faces), item=f"@mr.item.{gear}",
+                           use=gear_text(cat, d, gear, lang)))  # fmt: skip
     return "\n".join(lines)
 
 

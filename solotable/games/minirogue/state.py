@@ -150,7 +150,8 @@ class MiniRogueState(StepState):
     """A position of Mini Rogue (2020). The rules are steps in :mod:`.rules`."""
 
     __slots__ = (
-        "area", "att", "backstab", "boss", "boss_ahead", "bosses_beaten", "c_black", "c_card", "c_item", "c_kind", "c_ok",
+        "area", "att", "backstab", "boss", "boss_ahead", "bosses_beaten", "c_black", "c_card", "c_item", "c_kind",
+        "c_ok",
         "c_white", "cards_data", "cause", "chain", "character", "cursed_now", "data", "declined", "dice", "die",
         "difficulty", "featted", "fighters", "foe", "foe_hp", "foe_kind", "foe_max", "foresee_left",
         "free_feats", "frozen", "grid", "heroes", "item_taken", "last", "leader", "n", "offer", "opts_list",

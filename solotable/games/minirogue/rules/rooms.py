@@ -4,8 +4,8 @@ rulings MR-P7, MR-P8).
 :func:`resolve` dispatches on the card's type: a monster starts a fight (shared by both heroes in
 the same room, §9), a trap or a graveyard a skill check, a campfire refreshes the skill and
 offers its choice, a merchant opens the shop, a treasure pays its gold and starts a check, the
-shrine takes an offering and rolls, an item room offers its skill check, whose black die picks the item. :func:`resolved` then turns
-up the rooms to the right and below (§3.3 step 2; not when blind, §6.5).
+shrine takes an offering and rolls, an item room offers its skill check, whose black die picks
+the item. :func:`resolved` then turns up the rooms to the right and below (§3.3 step 2; not when blind, §6.5).
 """
 
 from __future__ import annotations

@@ -275,7 +275,7 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     out[_XP] = s.xp / 100
     out[_HP] = s.hp / 50
     out[_MAX_HP] = s.maxhp / 50
-    out[_STR] = s.strength / 20
+    out[_STR] = s.eff_strength() / 20  # the sheet: with a worn Ring of Add Strength (§7.22)
     out[_MAX_STR] = s.max_str / 20
     status = s.status
     for i in range(_PC_BITS):

@@ -18,7 +18,7 @@ from solotable.core.features import Features, Writer, group_starts
 
 from . import GAME
 from .data import data
-from .names import CHARACTERS, DIFFICULTIES, POTIONS, ROOM_CARDS, STATUSES, WARES, Icon, cards_of
+from .names import CHARACTERS, DIFFICULTIES, POTIONS, ROOM_CARDS, STATUSES, WARES, Icon
 from .names import ITEMS as ITEM_KINDS
 from .state import FACE, FOE_KINDS, Hero, MiniRogueState
 

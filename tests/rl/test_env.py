@@ -279,7 +279,7 @@ def test_batched_env_steps_many_games_into_shared_arrays(env_id: str, options: d
     obs, info = envs.reset(seed=5)
     rng = np.random.default_rng(0)
     ended = 0
-    for _ in range(150):
+    for _ in range(300):
         assert envs.observation_space.contains(obs)
         for i, table in enumerate(envs.tables):
             by_index, _outside = legal_indices(game_id, table.state)

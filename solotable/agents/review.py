@@ -1,0 +1,462 @@
+"""Reviewing a game: every decision against the best one, every roll, draw and reveal's luck.
+
+:func:`review` replays a record and, through the protocol alone (any game of the registry, solo
+or co-op), measures:
+
+- **every decision** (a decision node with more than one legal move): the chance of winning of
+  every legal move, each found by ``budget`` *paired rollouts*: round ``r`` applies each move to
+  the same determinization (``state.resample_hidden``) and plays on with the game's heuristic
+  policy, every move's round drawing its dice, cards and tiles from the same generator seed and
+  its policy choices from another (common random numbers), to the end of the game, or to the
+  game's search horizon (``BotHooks.horizon``) where the game's fitted evaluation scores it. The
+  best move is the one of highest mean; the **loss** is the mean of the paired differences best −
+  chosen, with its 95% interval (1.96 standard errors of those differences): since both moves met
+  the same dice, the difference is measured, not two noises. Each move's own 95% interval is
+  Wilson's when every simulation ended in a win or a loss, else ±1.96 standard errors.
+- **the verdict** of a decision from its loss in percentage points of winning chance:
+  :data:`THRESHOLDS` (inaccuracy ≥ 2, mistake ≥ 5, blunder ≥ 10), given only when the loss is
+  also *significant*: the lower end of its 95% interval above 0 (otherwise the search cannot tell
+  the two moves apart, and the decision is not flagged).
+- **every chance event** (a chance node with more than one outcome): its luck, the value after
+  it minus the value before it (the expected value of the chance node).
+
+**The values, and why luck + skill = result − start exactly.** Every state ``s_i`` of the game
+gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwards:
+
+- before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
+- the value of a chance node (before the event) is the chosen move's estimate at the decision
+  just before it (the position's expectation over the event as that decision's search measured
+  it); at the start of the game, or right after another chance event, the mean of ``budget``
+  rollouts from it. The event's luck is ``V_{i+1} − V_i``;
+- a forced move (one legal move) or a certain outcome (one outcome) leaves the value as it is.
+
+So ``V_{i+1} − V_i`` is ``−loss_i`` at a decision, ``luck_i`` at a chance event and 0 otherwise,
+and the sum telescopes: **Σ luck − Σ loss = result − start** (``skill`` = −Σ loss), up to the
+rounding of floating-point sums (far below 1e-9). The same evaluation, the policy rollouts, is
+used throughout. What the estimates miss (their noise, and that the continuation is the heuristic
+policy's, not the best play's) lands in the luck of the next chance event, whose expectation is
+then no longer exactly zero; the intervals say how large that noise is.
+
+A win is the game's headline win: for a game with an assist (``Game.sim_assist``, JongRogue's
+continues) a win with no assist taken, as the simulator's headline counts it.
+
+Deterministic: the same record, budget and ``seed`` give the same review.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from solotable.agents.search import (
+    Evaluation,
+    Policy,
+    game_evaluation,
+    game_horizon,
+    game_policy,
+    game_stage,
+    rollout,
+)
+from solotable.core.protocol import Action, Result, State
+from solotable.core.record import Record
+from solotable.core.stats import Z95, wilson_interval
+
+DEFAULT_BUDGET = 32
+"""Paired rollouts per legal move of a decision (and per chance-node estimate) when none is given."""
+
+INACCURACY = "inaccuracy"
+MISTAKE = "mistake"
+BLUNDER = "blunder"
+THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.10), (MISTAKE, 0.05), (INACCURACY, 0.02))
+"""Verdicts by loss of winning chance (a fraction: 0.02 is 2 percentage points), worst first. A
+decision is flagged only when its loss's 95% interval is above 0 as well."""
+
+
+def verdict(loss: float, loss_low: float) -> str | None:
+    """The verdict for a decision that lost ``loss`` (a fraction) with the interval's lower end
+    ``loss_low``: ``None`` when not significant or below every threshold."""
+    if loss_low <= 0.0:
+        return None
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold - 1e-12:
+            return name
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One move's estimated chance of winning and its 95% interval."""
+
+    action: Action
+    win: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A reviewed decision: step ``index`` of the record (0-based), by ``seat``."""
+
+    index: int
+    seat: int
+    chosen: MoveValue
+    best: MoveValue
+    loss: float
+    """Mean paired difference best − chosen (0 when the chosen move is the best)."""
+    loss_low: float
+    loss_high: float
+    verdict: str | None
+    moves: int
+    """How many legal moves were compared."""
+    before: float
+    after: float
+
+    @property
+    def flagged(self) -> bool:
+        return self.verdict is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceEvent:
+    """A reviewed roll, draw or reveal: step ``index`` of the record, its outcome and luck."""
+
+    index: int
+    outcome: Action
+    probability: float
+    before: float
+    after: float
+
+    @property
+    def luck(self) -> float:
+        return self.after - self.before
+
+
+@dataclass
+class Review:
+    """A reviewed game (see the module docstring)."""
+
+    game: str
+    options: dict[str, object]
+    budget: int
+    steps: int
+    start: float
+    result: float
+    decisions: list[Decision] = field(default_factory=list)
+    events: list[ChanceEvent] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    """The value of every state of the game, ``steps + 1`` of them (the start to the result)."""
+    cpu_seconds: float = 0.0
+
+    @property
+    def loss(self) -> float:
+        """The skill lost: the sum of the decisions' losses."""
+        return math.fsum(d.loss for d in self.decisions)
+
+    @property
+    def skill(self) -> float:
+        """−loss: what the decisions added to the chance of winning."""
+        return -self.loss
+
+    @property
+    def luck(self) -> float:
+        return math.fsum(e.luck for e in self.events)
+
+    def identity_error(self) -> float:
+        """``|luck + skill − (result − start)|``: 0 but for the rounding of the sums."""
+        return abs(math.fsum([self.luck, self.skill, -self.result, self.start]))
+
+    def seats(self) -> list[int]:
+        return sorted({d.seat for d in self.decisions})
+
+    def seat_loss(self, seat: int) -> tuple[float, int]:
+        """The loss of ``seat``'s decisions and how many there were."""
+        mine = [d.loss for d in self.decisions if d.seat == seat]
+        return math.fsum(mine), len(mine)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each verdict."""
+        out = {name: 0 for name, _ in THRESHOLDS}
+        for d in self.decisions:
+            if d.verdict is not None:
+                out[d.verdict] += 1
+        return out
+
+    def swings(self, count: int = 3) -> list[ChanceEvent]:
+        """The ``count`` chance events of largest luck either way, in game order."""
+        chosen = sorted(self.events, key=lambda e: -abs(e.luck))[:count]
+        return sorted((e for e in chosen if e.luck != 0.0), key=lambda e: e.index)
+
+
+# -- estimation -----------------------------------------------------------------------------------
+
+
+class _Estimator:
+    """Policy rollouts from a state, to the end or the game's horizon (then its evaluation)."""
+
+    def __init__(self, game_id: str, success: Callable[[Result], bool]) -> None:
+        policy = game_policy(game_id)
+        if policy is None:
+            from solotable.agents.search import _random_policy
+
+            policy = _random_policy
+        self.policy: Policy = policy
+        self.evaluation: Evaluation | None = game_evaluation(game_id)
+        self.stage = game_stage(game_id)
+        self.horizon = game_horizon(game_id) if self.evaluation is not None else 0
+        self.success = success
+
+    def play_out(self, state: State, seed: float) -> float:
+        """One simulation from ``state`` (changed in place): 1/0 at the end, or the evaluation
+        at the horizon. ``seed`` fixes its chance and its policy's choices (common numbers)."""
+        chance = random.Random(seed)
+        choices = random.Random(seed * 0.5 + 0.25)
+        stop: Callable[[State], bool] | None = None
+        if self.horizon and self.stage is not None:
+            stage = self.stage
+            limit = stage(state) + self.horizon
+
+            def stop(s: State) -> bool:
+                return stage(s) >= limit
+
+        end = rollout(state, self.policy, choices, chance_rng=chance, stop=stop)
+        if end.is_terminal():
+            return 1.0 if self.success(end.result()) else 0.0
+        if self.evaluation is not None:
+            return min(1.0, max(0.0, float(self.evaluation(end))))
+        return 0.0  # a rollout that hit the loop guard: no win
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = math.fsum(values) / n
+    if all(v in (0.0, 1.0) for v in values):
+        low, high = wilson_interval(round(mean * n), n)
+        return mean, low, high
+    if n < 2:
+        return mean, mean, mean
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def _paired(diffs: Sequence[float]) -> tuple[float, float, float]:
+    n = len(diffs)
+    mean = math.fsum(diffs) / n
+    if n < 2:
+        return mean, mean, mean
+    var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True, slots=True)
+class _Search:
+    values: dict[Action, list[float]]
+    """The first rollouts: every legal move, ``budget`` paired rounds."""
+    best: Action
+    """The move of highest mean in them (the chosen move on a tie)."""
+    check: tuple[list[float], list[float]] | None
+    """When ``best`` is not the chosen move: fresh paired rounds of (chosen, best), which measure
+    the loss without the bias of having picked ``best`` as the highest of noisy means."""
+    chosen_value: float
+    """The chosen move's estimate: the mean of all its rounds."""
+
+
+def _determinize(state: State, seed: float) -> State:
+    sim = state.resample_hidden(random.Random(seed))
+    sim.set_events(False)
+    return sim
+
+
+def _rounds(
+    est: _Estimator, state: State, moves: Sequence[Action], budget: int, rng: random.Random
+) -> dict[Action, list[float]]:
+    values: dict[Action, list[float]] = {a: [] for a in moves}
+    for _ in range(budget):
+        det_seed = rng.random()
+        play_seed = rng.random()
+        for action in moves:
+            sim = _determinize(state, det_seed)
+            sim.apply(action, trusted=True)
+            values[action].append(est.play_out(sim, play_seed))
+    return values
+
+
+def _search(
+    est: _Estimator, state: State, legal: list[Action], chosen: Action, budget: int, rng: random.Random
+) -> _Search:
+    values = _rounds(est, state, legal, budget, rng)
+    means = {a: math.fsum(v) for a, v in values.items()}
+    best = max(legal, key=lambda a: (means[a], a == chosen))
+    if best == chosen:
+        return _Search(values, best, None, means[chosen] / budget)
+    fresh = _rounds(est, state, [chosen, best], budget, rng)
+    mine = values[chosen] + fresh[chosen]
+    return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine))
+
+
+def _estimate(est: _Estimator, state: State, budget: int, rng: random.Random) -> float:
+    total = []
+    for _ in range(budget):
+        det_seed = rng.random()
+        total.append(est.play_out(_determinize(state, det_seed), rng.random()))
+    return math.fsum(total) / len(total)
+
+
+# -- the review -----------------------------------------------------------------------------------
+
+
+def _success(game_assist: str | None) -> Callable[[Result], bool]:
+    if game_assist is None:
+        return lambda r: r.won
+
+    def unassisted(result: Result) -> bool:
+        used = result.details.get(game_assist, 0)
+        return result.won and (not isinstance(used, int) or used <= 0)
+
+    return unassisted
+
+
+def review(
+    record: Record,
+    budget: int = DEFAULT_BUDGET,
+    *,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review ``record`` (see the module docstring). ``budget``: paired rollouts per legal move
+    of each decision. ``progress(done, total)`` is called after each step. The record must be
+    playable (:class:`~solotable.core.record.RecordError` otherwise); a game not yet finished is
+    reviewed up to its last step, its "result" then being the value of its last position."""
+    if budget < 1:
+        raise ValueError(f"budget must be at least 1, not {budget}")
+    started = time.process_time()
+    states: list[State] = []
+    actions: list[Action] = []
+    final: State | None = None
+    for state, action in record.replay_states():
+        if action is not None:
+            actions.append(action)
+        final = state.clone()
+        states.append(final)
+    assert final is not None
+    game = final.game
+    est = _Estimator(game.id, _success(game.sim_assist))
+    rng = random.Random(seed)
+    n = len(actions)
+    kinds: list[str] = []  # "d" decision, "c" chance event, "-" forced or certain
+    searches: dict[int, _Search] = {}
+    for i in range(n):
+        s = states[i]
+        if s.is_chance():
+            kinds.append("c" if len(s.chance_table().outcomes) > 1 else "-")
+        else:
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                kinds.append("d")
+                searches[i] = _search(est, s, legal, actions[i], budget, random.Random(rng.random()))
+            else:
+                kinds.append("-")
+        if progress is not None:
+            progress(i + 1, n)
+    # the value of each chance node, before its event (see the module docstring)
+    before: dict[int, float] = {}
+    last = ""  # the kind of the last decision or event met
+    last_decision = -1
+    for i in range(n):
+        if kinds[i] == "c":
+            if last == "d":
+                before[i] = searches[last_decision].chosen_value
+            else:
+                before[i] = _estimate(est, states[i], budget, random.Random(rng.random()))
+            last = "c"
+        elif kinds[i] == "d":
+            last, last_decision = "d", i
+    if final.is_terminal():
+        end = 1.0 if est.success(final.result()) else 0.0
+    elif last == "d":  # an unfinished game: the chosen move's estimate, or a fresh one
+        end = searches[last_decision].chosen_value
+    else:
+        end = _estimate(est, final, budget, random.Random(rng.random()))
+    values = [0.0] * (n + 1)
+    values[n] = end
+    decisions: list[Decision] = []
+    events: list[ChanceEvent] = []
+    for i in range(n - 1, -1, -1):
+        kind = kinds[i]
+        if kind == "-":
+            values[i] = values[i + 1]
+        elif kind == "c":
+            values[i] = before[i]
+            p = next(float(q) for o, q in states[i].chance_table().outcomes if o == actions[i])
+            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1]))
+        else:
+            found = searches[i]
+            chosen = actions[i]
+            best = found.best
+            if found.check is None:  # the chosen move was the best of the first round of rollouts
+                loss = low = high = 0.0
+                chosen_rounds = best_rounds = found.values[chosen]
+            else:
+                chosen_rounds, best_rounds = found.check
+                diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
+                loss, low, high = _paired(diffs)
+                if low <= 0.0:  # the search cannot tell the two moves apart: no loss
+                    loss = 0.0
+            values[i] = values[i + 1] + loss
+            decisions.append(
+                Decision(
+                    index=i, seat=int(states[i].to_move or 0),
+                    chosen=MoveValue(chosen, *_mean_interval(chosen_rounds)),
+                    best=MoveValue(best, *_mean_interval(best_rounds)),
+                    loss=loss, loss_low=low, loss_high=high, verdict=verdict(loss, low),
+                    moves=len(found.values), before=values[i], after=values[i + 1],
+                )  # fmt: skip
+            )
+    decisions.reverse()
+    events.reverse()
+    return Review(
+        game=game.id, options=dict(record.options), budget=budget, steps=n, start=values[0], result=end,
+        decisions=decisions, events=events, values=values, cpu_seconds=time.process_time() - started,
+    )  # fmt: skip
+
+
+# -- proficiency ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Proficiency:
+    """Mean loss per decision over some games, with its 95% interval (percentage-point figures
+    are 100 × these)."""
+
+    games: int
+    decisions: int
+    mean_loss: float
+    low: float
+    high: float
+
+
+def proficiency(reviews: Sequence[Review], seat: int | None = None) -> Proficiency | None:
+    """Mean loss per decision over ``reviews`` (of ``seat``'s decisions only, if given), with a
+    95% interval that treats games as the independent units (a ratio estimator: the decisions of
+    one game share its dice, so they are not independent). ``None`` with no decision."""
+    per_game = []
+    for r in reviews:
+        mine = [d.loss for d in r.decisions if seat is None or d.seat == seat]
+        if mine:
+            per_game.append((math.fsum(mine), len(mine)))
+    if not per_game:
+        return None
+    total_loss = math.fsum(x for x, _ in per_game)
+    total_n = sum(m for _, m in per_game)
+    mean = total_loss / total_n
+    g = len(per_game)
+    if g < 2:
+        return Proficiency(g, total_n, mean, mean, mean)
+    mbar = total_n / g
+    resid = math.fsum((x - mean * m) ** 2 for x, m in per_game) / (g - 1)
+    half = Z95 * math.sqrt(resid / g) / mbar
+    return Proficiency(g, total_n, mean, max(0.0, mean - half), mean + half)

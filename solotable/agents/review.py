@@ -409,12 +409,18 @@ def review(
             values[i] = values[i + 1] + loss
             decisions.append(
                 Decision(
-                    index=i, seat=int(states[i].to_move or 0),
+                    index=i,
+                    seat=int(states[i].to_move or 0),
                     chosen=MoveValue(chosen, *_mean_interval(chosen_rounds)),
                     best=MoveValue(best, *_mean_interval(best_rounds)),
-                    loss=loss, loss_low=low, loss_high=high, verdict=verdict(loss, low),
-                    moves=len(found.values), before=values[i], after=values[i + 1],
-                )  # fmt: skip
+                    loss=loss,
+                    loss_low=low,
+                    loss_high=high,
+                    verdict=verdict(loss, low),
+                    moves=len(found.values),
+                    before=values[i],
+                    after=values[i + 1],
+                )
             )
     decisions.reverse()
     events.reverse()

@@ -20,6 +20,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from solotable.ui.web.cli import main as web_main
 
         return web_main(args[1:])
+    if args and args[0] == "review":  # a game's review (solotable/ui/review_cli.py)
+        from solotable.ui.review_cli import main as review_main
+
+        return review_main(args[1:])
     return ui_cli.main(args)
 
 

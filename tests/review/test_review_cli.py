@@ -1,0 +1,87 @@
+"""``solotable review FILE``: the terminal review, in both languages, and its catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from solotable.cli import main as solotable_main
+from solotable.core.i18n import LANGS
+from solotable.core.record import save_record
+from solotable.ui import review_cli
+from tests.review.helpers import played
+from tests.support import placeholders
+
+
+@pytest.fixture(scope="module")
+def ds_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("review") / "deepspace.json"
+    save_record(played("deepspace-d6", 2), path)
+    return path
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = solotable_main(["review", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_review_prints_table_totals_and_chart(ds_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run([str(ds_record), "--budget", "3"], capsys)
+    assert code == 0
+    assert "=== Review: Deep Space D-6" in out
+    assert "inaccuracy ≥ 2 points, mistake ≥ 5, blunder ≥ 10" in out
+    assert "-- Decisions and chance, step by step --" in out
+    assert "Result: lost (0%)" in out or "Result: won (100%)" in out
+    start = float(re.search(r"at the start: ([\d.]+)%", out).group(1))  # type: ignore[union-attr]
+    skill = float(re.search(r"Skill: ([+-][\d.]+) points", out).group(1))  # type: ignore[union-attr]
+    luck = float(re.search(r"Luck: ([+-][\d.]+) points", out).group(1))  # type: ignore[union-attr]
+    result = 100.0 if "won (100%)" in out else 0.0
+    assert abs(skill + luck - (result - start)) < 0.25  # three figures rounded to 0.1
+    chart = out[out.index("-- Chance of winning over the game --") :].splitlines()
+    assert chart[1].startswith("100% ┤") and any(line.startswith("  0% ┤") for line in chart)
+    assert any("●" in line for line in chart)
+    assert "▼" in out or "▲" in out  # the biggest swings are marked
+    assert "s of CPU" in out
+
+
+def test_review_in_japanese(ds_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run([str(ds_record), "--budget", "2", "--lang", "ja", "--short"], capsys)
+    assert code == 0
+    assert "=== 検討：" in out
+    assert "-- 合計 --" in out and "運 + 腕前" in out
+    assert "Skill" not in out and "Luck" not in out
+
+
+def test_short_lists_only_flagged_decisions(ds_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, full, _ = _run([str(ds_record), "--budget", "3"], capsys)
+    _, short, _ = _run([str(ds_record), "--budget", "3", "--short"], capsys)
+    assert len(short.splitlines()) < len(full.splitlines())
+    assert "(the move played)" in full and "(the move played)" not in short
+
+
+def test_bad_file_and_bad_budget(tmp_path: Path, ds_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    code, _, err = _run([str(bad)], capsys)
+    assert code == 2 and "solotable review: error:" in err
+    code, _, err = _run([str(ds_record), "--budget", "0"], capsys)
+    assert code == 2 and "from 1 to" in err
+    code, _, err = _run([str(ds_record), "--budget", "0", "--lang", "ja"], capsys)
+    assert code == 2 and "整数" in err
+
+
+def test_catalogue_complete_and_used() -> None:
+    cat = review_cli.messages()
+    source = Path(review_cli.__file__).read_text(encoding="utf-8")
+    used = {k for k in re.findall(r'"(review\.[a-z_.]+)', source) if not k.endswith(".")}
+    used |= {f"review.verdict.{v}" for v in ("inaccuracy", "mistake", "blunder")}
+    used |= {f"review.{h}" for h in re.findall(r'"(col_[a-z]+)"', source)}
+    keys = set(cat.keys())
+    assert used - keys == set()
+    assert keys - used == set()
+    for key in keys:
+        assert all(cat.messages[key][lang] for lang in LANGS), key
+        assert placeholders(cat.messages[key]["en"]) == placeholders(cat.messages[key]["ja"]), key

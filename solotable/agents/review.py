@@ -448,7 +448,8 @@ class Proficiency:
 def proficiency(reviews: Sequence[Review], seat: int | None = None) -> Proficiency | None:
     """Mean loss per decision over ``reviews`` (of ``seat``'s decisions only, if given), with a
     95% interval that treats games as the independent units (a ratio estimator: the decisions of
-    one game share its dice, so they are not independent). ``None`` with no decision."""
+    one game share its dice, so they are not independent; with a single game, its decisions).
+    ``None`` with no decision."""
     per_game = []
     for r in reviews:
         mine = [d.loss for d in r.decisions if seat is None or d.seat == seat]
@@ -460,8 +461,10 @@ def proficiency(reviews: Sequence[Review], seat: int | None = None) -> Proficien
     total_n = sum(m for _, m in per_game)
     mean = total_loss / total_n
     g = len(per_game)
-    if g < 2:
-        return Proficiency(g, total_n, mean, mean, mean)
+    if g < 2:  # one game: its decisions as the units (an interval too narrow if they are correlated)
+        losses = [d.loss for r in reviews for d in r.decisions if seat is None or d.seat == seat]
+        _, low, high = _paired(losses)
+        return Proficiency(g, total_n, mean, max(0.0, low), high)
     mbar = total_n / g
     resid = math.fsum((x - mean * m) ** 2 for x, m in per_game) / (g - 1)
     half = Z95 * math.sqrt(resid / g) / mbar

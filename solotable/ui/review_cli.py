@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
-from solotable.agents.review import BLUNDER, DEFAULT_BUDGET, MISTAKE, THRESHOLDS, Review, review
+from solotable.agents.review import BLUNDER, DEFAULT_BUDGET, MISTAKE, THRESHOLDS, Review, proficiency, review
 from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
 from solotable.core.i18n import LANGS, Catalogue, default_lang
 from solotable.core.protocol import Action, Game, State
@@ -217,7 +217,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="solotable review", description=msg("review.prog_description", lang), formatter_class=HelpFormatter
     )
-    parser.add_argument("file", help=msg("review.help_file", lang))
+    parser.add_argument("files", nargs="*", metavar="FILE", help=msg("review.help_file", lang))
+    parser.add_argument("--record", action="store_true", help=msg("review.help_record", lang))
     parser.add_argument(
         "--budget",
         type=_budget(lang),
@@ -240,8 +241,16 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else 2
     lang = default_lang(ns.lang)
+    files: list[str] = list(ns.files)
+    if ns.record:
+        files += recorded_saves()
+    if not files:
+        print(msg("review.error", lang, message=msg("review.no_files", lang)), file=sys.stderr)
+        return 2
+    if len(files) > 1 or ns.record:
+        return _proficiency(files, ns.budget, ns.seed, lang, out)
     try:
-        record = load_record(Path(ns.file).expanduser())
+        record = load_record(Path(files[0]).expanduser())
     except RecordError as exc:
         print(msg("review.error", lang, message=exc), file=sys.stderr)
         return 2
@@ -257,9 +266,51 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     result = review(record, ns.budget, seed=ns.seed, progress=progress)
     if shown >= 0:
         print(file=sys.stderr)
-    for line in render(result, states_of(record), lang, short=ns.short, source=clip(ns.file, 60)):
+    for line in render(result, states_of(record), lang, short=ns.short, source=clip(files[0], 60)):
         out(line)
     out(msg("review.cpu", lang, seconds=f"{result.cpu_seconds:.1f}"))
+    return 0
+
+
+def recorded_saves(path: Path | None = None) -> list[str]:
+    """The save files of the finished games in the player's record (those still on the disk)."""
+    from solotable.ui.tui.record_db import RecordDB
+
+    with RecordDB.open(path, recover=False) as db:
+        rows = db.conn.execute("SELECT save_file FROM games WHERE save_file IS NOT NULL ORDER BY id").fetchall()
+    return [str(f) for (f,) in rows if f and Path(f).is_file()]
+
+
+def _proficiency(files: list[str], budget: int, seed: int, lang: str, out: Callable[[str], None]) -> int:
+    """Review every file and print each game's line and the proficiency per game and seat."""
+    by_game: dict[str, list[Review]] = {}
+    cpu = 0.0
+    for file in files:
+        try:
+            record = load_record(Path(file).expanduser())
+        except RecordError as exc:
+            print(msg("review.error", lang, message=exc), file=sys.stderr)
+            continue
+        r = review(record, budget, seed=seed)
+        cpu += r.cpu_seconds
+        by_game.setdefault(r.game, []).append(r)
+        out(msg("review.game_line", lang, file=clip(file, 60), game=r.game, decisions=len(r.decisions),
+                loss=f"{100 * r.loss:.1f}", luck=signed_points(r.luck), **r.counts()))  # fmt: skip
+    if not by_game:
+        return 2
+    out("")
+    out(msg("review.proficiency_heading", lang))
+    for game_id, reviews in sorted(by_game.items()):
+        seats = sorted({s for r in reviews for s in r.seats()})
+        for seat in [None, *seats] if len(seats) > 1 else [None]:
+            p = proficiency(reviews, seat)
+            if p is None:
+                continue
+            key = "review.proficiency" if seat is None else "review.proficiency_seat"
+            out(msg(key, lang, game=load_game(game_id).title(lang), seat=(seat or 0) + 1, games=p.games,
+                    decisions=p.decisions, mean=f"{100 * p.mean_loss:.2f}", low=f"{100 * p.low:.2f}",
+                    high=f"{100 * p.high:.2f}"))  # fmt: skip
+    out(msg("review.cpu", lang, seconds=f"{cpu:.1f}"))
     return 0
 
 

@@ -85,3 +85,39 @@ def test_catalogue_complete_and_used() -> None:
     for key in keys:
         assert all(cat.messages[key][lang] for lang in LANGS), key
         assert placeholders(cat.messages[key]["en"]) == placeholders(cat.messages[key]["ja"]), key
+
+
+def test_several_files_give_the_proficiency(
+    ds_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "mr.json"
+    save_record(played("minirogue-v1", 7), other)
+    code, out, _ = _run([str(ds_record), str(other), "--budget", "2"], capsys)
+    assert code == 0
+    assert "-- Proficiency: mean loss of winning chance per decision" in out
+    assert re.search(
+        r"Deep Space D-6.*: [\d.]+ points per decision \[[\d.]+–[\d.]+\] over \d+ decisions of 1 games", out
+    )
+    assert "Mini Rogue" in out
+
+
+def test_record_reviews_the_recorded_saves(
+    ds_record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from solotable.core.record import load_record
+    from solotable.ui.tui.record_db import RecordDB
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    with RecordDB.open() as db:
+        db.add_state(load_record(ds_record).replay(), ds_record)
+        db.add("minirogue-v1", {}, won=False, score=0, save_file=str(tmp_path / "gone.json"))  # no file now
+    assert review_cli.recorded_saves() == [str(ds_record.resolve())] or review_cli.recorded_saves() == [str(ds_record)]
+    code, out, _ = _run(["--record", "--budget", "2", "--lang", "ja"], capsys)
+    assert code == 0
+    assert "腕前：1選択あたりの勝率の平均損失" in out
+    assert out.count("deepspace-d6") == 1
+
+
+def test_no_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run([], capsys)
+    assert code == 2 and "--record" in err

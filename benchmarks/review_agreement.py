@@ -1,0 +1,83 @@
+"""How long a game's review takes, and how far its verdicts hold at a larger budget.
+
+    python benchmarks/review_agreement.py [--game ID ...] [--seeds 1 2 3] [--budget 32] [--factor 10]
+                                          [--slip 0.2]
+
+Plays one game per game id and seed with a *fallible player*: the game's heuristic, which plays
+a uniformly random legal move instead with probability ``--slip`` at each decision (a player who
+errs now and then, so that there are errors to find). Each game is reviewed at ``--budget`` rollouts
+per move (the default of ``solotable review``) and at ``--factor`` times that, with different
+seeds, and the script prints for each: steps, decisions, the CPU seconds of each review
+(``time.process_time``), the decisions flagged at the budget and how many of them the larger
+review flags too (any verdict: **agreement** = confirmed / flagged), and the other way round
+(how many of the larger review's flags the budget review found). The totals line sums them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from solotable.agents.review import DEFAULT_BUDGET, Review, review
+from solotable.agents.search import game_policy
+from solotable.core.record import Record
+from solotable.core.registry import load
+
+
+def fallible_game(game_id: str, seed: int, slip: float, **options: object) -> Record:
+    game = load(game_id)
+    state = game.new_state(seed=seed, **options)
+    record = Record.start(state)
+    policy = game_policy(game_id)
+    assert policy is not None
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            action = state.chance_table().sample(rng)
+        else:
+            legal = state.legal_actions()
+            action = rng.choice(legal) if rng.random() < slip else policy(state, rng)
+        record.actions.append(str(action))
+        state.apply(action)
+    return record
+
+
+def timed(record: Record, budget: int, seed: int) -> tuple[Review, float]:
+    t = time.process_time()
+    r = review(record, budget, seed=seed)
+    return r, time.process_time() - t
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", help="game id (repeatable; default minirogue-v1 and deepspace-d6)")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--factor", type=int, default=10)
+    parser.add_argument("--slip", type=float, default=0.2)
+    ns = parser.parse_args()
+    games = ns.game or ["minirogue-v1", "deepspace-d6"]
+    print(f"budget {ns.budget}, larger {ns.budget * ns.factor}, slip {ns.slip}")
+    print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  flagged_x  found")
+    tot = [0, 0, 0, 0]
+    for game_id in games:
+        for seed in ns.seeds:
+            record = fallible_game(game_id, seed, ns.slip)
+            small, t_small = timed(record, ns.budget, seed=1000 + seed)
+            large, t_large = timed(record, ns.budget * ns.factor, seed=2000 + seed)
+            flagged = {d.index for d in small.decisions if d.flagged}
+            flagged_x = {d.index for d in large.decisions if d.flagged}
+            confirmed = len(flagged & flagged_x)
+            counts = [len(flagged), confirmed, len(flagged_x), confirmed]
+            tot = [a + b for a, b in zip(tot, counts, strict=True)]
+            print(f"{game_id:<15} {seed:>4}  {small.steps:>5}  {len(small.decisions):>9}  {t_small:>5.1f}  "
+                  f"{t_large:>7.1f}  {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>9}  {counts[3]:>5}", flush=True)
+    agree = tot[1] / tot[0] if tot[0] else float("nan")
+    found = tot[3] / tot[2] if tot[2] else float("nan")
+    print(f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%}; "
+          f"the larger review's {tot[2]} flags found at the budget: {found:.1%}")
+
+
+if __name__ == "__main__":
+    main()

@@ -75,7 +75,11 @@ def test_bad_file_and_bad_budget(tmp_path: Path, ds_record: Path, capsys: pytest
 
 def test_catalogue_complete_and_used() -> None:
     cat = review_cli.messages()
-    source = Path(review_cli.__file__).read_text(encoding="utf-8")
+    from solotable.ui.web import review_page
+
+    source = Path(review_cli.__file__).read_text(encoding="utf-8") + Path(review_page.__file__).read_text(
+        encoding="utf-8"
+    )
     used = {k for k in re.findall(r'"(review\.[a-z_.]+)', source) if not k.endswith(".")}
     used |= {f"review.verdict.{v}" for v in ("inaccuracy", "mistake", "blunder")}
     used |= {f"review.{h}" for h in re.findall(r'"(col_[a-z]+)"', source)}

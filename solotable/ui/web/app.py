@@ -41,6 +41,7 @@ from solotable.core.registry import load as load_game
 from solotable.ui.present import hint_panel
 from solotable.ui.web import pages
 from solotable.ui.web.i18n import t
+from solotable.ui.web.review_page import routes as review_routes
 from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Live, Tables, WebError, option_choices
 
@@ -327,6 +328,7 @@ class WebApp:
                 Route("/api/t/{table_id}/record", self.api_record),
                 Route("/api/rules/{game_id}", self.api_rules),
                 Route("/api/health", self.api_health),
+                *review_routes(self),
             ],
         )
         self.app.state.web = self

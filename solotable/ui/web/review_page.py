@@ -1,0 +1,258 @@
+"""The Review page of a finished table: ``/t/{table_id}/review?seat=TOKEN``.
+
+The same review as ``solotable review`` (:mod:`solotable.agents.review`) at :data:`WEB_BUDGET`
+paired rollouts per move, worked out in a thread (one review at a time per server; another asked
+meanwhile gets a 429 page) and kept in memory per table and version. The page shows the totals, an
+SVG chart of the chance of winning over the game (errors and the biggest luck swings marked, each
+mark with its words in a ``<title>``), and the table of decisions and luck. Only a seat of the
+table may see it, and only once the game is over (the record tells the seed). Its words come from
+``solotable/ui/review_messages.toml``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Review, review
+from solotable.core.protocol import State
+from solotable.core.record import Record
+from solotable.ui.review_cli import SWINGS, msg, pct, signed_points, states_of
+from solotable.ui.web.html import Html, tag
+
+WEB_BUDGET = 16
+"""Paired rollouts per move of the page's review (the terminal's default is 32: a page should come
+back within seconds on a typical game)."""
+CACHED = 64
+"""Reviews kept in memory (the most recent tables)."""
+
+_lock = threading.Lock()
+_busy = threading.BoundedSemaphore(1)
+_cache: OrderedDict[tuple[str, int], tuple[Review, list[State]]] = OrderedDict()
+
+
+def routes(webapp: Any) -> list[Route]:
+    """The page's route, for :class:`solotable.ui.web.app.WebApp` (``webapp.tables``)."""
+
+    async def review_page(request: Request) -> Response:
+        from solotable.ui.web import pages
+        from solotable.ui.web.app import SECURITY_HEADERS, lang_of
+        from solotable.ui.web.tables import WebError
+
+        lang = lang_of(request)
+        table_id = request.path_params["table_id"]
+        try:
+            live = await run_in_threadpool(webapp.tables.load, table_id)
+            webapp.tables.seat(live, request.query_params.get("seat"))
+            with live.lock:
+                over = live.session.state.is_terminal()
+                record = Record(**{k: v for k, v in live.session.record.content().items() if k in _RECORD_FIELDS})
+                version = live.row.version
+            if not over:
+                raise WebError(409, "web.err.record_later")
+            key = (table_id, version)
+            with _lock:
+                found = _cache.get(key)
+            if found is None:
+                if not _busy.acquire(blocking=False):
+                    raise WebError(429, "web.err.hint_busy")
+                try:
+                    found = await run_in_threadpool(_review, record)
+                finally:
+                    _busy.release()
+                with _lock:
+                    _cache[key] = found
+                    while len(_cache) > CACHED:
+                        _cache.popitem(last=False)
+        except WebError as err:
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        r, states = found
+        title = msg("review.web.title", lang, title=live.session.game.title(lang))
+        body = [pages._top(lang, switch_to=f"/t/{table_id}/review"), page_body(r, states, lang, title)]
+        html = pages._document(lang, title, body)
+        return HTMLResponse(html, headers=SECURITY_HEADERS)
+
+    return [Route("/t/{table_id}/review", review_page)]
+
+
+_RECORD_FIELDS = ("game", "rules_version", "options", "seed", "physical_dice", "actions")
+
+
+def _review(record: Record) -> tuple[Review, list[State]]:
+    return review(record, WEB_BUDGET), states_of(record)
+
+
+def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
+    """The page's ``<main>``: heading, method, totals, chart and table."""
+    from solotable.core.registry import load as load_game
+
+    game = load_game(r.game)
+    thresholds = {name: f"{100 * value:g}" for name, value in THRESHOLDS}
+    counts = r.counts()
+    final = states[-1]
+    result = msg("review.result_won" if r.result >= 1.0 else "review.result_lost", lang)
+    totals = tag(
+        "ul",
+        tag("li", msg("review.start", lang, value=pct(r.start))),
+        tag("li", result if final.is_terminal() else msg("review.result_open", lang, value=pct(r.result))),
+        tag("li", msg("review.skill", lang, value=signed_points(r.skill), decisions=len(r.decisions), **counts)),
+        tag("li", msg("review.luck", lang, value=signed_points(r.luck), events=len(r.events))),
+        tag("li", msg("review.identity", lang, sum=signed_points(r.luck + r.skill), error="1e-9")),
+        id="review-totals",
+    )
+    rows: list[Html] = []
+    swings = {e.index for e in r.swings(SWINGS)}
+    for d in r.decisions:
+        s = states[d.index]
+        best = (
+            msg("review.same_as_played", lang)
+            if d.best.action == d.chosen.action
+            else _label(game, s, d.best.action, lang)
+        )
+        rows.append(
+            tag(
+                "tr",
+                tag("td", str(d.index + 1)),
+                tag("td", _label(game, s, d.chosen.action, lang)),
+                tag("td", _figure(d.chosen.win, d.chosen.low, d.chosen.high, lang)),
+                tag("td", best),
+                tag(
+                    "td", _figure(d.best.win, d.best.low, d.best.high, lang) if d.best.action != d.chosen.action else ""
+                ),
+                tag("td", msg("review.points", lang, value=f"{100 * d.loss:.1f}") if d.loss else ""),
+                tag("td", msg(f"review.verdict.{d.verdict}", lang) if d.verdict else ""),
+                cls=f"decision verdict-{d.verdict}" if d.verdict else "decision",
+                data_step=d.index + 1,
+            )
+        )
+    for e in r.events:
+        label = msg(
+            "review.event",
+            lang,
+            label=_label(game, states[e.index], e.outcome, lang),
+            percent=f"{100 * e.probability:.3g}",
+        )
+        rows.append(
+            tag(
+                "tr",
+                tag("td", str(e.index + 1)),
+                tag("td", label, colspan=4),
+                tag("td", msg("review.points", lang, value=signed_points(e.luck))),
+                tag("td", ""),
+                cls="chance swing" if e.index in swings else "chance",
+                data_step=e.index + 1,
+            )
+        )
+    rows.sort(key=lambda row: int(row.split('data-step="', 1)[1].split('"', 1)[0]))
+    head = tag(
+        "tr",
+        *(tag("th", msg(f"review.{k}", lang)) for k in ("col_step", "col_played")),
+        tag("th", ""),
+        tag("th", msg("review.col_best", lang)),
+        tag("th", ""),
+        *(tag("th", msg(f"review.{k}", lang)) for k in ("col_loss", "col_verdict")),
+    )
+    return tag(
+        "main",
+        tag("h1", title),
+        tag("p", msg("review.method", lang, budget=r.budget)),
+        tag("p", msg("review.thresholds", lang, **thresholds)),
+        tag("h2", msg("review.totals_heading", lang).strip("- ")),
+        totals,
+        tag("h2", msg("review.chart_heading", lang).strip("- ")),
+        svg_chart(r, lang),
+        tag("h2", msg("review.table_heading", lang).strip("- ")),
+        tag("table", tag("thead", head), tag("tbody", *rows), id="review-table", cls="review"),
+        id="review",
+    )
+
+
+def _label(game: Any, state: State, action: Any, lang: str) -> str:
+    try:
+        return str(game.describe(state, action, lang))
+    except Exception:  # a label is a nicety: the notation always reads
+        return str(action)
+
+
+def _figure(win: float, low: float, high: float, lang: str) -> str:
+    return msg("review.win_figure", lang, win=pct(win), low=pct(low), high=pct(high))
+
+
+def svg_chart(r: Review, lang: str, width: int = 720, height: int = 240) -> Html:
+    """The chance of winning over the game as an SVG line, with ✖ at mistakes and blunders and
+    ▲ ▼ at the biggest luck swings (each mark's words in its ``<title>``)."""
+    left, right, top, bottom = 44, 10, 10, 26
+    w, h = width - left - right, height - top - bottom
+    n = max(1, r.steps)
+
+    def x(step: int) -> float:
+        return round(left + w * step / n, 1)
+
+    def y(value: float) -> float:
+        return round(top + h * (1 - min(1.0, max(0.0, value))), 1)
+
+    parts: list[Html] = []
+    for tick in (0, 25, 50, 75, 100):
+        parts.append(tag("line", x1=left, x2=left + w, y1=y(tick / 100), y2=y(tick / 100), cls="grid-line"))
+        parts.append(tag("text", f"{tick}%", x=left - 6, y=y(tick / 100) + 4, text_anchor="end", cls="tick"))
+    points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(r.values))
+    parts.append(tag("polyline", points=points, fill="none", stroke="currentColor", stroke_width=2, cls="win-line"))
+    for d in r.decisions:
+        if d.verdict in (BLUNDER, MISTAKE):
+            said = msg(f"review.verdict.{d.verdict}", lang)
+            words = msg("review.web.mark_error", lang, step=d.index + 1, verdict=said, loss=f"{100 * d.loss:.1f}")
+            parts.append(
+                tag(
+                    "text",
+                    tag("title", words),
+                    "✖",
+                    x=x(d.index),
+                    y=y(d.before) + 5,
+                    text_anchor="middle",
+                    cls=f"mark error {d.verdict}",
+                )
+            )
+    for e in r.swings(SWINGS):
+        words = msg("review.web.mark_swing", lang, step=e.index + 1, luck=signed_points(e.luck))
+        parts.append(
+            tag(
+                "text",
+                tag("title", words),
+                "▲" if e.luck > 0 else "▼",
+                x=x(e.index + 1),
+                y=y(e.after) + 5,
+                text_anchor="middle",
+                cls="mark swing",
+            )
+        )
+    parts.append(
+        tag(
+            "text",
+            msg("review.web.axis", lang, last=r.steps),
+            x=left + w / 2,
+            y=height - 6,
+            text_anchor="middle",
+            cls="tick",
+        )
+    )
+    summary = msg("review.web.chart_label", lang, start=pct(r.start), result=pct(r.result), steps=r.steps)
+    return tag(
+        "svg",
+        tag("title", summary),
+        *parts,
+        viewBox=f"0 0 {width} {height}",
+        width=width,
+        height=height,
+        role="img",
+        aria_label=summary,
+        id="review-chart",
+        xmlns="http://www.w3.org/2000/svg",
+    )

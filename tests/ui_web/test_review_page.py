@@ -1,0 +1,91 @@
+"""The Review page of a finished table (solotable/ui/web/review_page.py): over HTTP (Starlette's
+test client) and in the distribution's Chromium (Playwright)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from solotable.ui.web.app import create_app
+from ui_web.conftest import LiveServer
+
+
+def finished_table(post: Any, get: Any, game: str = "minirogue-v1", seed: int = 5) -> tuple[str, str]:
+    """A table played to its end with the first listed move each time."""
+    r = post("/api/tables", json={"game": game, "options": {}, "seed": seed})
+    assert r.status_code == 201, r.text
+    table, token = r.json()["table"], r.json()["tokens"][0]
+    v = get(f"/api/t/{table}", headers={"X-Seat-Token": token}).json()
+    for _ in range(400):
+        if not v["actions"]:
+            break
+        body = {"action": v["actions"][0]["n"], "version": v["version"]}
+        v = post(f"/api/t/{table}/move", headers={"X-Seat-Token": token}, json=body).json()
+    assert v["over"]
+    return table, token
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}"))
+
+
+def test_the_review_page_of_a_finished_table(client: TestClient) -> None:
+    table, token = finished_table(client.post, client.get)
+    r = client.get(f"/t/{table}/review", params={"seat": token, "lang": "en"})
+    assert r.status_code == 200
+    html = r.text
+    assert "<h1>Review: Mini Rogue" in html
+    assert 'id="review-chart"' in html and "<polyline" in html
+    assert "inaccuracy ≥ 2 points, mistake ≥ 5, blunder ≥ 10" in html
+    assert re.search(r"Luck \+ skill = [+-][\d.]+ points = result − start", html)
+    points = re.search(r'points="([^"]+)"', html)
+    assert points is not None
+    steps = int(re.search(r"over (\d+) steps", html).group(1))  # type: ignore[union-attr]
+    assert len(points.group(1).split()) == steps + 1  # a point per state of the game
+    rows = html.count('<tr class="decision') + html.count('<tr class="chance')
+    assert rows > 0
+    ja = client.get(f"/t/{table}/review", params={"seat": token, "lang": "ja"}).text
+    assert "<h1>検討：" in ja and "運 + 腕前" in ja
+
+
+def test_only_a_seat_and_only_when_over(client: TestClient) -> None:
+    table, token = finished_table(client.post, client.get)
+    assert client.get(f"/t/{table}/review").status_code == 401
+    assert client.get(f"/t/{table}/review", params={"seat": "x" * 32}).status_code == 403
+    r = client.post("/api/tables", json={"game": "deepspace-d6", "options": {}, "seed": 3})
+    going, going_token = r.json()["table"], r.json()["tokens"][0]
+    assert client.get(f"/t/{going}/review", params={"seat": going_token}).status_code == 409
+    assert client.get("/t/nosuchtable/review", params={"seat": token}).status_code == 404
+
+
+def test_the_review_page_in_chromium(browser: Any, live_server: LiveServer) -> None:
+    table, token = finished_table(
+        lambda path, **kw: httpx.post(live_server.url + path, **kw),
+        lambda path, **kw: httpx.get(live_server.url + path, **kw),
+        game="deepspace-d6",
+        seed=6,
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/t/{table}/review?seat={token}&lang=ja", timeout=120_000)
+    chart = page.locator("#review-chart")
+    chart.wait_for()
+    box = chart.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 100
+    line = page.locator("#review-chart polyline")
+    assert line.bounding_box() is not None
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    assert page.locator("#review-totals li").count() == 5
+    assert page.locator("#review-table tbody tr").count() > 10
+    marks = page.locator("#review-chart .mark")
+    for i in range(marks.count()):  # every mark says what it marks
+        assert "手目" in (marks.nth(i).locator("title").text_content() or "")
+    assert not errors
+    context.close()

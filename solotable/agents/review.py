@@ -404,8 +404,10 @@ def review(
                 chosen_rounds, best_rounds = found.check
                 diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
                 loss, low, high = _paired(diffs)
-                if low <= 0.0:  # the search cannot tell the two moves apart: no loss
+                if low <= 0.0:  # the search cannot tell the two moves apart: no loss, and no better move
                     loss = 0.0
+                    best = chosen
+                    chosen_rounds = best_rounds = found.values[chosen] + chosen_rounds
             values[i] = values[i + 1] + loss
             decisions.append(
                 Decision(

@@ -66,7 +66,9 @@ def pct(value: float) -> str:
 
 
 def signed_points(value: float) -> str:
-    return f"{100 * value:+.1f}"
+    """``value`` (a fraction) in percentage points with its sign ("+0.0", never "-0.0")."""
+    shown = round(100 * value, 1) + 0.0
+    return f"{shown:+.1f}"
 
 
 def _label(game: Game, state: State, action: Action, lang: str) -> str:

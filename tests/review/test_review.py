@@ -58,6 +58,8 @@ def test_luck_plus_skill_is_result_minus_start(
         assert d.best.low <= d.best.win <= d.best.high
         if d.loss > 0:
             assert d.best.action != d.chosen.action and d.loss_low > 0
+        else:  # a move not told apart from the one played is not shown as better
+            assert d.best == d.chosen
     for e in r.events:
         assert 0 < e.probability < 1
     if options.get("partner", "none") != "none":  # co-op: each seat's decisions, their losses

@@ -125,3 +125,10 @@ def test_record_reviews_the_recorded_saves(
 def test_no_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run([], capsys)
     assert code == 2 and "--record" in err
+
+
+def test_points_have_a_sign_and_no_negative_zero() -> None:
+    assert review_cli.signed_points(-0.0) == "+0.0"
+    assert review_cli.signed_points(-0.0004) == "+0.0"
+    assert review_cli.signed_points(0.123) == "+12.3"
+    assert review_cli.signed_points(-0.5) == "-50.0"

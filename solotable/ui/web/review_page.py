@@ -189,7 +189,7 @@ def _figure(win: float, low: float, high: float, lang: str) -> str:
 def svg_chart(r: Review, lang: str, width: int = 720, height: int = 240) -> Html:
     """The chance of winning over the game as an SVG line, with ✖ at mistakes and blunders and
     ▲ ▼ at the biggest luck swings (each mark's words in its ``<title>``)."""
-    left, right, top, bottom = 44, 10, 10, 26
+    left, right, top, bottom = 56, 12, 12, 26
     w, h = width - left - right, height - top - bottom
     n = max(1, r.steps)
 
@@ -201,7 +201,9 @@ def svg_chart(r: Review, lang: str, width: int = 720, height: int = 240) -> Html
 
     parts: list[Html] = []
     for tick in (0, 25, 50, 75, 100):
-        parts.append(tag("line", x1=left, x2=left + w, y1=y(tick / 100), y2=y(tick / 100), cls="grid-line"))
+        parts.append(
+            tag("line", x1=left, x2=left + w, y1=y(tick / 100), y2=y(tick / 100), stroke="#bbb", cls="grid-line")
+        )
         parts.append(tag("text", f"{tick}%", x=left - 6, y=y(tick / 100) + 4, text_anchor="end", cls="tick"))
     points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(r.values))
     parts.append(tag("polyline", points=points, fill="none", stroke="currentColor", stroke_width=2, cls="win-line"))

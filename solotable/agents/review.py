@@ -243,10 +243,12 @@ def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 
 def _paired(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``diffs`` and its 95% interval (unbounded with fewer than two: one round
+    cannot tell two moves apart)."""
     n = len(diffs)
     mean = math.fsum(diffs) / n
     if n < 2:
-        return mean, mean, mean
+        return mean, -math.inf, math.inf
     var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return mean, mean - half, mean + half

@@ -126,3 +126,10 @@ def test_proficiency_mean_loss_per_decision() -> None:
 def test_budget_must_be_positive() -> None:
     with pytest.raises(ValueError):
         review(played("minirogue-v1", 5), budget=0)
+
+
+def test_one_round_flags_nothing() -> None:
+    # a single paired round has no noise estimate: no loss can be told from zero
+    r = review(played("deepspace-d6", 2), budget=1)
+    _check_identity(r)
+    assert all(d.loss == 0.0 and d.verdict is None for d in r.decisions)

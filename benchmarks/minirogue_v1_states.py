@@ -118,9 +118,11 @@ def main() -> None:
             break
     cpu = time.process_time() - start
     print(f"Mini Rogue v1.2.1, difficulty {ns.difficulty}, keys {ns.keys}, areas {ns.areas or 'all'}, cap {ns.cap}")
-    print(f"distinct states found: {len(seen):,} (expanded {decisions + chance + terminal:,}: "
-          f"{decisions:,} decision, {chance:,} chance, {terminal:,} terminal of which {won:,} won); "
-          f"CPU {cpu:.1f} s")
+    print(
+        f"distinct states found: {len(seen):,} (expanded {decisions + chance + terminal:,}: "
+        f"{decisions:,} decision, {chance:,} chance, {terminal:,} terminal of which {won:,} won); "
+        f"CPU {cpu:.1f} s"
+    )
     print(stopped or "exhausted: this is the whole reachable state space")
     if stopped:
         print(f"left unexpanded: {len(frontier):,}")

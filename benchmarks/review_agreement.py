@@ -71,12 +71,17 @@ def main() -> None:
             confirmed = len(flagged & flagged_x)
             counts = [len(flagged), confirmed, len(flagged_x), confirmed]
             tot = [a + b for a, b in zip(tot, counts, strict=True)]
-            print(f"{game_id:<15} {seed:>4}  {small.steps:>5}  {len(small.decisions):>9}  {t_small:>5.1f}  "
-                  f"{t_large:>7.1f}  {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>9}  {counts[3]:>5}", flush=True)
+            print(
+                f"{game_id:<15} {seed:>4}  {small.steps:>5}  {len(small.decisions):>9}  {t_small:>5.1f}  "
+                f"{t_large:>7.1f}  {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>9}  {counts[3]:>5}",
+                flush=True,
+            )
     agree = tot[1] / tot[0] if tot[0] else float("nan")
     found = tot[3] / tot[2] if tot[2] else float("nan")
-    print(f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%}; "
-          f"the larger review's {tot[2]} flags found at the budget: {found:.1%}")
+    print(
+        f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%}; "
+        f"the larger review's {tot[2]} flags found at the budget: {found:.1%}"
+    )
 
 
 if __name__ == "__main__":

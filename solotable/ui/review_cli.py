@@ -17,13 +17,12 @@ from functools import cache
 from pathlib import Path
 
 from solotable.agents.review import BLUNDER, DEFAULT_BUDGET, MISTAKE, THRESHOLDS, Review, proficiency, review
-from solotable.core.argparse_i18n import HelpFormatter, argparse_language, requested_lang
-from solotable.core.i18n import LANGS, Catalogue, default_lang
+from solotable.core.argparse_i18n import Parser, requested_lang
+from solotable.core.i18n import LANGS, Catalogue, default_lang, display_width
 from solotable.core.protocol import Action, Game, State
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import load as load_game
 from solotable.core.untrusted import clip
-from solotable.ui.text_layout import is_wide
 
 MAX_BUDGET = 100_000
 """The largest ``--budget`` accepted (a larger one would only keep the machine busy)."""
@@ -45,7 +44,7 @@ def msg(key: str, lang: str, **params: object) -> str:
 
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal (wide characters take two)."""
-    return sum(2 if is_wide(c) else 1 for c in text)
+    return display_width(text)
 
 
 def pad(text: str, columns: int) -> str:
@@ -53,7 +52,7 @@ def pad(text: str, columns: int) -> str:
     out = ""
     used = 0
     for c in text:
-        w = 2 if is_wide(c) else 1
+        w = display_width(c)
         if used + w > columns:
             break
         out += c
@@ -215,10 +214,8 @@ def _budget(lang: str) -> Callable[[str], int]:
     return budget
 
 
-def build_parser(lang: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="solotable review", description=msg("review.prog_description", lang), formatter_class=HelpFormatter
-    )
+def build_parser(lang: str) -> Parser:
+    parser = Parser(prog="solotable review", description=msg("review.prog_description", lang), lang=lang)
     parser.add_argument("files", nargs="*", metavar="FILE", help=msg("review.help_file", lang))
     parser.add_argument("--record", action="store_true", help=msg("review.help_record", lang))
     parser.add_argument(
@@ -237,11 +234,10 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     """``solotable review ...``; returns the exit status (2 for a usage or file error)."""
     args = list(sys.argv[1:] if argv is None else argv)
     asked = requested_lang(args)
-    with argparse_language(asked):
-        try:
-            ns = build_parser(asked).parse_args(args)
-        except SystemExit as exc:
-            return exc.code if isinstance(exc.code, int) else 2
+    try:
+        ns = build_parser(asked).parse_args(args)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     lang = default_lang(ns.lang)
     files: list[str] = list(ns.files)
     if ns.record:
@@ -276,7 +272,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
 
 def recorded_saves(path: Path | None = None) -> list[str]:
     """The save files of the finished games in the player's record (those still on the disk)."""
-    from solotable.ui.tui.record_db import RecordDB
+    from solotable.ui.record_db import RecordDB
 
     with RecordDB.open(path, recover=False) as db:
         rows = db.conn.execute("SELECT save_file FROM games WHERE save_file IS NOT NULL ORDER BY id").fetchall()

@@ -109,7 +109,7 @@ def test_record_reviews_the_recorded_saves(
     ds_record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from solotable.core.record import load_record
-    from solotable.ui.tui.record_db import RecordDB
+    from solotable.ui.record_db import RecordDB
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     with RecordDB.open() as db:

@@ -21,10 +21,10 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Review, review
+from solotable.core.html import Html, tag
 from solotable.core.protocol import State
 from solotable.core.record import Record
 from solotable.ui.review_cli import SWINGS, msg, pct, signed_points, states_of
-from solotable.ui.web.html import Html, tag
 
 WEB_BUDGET = 16
 """Paired rollouts per move of the page's review (the terminal's default is 32: a page should come

@@ -16,7 +16,7 @@ from ui_web.conftest import LiveServer
 
 def finished_table(post: Any, get: Any, game: str = "minirogue-v1", seed: int = 5) -> tuple[str, str]:
     """A table played to its end with the first listed move each time."""
-    r = post("/api/tables", json={"game": game, "options": {}, "seed": seed})
+    r = post("/api/tables", json={"game": game, "options": {}, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     table, token = r.json()["table"], r.json()["tokens"][0]
     v = get(f"/api/t/{table}", headers={"X-Seat-Token": token}).json()
@@ -55,9 +55,10 @@ def test_the_review_page_of_a_finished_table(client: TestClient) -> None:
 
 def test_only_a_seat_and_only_when_over(client: TestClient) -> None:
     table, token = finished_table(client.post, client.get)
-    assert client.get(f"/t/{table}/review").status_code == 401
-    assert client.get(f"/t/{table}/review", params={"seat": "x" * 32}).status_code == 403
-    r = client.post("/api/tables", json={"game": "deepspace-d6", "options": {}, "seed": 3})
+    client.cookies.clear()  # no token and no player's cookie: as if the table did not exist
+    assert client.get(f"/t/{table}/review").status_code == 404
+    assert client.get(f"/t/{table}/review", params={"seat": "x" * 32}).status_code == 404
+    r = client.post("/api/tables", json={"game": "deepspace-d6", "options": {}, "seed": 3, "practice": True})
     going, going_token = r.json()["table"], r.json()["tokens"][0]
     assert client.get(f"/t/{going}/review", params={"seat": going_token}).status_code == 409
     assert client.get("/t/nosuchtable/review", params={"seat": token}).status_code == 404

@@ -5,8 +5,8 @@ paired rollouts per move, worked out in a thread (one review at a time per serve
 meanwhile gets a 429 page) and kept in memory per table and version. The page shows the totals, an
 SVG chart of the chance of winning over the game (errors and the biggest luck swings marked, each
 mark with its words in a ``<title>``), and the table of decisions and luck. Only a seat of the
-table may see it, and only once the game is over (the record tells the seed). Its words come from
-``solotable/ui/review_messages.toml``.
+table (its token, or the player's cookie) may see it, and only once the game is over (the record
+tells the seed). Its words come from ``solotable/ui/review_messages.toml``.
 """
 
 from __future__ import annotations
@@ -42,14 +42,14 @@ def routes(webapp: Any) -> list[Route]:
 
     async def review_page(request: Request) -> Response:
         from solotable.ui.web import pages
-        from solotable.ui.web.app import SECURITY_HEADERS, lang_of
+        from solotable.ui.web.app import PLAYER_COOKIE, SECURITY_HEADERS, lang_of
         from solotable.ui.web.tables import WebError
 
         lang = lang_of(request)
         table_id = request.path_params["table_id"]
         try:
             live = await run_in_threadpool(webapp.tables.load, table_id)
-            webapp.tables.seat(live, request.query_params.get("seat"))
+            webapp.tables.seat(live, request.query_params.get("seat"), request.cookies.get(PLAYER_COOKIE))
             with live.lock:
                 over = live.session.state.is_terminal()
                 record = Record(**{k: v for k, v in live.session.record.content().items() if k in _RECORD_FIELDS})

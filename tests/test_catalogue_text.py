@@ -61,6 +61,9 @@ ALLOWED_LATIN = frozenset(
         "on", "off", "preset", "allowed", "ez", "plus", "NAME", "GAME", "FILE", "LISTING", "ID", "play", "resume",
         "replay", "rules", "games", "minirogue", "jongrogue", "deepspace", "agent", "hard", "normal", "ray", "local",
         "Don't", "web", "DB",
+        # HTTP names and values a server's operator or an API client types: headers, cookie flags, JSON
+        "https", "Forwarded", "For", "Proto", "Cookie", "Secure", "Content", "Type", "application", "json",
+        "practice", "true",
     )
 )
 """Latin words that may stand in Japanese text: names, keys, typed commands and values."""

@@ -10,7 +10,7 @@ from solotable.agents.search import ExpectimaxAgent
 from solotable.core.protocol import CHANCE
 from solotable.games.jongrogue.heuristic import HeuristicAgent, evaluate, fight_cost, make_agent
 from solotable.games.jongrogue.rules.turns import THREAT
-from solotable.games.jongrogue.state import HELD, K_GONE, K_MON, JongRogueState
+from solotable.games.jongrogue.state import CLAIR, HELD, K_DOWN, K_GONE, K_MON, JongRogueState
 
 from .helpers import G, at, quiet_room, slot_of
 
@@ -43,21 +43,22 @@ def test_evaluate_is_a_probability() -> None:
         assert 0.0 <= evaluate(s) <= 1.0
 
 
-def test_resample_hidden_redeals_only_the_unseen() -> None:
-    """Face-down tiles and the pile are dealt again from one pool; what is shown stays."""
-    redealt = 0
+def test_no_face_down_tile_is_in_the_state() -> None:
+    """JR-P1: a face-down encounter tile is drawn when turned up, so a state holds nothing the PL
+    cannot see: every face-down tile is undrawn (outside Clairvoyance), and the pile's counts are
+    the pile together with them; resampling the hidden has nothing to redraw."""
+    down = 0
     for i, s in enumerate(POSITIONS):
+        undrawn = [slot for room in s.slots for slot in room if slot.kind == K_DOWN]
+        if not s.status & CLAIR:
+            assert all(slot.kind in (K_DOWN, K_GONE) for room in s.slots for slot in room if not slot.up)
+        shared = sum(1 for slot in undrawn if slot.tile == 0)
+        assert sum(s.pile) == s.pile_n + shared
+        assert [sum(h) for h in s.held] == [sum(1 for x in undrawn if x.tile == p + 1) for p in range(len(s.held))]
+        down += len(undrawn)
         r = s.resample_hidden(random.Random(i))
-        assert r.observation() == s.observation()
-        assert r.pile_n == s.pile_n and r.discard == s.discard
-
-        def pool(x: JongRogueState) -> list[int]:
-            down = [slot.tile for room in x.slots for slot in room if not slot.up and slot.kind != K_GONE]
-            return sorted(down + [t for t in range(27) for _ in range(x.pile[t])])
-
-        assert pool(r) == pool(s)
-        redealt += [[x.tile for x in room] for room in r.slots] != [[x.tile for x in room] for room in s.slots]
-    assert redealt > 0
+        assert r.observation() == s.observation() and r.pile == s.pile and r.discard == s.discard
+    assert down > 0
 
 
 def test_bots_are_fair() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import solotable
 from solotable import Action, IllegalAction
-from solotable.games.jongrogue.state import K_GONE, JongRogueState
+from solotable.games.jongrogue.state import K_DOWN, K_GONE, JongRogueState
 
 from .helpers import G
 
@@ -28,8 +28,12 @@ def check(s: JongRogueState) -> None:
     assert s.maxhp == 2 * s.level + 2 and s.hp <= s.maxhp
     assert -3 <= s.strength <= 3 and 0 <= s.food <= 9 and 0 <= s.gold <= 999999
     assert 1 <= s.floor <= 99 and s.deepest >= s.floor
-    assert s.pile_n == sum(s.pile) and s.discard_n == sum(s.discard)
-    assert min(s.pile) >= 0 and min(s.discard) >= 0
+    # JR-P1: the pile's counts hold the tiles laid face down from it and not drawn yet; those laid
+    # before a restack are held apart, each pool the size of its tiles
+    down = [x.tile for room in s.slots for x in room if x.kind == K_DOWN]
+    assert sum(s.pile) == s.pile_n + down.count(0) and s.discard_n == sum(s.discard)
+    assert [sum(h) for h in s.held] == [down.count(i + 1) for i in range(len(s.held))]
+    assert min(s.pile) >= 0 and min(s.discard) >= 0 and all(min(h) >= 0 for h in s.held)
     copies = 3 if s.ident else 4
     on_map = sum(1 for room in s.slots for x in room if x.kind != K_GONE) + (s.pmon is not None)
     # every tile is in the pile, the discard pile or on the map (none is in use between steps)

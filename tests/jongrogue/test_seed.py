@@ -14,6 +14,7 @@ from solotable.games.jongrogue.rules.combat import gain_xp
 from solotable.games.jongrogue.rules.turns import DEATH, PLAY
 from solotable.games.jongrogue.state import (
     CLAIR,
+    K_DOWN,
     K_GOLD,
     K_ITEM,
     K_MON,
@@ -21,6 +22,7 @@ from solotable.games.jongrogue.state import (
     JongRogueState,
     Weapon,
     level_of_xp,
+    face_down,
     max_hp_of,
     new_slot,
 )
@@ -42,13 +44,13 @@ def test_pile_identification_is_three_of_each() -> None:  # §2.8 D2 [SEED]: "3 
     s = new("ez-plus")
     assert all(p == Fraction(3, 81) for _, p in s.chance_table().outcomes)
     s2 = new("ez", identification="on")
-    assert s2.pile_n == 81
+    assert sum(s2.pile) == 81 and s2.pile_n == 81 - 36  # 36 laid face down, not drawn yet (JR-P1)
 
 
 def test_draws_are_without_replacement() -> None:  # §2.5 step 1, D3
     s = new("ez")
-    feed(s, "m5")
-    probs = dict((str(a), p) for a, p in s.chance_table().outcomes)
+    feed(s, "m5", "lab:T", "lab:N")  # the start room, then its labyrinth pair
+    probs = dict((str(a), p) for a, p in s.chance_table().outcomes)  # its first tile turned up
     assert probs["tile:m5"] == Fraction(3, 107)
     assert probs["tile:m4"] == Fraction(4, 107)
 
@@ -69,7 +71,7 @@ def _exact_2d9(counts: list[int]) -> dict[int, Fraction]:
 def test_1d9_and_2d9_probabilities_from_the_pile() -> None:  # §2.4, §2.7
     s = started("ez", seed=5)
     counts = s.pile[:]
-    n = s.pile_n
+    n = sum(counts)  # the pile with the tiles laid face down from it (JR-P1)
     # 1d9: the probability of each number is (tiles of that number left) / (tiles left)
     s2 = quiet_room()
     s2.pile = counts[:]
@@ -153,26 +155,45 @@ def test_game_start_sheet() -> None:  # §3.2 [SEED]
     assert eq["armours"][0]["kind"] == "ring_mail" and eq["armours"][0]["worn"]
 
 
-def test_floor_start_draws_4_tiles_per_room_then_the_start_room() -> None:  # §3.1, §3.3, §6.2
+def test_floor_start_lays_4_tiles_per_room_then_draws_the_start_room() -> None:  # §3.1, §3.3, §6.2, JR-P1
     s = new("ez")
-    tiles = (list(TILE_NAMES) * 2)[:36]
-    feed(s, *tiles)
-    assert s.is_chance()  # the start-room tile
+    assert all(len(r) == 4 and all(x.kind == K_DOWN for x in r) for r in s.slots)  # laid, not drawn
+    assert s.pile_n == 108 - 36 and sum(s.pile) == 108
+    assert s.phase.name == "start_room"  # the first draw: nothing is asked for a face-down tile
     feed(s, "p6")  # room 6 becomes the start point
     feed(s, "lab:R", "lab:T")  # its labyrinth pair is turned face up
-    assert all(len(r) == 4 for r in s.slots)
-    assert s.room == 5 and s.processed[5]
-    assert s.lab[5] is not None
-    assert s.pile_n == 108 - 37
+    assert s.phase.name == "reveal" and s.room == 5 and s.processed[5]
+    feed(s, "m1", "p7", "s2", "s3")  # the start room's four tiles, drawn as they are turned up
+    assert [x.kind for x in s.slots[5]] == [K_MON, K_GOLD, K_ITEM, K_ITEM]
+    assert all(x.kind == K_DOWN for r in (0, 1, 2, 3, 4, 6, 7, 8) for x in s.slots[r])
+    assert s.pile_n == 108 - 37 and sum(s.pile) == 108 - 5
 
 
-def test_labyrinth_set_is_16_winds_and_2_stairs() -> None:  # §3.3 [SEED]
+def test_a_face_down_tile_is_drawn_from_the_pile_and_the_tiles_laid_with_it() -> None:  # JR-P1
+    """Same distribution as a deal: until a restack, a face-down tile is any tile not seen."""
     s = new("ez")
-    feed(s, *(["m1"] * 4 + ["m2"] * 4 + ["m3"] * 4 + ["m4"] * 4 + ["m5"] * 4 + ["m6"] * 4
-              + ["m7"] * 4 + ["m8"] * 4 + ["m9"] * 4), "p1")
-    probs = {str(a): p for a, p in s.chance_table().outcomes}
-    assert probs == {"lab:T": Fraction(4, 18), "lab:N": Fraction(4, 18), "lab:S": Fraction(4, 18),
-                     "lab:P": Fraction(4, 18), "lab:R": Fraction(2, 18)}
+    feed(s, "p6", "lab:R", "lab:T")
+    probs = dict((str(a), p) for a, p in s.chance_table().outcomes)
+    assert probs["tile:p6"] == Fraction(3, 107) and probs["tile:m1"] == Fraction(4, 107)
+
+
+def test_a_restack_keeps_the_face_down_tiles_apart() -> None:  # JR-P1, §2.5 step 3
+    """The pile runs out while tiles lie face down: what its counts held is theirs, and the new
+    pile is the discard pile; a face-down tile is then drawn from the counts it was laid from."""
+    s = quiet_room(food=2)
+    s.slots[0] = [face_down(0), face_down(0)]
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile[26] = 2  # the pile's last tile (m1) and the two face-down tiles (s9, s9)
+    s.pile_n = 1
+    s.discard = [0] * 27
+    s.discard[5] = 7
+    s.discard_n = 7
+    do(s, "rest", "m1")  # the pile runs out: food check, restack
+    assert s.held == [[0] * 26 + [2]] and [x.tile for x in s.slots[0]] == [1, 1]
+    # the pile: only the discards (the time tile m1 among them), none of the face-down s9
+    assert {str(a) for a in s.chance_table().actions} == {"tile:m6", "tile:m1"}
+    assert sum(s.pile) == s.pile_n == 8
 
 
 def test_xp_table_and_level() -> None:  # §6.1 [OFFICIAL-FRAGMENT]

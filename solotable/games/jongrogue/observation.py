@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from .state import (
     CLAIR,
     DOOR,
+    K_DOWN,
     K_GONE,
     K_MON,
     K_TRAP,
@@ -155,12 +156,17 @@ def _statuses(flags: int) -> list[str]:
     return [n for i, n in enumerate(MON_STATUS_NAMES) if flags >> i & 1]
 
 
+UNPLACED = frozenset({"discard_up", "start_room"})
+"""The draws made before the PC is placed on a floor (the last floor's tiles discarded, §3.3 step
+0; the start room, §6.2): the view says no room."""
+
+
 def slot_view(s: JongRogueState, k: int, slot: Slot) -> SlotView | None:
     """What slot ``k`` (0-based) shows, or None for a tile gone from the map."""
     if slot.kind == K_GONE:
         return None
     clair = s.status & CLAIR
-    if not slot.up and not clair:
+    if slot.kind == K_DOWN or (not slot.up and not clair):
         return {"slot": k + 1, "tile": "?"}
     if slot.kind == K_MON and slot.flags & M_INVIS and not clair:
         return {"slot": k + 1, "tile": "?", "unseen": True}
@@ -204,6 +210,8 @@ def observation(s: JongRogueState) -> Observation:
         pos["side"] = SIDES[s.side]
     if s.pos == PASSAGE:
         pos = {"at": "passage", "from": s.pfrom + 1, "to": neighbour(s.pfrom, s.side) + 1}
+    if s.table is not None and s.phase.name in UNPLACED:
+        pos = {"at": "none"}  # between floors: the start room is not drawn yet (§6.2)
     if s.table is not None:
         phase = "chance"
     elif s.ended:

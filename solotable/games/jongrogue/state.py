@@ -45,8 +45,12 @@ MON_STATUS_NAMES = ("asleep", "deep_asleep", "confused", "hasted", "slowed", "in
 M_SLEEPING = M_ASLEEP | M_DEEP
 
 # -- what an encounter tile is (§7.5) ---------------------------------------------------------
-K_MON, K_TRAP, K_GOLD, K_ITEM, K_GONE = range(5)
+K_MON, K_TRAP, K_GOLD, K_ITEM, K_GONE, K_DOWN = range(6)
 KIND_NAMES = ("monster", "trap", "gold", "item")
+# K_DOWN: a tile laid face down and not yet drawn (JR-P1): what it is is drawn when the table turns
+# it up (encounter processing, Clairvoyance, the floor's tiles discarded). Its ``tile`` is the pool
+# it will be drawn from: 0 the pile's counts (:attr:`JongRogueState.pile`, which hold the face-down
+# tiles laid from the pile since its last restack), i >= 1 ``held[i - 1]``.
 
 # -- whether a tile is seen (§7.5): face down, turned up by encounter processing, or added during
 # the floor (a drop, a wandering or created monster, a monster that moved in: face up, D60)
@@ -108,6 +112,11 @@ class Slot:
         from .tiles import TILE_NAMES
 
         return f"Slot({TILE_NAMES[self.tile]}, kind={self.kind}, up={self.up}, hp={self.hp}, flags={self.flags:#x})"
+
+
+def face_down(pool: int) -> Slot:
+    """A tile laid face down, not yet drawn (JR-P1): it will be drawn from ``pool`` (K_DOWN)."""
+    return Slot(pool, K_DOWN, DOWN)
 
 
 def new_slot(t: int, floor: int) -> Slot:
@@ -228,7 +237,7 @@ class JongRogueState(StepState):
     choice, death), kept while the steps between decisions run; :data:`ENDED` once the game is
     over."""
 
-    __slots__ = (*_SCALARS, *_LISTS, "armours", "pmon", "rings", "slots", "weapons")
+    __slots__ = (*_SCALARS, *_LISTS, "armours", "held", "pmon", "rings", "slots", "weapons")
 
     # fields (their types, for mypy; set in __init__ and copied by clone)
     ident: bool
@@ -237,7 +246,13 @@ class JongRogueState(StepState):
     cont: bool
     forced_end_ok: bool
     pile: list[int]
+    """The counts a pile draw is drawn from: the pile together with the tiles laid face down from
+    it since its last restack and not yet drawn (JR-P1: the PL cannot tell them apart)."""
     pile_n: int
+    """The tiles in the pile itself."""
+    held: list[list[int]]
+    """The counts of face-down tiles laid before a restack (the pile ran out while they lay):
+    each a pool of its own, no longer shared with the pile (JR-P1)."""
     discard: list[int]
     discard_n: int
     restack_due: bool
@@ -308,6 +323,7 @@ class JongRogueState(StepState):
         copies = R.pile.copies_plus_id.value if ident else R.pile.copies_ez.value  # §2.8, D1, D2
         self.pile = [copies] * 27
         self.pile_n = 27 * copies
+        self.held = []
         self.discard = [0] * 27
         self.discard_n = 0
         self.restack_due = False
@@ -419,6 +435,7 @@ class JongRogueState(StepState):
         new.forced = self.forced
         new.decisions = self.decisions
         new.pile = self.pile[:]
+        new.held = [h[:] for h in self.held] if self.held else []
         new.discard = self.discard[:]
         new.missiles = self.missiles[:]
         new.potions = self.potions[:]
@@ -475,30 +492,11 @@ class JongRogueState(StepState):
         return [Event("jr.warn.forced_end", {"score": score, "floor": self.floor})]
 
     def resample_hidden(self, rng: random.Random) -> JongRogueState:
-        """A copy with the face-down encounter tiles redrawn (JR-P1: the PL does not see them).
-
-        What the PL cannot tell apart is the pile together with the tiles lying face down on
-        the map: both come from the tiles not seen (the discard pile is open). So the face-down
-        tiles and the pile's contents are dealt again from that pool, uniformly. Everything else
-        hidden is drawn lazily at chance nodes already (the pile order, the labyrinth pairs, the
-        identification links). Under Clairvoyance every tile is shown: nothing is redrawn. Only a
-        decision point is resampled: at a draw the state is copied as it is."""
-        new = self.clone()
-        if self.table is not None or self.status & CLAIR:
-            return new
-        hidden = [(r, k) for r in range(9) for k, slot in enumerate(self.slots[r])
-                  if not slot.up and slot.kind != K_GONE]  # fmt: skip
-        if not hidden:
-            return new
-        pool = [t for t in range(27) for _ in range(self.pile[t])] + [self.slots[r][k].tile for r, k in hidden]
-        rng.shuffle(pool)
-        for (r, k), t in zip(hidden, pool, strict=False):
-            new.slots[r][k] = new_slot(t, self.floor)
-        pile = [0] * 27
-        for t in pool[len(hidden):]:
-            pile[t] += 1
-        new.pile = pile
-        return new
+        """A copy of what the PL may know: the state itself. Nothing hidden is stored (JR-P1): a
+        face-down encounter tile is drawn when it is turned up, from the pile's counts together
+        with the other tiles laid face down from it (the PL cannot tell those apart), and the pile
+        order, the labyrinth pairs and the identification links are drawn at chance nodes too."""
+        return self.clone()
 
     # -- what every chapter asks of the state ------------------------------------------------------
 
@@ -661,8 +659,8 @@ ENDED = OVER
 
 __all__ = [
     "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "ENDED", "FROZEN", "HELD",
-    "INNER_WALLS", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP", "M_CANCEL",
-    "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
+    "INNER_WALLS", "K_DOWN", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP",
+    "M_CANCEL", "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
     "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",
-    "Slot", "Weapon", "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
+    "Slot", "Weapon", "face_down", "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
 ]  # fmt: skip

@@ -147,6 +147,8 @@ class _View:
             lines = [self.t("jr.view.pos.passage", a=pos.get("from", 0), b=pos.get("to", 0))]
         elif pos["at"] == "door":
             lines = [self.t("jr.view.pos.door", room=pos.get("room", 0), side=f"@jr.side.{pos.get('side', 'N')}")]
+        elif pos["at"] == "none":
+            lines = [self.t("jr.view.pos.none")]
         else:
             lines = [self.t("jr.view.pos.room", room=pos.get("room", 0))]
         pm = o["passage_monster"]

@@ -41,7 +41,7 @@ from ..state import (
 )
 from ..tiles import number
 from . import ending, floors, moves
-from .pile import GLYPHS, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll
+from .pile import GLYPHS, REVEAL, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll, turn_up
 
 SLEEP_CHECK = Phase[JongRogueState]("sleep_check", chance=True)  # a wandering type asleep or awake (§7.7)
 WANDERING = Phase[JongRogueState]("wandering_monster", chance=True)  # the tile after a rest (§7.17)
@@ -76,6 +76,10 @@ def encounter(state: JongRogueState, room: int) -> None:
     state.processed[room] = True
     state.postponed[room] = False
     state.emit("jr.ev.encounter", room=room + 1)
+    turn_up(state, (room,), REVEAL, _turned_up, room)  # the four tiles are drawn as turned up (JR-P1)
+
+
+def _turned_up(state: JongRogueState, room: int) -> None:
     for s in state.slots[room]:
         if s.up == ADDED or s.kind == K_GONE:
             continue

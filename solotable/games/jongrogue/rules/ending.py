@@ -34,10 +34,13 @@ def death(state: JongRogueState, cause: str, killer: str) -> None:
     wanderer's tile) go to the discard pile: every number tile not in the pile, the discard pile
     or on the map."""
     copies = R.pile.copies_plus_id.value if state.ident else R.pile.copies_ez.value
-    where = [state.pile[t] + state.discard[t] for t in range(27)]
+    where = [state.pile[t] + state.discard[t] for t in range(27)]  # the pile's counts hold face-down tiles
+    for held in state.held:  # and face-down tiles laid before a restack (JR-P1)
+        for t in range(27):
+            where[t] += held[t]
     for room in state.slots:
         for x in room:
-            if x.kind != K_GONE:
+            if x.kind < K_GONE:
                 where[x.tile] += 1
     if state.pmon is not None:
         where[state.pmon.tile] += 1

@@ -3,7 +3,8 @@
 Game Start steps 2-5 (§3.1) run at the start of the game, on every floor change and on continue:
 the floor-start preparation (§3.3: the last floor's tiles discarded, 4 pile tiles face down on
 each of the 9 rooms in room order, the labyrinth set mixed), the start room drawn from the pile
-(§6.2), the PC placed inside it, encounter processing. The labyrinth pair of a room is drawn when
+(§6.2), the PC placed inside it, encounter processing. A face-down encounter tile is drawn when the
+table turns it up, not when it is laid (JR-P1). The labyrinth pair of a room is drawn when
 the room is first seen, from the labyrinth set left (JR-P1): the same odds as mixing the 18 tiles
 at floor start.
 """
@@ -11,7 +12,6 @@ at floor start.
 from __future__ import annotations
 
 from solotable.core.action import Action
-from solotable.core.chance import draw_table
 from solotable.core.engine import Phase
 
 from ..state import (
@@ -22,11 +22,22 @@ from ..state import (
     ROOM,
     JongRogueState,
     R,
-    new_slot,
+    face_down,
 )
 from ..tiles import LAB_NAMES
 from . import encounters, ending, turns
-from .pile import DEAL, START_ROOM, TILE_ACTIONS, TILE_OF, Then, counted_table, discard_tile, restack, runout, take
+from .pile import (
+    ALL_ROOMS,
+    DISCARD_UP,
+    START_ROOM,
+    Then,
+    counted_table,
+    discard_tile,
+    restack,
+    runout,
+    take,
+    turn_up,
+)
 
 LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True)  # a room's pair turned face up (§7.3)
 
@@ -46,12 +57,18 @@ def game_start(state: JongRogueState) -> None:
 
 def game_start_steps(state: JongRogueState) -> None:
     """Game Start steps 2-5 (§3.1): floor-start preparation, the start room, the encounter."""
+    turn_up(state, ALL_ROOMS, DISCARD_UP, _floor_prep)
+
+
+def _floor_prep(state: JongRogueState) -> None:
     floor_prep(state)
-    deal(state, 0)
+    deal(state)
 
 
 def floor_prep(state: JongRogueState) -> None:
-    """§3.3 step 0: the last floor's tiles go to the discard pile (the labyrinth set returns)."""
+    """§3.3 step 0: the last floor's tiles go to the discard pile (the labyrinth set returns).
+    The discard pile lies face up, so the tiles still face down were drawn as they went to it
+    (:func:`game_start_steps`, JR-P1)."""
     for room in state.slots:
         for s in room:
             if s.kind != K_GONE:
@@ -63,24 +80,18 @@ def floor_prep(state: JongRogueState) -> None:
     state.reset_floor()
 
 
-def deal(state: JongRogueState, n: int) -> None:
-    """§3.3 step 2: 4 pile tiles face down on each room, rooms 1 to 9; tile ``n`` (0-35) next."""
-    while n < DEAL_TILES and state.pile_n == 0:
-        n += 1  # pile and discard pile both empty (§2.5 step 6): no tile to lay
-    if n < DEAL_TILES:
-        state.draw(DEAL, draw_table(TILE_ACTIONS, state.pile), _dealt, n)
-        return
+def deal(state: JongRogueState) -> None:
+    """§3.3 step 2: 4 pile tiles face down on each room, rooms 1 to 9. None is drawn yet: what a
+    face-down tile is is drawn when the table turns it up (JR-P1); until then it is one of the
+    tiles the pile's counts hold. Then the start room is drawn (§6.2)."""
+    for n in range(DEAL_TILES):
+        if state.pile_n == 0:
+            continue  # pile and discard pile both empty (§2.5 step 6): no tile to lay
+        state.pile_n -= 1
+        state.slots[n // PER_ROOM].append(face_down(0))
+        if state.pile_n == 0 and not runout(state):
+            return
     take(state, START_ROOM, _start_room)
-
-
-def _dealt(state: JongRogueState, outcome: Action, n: int) -> None:
-    t = TILE_OF[outcome.args[0]]  # face down: not shown (JR-P1)
-    state.pile[t] -= 1
-    state.pile_n -= 1
-    if state.pile_n == 0 and not runout(state):
-        return
-    state.slots[n // PER_ROOM].append(new_slot(t, state.floor))
-    deal(state, n + 1)
 
 
 def _start_room(state: JongRogueState, t: int) -> None:

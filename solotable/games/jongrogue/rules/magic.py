@@ -48,7 +48,7 @@ from ..state import (
 )
 from ..tiles import TILE_INDEX, TILE_NAMES, number
 from . import combat, encounters, floors, items, turns
-from .pile import GLYPHS, discard_tile, draw_until, is_m, other_room
+from .pile import ALL_ROOMS, CLAIRVOYANCE, GLYPHS, discard_tile, draw_until, is_m, nothing_more, other_room, turn_up
 
 LINK = Phase[JongRogueState]("link_tile", chance=True)  # the hidden link of an appearance (§7.26)
 CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True)  # draw until an m tile (§7.21)
@@ -131,7 +131,8 @@ def _quaffed(state: JongRogueState, row: int) -> None:
     elif name == "clairvoyance":
         state.status |= CLAIR
         state.status &= ~BLIND  # row 33
-        state.then((blind_ended, ()), (combat_action_done, ()))
+        # every encounter tile of the floor is shown face up: the face-down ones are drawn (JR-P1)
+        state.then((turn_up, (ALL_ROOMS, CLAIRVOYANCE, nothing_more)), (blind_ended, ()), (combat_action_done, ()))
         return
     elif name == "levitation":
         state.status |= LEVIT

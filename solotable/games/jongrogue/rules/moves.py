@@ -39,7 +39,7 @@ from ..state import (
 )
 from ..tiles import SIDES
 from . import encounters, floors, monsters, turns
-from .pile import pick, roll, satiation
+from .pile import REVEAL, nothing_more, pick, roll, satiation, turn_up
 
 CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True)  # does a confused move stray (§7.16)
 STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True)  # which door a stray move reaches (§2.5 step 7)
@@ -124,8 +124,9 @@ def enter(state: JongRogueState) -> None:
             if s.flags & M_ASLEEP:  # light sleepers wake, deep sleepers stay asleep (§7.7)
                 s.flags &= ~M_ASLEEP
                 state.emit("jr.ev.wakes", monster=f"@jr.mon.{s.mon.id}")
-    if unprocessed:
-        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room,)), (_encounter_here, ()))
+    if unprocessed:  # the trap check includes the room's face-down traps: the tiles are looked at (JR-P1)
+        state.then((turn_up, ((room,), REVEAL, nothing_more)), (gaze, ()), (see_invisible, ()),
+                   (encounters.trap_check, (room,)), (_encounter_here, ()))
     else:
         state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room,)))
 

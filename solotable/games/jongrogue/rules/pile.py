@@ -28,7 +28,7 @@ from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
-from ..state import JongRogueState, R
+from ..state import K_DOWN, JongRogueState, R, new_slot
 from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
@@ -42,7 +42,9 @@ GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
 Then = Callable[..., None]
 
 # -- the draws, named for what they are for (interfaces show the name) -------------------------
-DEAL = Phase[JongRogueState]("deal", chance=True)  # the 36 encounter tiles of a floor, face down (§3.3)
+REVEAL = Phase[JongRogueState]("reveal", chance=True)  # a face-down encounter tile turned up (§7.5, JR-P1)
+DISCARD_UP = Phase[JongRogueState]("discard_up", chance=True)  # one discarded face up at a floor's end (§3.3)
+CLAIRVOYANCE = Phase[JongRogueState]("clairvoyance", chance=True)  # one shown by Clairvoyance (§7.16)
 START_ROOM = Phase[JongRogueState]("start_room", chance=True)  # the start room (§6.2)
 TIME_TILE = Phase[JongRogueState]("time_tile", chance=True)  # the extra satiation cost (§7.4)
 
@@ -95,6 +97,45 @@ def _drawn(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then
     if state.pile_n == 0 and not runout(state):
         return
     then(state, t, *args)
+
+
+# -- face-down encounter tiles (JR-P1) ------------------------------------------------------------
+
+
+def turn_up(state: JongRogueState, rooms: tuple[int, ...], phase: Phase[Any], then: Then, *args: Any) -> None:
+    """Draw every face-down tile not yet drawn in ``rooms``, in room and slot order (the table
+    turns them up); then ``then(state, *args)``. Each is drawn from its pool: the pile's counts
+    (the pile and the tiles laid from it cannot be told apart) or the counts held since a restack.
+    Drawn, a tile still lies as it lay (face down until encounter processing turns it up)."""
+    for room in rooms:
+        for k, s in enumerate(state.slots[room]):
+            if s.kind == K_DOWN:
+                counts = state.pile if s.tile == 0 else state.held[s.tile - 1]
+                state.draw(phase, draw_table(TILE_ACTIONS, counts), _turned, room, k, rooms, phase, then, args)
+                return
+    then(state, *args)
+
+
+def _turned(state: JongRogueState, outcome: Action, room: int, k: int, rooms: tuple[int, ...], phase: Phase[Any],
+            then: Then, args: tuple[Any, ...]) -> None:  # fmt: skip
+    t = TILE_OF[outcome.args[0]]
+    s = state.slots[room][k]
+    if s.tile == 0:
+        state.pile[t] -= 1
+    else:
+        held = state.held[s.tile - 1]
+        held[t] -= 1
+        if not any(any(h) for h in state.held):
+            state.held.clear()
+    state.slots[room][k] = new_slot(t, state.floor)
+    turn_up(state, rooms, phase, then, *args)
+
+
+ALL_ROOMS = tuple(range(9))
+
+
+def nothing_more(state: JongRogueState) -> None:
+    """The ``then`` of a :func:`turn_up` run as a step of its own."""
 
 
 # -- checks (§2.4) -----------------------------------------------------------------------------
@@ -264,6 +305,15 @@ def restack(state: JongRogueState) -> None:
         return
     state.restack_due = False
     pile, discard = state.pile, state.discard
+    if any(pile):  # the pile is empty: what its counts still hold lies face down (JR-P1)
+        state.held.append(pile[:])
+        pool = len(state.held)
+        for room in state.slots:
+            for s in room:
+                if s.kind == K_DOWN and s.tile == 0:
+                    s.tile = pool
+        for t in range(27):
+            pile[t] = 0
     for t in range(27):
         pile[t] += discard[t]
         discard[t] = 0

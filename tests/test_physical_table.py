@@ -1,0 +1,202 @@
+"""A physical table plays whole games in physical-dice mode: the program is asked only for what
+the table shows face up, never for a tile or card lying face down (issue 20 item 3, JR-P1).
+
+JongRogue is played with a real pile held by the test: the tiles are shuffled once, drawn from the
+top, laid face down on the map as the program lays them (the test sees the map's face-down slots
+and lays its own tiles there, unseen), and turned up only when the program asks for a tile turned
+up (encounter processing, Clairvoyance, the floor's tiles going to the open discard pile). The
+labyrinth set is mixed and laid two per room at every floor. A restack turns the open discard pile
+face down and shuffles it (the test reads what the open discard pile held from the program's pile
+after the restack, the one thing it does not keep itself). The program's pile count must be the
+test's at every draw, and every typed tile must be accepted: a tile asked for while the table has
+it face down fails the test, as does a draw the table cannot make.
+
+For the card games (Mini Rogue v1.2.1, Mini Rogue 2020, Deep Space D-6), whose cards are turned up
+lazily already (P1, MR-P1, DS-P2), every chance node must be a face-up event of the table (a
+column reached, a card turned up, a die rolled): the test keeps the list of each game's face-up
+events, answers each with its own dice and draws, and fails on any other kind of draw (a deal).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from solotable.core.protocol import Action
+from solotable.core.registry import load
+from solotable.core.session import Session
+from solotable.games.jongrogue.heuristic import make_agent
+from solotable.games.jongrogue.observation import observation as jr_observation
+from solotable.games.jongrogue.state import JongRogueState
+from solotable.games.jongrogue.tiles import TILE_NAMES
+
+KANJI = "一二三四五六七八九"
+SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}
+WIND_WORDS = {"en": {"T": "east", "N": "south", "S": "west", "P": "north", "R": "stairs"},
+              "ja": {"T": "東", "N": "南", "S": "西", "P": "北", "R": "階段"}}  # fmt: skip
+TURNED_UP = {"reveal", "discard_up", "clairvoyance"}
+"""The draws of a tile lying face down on the map, made when the table turns it up."""
+
+
+def typed_tile(name: str, lang: str) -> str:
+    """A tile as a player at the table types it: ``5m`` (English) or ``五萬`` (Japanese)."""
+    return f"{name[1]}{name[0]}" if lang == "en" else KANJI[int(name[1]) - 1] + SUIT_JA[name[0]]
+
+
+class JongRogueTable:
+    """The tiles on a real table (see the module docstring)."""
+
+    def __init__(self, rng: random.Random, copies: int) -> None:
+        self.rng = rng
+        self.pile = [t for t in TILE_NAMES for _ in range(copies)]
+        rng.shuffle(self.pile)
+        self.down: dict[tuple[int, int], str] = {}  # face down on the map, unseen: (room, slot) -> tile
+        self.known: set[tuple[int, int]] = set()  # turned up (or looked at) this floor
+        self.lab: dict[int, list[str]] = {}
+        self.found: Counter[str] = Counter()
+
+    def new_floor(self) -> None:
+        assert not self.down, f"tiles left face down at a floor's end: {self.down}"
+        self.known.clear()
+        labyrinth = ["T"] * 4 + ["N"] * 4 + ["S"] * 4 + ["P"] * 4 + ["R"] * 2
+        self.rng.shuffle(labyrinth)
+        self.lab = {r: labyrinth[2 * r: 2 * r + 2] for r in range(9)}
+
+    def restack(self, state: JongRogueState) -> None:
+        """The open discard pile turned face down and shuffled: what it held is the program's new
+        pile (JR-P1: the pile's counts, the face-down tiles held apart)."""
+        assert not self.pile, "the program restacked while the table's pile still held tiles"
+        self.pile = [TILE_NAMES[t] for t in range(27) for _ in range(state.pile[t])]
+        self.rng.shuffle(self.pile)
+        self.found["restack"] += 1
+
+    def lay(self, state: JongRogueState, o: dict[str, Any]) -> None:
+        """Lay a tile of the pile face down on every slot the program shows newly face down."""
+        for room in o["map"]:
+            for slot in room["slots"]:
+                key = (room["room"] - 1, slot["slot"] - 1)
+                if slot["tile"] != "?" or slot.get("unseen") or key in self.down or key in self.known:
+                    continue
+                if not self.pile:
+                    self.restack(state)
+                self.down[key] = self.pile.pop()
+                self.found["laid"] += 1
+
+    def answer(self, state: JongRogueState, lang: str) -> str:
+        o: dict[str, Any] = jr_observation(state)  # type: ignore[assignment]
+        phase = state.phase.name
+        actions = state.chance_table().actions
+        if phase == "start_room":
+            self.new_floor()
+        self.lay(state, o)
+        kind = actions[0].name
+        if kind == "lab":
+            pos = o["position"]
+            room = pos.get("room", 0) - 1
+            if room < 0 or o["map"][room]["lab"] is not None or not self.lab.get(room):
+                room = next(r for r in range(9) if o["map"][r]["lab"] is None and self.lab.get(r))
+            self.found["labyrinth"] += 1
+            return WIND_WORDS[lang][self.lab[room].pop(0)]
+        if kind != "tile":  # a link row or a ring's kind, turned up when first used: a draw of the test's
+            self.found[f"other:{phase}"] += 1
+            return str(state.chance_table().sample(self.rng))
+        if phase in TURNED_UP:
+            if phase == "reveal":
+                room = o["position"]["room"] - 1
+                key = min(k for k in self.down if k[0] == room)
+            else:
+                key = min(self.down)
+            self.known.add(key)
+            self.found[phase] += 1
+            return typed_tile(self.down.pop(key), lang)
+        if not self.pile and o["pile"]:
+            self.restack(state)
+        assert len(self.pile) == o["pile"], f"{phase}: the program's pile is {o['pile']}, the table's {len(self.pile)}"
+        self.found[f"pile:{phase}"] += 1
+        return typed_tile(self.pile.pop(), lang)
+
+
+def decide(legal: list[Action], step: int) -> Action:
+    """A fixed way of playing (as the golden transcripts): no forced end."""
+    legal = [a for a in legal if a.name != "forced-end"]
+    return legal[(step * 7919) % len(legal)]
+
+
+def play_at_the_table(seed: int, rules: str, lang: str, bot: bool) -> Counter[str]:
+    """One whole JongRogue game in physical mode at the table; what the table did."""
+    session = Session("jongrogue", seed=seed, options={"rules": rules, "continue": "off"}, physical_dice=True)
+    state = session.state
+    assert isinstance(state, JongRogueState)
+    table = JongRogueTable(random.Random(seed), 3 if state.ident else 4)
+    agent, rng = make_agent(), random.Random(seed)
+    steps = 0
+    while not session.state.is_terminal():
+        steps += 1
+        assert steps < 50000
+        s = session.state
+        assert isinstance(s, JongRogueState)
+        if session.waiting_for_chance:
+            session.play(table.answer(s, lang))  # IllegalAction: the table could not have shown it
+        elif bot:
+            session.play(agent.choose(s, rng))
+        else:
+            session.play(decide(s.legal_actions(), steps))
+    table.found["games"] += 1
+    table.found[f"floors:{s.deepest}"] += 0
+    table.found["deepest"] = s.deepest
+    return table.found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_jongrogue_at_a_physical_table(lang: str) -> None:
+    found: Counter[str] = Counter()
+    deepest = 0
+    for seed, rules, bot in ((1, "ez", False), (2, "ez-plus", False), (3, "ez", True), (4, "ez-plus", True),
+                             (5, "ez", True), (6, "ez-plus", True)):  # fmt: skip
+        one = play_at_the_table(seed, rules, lang, bot)
+        deepest = max(deepest, one.pop("deepest"))
+        found.update(one)
+    # the table turned up tiles at encounters and at floors' ends, and reshuffled its discards
+    assert found["reveal"] > 0 and found["discard_up"] > 0 and found["labyrinth"] > 0
+    assert found["restack"] > 0 and deepest >= 3
+    assert found["laid"] >= found["reveal"] + found["discard_up"]
+
+
+FACE_UP: dict[str, set[str]] = {
+    # Mini Rogue v1.2.1: a column's cards turned up when reached (P1), and dice
+    "minirogue-v1": {"reveal", "trap_roll", "trap_skill", "event_roll", "event_skill", "monster_hp",
+                     "attack_roll", "feat_roll", "treasure_gate", "item_roll", "crit_roll", "boss_roll",
+                     "skill_roll", "rest_roll", "merchant_roll"},
+    # Mini Rogue 2020: a room card or the boss turned up when revealed (MR-P1), and dice
+    "minirogue": {"reveal", "boss_reveal", "check_roll", "feat_roll", "shrine_roll", "roll", "reward_roll",
+                  "crit_roll", "fall_roll", "trap_roll", "event_roll"},
+    # Deep Space D-6: a threat card drawn face up from the deck (DS-P2), the crew roll, the threat die
+    "deepspace-d6": {"draw", "roll", "reroll", "threat"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", sorted(FACE_UP))
+def test_card_games_ask_only_for_what_is_face_up(game: str, lang: str) -> None:
+    g = load(game)
+    asked: Counter[str] = Counter()
+    for seed in range(1, 6):
+        session = Session(g, seed=seed, physical_dice=True)
+        rng = random.Random(seed)
+        steps = 0
+        while not session.state.is_terminal():
+            steps += 1
+            assert steps < 20000
+            s = session.state
+            if session.waiting_for_chance:
+                phase = s.phase.name  # type: ignore[attr-defined]
+                assert phase in FACE_UP[game], f"{game} asks for a draw the table does not show: {phase}"
+                asked[phase] += 1
+                session.play(str(s.chance_table().sample(rng)))
+            else:
+                session.play(decide(s.legal_actions(), steps))
+            g.render_text(session.state, lang)  # what the player reads at each step
+    assert asked

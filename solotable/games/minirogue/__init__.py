@@ -19,9 +19,9 @@ from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoE
 from solotable.core.registry import register
 from solotable.core.untrusted import SourceText, shorten
 
-from .data import CHARACTERS, DIFFICULTIES, ROOM_CARDS, CardsError, check_json, check_text, data
+from .data import CHARACTERS, DIFFICULTIES, CardsError, check_json, check_text, data
 from .info import info_entries
-from .notation import read_roll, roll_shape
+from .notation import read_card, read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
 from .state import MiniRogueState
 from .view import describe, provisional_listing, render_text
@@ -97,9 +97,9 @@ class MiniRogue(Game):
             return "white:" + ("x" if body in ("x", "1") else body)
         if re.fullmatch(r"[1-6]", body):
             return ("leader:" if phase is LEADER else "d6:") + body
-        for card in ROOM_CARDS:
-            if body == card.lower():
-                return "card:" + card
+        actions = state.chance_table().actions
+        if actions[0].name in ("card", "boss"):  # a card by its printed name, in either language
+            return read_card(text, actions)
         return raw
 
     def parse_action(self, state: State, text: str) -> Action:

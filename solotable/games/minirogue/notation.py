@@ -11,7 +11,9 @@ example, never with a traceback (issue 12: ``-1``, ``p 5`` and ``+`` crashed the
 from __future__ import annotations
 
 import re
+import unicodedata
 
+from solotable.core.i18n import message
 from solotable.core.protocol import Action, IllegalAction
 
 from .state import FACE
@@ -81,3 +83,56 @@ def read_roll(text: str, shape: tuple[str, int, bool, bool]) -> str:
         else:  # a poison flag in the curse die's place, or the other way round
             raise _refuse(kind, n, poison, curse, text)
     return ",".join(out)
+
+
+# -- cards and bosses by the names printed on them (issue 20 item 2) ----------------------------
+
+NAME_LANGS = ("en", "ja")
+"""A card may be typed by its title in either language, whatever the game's language."""
+SHOWN_NAMES = 4
+"""A refusal names at most this many of the cards that may be turned up."""
+
+
+def _squeeze(text: str) -> str:
+    """A name as compared: NFKC, lower case, without spaces, dots and punctuation."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+def card_names(action: Action) -> list[str]:
+    """The names a player may type for a card or boss outcome: its title in every language as the
+    catalogue writes it (``mr.card.GRV-3`` "Corridor" / "回廊"), an item card's item alone, and its
+    code (``GRV-3``)."""
+    kind, ident = action.name, str(action.args[0])
+    keys = [f"mr.card.{ident}", f"mr.item.{ident}"] if kind == "card" else [f"mr.name.{ident}"]
+    names = [ident]
+    for key in keys:
+        for lang in NAME_LANGS:
+            text = message(key, lang)
+            if text != key:
+                names.append(text)
+    return names
+
+
+def _title_key(action: Action) -> str:
+    return f"@mr.card.{action.args[0]}" if action.name == "card" else f"@mr.name.{action.args[0]}"
+
+
+def read_card(text: str, actions: tuple[Action, ...] | list[Action]) -> str:
+    """The notation of the card (or boss) named by ``text`` among ``actions``; :class:`IllegalAction`
+    naming two of them (never a list of codes) when it names none."""
+    raw = text.strip()
+    typed = _squeeze(raw.split(":", 1)[1] if raw.lower().startswith(("card:", "boss:")) else raw)
+    for action in actions:
+        if any(_squeeze(name) == typed for name in card_names(action)):
+            return str(action)
+    clipped = "".join(ch if ch.isprintable() else "\ufffd" for ch in " ".join(raw.split()))
+    shown = clipped[:MAX_TYPED] + ("…" if len(clipped) > MAX_TYPED else "")
+    if len(actions) == 1:
+        return _refused("mr.err.card_name_one", typed=shown, a=_title_key(actions[0]))
+    return _refused("mr.err.card_name", typed=shown, a=_title_key(actions[0]), b=_title_key(actions[-1]),
+                    n=len(actions))  # fmt: skip
+
+
+def _refused(key: str, **params: str | int) -> str:
+    raise IllegalAction(key, **params)

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from solotable.core.i18n import message
 from solotable.core.protocol import Action
 from solotable.core.registry import load
 from solotable.core.session import Session
@@ -200,3 +201,13 @@ def test_card_games_ask_only_for_what_is_face_up(game: str, lang: str) -> None:
                 session.play(decide(s.legal_actions(), steps))
             g.render_text(session.state, lang)  # what the player reads at each step
     assert asked
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_room_is_named_before_the_start_room_is_drawn(lang: str) -> None:
+    """JongRogue's first draw is the start room (§6.2): the view names no room until it is drawn."""
+    session = Session("jongrogue", seed=1, physical_dice=True)
+    s = session.state
+    assert s.phase.name == "start_room"  # type: ignore[attr-defined]
+    text = load("jongrogue").render_text(s, lang)
+    assert message("jr.view.pos.room", lang, room=1) not in text and message("jr.view.pos.none", lang) in text

@@ -156,11 +156,6 @@ def _statuses(flags: int) -> list[str]:
     return [n for i, n in enumerate(MON_STATUS_NAMES) if flags >> i & 1]
 
 
-UNPLACED = frozenset({"discard_up", "start_room"})
-"""The draws made before the PC is placed on a floor (the last floor's tiles discarded, §3.3 step
-0; the start room, §6.2): the view says no room."""
-
-
 def slot_view(s: JongRogueState, k: int, slot: Slot) -> SlotView | None:
     """What slot ``k`` (0-based) shows, or None for a tile gone from the map."""
     if slot.kind == K_GONE:
@@ -210,8 +205,6 @@ def observation(s: JongRogueState) -> Observation:
         pos["side"] = SIDES[s.side]
     if s.pos == PASSAGE:
         pos = {"at": "passage", "from": s.pfrom + 1, "to": neighbour(s.pfrom, s.side) + 1}
-    if s.table is not None and s.phase.name in UNPLACED:
-        pos = {"at": "none"}  # between floors: the start room is not drawn yet (§6.2)
     if s.table is not None:
         phase = "chance"
     elif s.ended:

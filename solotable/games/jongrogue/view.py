@@ -21,6 +21,11 @@ COMPASS = ("nw", "n", "ne", "w", "c", "e", "sw", "s", "se")
 """Where each room lies (§6.2): room 1 is north-west, 5 the centre, 9 south-east."""
 
 
+UNPLACED = frozenset({"discard_up", "start_room"})
+"""The draws made before the PC is placed on a floor (the last floor's tiles going to the discard
+pile, §3.3 step 0; the start room, §6.2): the view names no room."""
+
+
 class _View:
     def __init__(self, o: Observation, cat: Catalogue, lang: str) -> None:
         self.o = o
@@ -147,7 +152,7 @@ class _View:
             lines = [self.t("jr.view.pos.passage", a=pos.get("from", 0), b=pos.get("to", 0))]
         elif pos["at"] == "door":
             lines = [self.t("jr.view.pos.door", room=pos.get("room", 0), side=f"@jr.side.{pos.get('side', 'N')}")]
-        elif pos["at"] == "none":
+        elif o["draw"] in UNPLACED:  # between floors: the start room is not drawn yet (§6.2)
             lines = [self.t("jr.view.pos.none")]
         else:
             lines = [self.t("jr.view.pos.room", room=pos.get("room", 0))]

@@ -666,3 +666,39 @@ def test_D32_exit_window_before_delving() -> None:
     assert phase(s) == "window" and "drink:healing" in legal(s)
     play(s, "drink:healing")  # nothing else to do: the window closes (MR-P4), then Delving
     assert h.hp == 10 and s.area == 2 and h.food == 2
+
+
+def _leader_at_a_merchant_with_the_partner(share: bool) -> Any:
+    """Both heroes start in a Merchant room; the Leader's skill card is already face down, so no
+    window asks the Leader. With ``share``, the Leader asks for every shared window (D32) beside
+    a decision of the visit, without a stop of its own."""
+    s = new("rogue", partner="mage")
+    s.heroes[0].skill_up = False
+    play(s, "card:MERC-1")
+    until(s, "shop")
+    assert s.to_move == 0 and "share:on" in legal(s)  # beside the Leader's shop decision
+    if share:
+        play(s, "share:on")
+        assert phase(s) == "shop" and s.heroes[0].share  # the same decision again
+    play(s, "buy:hp1", "leave")  # the Leader's visit
+    while s.is_chance():
+        s.apply(s.chance_table().actions[0])
+    return s
+
+
+def test_D32_a_leader_gives_gold_between_two_visits_to_one_merchant() -> None:
+    """MR-P11 keeps D32's windows: the window between the two rooms opens for a Leader who asked
+    for it, who hands the Partner gold before the Partner's own visit to the same Merchant."""
+    s = _leader_at_a_merchant_with_the_partner(share=True)
+    assert phase(s) == "window" and s.win_when == windows.BETWEEN_ROOMS and s.to_move == 0
+    before = hero(s, 1)["gold"]
+    play(s, "give:gold", "accept", "pass")
+    assert hero(s, 1)["gold"] == before + 1
+    until(s, "shop")
+    assert s.to_move == 1  # the Partner's visit, with the gold
+
+
+def test_D32_windows_do_not_stop_play_when_nobody_asked() -> None:
+    """Without the request, a seat with only gifts to make is not asked between the rooms."""
+    s = _leader_at_a_merchant_with_the_partner(share=False)
+    assert not (phase(s) == "window" and s.to_move == 0)

@@ -43,55 +43,93 @@ def moves(text: str) -> list[str]:
 
 # (seed, rules, decisions): reached by play; the comment says what the state shows.
 STATES: dict[str, tuple[int, str, list[str]]] = {
-    # EZ, at a door under threat, five tiles in the room (an added one), rings, hungry
-    "fight-ez": (17, "ez", moves(
-        "pick:1 pick:4 quaff:s8 door:W pass go:on enter pick:4 quaff:s4 pick:1 pick:2 pick:3 door:N pass "
-        "drop:w,1 wield:1 go:on enter fight hit:4 keep hit:4 keep hit:4 keep hit:4 pick:1 pick:2 pick:3 "
-        "wear:2 door:S pass go:on enter door:S pass go:on enter pick:1 pick:2 pick:3 door:N pass go:on enter "
-        "door:N pass go:on enter door:S enter stairs:down read:m2 pick:1 read:m9 pick:3 pick:4 door:N wear:1 "
-        "wear:2 pass go:on fight shoot:1,arrows hit:1 keep hit:1 keep hit:1 keep hit:1 keep read:p1 keep "
-        "read:p5,1"
+    # EZ, at the door of room 3 under threat, five tiles in the room (an added one)
+    "fight-ez": (28, "ez", moves(
+        "search:S pick:1 pick:2 pick:4 puton:1 door:N pass rest go:on rest"
     )),
-    # EZ Plus, four monsters at the door of room 9 (asleep, deep asleep), continues
-    "fight-ez-plus": (20, "ez-plus", moves(
-        "drop:a,1 pick:4 quaff:s5 door:N pass go:on fight shoot:1,arrows hit:1 keep hit:4 keep hit:4 enter "
-        "fight hit:3 keep hit:3 keep hit:3 rest pick:2 door:N pass go:on enter search:W search:W search:W "
-        "search:E rest fight hit:5 keep wait continue continue pick:1 pick:3 read:m7 door:E pass go:on enter "
-        "pick:2 pick:4 door:W enter pick:2 drop:w,1 pick:3 door:S enter fight shoot:1,shuriken "
-        "shoot:1,shuriken hit:4 keep hit:4 keep hit:4 keep hit:4 keep hit:4 flee:W hit:4 keep hit:4 rest rest "
-        "rest enter door:S pass go:on"
+    # EZ Plus, four monsters at a door (some asleep)
+    "fight-ez-plus": (93, "ez-plus", moves(
+        "pick:3 search:W door:W rest pass rest go:on enter pick:2 pick:4 wear:3 quaff:s7 search:S search:S "
+        "door:S pass go:on enter door:W pass go:on enter door:S attack:3 shoot:3,arrows shoot:3,arrows hit:3 "
+        "wear:1 wear:3 pass go:on fight shoot:2,arrows hit:2 keep hit:2 flee go:back fight hit:2 keep hit:2 "
+        "keep hit:3 keep hit:3 keep hit:3 enter rest door:S drop:a,3 wear:1 drop:a,1 wear:1 pass go:on enter "
+        "rest door:E pass go:on enter fight hit:1 keep hit:1 continue pick:1 pick:2 door:W pass go:on fight "
+        "shoot:1,arrows shoot:1,arrows hit:1 flee drop:a,1 go:back fight shoot:4,arrows shoot:4,arrows hit:4 "
+        "flee drop:w,1 go:back fight hit:4 pass rest go:back enter door:N pass go:on flee go:back flee "
+        "go:back flee go:back flee go:on pass go:on flee go:back fight hit:1 flee go:on pass go:on fight "
+        "hit:1 keep hit:1 keep hit:1 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep "
+        "hit:3 keep hit:3 rest rest enter door:S enter pick:4 door:N pass go:on fight hit:4 flee rest go:on "
+        "enter door:W pass go:on enter pick:3 quaff:s8 rest continue door:E pass go:on flee go:on enter "
+        "continue pick:2 quaff:s9 door:N pass go:on enter pick:1 pick:3 quaff:s2 door:S read:m6 enter door:W "
+        "pass go:on pass go:back enter flee:E flee go:back flee go:back flee go:on pass go:on flee go:back "
+        "fight hit:1 keep hit:1 keep hit:1 continue flee:N flee go:on attack:4 hit:4 keep hit:4 keep hit:4 "
+        "keep hit:4 enter pick:1 pick:2 pick:3 puton:1 door:W pass drop:r,1 quaff:s5 go:on fight read:m6 "
+        "enter rest pick:1 pick:4 wield:1 read:m9 door:E pass go:on enter door:S pass go:on fight hit:1 enter "
+        "pick:2 pick:4 stairs:down pick:1 pick:4 read:p9 fight hit:3 keep hit:3 keep hit:3 keep hit:3 door:N "
+        "pass go:on flee go:back fight hit:3 keep hit:3 keep hit:3 keep hit:4 keep hit:4 keep hit:4 enter "
+        "pick:2 rest wear:1 door:N pass go:on fight hit:2 keep hit:2 keep hit:3 continue drop:a,1 pick:4 "
+        "door:E pass go:on fight hit:1 keep hit:1 enter stairs:down flee:E flee go:on fight hit:4 keep hit:4 "
+        "enter keep hit:1 keep hit:1 pick:3 quaff:s7 door:E pass go:on drop:w,1 wield:1 enter fight hit:4 "
+        "keep hit:4 pick:2 pick:3 puton:1 door:N pass go:on enter pick:3 pick:4 wear:1 wield:0 wield:1 "
+        "stairs:down fight hit:3 keep hit:1 keep hit:1 keep hit:1 rest fight hit:6 keep hit:6 keep hit:6 "
+        "continue rest search:S pick:2 door:N pass go:on fight hit:1 keep hit:1 keep hit:1 keep hit:2 keep "
+        "hit:2 enter flee:W"
     )),
-    # EZ in melee, confused and held, three unknown rings and one worn, potions and scrolls
-    "rich-ez": (23, "ez", moves(
-        "pick:2 pick:1 pick:3 stairs:down pick:1 pick:2 pick:4 door:N pass go:on fight shoot:4,arrows "
-        "shoot:4,arrows enter rest pick:1 pick:2 door:S pass go:on enter wear:2 door:E puton:2 pass go:on "
-        "wear:3 enter pick:1 pick:2 pick:3 pick:4 stairs:down discard:a,1 discard:a,1 pick:1 pick:4 quaff:s3 "
-        "door:W pass go:on fight shoot:2,arrows shoot:2,arrows hit:2 keep hit:3 keep hit:3 keep hit:3 enter "
-        "pick:1 pick:4 door:N pass go:on enter fight door:S hit:1 enter pick:3 door:E pass go:on enter keep "
-        "hit:3 keep hit:3 keep quaff:s9"
+    # EZ, four rings, a status (confused or held), potions and scrolls
+    "rich-ez": (58, "ez", moves(
+        "fight shoot:1,arrows shoot:1,arrows hit:2 flee:N hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 "
+        "keep hit:1 keep hit:1 keep hit:1 keep hit:1 keep hit:1 rest pass go:on attack:3 hit:3 keep hit:3 "
+        "keep hit:3 enter door:W pass go:on enter pick:1 pick:4 puton:1 door:S pass go:on enter flee:N flee "
+        "go:on pass drop:r,1 go:back enter door:S enter door:E pass go:on enter door:S pass go:on enter rest "
+        "door:E pass go:on enter pick:1 pick:2 drop:w,1 door:N pass go:on enter flee:S hit:3 keep hit:3 keep "
+        "read:p5,3 keep hit:3 keep quaff:s7 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 "
+        "rest rest pick:1 search:W rest door:W enter door:S enter rest flee:S flee rest go:back flee go:on "
+        "enter rest search:S door:S enter rest door:S pass go:on fight hit:1 keep hit:1 keep hit:1 keep hit:1 "
+        "flee go:back flee go:back fight hit:1 keep hit:1 keep hit:1 keep hit:1 enter stairs:down pick:3 "
+        "puton:1 door:W pass go:on enter rest pick:1 pick:4 wield:1 door:N pass go:on enter fight hit:4 keep "
+        "hit:4 keep hit:4 flee:N quaff:s9 keep hit:4 keep hit:4 flee rest go:on enter fight hit:2 pick:3 rest "
+        "pick:4 door:S enter door:E pass go:on enter pick:2 pick:4 door:E pass go:on fight shoot:1,arrows "
+        "shoot:1,arrows enter fight shoot:2,arrows shoot:2,arrows hit:4 keep hit:4 pick:3 door:S pass go:on "
+        "enter rest pick:3 door:W pass go:on remove:1 puton:1 enter pick:1 pick:2 read:m9 wear:2 door:N enter "
+        "door:E remove:1 puton:1 pass go:on enter stairs:down pick:2 pick:3 pick:4 puton:2 door:E pass go:on "
+        "enter door:S enter quaff:s9 rest pick:2 pick:3 pick:4 wear:3 door:W enter door:S pass go:on enter "
+        "drop:a,3 wear:1 door:W wear:2 pass read:m7 rest go:on enter pick:3 wear:1 door:N pass read:p5 go:on "
+        "remove:1 puton:1 enter pick:2 attack:1 shoot:1,arrows shoot:1,arrows hit:1 quaff:s3 pick:3 drop:a,2 "
+        "stairs:down pick:2 door:S pass go:on enter drop:w,1 pick:1 pick:3 door:W pass go:on continue pick:1 "
+        "pick:4 door:E pass go:on enter keep"
     )),
-    # EZ Plus, threatened at a door by a snake and a hobgoblin, revealed rooms and a found hidden
-    # door, potion and scroll sheets partly identified, an unknown scroll, a ring worn, hungry
-    "rich-ez-plus": (15, "ez-plus", moves(
-        "pick:3 puton:1 door:N pass go:on fight shoot:2,arrows shoot:2,arrows hit:4 keep hit:4 keep hit:4 "
-        "keep hit:4 enter pick:1 pick:3 door:W pass quaff:s7 read:p3 fight shoot:0,arrows shoot:0,arrows "
-        "hit:0 go:on enter fight shoot:1,arrows shoot:1,arrows hit:1 keep hit:1 keep hit:2 keep hit:2 pick:3 "
-        "pick:4 quaff:s5 rest quaff:s8 door:S pass go:on fight shoot:2,arrows shoot:2,arrows hit:2 enter "
-        "pick:1 continue pick:2 pick:3 wear:2 read:p7 wear:1 door:S pass go:on fight shoot:1,arrows "
-        "shoot:1,arrows hit:1 keep hit:1 keep hit:1 keep hit:1 enter pick:2 pick:4 search:W search:W search:W "
-        "search:W door:W pass go:on"
+    # EZ Plus, potion and scroll sheets partly identified, an unknown scroll, doors known across and down
+    "rich-ez-plus": (6, "ez-plus", moves(
+        "fight shoot:1,arrows shoot:1,arrows hit:1 flee:W hit:1 keep hit:1 rest enter pick:2 quaff:s9 door:W "
+        "pass go:on enter pick:3 puton:1 door:N pass go:on enter flee:E shoot:2,arrows shoot:2,arrows hit:2 "
+        "keep hit:2 door:E enter pick:1 rest pick:3 door:E pass go:on enter fight shoot:2,shuriken "
+        "shoot:2,shuriken hit:3 keep hit:3 pick:4 remove:1 puton:1 read:p1 drop:r,1 door:E pass go:on fight "
+        "shoot:2,arrows shoot:2,arrows hit:2 keep hit:2 keep hit:2 enter fight hit:4 keep hit:4 pick:3 door:S "
+        "pass go:on fight shoot:3,arrows skip hit:3 keep hit:3 enter pick:2 pick:4 wear:2 door:N pass go:on "
+        "enter door:N drop:a,1 pass go:on enter door:W wield:0 wield:1 pass go:on enter rest pick:3 read:p4 "
+        "rest door:S pass go:on enter door:S pass go:on fight shoot:2,arrows shoot:2,arrows hit:3 keep hit:3 "
+        "keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 rest rest fight hit:5 keep hit:5 "
+        "keep hit:5 enter wield:0 wield:1 stairs:down rest door:S pass go:on fight hit:2 keep hit:2 enter "
+        "pick:1 pick:4 wield:2 door:W quaff:s4 pass go:on fight hit:3 enter stairs:down pick:1 door:W pass "
+        "go:on enter pick:2 pick:4 wield:1 wield:2 search:S wield:1 wield:2 search:S search:S door:S pass "
+        "go:on enter pick:1 pick:2 puton:1 drop:w,2 wield:1 read:m7 door:S pass go:on enter flee:N fight skip "
+        "hit:1 rest fight shoot:5,shuriken shoot:5,shuriken hit:5 keep hit:5 keep hit:5 rest fight "
+        "shoot:6,shuriken shoot:6,shuriken hit:6 keep hit:6 enter pick:2 pick:3 pick:4 puton:2 read:m8 door:E "
+        "pass go:on enter rest door:N pass go:on enter door:E enter drop:r,1 rest pick:2 attack:4 "
+        "shoot:4,shuriken shoot:4,shuriken hit:4 keep wait continue quaff:s6 door:N pass go:on pass go:back "
+        "enter flee:S flee go:on enter pick:2 read:p6 pick:2 quaff:s2 stairs:down continue pick:1 pick:2 "
+        "pick:3 quaff:s7 door:N pass go:on enter flee:W"
     )),
-    # EZ, in a passage with a bat
-    "passage-ez": (18, "ez", moves(
-        "pick:1 pick:3 pick:4 door:E pass go:on enter fight shoot:1,arrows shoot:1,arrows pick:3 door:S pass "
-        "go:on fight quaff:s9 keep hit:4 keep hit:4 keep hit:4 keep hit:4 continue fight hit:2 keep hit:2 "
-        "keep hit:2 keep hit:2 keep hit:2 keep hit:2 rest pick:1 pick:3 pick:4 door:E pass go:on enter pick:1 "
-        "door:N pass read:p1"
+    # EZ, in a passage of the right-hand column with a monster
+    "passage-ez": (214, "ez", moves(
+        "pick:3 pick:4 door:W pass go:on fight shoot:2,arrows shoot:1,arrows hit:1 keep hit:1 keep hit:2 keep "
+        "hit:2 rest enter pick:3 attack:4 shoot:4,arrows shoot:4,arrows hit:4 keep hit:4 keep hit:4 keep "
+        "hit:4 keep hit:4 keep hit:4 search:N rest stairs:down flee:N flee go:on enter rest door:N pass go:on "
+        "flee go:back fight shoot:1,arrows shoot:1,arrows hit:1 keep hit:1 flee rest rest rest"
     )),
     # EZ Plus, the game ended by a forced end
     "over-ez-plus": (1, "ez-plus", moves(
-        "fight shoot:1,arrows shoot:1,arrows pick:2 pick:3 pick:4 quaff:s4 search:N search:W door:W pass "
-        "go:on enter flee:E fight forced-end"
+        "pick:1 pick:3 pick:4 quaff:s2 quaff:s6 door:N pass go:on enter stairs:down fight shoot:1,arrows forced-end"
     )),
 }
 

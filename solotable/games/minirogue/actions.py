@@ -29,6 +29,8 @@ TRY = Action("try")
 OFFER = Action("offer")
 STOP = Action("stop")
 SELL_ARMOR = Action("sell", "armor")
+SHARE_ON = Action("share", "on")  # D32, MR-P11: beside every co-op decision
+SHARE_OFF = Action("share", "off")
 
 DICE = (1, 2, 3)
 """White dice are numbered 1-3 in actions (``crit:2``)."""

@@ -74,6 +74,7 @@ def _catalogue() -> tuple[str, ...]:
     out += ["offer", "try", "take", "stop"]
     out += [f"see:{p // 3 + 1},{p % 3 + 1}" for p in range(8)]
     out.append("decline")
+    out += ["share:on", "share:off"]  # D32, MR-P11: beside every co-op decision
     return tuple(out)
 
 

@@ -14,8 +14,9 @@ from typing import Any, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
 from solotable.core.native import blank_maker
-from solotable.core.protocol import IllegalAction, Result
+from solotable.core.protocol import Action, IllegalAction, Result
 
+from .actions import SHARE_OFF, SHARE_ON
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
 
 blank = blank_maker(__file__)
@@ -45,7 +46,7 @@ class Hero:
 
     __slots__ = (
         "armor", "black", "blind", "char", "curse", "evade", "food", "gold", "hp", "item", "met", "poison",
-        "poison_fx", "pos", "potions", "resolved", "shield", "skill_up", "xp",
+        "poison_fx", "pos", "potions", "resolved", "shield", "share", "skill_up", "xp",
     )  # fmt: skip
 
     def __new__(cls, *args: Any) -> Self:
@@ -76,6 +77,7 @@ class Hero:
         self.resolved = False
         """The room at ``pos`` is resolved."""
         self.evade = False
+        self.share = False  # D32: stop me at every shared window to give or trade (MR-P11)
         """Evasion declared: the next room card entered is skipped (D21)."""
         self.met = 0
         """Room types resolved in this area (``MET_MONSTER``, ``MET_TRAP``), for treasures (D9)."""
@@ -102,6 +104,7 @@ class Hero:
         h.pos = self.pos
         h.resolved = self.resolved
         h.evade = self.evade
+        h.share = self.share
         h.met = self.met
         h.poison_fx = self.poison_fx
         h.black = self.black
@@ -144,6 +147,11 @@ class Offer(NamedTuple):
     give: str
     get: str
     """What the giver asks back (a trade), or ``""`` (a gift)."""
+
+
+_OWN_SHARE = frozenset({"window", "offer"})
+"""The decisions that do not carry ``share``: a window offers it among its own actions, and an
+offer's answer is the partner's accept or decline."""
 
 
 class MiniRogueState(StepState):
@@ -350,6 +358,30 @@ class MiniRogueState(StepState):
         return self.c_ok or any(f >= 5 for f in self.c_white)
 
     # -- the protocol ----------------------------------------------------------------------------
+
+    # -- D32's shared windows asked for beside any decision (MR-P11) --------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The phase's decisions; in co-op, beside every decision but a window's (which offers it
+        itself) and an offer's answer, ``share:on`` / ``share:off``: whether this seat is asked at
+        every shared window of D32 to give or trade, or only when a potion or skill applies there."""
+        out = super().legal_actions()
+        if self.n == 2 and out and self.phase.name not in _OWN_SHARE:
+            out.append(SHARE_OFF if self.heroes[self.actor].share else SHARE_ON)
+        return out
+
+    def apply(self, action: Action, *, trusted: bool = False) -> None:
+        if (isinstance(action, Action) and action.name == "share" and self.n == 2 and not self.phase.chance
+                and self.phase.name not in _OWN_SHARE):  # fmt: skip
+            if action not in self.legal_actions():
+                raise self.refusal(action, self.legal_actions())
+            h = self.heroes[self.actor]
+            h.share = action.args[0] == "on"
+            if self.log:
+                self._events = []
+                self.emit("mr.ev.share_on" if h.share else "mr.ev.share_off", seat=self.actor + 1)
+            return  # a preference, not a move: the same decision is asked again
+        super().apply(action, trusted=trusted)
 
     def options(self) -> dict[str, Any]:
         # MR-P2: the record carries the corrections' content, never a file's name.

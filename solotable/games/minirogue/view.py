@@ -31,6 +31,8 @@ def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> st
         return t(key, lang, what=f"@mr.give.{a[0]}")
     if name == "trade":
         return t(key, lang, what=f"@mr.give.{a[0]}", got=f"@mr.give.{a[1]}")
+    if name == "share":  # D32, MR-P11
+        return t(f"mr.act.share_{a[0]}", lang)
     if name in ("accept", "decline") and s.phase is OFFER:
         return t("mr.act.accept_offer" if name == "accept" else "mr.act.decline", lang)
     if name == "buy":

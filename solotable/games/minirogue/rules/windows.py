@@ -8,9 +8,12 @@ when both have passed. A gift or trade is an offer the partner accepts or declin
 window is back with the giver.
 
 A seat is asked only when it has something to do (MR-P11): a potion that would do something or
-a skill that can be used; offers alone ask it only once a step, after both rooms are resolved
-(before moving), and at the exit. Otherwise it passes by itself: nobody is asked to pass before
-every room because a gift could be made.
+a skill that can be used; a gift or trade (both players in one room, D32) in the windows after the
+rooms and at the exit, and in every window of D32 (the area's start, before the rooms, between
+them) once the seat has asked for it: ``share:on``, offered beside the gifts and trades of any
+window it is asked in, stops it at every shared window until ``share:off``. Otherwise it passes
+by itself: nobody is asked to pass before every room because a gift could be made, and a Leader
+who wants to hand gold to the Partner between their two visits to one Merchant can.
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ def _has_something_to_do(s: MiniRogueState, h: Hero) -> bool:
         _skills(s, h, out)
         if out:
             return True
-    if s.n == 2 and s.win_when in OFFER_WINDOWS:
+    if s.n == 2 and (s.win_when in OFFER_WINDOWS or h.share):
         _exchanges(s, h, out)
     return bool(out)
 
@@ -118,6 +121,7 @@ def window_actions(s: MiniRogueState, h: Hero) -> list[Action]:
         _skills(s, h, out)
     if s.n == 2:
         _exchanges(s, h, out)
+        out.append(A.SHARE_OFF if h.share else A.SHARE_ON)  # D32, MR-P11
     return out
 
 
@@ -178,6 +182,10 @@ def window_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         pass_turn(s)
     elif name == "wait":  # D32: let the partner act first; this seat gets the window back
         s.win_turn = 1 - s.win_turn
+    elif name == "share":  # D32, MR-P11: every shared window opens for this seat, or only when needed
+        h.share = args[0] == "on"
+        if s.log:
+            s.emit("mr.ev.share_on" if h.share else "mr.ev.share_off", seat=seat + 1)
     elif name == "give" or name == "trade":  # D32: an offer, which the receiver accepts or declines
         give = str(args[0])
         get = str(args[1]) if name == "trade" else ""

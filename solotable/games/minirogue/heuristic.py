@@ -112,7 +112,7 @@ class Heuristic:
     def choose(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, MiniRogueState)
         s = state
-        legal = s.legal_actions()
+        legal = [a for a in s.legal_actions() if a.name != "share"]  # MR-P11: the bot never asks for windows
         if len(legal) == 1:
             return legal[0]
         h = s.heroes[s.actor]

@@ -139,8 +139,8 @@ def test_ammo_check_follows_a_killing_shot() -> None:  # row 16 after resolution
     s.slots[4][0].flags = M_ASLEEP
     do(s, "attack:1")
     do(s, "shoot:1,arrows", "m9", "m9")  # 18 vs 10: 2 + 8 // 3 = 4 damage, the kill
-    assert s.is_chance()  # the ammo check still draws its 1d9
-    feed(s, "s1")  # 1: the arrows are gone
+    assert s.is_chance()  # the drop check's 1d9 (a drop value of 0 draws too, JR-P9), then the ammo check's
+    feed(s, "s9", "s1")  # 9 > 0: no drop; 1: the arrows are gone
     assert not s.missiles[0] and s.phase == PLAY
 
 

@@ -10,6 +10,7 @@ import pytest
 from solotable.games.jongrogue.data import rules_data as data
 from solotable.games.jongrogue.rules.turns import DEATH, MELEE, PLAY, THREAT
 from solotable.games.jongrogue.state import (
+    ADDED,
     ASLEEP,
     BLIND,
     CONFUSED,
@@ -328,16 +329,19 @@ def test_slots_keep_their_numbers_when_a_tile_leaves_the_room() -> None:  # issu
     assert "pick:3" in legal(s) and "attack:2" in legal(s)
 
 
-def test_a_drop_value_of_0_draws_no_tile() -> None:  # §7.11.9, JR-P9
-    """The drop check 1d9 <= k: with k = 0 it cannot succeed and no tile is drawn (JR-P9); a
-    monster with a drop value draws its 1d9."""
+def test_a_drop_value_of_0_still_draws_its_tile() -> None:  # §7.11.9, JR-P9
+    """The drop check draws 1d9 for every kill (§7.11.9 as written): with a drop value of 0 it
+    cannot succeed, but its tile leaves the pile (a tile of the food clock, as at the table)."""
     from .test_trigger_table import awake, in_melee
 
     s = in_melee(awake("m2"))  # an emu: drop value 0 (§7.12)
     s.slots[4][0].hp = 1
     pile = s.pile_n
     do(s, "hit:1", "m9", "m9")  # 18: the kill
-    assert not s.is_chance() and s.pile_n == pile - 2 and s.phase == PLAY
+    assert s.is_chance() and s.phase.name == "drop_check"
+    do(s, "m1")  # 1 <= 0 fails: no item
+    assert not s.is_chance() and s.pile_n == pile - 3 and s.phase == PLAY
+    assert not any(x.up == ADDED for x in s.slots[4])
     s = in_melee(awake("m8"))  # an orc: drop value 1
     s.slots[4][0].hp = 1
     do(s, "hit:1", "m9", "m9")

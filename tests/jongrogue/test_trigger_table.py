@@ -299,7 +299,7 @@ def test_row_17_turn_end_wakes_the_pc() -> None:  # row 17, D57
 def test_row_18_kill_clears_confused_and_held_gives_xp() -> None:  # rows 18, 19
     s = in_melee(awake("m2"), status=CONFUSED | HELD)
     s.slots[4][0].hp = 1
-    do(s, "hit:1", "m9", "m9")
+    do(s, "hit:1", "m9", "m9", "m1")  # the kill; the drop check draws even for a drop value of 0 (JR-P9)
     assert s.xp == 2 and not s.status & (CONFUSED | HELD) and s.phase == PLAY
 
 

@@ -320,10 +320,9 @@ def _leprechaun_paid(state: JongRogueState, v: int) -> None:
 
 def _xp_and_drop(state: JongRogueState, mon: Monster, room: int) -> None:
     gain_xp(state, mon.xp)
-    if mon.drop:  # JR-P9: a drop value of 0 draws no tile (1d9 <= 0 cannot succeed)
-        roll(state, 1, DROP_CHECK, _drop_check, mon, room)
-    else:
-        _after_kill(state)
+    # §7.11.9 (JR-P9): 1d9 is drawn for every kill, a drop value of 0 included (it cannot succeed,
+    # but the tile drawn is a tile of the food clock, as at the table)
+    roll(state, 1, DROP_CHECK, _drop_check, mon, room)
 
 
 def _drop_check(state: JongRogueState, v: int, mon: Monster, room: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -30,7 +30,7 @@ def default_database() -> str:
 def build_parser(lang: str) -> Parser:
     parser = Parser(prog="solotable web", description=t("web.cli.description", lang), lang=lang)
     parser.add_argument("--host", default="127.0.0.1", help=t("web.cli.host", lang))
-    parser.add_argument("--port", type=int, default=8000, help=t("web.cli.port", lang))
+    parser.add_argument("--port", type=_port(lang), default=8000, help=t("web.cli.port", lang))
     parser.add_argument("--database", default=None, metavar="URL", help=t("web.cli.database", lang))
     parser.add_argument("--lang", choices=LANGS, help=t("web.cli.lang", lang))
     parser.add_argument("--proxy-headers", action="store_true", help=t("web.cli.proxy_headers", lang))
@@ -41,6 +41,22 @@ def build_parser(lang: str) -> Parser:
     )
     parser.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS", help=t("web.cli.forwarded", lang))
     return parser
+
+
+def _port(lang: str) -> Callable[[str], int]:
+    """A TCP port, 1-65535, read before anything starts (``--port 99999`` is one line, not a
+    traceback from the server)."""
+
+    def port(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if not 1 <= value <= 65535:
+            raise argparse.ArgumentTypeError(t("web.cli.bad_port", lang, port=text[:20]))
+        return value
+
+    return port
 
 
 def main(argv: Sequence[str]) -> int:
@@ -85,7 +101,12 @@ def main(argv: Sequence[str]) -> int:
         forwarded_allow_ips=ns.forwarded_allow_ips,
         http=_protocol_class(ns.header_timeout),
     )
-    _server_class()(config, app.state.web).run()
+    try:
+        _server_class()(config, app.state.web).run()
+    except (OSError, OverflowError, ValueError) as exc:  # a port or host that cannot be served: one line
+        print(t("web.cli.serve_failed", lang, host=ns.host, port=ns.port, reason=str(exc).splitlines()[0]),
+              file=sys.stderr)  # fmt: skip
+        return 2
     return 0
 
 

@@ -42,7 +42,16 @@ from solotable.core.i18n import (
 from solotable.core.protocol import Game
 from solotable.core.registry import load as load_game
 from solotable.sim.output import ProgressBar, varying_options, write_csv, write_json, write_plots
-from solotable.sim.runner import AGENT_AXIS, BACKENDS, Cell, RayMissing, SimStats, simulate_grid, sorted_keys
+from solotable.sim.runner import (
+    AGENT_AXIS,
+    BACKENDS,
+    Cell,
+    RayMissing,
+    RayUnavailable,
+    SimStats,
+    simulate_grid,
+    sorted_keys,
+)
 
 PROG = "solotable sim"
 BAR_WIDTH = 40
@@ -426,6 +435,8 @@ def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
         )
     except RayMissing as exc:
         raise UsageError("sim.err.ray_missing") from exc
+    except RayUnavailable as exc:
+        raise UsageError("sim.err.ray_failed", reason=exc.reason) from exc
     except ValueError as exc:
         raise UsageError.of(exc) from exc
     finally:

@@ -415,6 +415,14 @@ class RayMissing(ImportError):
         super().__init__("the Ray backend needs Ray: pip install 'solotable[ray]'")
 
 
+class RayUnavailable(RuntimeError):
+    """``--backend ray`` with Ray installed but unable to start or reach its cluster."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 def _ray_results(batches: list[_Batch], address: str | None, jobs: int) -> Iterator[SimStats]:
     """Each batch's statistics, in batch order, computed by Ray tasks (a cluster at ``address``,
     or a local instance with ``jobs`` CPUs started here if Ray is not running yet)."""
@@ -423,10 +431,14 @@ def _ray_results(batches: list[_Batch], address: str | None, jobs: int) -> Itera
     except ImportError as exc:
         raise RayMissing() from exc
     if not ray.is_initialized():
-        if address is not None:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(1, jobs), log_to_driver=False, include_dashboard=False)
+        try:
+            if address is not None:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=max(1, jobs), log_to_driver=False, include_dashboard=False)
+        except Exception as exc:  # Ray's own errors on a cluster it cannot start or reach: one line
+            lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+            raise RayUnavailable((lines[0] if lines else type(exc).__name__)[:200]) from exc
     remote = ray.remote(_run_batch)
     window = 4 * max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
     todo = iter(batches)

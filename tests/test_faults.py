@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from solotable.core.i18n import message
+from solotable.core.untrusted import UntrustedError, parse_toml
+from solotable.ui.cli import main as ui_main
 from solotable.ui.web.cli import main as web_main
 
 
@@ -32,3 +37,33 @@ def test_sim_ray_that_cannot_start_is_one_line(
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert "Could not find any running Ray instance." in err
+
+
+def _cards_file(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return ["play", "minirogue", "--character", "rogue", "--plain", "--cards", str(path), "--seed", "1"]
+
+
+def test_a_deep_dotted_key_is_refused_before_parsing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """100,000 levels of a dotted key: tomllib would build every prefix (gigabytes); refused by
+    its depth, on one line, at once (the text is bounded before it is parsed)."""
+    with pytest.raises(UntrustedError) as err:
+        parse_toml("a" + ".a" * 100_000 + " = 1\n", "cards.toml")
+    assert err.value.key == "core.untrusted.too_deep"
+    with pytest.raises(UntrustedError):
+        parse_toml("[" + ".".join(["t"] * 200) + "]\nx = 1\n", "cards.toml")
+    assert parse_toml("x = [1.5, 2.5, 3.5]\n[a.b.c]\ny = 0.25\n", "cards.toml") == {
+        "x": [1.5, 2.5, 3.5], "a": {"b": {"c": {"y": 0.25}}}}  # fmt: skip
+    assert ui_main(_cards_file(tmp_path, "a" + ".a" * 100_000 + " = 1\n")) == 2
+    err_text = capsys.readouterr().err
+    assert "Traceback" not in err_text and len(err_text.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_comment_only_card_file_is_refused_as_empty(tmp_path: Path, lang: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert ui_main([*_cards_file(tmp_path, "# my corrections, none yet\n\n"), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert message("mr.err.cards_name", lang, value="x")[:12] not in err
+    assert message("mr.err.cards_empty", lang, file="cards.toml")[-20:] in err

@@ -197,6 +197,18 @@ def _check_shape(text: str, source: str, tokens: re.Pattern[str]) -> None:
             )
 
 
+def _check_dotted_keys(text: str, source: str) -> None:
+    """Refuse a dotted key (``a.b.c = 1``, ``[a.b.c]``) deeper than :data:`MAX_DEPTH` before
+    ``tomllib`` meets it: it builds every prefix of such a key (quadratic memory on a key of
+    100,000 parts) and a merge of the result recurses once per level. Only what stands before a
+    line's first ``=`` (or a table header) is counted, so dots in values are never counted."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        head = line.lstrip()
+        key = head.split("]", 1)[0] if head.startswith("[") else head.split("=", 1)[0] if "=" in head else ""
+        if key.count(".") >= MAX_DEPTH:
+            raise UntrustedError("core.untrusted.too_deep", source=_source(source), depth=MAX_DEPTH, line=number)
+
+
 def parse_json(raw: bytes | str, source: str) -> Any:
     """JSON from outside: UTF-8 (a leading byte-order mark is allowed), bounded nesting and
     number length, no ``NaN`` or ``Infinity``, no key twice in one object. :class:`UntrustedError`
@@ -236,6 +248,7 @@ def parse_toml(raw: bytes | str, source: str) -> dict[str, Any]:
     text = decode(raw, source) if isinstance(raw, bytes) else raw
     text = text.removeprefix("\ufeff")
     _check_shape(text, source, _TOML_TOKENS)
+    _check_dotted_keys(text, source)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

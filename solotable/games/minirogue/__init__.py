@@ -61,8 +61,10 @@ class MiniRogue(Game):
         if cards:
             # the file's content, read by the interface; checked whole before anything applies (MR-P2)
             source = cards.source if isinstance(cards, SourceText) else "cards"
-            if "=" not in cards and "[" not in cards:  # issue 12: a name, never read
-                raise CardsError("mr.err.cards_name", value=shorten(str(cards).strip()))
+            if not isinstance(cards, SourceText) and "=" not in cards and "[" not in cards:
+                raise CardsError("mr.err.cards_name", value=shorten(str(cards).strip()))  # issue 12: a name
+            if isinstance(cards, SourceText) and not _has_values(cards):  # only comments or blank lines
+                raise CardsError("mr.err.cards_empty", file=source)
             overrides = check_text(str(cards), source)
         elif overrides:
             overrides = check_json(overrides)
@@ -161,6 +163,11 @@ class MiniRogue(Game):
 
         return FEATURES
 
+
+
+def _has_values(text: str) -> bool:
+    """A card file sets something: a line that is not blank and not a comment."""
+    return any(line.strip() and not line.strip().startswith("#") for line in text.splitlines())
 
 GAME = register(MiniRogue())
 register_catalogue(GAME.catalogue)

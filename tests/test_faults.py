@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from solotable.core.i18n import message
+from solotable.core.i18n import explain, message
 from solotable.core.untrusted import UntrustedError, parse_toml
 from solotable.ui.cli import main as ui_main
 from solotable.ui.web.cli import main as web_main
@@ -67,3 +68,40 @@ def test_a_comment_only_card_file_is_refused_as_empty(tmp_path: Path, lang: str,
     err = capsys.readouterr().err
     assert message("mr.err.cards_name", lang, value="x")[:12] not in err
     assert message("mr.err.cards_empty", lang, file="cards.toml")[-20:] in err
+
+
+LOCK_HOLDER = """
+import sys, time
+from solotable.core.session import Session
+s = Session.resume(sys.argv[1])
+print("open", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_save_open_in_another_process_is_not_played_twice(tmp_path: Path) -> None:
+    """Two processes resuming one save: the second is told the game is open elsewhere, and the
+    first one's game is whole; once the first process is gone (even killed), it opens again."""
+    import subprocess
+    import sys
+
+    from solotable.core.session import SaveInUse, Session
+
+    save = tmp_path / "game.json"
+    first = Session("minirogue-v1", seed=3, autosave=save)
+    first.play(first.state.legal_actions()[0])
+    moves = len(first.record.actions)
+    first.close()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(save)], stdout=subprocess.PIPE, text=True,
+                              env=env)  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        with pytest.raises(SaveInUse) as err:
+            Session.resume(save)
+        assert str(save) in explain(err.value, "en")
+    finally:
+        holder.kill()
+        holder.wait()
+    again = Session.resume(save)  # the killed holder's lock went with it
+    assert len(again.record.actions) == moves

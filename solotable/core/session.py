@@ -9,19 +9,24 @@
 - With ``autosave`` set, the record is written atomically after every step; what a process
   killed in the middle of an autosave left beside the file is removed when a session starts
   on it again.
+- A game saved to a file is open in one process at a time: a session holds a lock beside its
+  file (``FILE.lock``, an ``flock`` the system drops when the process ends, even by ``kill -9``),
+  and a second process resuming the same file is told the game is open elsewhere
+  (:class:`SaveInUse`) instead of playing on and losing one of the two games to the last write.
 - Resuming replays the record once: :func:`~solotable.core.record.load_record` checks it by
   replaying it, and the session continues from that very state.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from solotable.core.protocol import Action, Event, Game, IllegalAction, State
-from solotable.core.record import Record, load_record, remove_stale_temps, save_record
+from solotable.core.record import Record, RecordError, load_record, remove_stale_temps, save_record
 from solotable.core.registry import load as load_game
 from solotable.core.untrusted import shorten
 
@@ -29,6 +34,50 @@ from solotable.core.untrusted import shorten
 def chance_rng(seed: int, index: int) -> random.Random:
     """The generator for the ``index``-th chance event of a session with ``seed``."""
     return random.Random(f"solotable:{seed}:{index}")
+
+
+class SaveInUse(RecordError):
+    """The save file is open in another process (see the module docstring)."""
+
+
+_HELD: dict[str, tuple[int, int]] = {}
+"""The save locks this process holds: the lock file's path -> (its descriptor, the sessions)."""
+
+
+def _lock(path: Path) -> str:
+    """Take the lock of the save ``path`` for this process (shared by its sessions), or raise
+    :class:`SaveInUse`. Where ``fcntl`` is missing (Windows) no lock is taken."""
+    key = os.path.abspath(os.fspath(path)) + ".lock"
+    if key in _HELD:
+        fd, users = _HELD[key]
+        _HELD[key] = (fd, users + 1)
+        return key
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        return key
+    try:
+        fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return key  # a folder where no lock can be written: the save itself will say why
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise SaveInUse("core.err.save_in_use", path=os.fspath(path)) from None
+    _HELD[key] = (fd, 1)
+    return key
+
+
+def _unlock(key: str | None) -> None:
+    if key is None or key not in _HELD:
+        return
+    fd, users = _HELD[key]
+    if users > 1:
+        _HELD[key] = (fd, users - 1)
+        return
+    del _HELD[key]
+    os.close(fd)  # the lock file stays: removing it could let two processes lock two files
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +106,9 @@ class Session:
         self.physical_dice = physical_dice
         self.record = Record.start(self.state, physical_dice=physical_dice)
         self.autosave_path: Path | None = Path(autosave) if autosave is not None else None
+        self._lock: str | None = None
         if self.autosave_path is not None:
+            self._lock = _lock(self.autosave_path)
             remove_stale_temps(self.autosave_path)
         self._undo: list[_Snapshot] = []
         self._decisions = 0
@@ -87,7 +138,9 @@ class Session:
             actions=list(record.actions),
         )
         session.autosave_path = Path(autosave) if autosave is not None else None
+        session._lock = None
         if session.autosave_path is not None:
+            session._lock = _lock(session.autosave_path)
             remove_stale_temps(session.autosave_path)
         session._undo = []
         session._chance_count = chance_count
@@ -170,6 +223,15 @@ class Session:
         del self.record.actions[snap.record_length :]
         self.events = []
         self._autosave()
+
+    def close(self) -> None:
+        """Give up the save's lock (also done when the session is collected or the process ends)."""
+        _unlock(self._lock)
+        self._lock = None
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # at interpreter exit the module may be half gone
+            _unlock(getattr(self, "_lock", None))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         save_record(self.record, path)

@@ -105,3 +105,57 @@ def test_a_save_open_in_another_process_is_not_played_twice(tmp_path: Path) -> N
         holder.wait()
     again = Session.resume(save)  # the killed holder's lock went with it
     assert len(again.record.actions) == moves
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sim_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """``kill -9`` of a ``sim --jobs 2`` parent runs no clean-up: its workers see it gone and end."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    command = [sys.executable, "-m", "solotable", "sim", "minirogue-v1", "--games", "500000", "--jobs", "2"]
+    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        workers: list[int] = []
+        for _ in range(200):
+            workers = _children(parent.pid)
+            if len(workers) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) >= 2
+        time.sleep(1.0)  # the workers are running their games
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    alive = workers
+    for _ in range(100):
+        alive = [w for w in alive if Path(f"/proc/{w}").exists() and "Z" not in _state(w)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert not alive
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

@@ -379,7 +379,7 @@ def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None
     todo = iter(batches)
     done = SimStats()
     restarts = 0
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = _pool(workers)
     try:
         pending: deque[tuple[_Batch, Future[SimStats]]] = deque(
             (batch, pool.submit(_run_batch, batch)) for batch in itertools.islice(todo, window)
@@ -393,7 +393,7 @@ def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None
                 if restarts > MAX_POOL_RESTARTS:
                     raise _lost(batch, done, restarts, exc) from exc
                 pool.shutdown(wait=True, cancel_futures=True)
-                pool = ProcessPoolExecutor(max_workers=workers)
+                pool = _pool(workers)
                 pending = deque((b, f if _finished(f) else pool.submit(_run_batch, b)) for b, f in pending)
                 continue
             pending.popleft()
@@ -406,6 +406,30 @@ def _ordered_results(batches: list[_Batch], jobs: int, progress: Progress | None
             yield result
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker looks whether the process that started it is still there."""
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes that end by themselves when the simulator's process is gone, even killed
+    by ``kill -9`` (which runs no clean-up): each watches its parent (:func:`_watch_parent`)."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),))
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: a daemon thread ends the process once its parent has died (the worker is then
+    adopted by another process, so ``os.getppid()`` changes). Portable where ``prctl`` is not."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="solotable-parent-watch", daemon=True).start()
 
 
 class RayMissing(ImportError):

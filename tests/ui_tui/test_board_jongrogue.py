@@ -47,7 +47,7 @@ STATES: dict[str, tuple[int, str, list[str]]] = {
     "fight-ez": (28, "ez", moves(
         "search:S pick:1 pick:2 pick:4 puton:1 door:N pass rest go:on rest"
     )),
-    # EZ Plus, four monsters at a door (some asleep)
+    # EZ Plus, four monsters at a door (some with a status)
     "fight-ez-plus": (19, "ez-plus", moves(
         "fight shoot:2,arrows shoot:2,arrows hit:2 search:S door:S pass wield:0 wield:1 go:on rest enter "
         "wield:0 pick:2 pick:4 wield:1 quaff:s4 quaff:s8 rest stairs:down attack:4 shoot:4,arrows "
@@ -66,18 +66,10 @@ STATES: dict[str, tuple[int, str, list[str]]] = {
         "door:N pass go:on quaff:s1 flee go:on enter door:E pass go:on enter pick:2 search:N door:N attack:4"
     )),
     # EZ Plus, potion and scroll sheets partly identified, an unknown scroll, doors known across and down
-    "rich-ez-plus": (12, "ez-plus", moves(
-        "stairs:down pick:1 pick:2 door:W wield:2 enter pick:4 puton:1 door:W pass drop:r,1 drop:a,1 go:on "
-        "fight shoot:1,arrows shoot:1,arrows hit:1 enter pick:2 pick:3 pick:4 door:E puton:1 quaff:s9 read:p4 "
-        "search:S pick:1 drop:w,1 pick:4 puton:2 read:m4 stairs:down continue pick:1 pick:2 wear:1 drop:w,1 "
-        "read:p9 flee:N flee go:on pass go:back enter continue pick:1 pick:3 read:m9 door:E remove:1 puton:1 "
-        "pass go:on enter rest pick:3 rest door:E enter rest rest pick:4 drop:a,1 quaff:s7 rest rest door:E "
-        "pass go:on enter flee:S flee go:on flee go:back flee go:back fight shoot:1,arrows shoot:1,arrows "
-        "hit:1 keep wait continue pick:2 pick:3 door:S pass go:on fight shoot:3,darts shoot:2,darts hit:2 "
-        "flee go:back fight shoot:2,darts skip hit:2 keep hit:2 keep hit:2 keep hit:2 keep hit:2 keep hit:2 "
-        "keep hit:2 keep hit:2 keep hit:2 keep hit:3 keep hit:3 continue fight shoot:3,darts shoot:3,darts "
-        "hit:3 keep hit:3 keep hit:3 keep hit:3 keep hit:3 pick:2 pick:4 wield:1 drop:r,2 puton:2 door:N pass "
-        "go:on"
+    "rich-ez-plus": (373, "ez-plus", moves(
+        "fight shoot:1,arrows shoot:1,arrows hit:1 search:W door:W pass go:on enter wield:0 pick:2 pick:3 "
+        "pick:4 wield:1 door:E rest wield:2 quaff:s3 read:m7 enter door:N pass go:on fight shoot:1,arrows "
+        "shoot:1,arrows hit:1 keep hit:1 keep hit:2 keep hit:4 enter pick:3 door:E drop:a,1 pass go:on"
     )),
     # EZ, in a passage of the right-hand column with a monster
     "passage-ez": (257, "ez", moves(

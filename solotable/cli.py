@@ -12,7 +12,21 @@ from solotable.ui import cli as ui_cli
 from solotable.ui.present import msg
 
 
+def degrade_output() -> None:
+    """A terminal that cannot show every character (``PYTHONIOENCODING=ascii``, a latin-1 locale)
+    shows ``?`` for what it cannot, rather than ending the program with ``UnicodeEncodeError``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = str(getattr(stream, "encoding", "") or "").lower().replace("-", "").replace("_", "")
+        if reconfigure is not None and encoding not in ("utf8", "utf8sig"):
+            try:
+                reconfigure(errors="replace")
+            except (OSError, ValueError):  # a stream that cannot be changed any more
+                continue
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    degrade_output()
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "sim":
         return run_sim(args[1:])

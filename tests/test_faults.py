@@ -159,3 +159,19 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_terminal_that_is_not_utf8_degrades(encoding: str, tmp_path: Path) -> None:
+    """Line mode and ``rules`` on a terminal that cannot show 萬 or かな: ``?`` instead, no traceback."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "PYTHONIOENCODING": encoding,
+           "XDG_DATA_HOME": str(tmp_path)}  # fmt: skip
+    for args, typed in ((["play", "jongrogue", "--plain", "--seed", "1", "--lang", "ja"], "quit\n"),
+                        (["rules", "jongrogue", "--lang", "ja"], "")):  # fmt: skip
+        done = subprocess.run([sys.executable, "-m", "solotable", *args], input=typed.encode(), capture_output=True,
+                              env=env, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stderr.decode(encoding, "replace")[-300:]
+        assert b"Traceback" not in done.stderr and b"?" in done.stdout

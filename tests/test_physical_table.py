@@ -20,6 +20,7 @@ events, answers each with its own dice and draws, and fails on any other kind of
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -211,3 +212,32 @@ def test_no_room_is_named_before_the_start_room_is_drawn(lang: str) -> None:
     assert s.phase.name == "start_room"  # type: ignore[attr-defined]
     text = load("jongrogue").render_text(s, lang)
     assert message("jr.view.pos.room", lang, room=1) not in text and message("jr.view.pos.none", lang) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_physical_refusals_are_sentences(lang: str) -> None:
+    """Issue 20 item 6: a crew roll is asked for in a few lines, a wrong roll or card name is
+    refused with a sentence, and no error lists more than a handful of choices."""
+    from solotable.core.i18n import explain
+    from solotable.core.protocol import IllegalAction
+    from solotable.ui.cli import choices_text
+
+    s = Session("deepspace-d6", seed=1, physical_dice=True)
+    rng = random.Random(1)
+    with pytest.raises(IllegalAction) as err:
+        s.parse("9 9")  # the first draw is a card
+    assert len(explain(err.value, lang)) < 300
+    while not (s.waiting_for_chance and s.state.phase.name == "roll"):  # type: ignore[attr-defined]
+        s.play(s.state.chance_table().sample(rng) if s.waiting_for_chance else s.state.legal_actions()[0])
+    asked = choices_text(s.game, s.state, list(s.state.chance_table().actions), lang, chance=True)
+    assert len(asked.splitlines()) <= 4 and not re.search(r"roll:\d", asked)
+    for bad in ("9 9", "1 2 3", "roll:1,1,1,1,1,1,1", "commander"):
+        with pytest.raises(IllegalAction) as err:
+            s.parse(bad)
+        text = explain(err.value, lang)
+        assert not re.search(r"roll:\d", text.replace(bad, "")) and len(text) < 300
+    g = load("minirogue-v1")
+    st = g.new_state(seed=1)
+    with pytest.raises(IllegalAction) as err:
+        st.apply(Action("nonsense"))
+    assert explain(err.value, lang).count(",") <= 6

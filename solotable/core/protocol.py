@@ -152,10 +152,14 @@ _PLAIN = (str, bool, int)
 """The types of option values that can be looked up among the settled choices (hashable)."""
 
 
-def legal_list(actions: Sequence[Action], limit: int = 40) -> str:
-    """The notations of ``actions`` for an error message (shortened past ``limit``)."""
+LEGAL_SHOWN = 6
+"""An error names at most this many of the choices (a handful), then how many more there are."""
+
+
+def legal_list(actions: Sequence[Action], limit: int = LEGAL_SHOWN) -> str:
+    """The notations of ``actions`` for an error message: a handful, then ``... (N more)``."""
     shown = ", ".join(str(a) for a in actions[:limit])
-    return shown + (" ..." if len(actions) > limit else "")
+    return shown + (f" ... ({len(actions) - limit} more)" if len(actions) > limit else "")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

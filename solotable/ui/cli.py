@@ -77,23 +77,23 @@ def choice_line(number: int, width: int, label: str, notation: str) -> str:
     return f"  {number:>{width}}) {labelled(label, notation)}"
 
 
+def typed_example(action: Action) -> str:
+    """An outcome as a player types it: ``roll:1,2,3,4,5,6`` as ``1 2 3 4 5 6``."""
+    text = str(action)
+    body = text.split(":", 1)[1] if ":" in text else text
+    return body.replace(",", " ")
+
+
 def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
     heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
     width = len(str(len(actions)))
-    if chance and len(actions) > MANY_OUTCOMES:
-        cells = [f"{i:>{width}}) {action}" for i, action in enumerate(actions, 1)]
-        cell_width = max(len(c) for c in cells) + 2
-        per_row = max(1, 100 // cell_width)
-        rows = [
-            "  " + "".join(c.ljust(cell_width) for c in cells[i : i + per_row]).rstrip()
-            for i in range(0, len(cells), per_row)
-        ]
+    if chance and len(actions) > MANY_OUTCOMES:  # (Deep Space D-6's 462 crew rolls): what to type, no list
         lines = [heading, msg("cli.chance_many", lang, count=len(actions))]
         example = example_outcome(actions)
         words = game.describe(state, example, lang)
         if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
-            lines.append(msg("cli.chance_example", lang, example=str(example), words=words))
-        return "\n".join([*lines, *rows])
+            lines.append(msg("cli.chance_example", lang, example=typed_example(example), words=words))
+        return "\n".join(lines)
     lines = [heading]
     lines.extend(
         choice_line(i, width, game.describe(state, action, lang), str(action))

@@ -39,6 +39,10 @@ from .words import counted
 
 D = data()
 
+NAMES_SHOWN = 5
+"""A refusal names the cards left when they are this few; more are counted, with two examples."""
+
+
 class DeepSpaceD6(Game):
     id = "deepspace-d6"
     prefix = "ds6"
@@ -104,6 +108,10 @@ class DeepSpaceD6(Game):
         try:
             return super().parse_action(state, text)
         except IllegalAction as exc:
+            if isinstance(state, DeepSpaceState) and state.phase in (ROLL, REROLL) and exc.key != "core.err.too_long":
+                n = len(state.chance_table().actions[0].args)  # a crew roll: a sentence, not 462 codes
+                example = " ".join("133562"[i % 6] for i in range(n))
+                raise IllegalAction("ds6.err.crew_roll", text=text.strip()[:40], n=n, example=example) from None
             if not isinstance(state, DeepSpaceState) or state.phase is not DRAW or exc.key == "core.err.too_long":
                 raise  # a line the core refused as too long is not read as a card name either
             body = normal(text).removeprefix("draw:").strip()
@@ -113,6 +121,9 @@ class DeepSpaceD6(Game):
                 raise IllegalAction("ds6.err.which_card", text=text.strip(), cards=message_list(names)) from None
             unseen = list(dict.fromkeys(f"@ds6.card.{c.id}" for c in CARDS if state.unseen[c.index]))
             unseen = list({self.catalogue.text(k[1:], "en"): k for k in unseen}.values())  # one per name
+            if len(unseen) > NAMES_SHOWN:  # a sentence, not the whole deck: two names and a count
+                raise IllegalAction("ds6.err.no_card_many", text=text.strip(), a=unseen[0], b=unseen[1],
+                                    n=len(unseen)) from None  # fmt: skip
             raise IllegalAction("ds6.err.no_card", text=text.strip(), cards=message_list(unseen)) from None
 
     def _drawable(self, state: DeepSpaceState, body: str) -> list[Card]:

@@ -175,3 +175,15 @@ def test_a_terminal_that_is_not_utf8_degrades(encoding: str, tmp_path: Path) -> 
                               env=env, timeout=120)  # fmt: skip
         assert done.returncode == 0, done.stderr.decode(encoding, "replace")[-300:]
         assert b"Traceback" not in done.stderr and b"?" in done.stdout
+
+
+def test_sim_plays_the_games_own_bot_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20 item 9: ``sim jongrogue`` with no --agent played random moves, which end every
+    game by the forced end; the default is the game's own bot."""
+    from solotable.sim.cli import main as sim_main
+
+    assert sim_main(["jongrogue", "--games", "6", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    agent_line = next(line for line in out.splitlines() if line.startswith("agent"))
+    assert agent_line.split()[1] == "heuristic"
+    assert "forced end" not in out or "100.00%" not in next(line for line in out.splitlines() if "forced end" in line)

@@ -114,9 +114,9 @@ def _base_parser(lang: str) -> _Parser:
     parser.add_argument("game", metavar=t("sim.help.game_metavar", lang), help=t("sim.help.game", lang))
     parser.add_argument(
         "--agent",
-        default="random",
+        default=None,
         metavar=t("sim.help.agent_metavar", lang),
-        help=t("sim.help.agent", lang, default="random"),
+        help=t("sim.help.agent", lang, default="heuristic"),
     )
     parser.add_argument(
         "--games",
@@ -390,6 +390,8 @@ def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
     errors and the report."""
     game, args = _parse(argv, lang)
     available = agent_names(game.id)
+    if args.agent is None:  # the game's own bot when it has one: random play shows little of a game
+        args.agent = "heuristic" if "heuristic" in available else "random"
     if args.agent not in available:
         raise UsageError("sim.err.unknown_agent", agent=args.agent, game=game.id, agents=", ".join(available))
     if args.games < 1:

@@ -187,3 +187,24 @@ def test_sim_plays_the_games_own_bot_by_default(capsys: pytest.CaptureFixture[st
     agent_line = next(line for line in out.splitlines() if line.startswith("agent"))
     assert agent_line.split()[1] == "heuristic"
     assert "forced end" not in out or "100.00%" not in next(line for line in out.splitlines() if "forced end" in line)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_mini_rogue_v1_dice_legend_names_only_the_marks_shown(lang: str) -> None:
+    """Issue 20 item 9: "feat used" was in the dice line of every fight, feat or no feat."""
+    import random
+
+    from solotable.core.session import Session
+
+    feat = message("mr1.view.mark_feat", lang)
+    lines = 0
+    for seed in range(1, 6):
+        s = Session("minirogue-v1", seed=seed)
+        rng = random.Random(seed)
+        while not s.state.is_terminal():
+            for line in s.game.render_text(s.state, lang).splitlines():
+                if line.startswith(message("mr1.view.dice", lang, dice="", total=0, legend="")[:3]):
+                    lines += 1
+                    assert (feat in line) == ("ᶠ" in line.split("(")[0].split("（")[0])
+            s.play(rng.choice(s.state.legal_actions()))
+    assert lines > 0

@@ -256,7 +256,10 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
                 + ("ᶠ" if d["feat_used"] else "")
                 for d in cb["dice"]
             )
-            lines.append(t("mr1.view.dice", lang, dice=dice, total=cb["damage_now"]))
+            # the legend names only the marks shown (issue 20: "feat used" with no feat used)
+            shown = [(mark, key) for mark, key in (("!", "open"), ("✗", "miss"), ("ᶠ", "feat")) if mark in dice]
+            legend = "".join(t("mr1.view.dice_sep", lang) + t(f"mr1.view.mark_{key}", lang) for _, key in shown)
+            lines.append(t("mr1.view.dice", lang, dice=dice, total=cb["damage_now"], legend=legend))
         elif s.phase is ATTACK_ROLL:
             lines.append(t("mr1.view.to_roll", lang, n=s.rank))
     if o["over"]:

@@ -194,8 +194,10 @@ def test_mini_rogue_v1_dice_legend_names_only_the_marks_shown(lang: str) -> None
     """Issue 20 item 9: "feat used" was in the dice line of every fight, feat or no feat."""
     import random
 
+    from solotable.core.registry import load
     from solotable.core.session import Session
 
+    load("minirogue-v1")  # its messages
     feat = message("mr1.view.mark_feat", lang)
     lines = 0
     for seed in range(1, 6):

@@ -210,3 +210,24 @@ def test_mini_rogue_v1_dice_legend_names_only_the_marks_shown(lang: str) -> None
                     assert (feat in line) == ("ᶠ" in line.split("(")[0].split("（")[0])
             s.play(rng.choice(s.state.legal_actions()))
     assert lines > 0
+
+
+def test_resume_and_replay_keep_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Issue 20 item 11: a game played in Japanese resumes and replays in Japanese unless --lang says."""
+    import io
+
+    monkeypatch.delenv("SOLOTABLE_LANG", raising=False)
+    save = tmp_path / "g.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert ui_main(["play", "minirogue-v1", "--plain", "--seed", "2", "--lang", "ja", "--save", str(save)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert ui_main(["resume", str(save), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "ダイス" in out or "部屋" in out or "カード" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert ui_main(["resume", str(save), "--plain", "--lang", "en"]) == 0
+    assert "Type the number" in capsys.readouterr().out
+    assert ui_main(["replay", str(save)]) == 0
+    assert any("\u3040" <= ch <= "\u30ff" for ch in capsys.readouterr().out)

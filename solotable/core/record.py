@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solotable.core.i18n import LocalizedError
+from solotable.core.i18n import LANGS, LocalizedError
 from solotable.core.protocol import Action, Game, State
 from solotable.core.registry import load as load_game
 from solotable.core.untrusted import (
@@ -70,7 +70,8 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "physical_dice": (bool,),
     "actions": (list,),
 }
-_KNOWN = frozenset({"format", "format_version", "checksum", *_FIELDS})
+_KNOWN = frozenset({"format", "format_version", "checksum", "lang", *_FIELDS})
+"""``lang`` is optional: the language the game was played in, which resume and replay keep."""
 
 
 class RecordError(LocalizedError):
@@ -102,6 +103,7 @@ class Record:
     seed: int | None = None
     physical_dice: bool = False
     actions: list[str] = field(default_factory=list)
+    lang: str | None = None
     _replayed: _Replayed | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -125,7 +127,7 @@ class Record:
             "seed": self.seed,
             "physical_dice": self.physical_dice,
             "actions": list(self.actions),
-        }
+        } | ({"lang": self.lang} if self.lang is not None else {})
 
     def to_json(self) -> dict[str, Any]:
         content = self.content()
@@ -263,6 +265,8 @@ def parse_record(text: str | bytes, *, source: str = "record") -> Record:
             raise RecordError("core.rec.bad_field", source=shown, field=key, value=shorten(value))
     if "checksum" in data and not isinstance(data["checksum"], str):
         raise RecordError("core.rec.bad_field", source=shown, field="checksum", value=shorten(data["checksum"]))
+    if "lang" in data and data["lang"] not in LANGS:
+        raise RecordError("core.rec.bad_field", source=shown, field="lang", value=shorten(data["lang"]))
     if len(data["actions"]) > MAX_RECORD_STEPS:
         steps = f"{len(data['actions']):,}"
         raise RecordError("core.rec.too_long", source=shown, steps=steps, limit=f"{MAX_RECORD_STEPS:,}")
@@ -273,6 +277,7 @@ def parse_record(text: str | bytes, *, source: str = "record") -> Record:
         seed=data["seed"],
         physical_dice=data["physical_dice"],
         actions=list(data["actions"]),
+        lang=data.get("lang"),
     )
     record.check()  # raises RecordError on the first bad action
     # After the replay, so that a record that cannot be played says why; a record that plays

@@ -136,6 +136,7 @@ class Session:
             seed=session.seed,
             physical_dice=record.physical_dice,
             actions=list(record.actions),
+            lang=record.lang,
         )
         session.autosave_path = Path(autosave) if autosave is not None else None
         session._lock = None

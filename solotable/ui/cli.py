@@ -377,6 +377,7 @@ class LinePlayer:
             self.say(self.t("cli.lang_usage", langs="|".join(LANGS)))
             return _Step.SAME
         self.lang = lang
+        self.session.record.lang = lang  # kept by resume and replay (saved with the next move)
         self.say(self.t("cli.lang_set"))
         return _Step.CHANGED
 
@@ -665,10 +666,11 @@ def _main(args: list[str]) -> int:
     lang = default_lang(getattr(ns, "lang", None))
     if ns.command == "play":
         return _cmd_play(ns, args[args.index("play") + 1 :], lang)
+    chosen = getattr(ns, "lang", None) is not None or os.environ.get(LANG_ENV, "").strip().lower() in LANGS
     if ns.command == "resume":
-        return _cmd_resume(ns.file, lang, plain=ns.plain)
+        return _cmd_resume(ns.file, lang, plain=ns.plain, chosen=chosen)
     if ns.command == "replay":
-        return _cmd_replay(ns.file, lang)
+        return _cmd_replay(ns.file, lang, chosen=chosen)
     if ns.command == "games":
         return _cmd_games(lang)
     return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
@@ -780,6 +782,7 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         session = Session(
             game, seed=full.seed, options=game.read_files(options), physical_dice=full.physical_dice, autosave=path
         )
+        session.record.lang = lang  # resume and replay keep the language the game is played in
         session.save(path)  # the file exists from the start, and a bad path is found now
     except ValueError as exc:  # a bad option value: the engine names the valid choices
         return _error(exc, lang)
@@ -806,11 +809,14 @@ def _later_game(args: list[str], first: str) -> Game | None:
     return None
 
 
-def _cmd_resume(file: str, lang: str, *, plain: bool = False) -> int:
+def _cmd_resume(file: str, lang: str, *, plain: bool = False, chosen: bool = True) -> int:
+    """``resume FILE``: in the game's own language unless ``--lang`` (or the environment) chose one."""
     try:
         session = Session.resume(Path(file).expanduser())
     except RecordError as exc:
         return _error(exc, lang)
+    if not chosen and session.record.lang is not None:
+        lang = session.record.lang
     record_opened(session, lang)
     if full_screen(plain):
         from solotable.ui.tui.app import run_session
@@ -824,11 +830,13 @@ def _cmd_resume(file: str, lang: str, *, plain: bool = False) -> int:
     return code
 
 
-def _cmd_replay(file: str, lang: str) -> int:
+def _cmd_replay(file: str, lang: str, *, chosen: bool = True) -> int:
     try:
         record = load_record(Path(file).expanduser())
     except RecordError as exc:
         return _error(exc, lang)
+    if not chosen and record.lang is not None:
+        lang = record.lang
     interactive = sys.stdin is not None and sys.stdin.isatty()
     return Replayer(record, lang, stdin_input, print, source=file).run(interactive=interactive)
 

@@ -170,6 +170,7 @@ class SoloTableApp(App[int]):
             directory.mkdir(parents=True, exist_ok=True)
             path = _fresh_path(directory, game.id)
             session = Session(game, seed=seed, options=game.read_files(options), physical_dice=physical, autosave=path)
+            session.record.lang = self.lang  # resume and replay keep the language
             session.save(path)
         except ValueError as exc:
             return explain(exc, self.lang)

@@ -231,3 +231,20 @@ def test_resume_and_replay_keep_the_language(tmp_path: Path, capsys: pytest.Capt
     assert "Type the number" in capsys.readouterr().out
     assert ui_main(["replay", str(save)]) == 0
     assert any("\u3040" <= ch <= "\u30ff" for ch in capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [60, 100, 200])
+def test_help_tables_read_as_tables(lang: str, width: int) -> None:
+    """Issue 20 item 5: the potion, scroll, ring and monster tables of ``help`` and ``rules``
+    were Markdown rows run together; now columns (or, too wide, one block a row), in the width."""
+    from solotable.core.i18n import display_width
+    from solotable.core.registry import load
+    from solotable.ui.cli import help_page
+
+    for game in ("jongrogue", "minirogue", "minirogue-v1", "deepspace-d6"):
+        text = help_page(load(game), lang, width)
+        assert "| " not in text and "|---" not in text
+    text = help_page(load("jongrogue"), lang, width)  # its tables are Markdown tables: in the width
+    assert all(display_width(line) <= width for line in text.splitlines())
+    assert "1索" in text

@@ -107,4 +107,4 @@ def test_the_end_summary_is_in_words() -> None:
         text = "\n".join(result_lines(session.state, lang))
         assert words in text and "forced_end" not in text and "cause" not in text
         assert text.splitlines()[0] == ("Game over. You lost." if lang == "en" else "ゲーム終了。敗北。")
-    assert "  floor at the end: 1" in "\n".join(result_lines(session.state, "en"))
+    assert "  floor where the game ended: 1" in "\n".join(result_lines(session.state, "en"))

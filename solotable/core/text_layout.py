@@ -17,7 +17,7 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from solotable.core.i18n import display_width
+from solotable.core.i18n import display_width, pad_to
 
 NO_LINE_START = frozenset(
     "、。，．）」』】〕〉》］｝：；！？‐ー・…ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ〜" ".,:;!?)]}"
@@ -125,7 +125,33 @@ def _cut_long(lines: list[str], width: int, rest: str) -> list[str]:
 
 @cache
 def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark")
+    return MarkdownIt("commonmark").enable("table")
+
+
+def table_plain(rows: list[list[str]], width: int, indent: str = "") -> list[str]:
+    """A Markdown table for a terminal: aligned columns under a rule when they fit ``width``
+    (Japanese counted two columns a character), else each row as a block of ``heading: value``
+    lines, wrapped with a hanging indent (issue 20: the rows ran together as one paragraph)."""
+    if not rows:
+        return []
+    head, body = rows[0], rows[1:]
+    n = max(len(r) for r in rows)
+    rows = [r + [""] * (n - len(r)) for r in rows]
+    widths = [max(display_width(r[c]) for r in rows) for c in range(n)]
+    if display_width(indent) + sum(widths) + 2 * (n - 1) <= width:
+        def line(r: list[str]) -> str:
+            return (indent + "  ".join(pad_to(cell, widths[c]) for c, cell in enumerate(r))).rstrip()
+
+        return [line(rows[0]), indent + "  ".join("-" * w for w in widths), *(line(r) for r in rows[1:])]
+    out: list[str] = []
+    for r in body:
+        for c, cell in enumerate(r):
+            if not cell:
+                continue
+            label = f"{head[c]}: " if c < len(head) and head[c] else ""
+            first = indent + ("- " if c == 0 else "  ") + label
+            out.extend(wrap(cell, width, first, indent + "    "))
+    return out
 
 
 def inline_text(token: Token) -> str:
@@ -227,6 +253,19 @@ def markdown_plain(source: str, width: int = 80) -> str:
         elif kind == "list_item_close":
             indents.pop()
             markers.pop()
+        elif kind == "table_open":
+            rows: list[list[str]] = []
+            i += 1
+            while i < len(tokens) and tokens[i].type != "table_close":
+                t = tokens[i]
+                if t.type == "tr_open":
+                    rows.append([])
+                elif t.type == "inline" and rows:
+                    rows[-1].append(inline_text(t))
+                i += 1
+            blank()
+            out.extend(table_plain(rows, width, indents[-1]))
+            out.append("")
         elif kind == "hr":
             blank()
             out.append(indents[-1] + "-" * min(width - len(indents[-1]), 40))

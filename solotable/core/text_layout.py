@@ -134,6 +134,7 @@ def table_plain(rows: list[list[str]], width: int, indent: str = "") -> list[str
     lines, wrapped with a hanging indent (issue 20: the rows ran together as one paragraph)."""
     if not rows:
         return []
+    rows = [["№" if (r is rows[0] and cell == "#") else cell for cell in r] for r in rows]  # not a heading mark
     head, body = rows[0], rows[1:]
     n = max(len(r) for r in rows)
     rows = [r + [""] * (n - len(r)) for r in rows]

@@ -42,7 +42,7 @@ GAMES = [
     ("minirogue", {"partner": "mage"}, 20, "random"),  # co-op: whose turn in the status line
     ("deepspace-d6", {"difficulty": "hard"}, 11, "heuristic"),
     ("jongrogue", {"rules": "ez", "forced-end": "off"}, 4, "random"),
-    ("jongrogue", {"rules": "ez-plus", "forced-end": "off"}, 6, "random"),
+    ("jongrogue", {"rules": "ez-plus", "forced-end": "off"}, 1, "random"),
 ]
 
 

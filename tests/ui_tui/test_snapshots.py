@@ -78,7 +78,7 @@ def test_deepspace_d6(snap_compare: Compare, data_dir: Path, state: str, lang: s
                                              ("rich-ez-plus", "ja")])  # fmt: skip
 def test_jongrogue(snap_compare: Compare, data_dir: Path, state: str, lang: str) -> None:
     # rich-ez: in melee, confused and held, rings, potions and scrolls; fight-ez-plus: four
-    # monsters at a door; rich-ez-plus: the identification sheets partly filled, threatened and hungry
+    # monsters at a door; rich-ez-plus: the identification sheets partly filled, threatened at a door
     seed, rules, decisions = JR_STATES[state]
     app = SoloTableApp(session=played("jongrogue", seed, {"rules": rules}, decisions), data=data_dir, lang=lang)
     assert snap_compare(app, terminal_size=SIZE)

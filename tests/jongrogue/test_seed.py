@@ -21,8 +21,8 @@ from solotable.games.jongrogue.state import (
     K_TRAP,
     JongRogueState,
     Weapon,
-    level_of_xp,
     face_down,
+    level_of_xp,
     max_hp_of,
     new_slot,
 )

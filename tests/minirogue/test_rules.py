@@ -5,6 +5,7 @@ Expected values are written from the reference, not read from cards.toml."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 

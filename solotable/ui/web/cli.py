@@ -5,6 +5,7 @@ player's data directory unless ``--database`` names another (``sqlite:///PATH`` 
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence

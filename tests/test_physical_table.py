@@ -241,3 +241,11 @@ def test_physical_refusals_are_sentences(lang: str) -> None:
     with pytest.raises(IllegalAction) as err:
         st.apply(Action("nonsense"))
     assert explain(err.value, lang).count(",") <= 6
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "at random"), ("ja", "ランダム")])
+def test_co_op_first_leader_says_how_the_table_decides(lang: str, word: str) -> None:
+    """Issue 20 item 10: "first leader: player 1 / player 2" said nothing of how a table decides."""
+    session = Session("minirogue", seed=1, options={"character": "rogue", "partner": "mage"}, physical_dice=True)
+    assert session.waiting_for_chance and session.state.phase.name == "leader_roll"  # type: ignore[attr-defined]
+    assert word in load("minirogue").render_text(session.state, lang)

@@ -18,8 +18,8 @@ from solotable.ui.web.cli import main as web_main
 def test_web_port_out_of_range_is_one_sentence(port: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert web_main(["--port", port, "--lang", lang]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and len(err.strip().splitlines()) <= 3
-    assert "65535" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) <= 8  # argparse's usage, then the sentence
+    assert "65535" in err.strip().splitlines()[-1]
 
 
 def test_sim_ray_that_cannot_start_is_one_line(

@@ -22,7 +22,7 @@ def first_reveal() -> Session:
 @pytest.mark.parametrize(("typed", "card"), [
     ("corridor", "GRV-3"), ("Monster A", "MON-A"), ("monster a", "MON-A"), ("回廊", "GRV-3"),
     ("トラップ1", "TRAP-1"), ("merchant", "MERC-1"), ("card:GRV-3", "GRV-3"), ("grv-3", "GRV-3"),
-    ("Rusty Dagger", "ITEM-1"), ("ＭＯＮＳＴＥＲ　Ｂ", "MON-B"),
+    ("Trap 4", "TRAP-4"), ("ＭＯＮＳＴＥＲ　Ｂ", "MON-B"),
 ])  # fmt: skip
 def test_a_card_typed_by_its_name(typed: str, card: str) -> None:
     s = first_reveal()

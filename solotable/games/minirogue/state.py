@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
 from solotable.core.native import blank_maker
-from solotable.core.protocol import Action, IllegalAction, Result
+from solotable.core.protocol import Action, Event, IllegalAction, Result
 
 from .actions import SHARE_OFF, SHARE_ON
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
@@ -382,6 +382,17 @@ class MiniRogueState(StepState):
                 self.emit("mr.ev.share_on" if h.share else "mr.ev.share_off", seat=self.actor + 1)
             return  # a preference, not a move: the same decision is asked again
         super().apply(action, trusted=trusted)
+
+    def warnings(self, action: Action) -> list[Event]:
+        """A move that pays more than half of the hero's HP (Divine Tribute, §4.3, D30) is
+        confirmed first, as the other games confirm costly moves (ruling MR-P16)."""
+        if action.name != "tribute" or self.phase.chance or not action.args:
+            return []
+        hp = self.heroes[self.actor].hp
+        cost = int(action.args[0])
+        if 2 * cost <= hp:
+            return []
+        return [Event("mr.warn.hp_cost", {"cost": cost, "hp": hp, "left": hp - cost})]
 
     def options(self) -> dict[str, Any]:
         # MR-P2: the record carries the corrections' content, never a file's name.

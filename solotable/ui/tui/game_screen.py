@@ -2,7 +2,8 @@
 below, a status line and the key hints. No rule lives here: everything comes from the
 observation, ``legal_actions``, ``describe``, ``event_text`` and the :class:`Session`.
 
-Keys: digits choose (a number that cannot grow into another plays at once, otherwise Enter),
+Keys: digits choose (a number that cannot grow into another plays at once, otherwise it is shown
+and waits for a second digit or Enter, forgotten after DIGIT_WAIT seconds),
 arrows and Enter pick from the focused list, Tab moves between the choices and the log (choosing
 a log entry marked ↶ rewinds there), ``u`` undo, ``h`` hint, ``i`` info, ``l`` language,
 ``s`` save a copy, ``?`` help, ``q`` quit, Escape back to the home screen.
@@ -20,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -97,6 +99,9 @@ def replay_log(session: Session) -> list[LogEntry]:
     return entries
 
 
+DIGIT_WAIT = 2.0
+"""Seconds a digit that could begin a longer number waits for the next digit or Enter."""
+
 GAME_CSS = """
 GameScreen { layout: vertical; }
 #status { height: 1; background: $primary-background; }
@@ -148,6 +153,7 @@ class GameScreen(Screen[None]):
         ]
         self.wall = len(session.record.actions)  # undo never goes back past this record length
         self._digits = ""
+        self._digit_timer: Timer | None = None
         self._shown_log: list[str] = []
         self._shown_lang = ""
         self._shown_width = 0
@@ -350,11 +356,22 @@ class GameScreen(Screen[None]):
         actions.focus()
         offset = 1 if self.session.waiting_for_chance else 0
         actions.highlighted = number - 1 + offset
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
         if number * 10 > count:
             self._digits = ""
             self.choose(number - 1)
         else:
+            # a number that can still grow waits, visibly, for a second digit or Enter, and is
+            # forgotten after a moment: a lone digit never joins one typed much later
             self._digits = buffer
+            self.notify(tr("tui.digit.pending", self.lang, number=number, count=count), timeout=DIGIT_WAIT)
+            self._digit_timer = self.set_timer(DIGIT_WAIT, self._forget_digits)
+
+    def _forget_digits(self) -> None:
+        self._digits = ""
+        self._digit_timer = None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -33,7 +33,8 @@ class Line(StepState):
     def __init__(self, *steps: Any) -> None:
         super().__init__(toygame.PigGame(), None)  # any game: the toy does not read it
         self.trace: list[str] = []
-        self.start(*steps)
+        self.then(*steps)
+        self.run()
 
     def clone(self) -> Line:
         new = Line.__new__(Line)

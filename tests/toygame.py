@@ -72,7 +72,7 @@ class PigState(StepState):
         self.banked = 0
         self.turn_total = 0
         self.turn = 1
-        self.start((turn, ()))
+        self.start(turn)
 
     @property
     def rolling(self) -> bool:

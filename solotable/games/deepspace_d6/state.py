@@ -205,7 +205,7 @@ class DeepSpaceState(StepState):
         """Step 6: only mission dice can be gathered, so one must be (R26)."""
         self.pending: Threat | None = None
         """The card whose effect waits for the player's choice of a die (R5, R12)."""
-        self.start((setup, ()))
+        self.start(setup)
 
     # -- the protocol ------------------------------------------------------------------------
 

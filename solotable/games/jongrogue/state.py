@@ -359,7 +359,7 @@ class JongRogueState(StepState):
         self.forced = False
         self.decisions = 0
         self.reset_floor()
-        self.start((game_start, ()))
+        self.start(game_start)
 
     def reset_floor(self) -> None:
         """The map of a new floor (§3.3): the labyrinth set back, no tile laid yet."""

@@ -230,7 +230,7 @@ class MiniRogueState(StepState):
         # the rules import this module; an absolute import costs no package lookup at each game
         from solotable.games.minirogue.rules.setup import begin
 
-        self.start((begin, ()))
+        self.start(begin)
 
     def clear_combat(self) -> None:
         self.foe: Foe | None = None

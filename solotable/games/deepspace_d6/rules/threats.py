@@ -13,7 +13,7 @@ from typing import Any
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import Phase
+from solotable.core.engine import Phase, step
 
 from .. import actions as A
 from ..data import FACES, TAC, Card, data
@@ -256,7 +256,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
     if state.log:
         count = len(internal) + len(external)
         state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
-    state.then(*[(activate, (key,)) for key in internal + external], (after_roll, ()))
+    state.then(*[step(activate, key) for key in internal + external], step(after_roll))
 
 
 def after_roll(state: DeepSpaceState) -> None:

@@ -9,7 +9,7 @@ flees (§7.11.7). A kill (row 18) gives XP (row 19) and may leave a drop (§7.11
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import Phase, step
 
 from ..data import Monster
 from ..state import (
@@ -205,7 +205,7 @@ def _after_shot(state: JongRogueState) -> None:
     else:
         near = [(PASSAGE_REF, state.pmon)] if state.pmon is not None else []
     breathers = [r for r, d in near if "breath" in d.mon.abilities and not d.flags & (M_ASLEEP | M_DEEP | M_CANCEL)]
-    state.then(*((monsters.attack, (r, True)) for r in breathers), (ranged_round_done, ()))
+    state.then(*(step(monsters.attack, r, True) for r in breathers), step(ranged_round_done))
 
 
 def ranged_round_done(state: JongRogueState) -> None:
@@ -397,7 +397,7 @@ def _monster_turn(state: JongRogueState, refs: tuple[int, ...], i: int) -> None:
                 attacks = 0
             if attacks:
                 r = refs[i]
-                state.then(*((monsters.attack, (r,)) for _ in range(attacks)), (_monster_turn, (refs, i + 1)))
+                state.then(*(step(monsters.attack, r) for _ in range(attacks)), step(_monster_turn, refs, i + 1))
                 return
         i += 1
     # row 17 after: clear Asleep; Gaze; See Invisible

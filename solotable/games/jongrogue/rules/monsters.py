@@ -10,7 +10,7 @@ named by its reference (``state.ref``), since the attack may wait for draws.
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import Checked, Phase, step
 
 from ..data import Monster
 from ..state import (
@@ -119,25 +119,25 @@ def _hit_rolled(state: JongRogueState, total: int, r: int, breath: bool, fl: int
         dmg = FLYTRAP_A + s.counter * FLYTRAP_B
         s.counter += 1
     # row 20 after: the abilities in the seed's order; a Cancelled monster uses none (row 30)
-    steps: list[tuple[object, tuple[object, ...]]] = []
+    steps: list[Checked] = []
     if not fl & M_CANCEL:
         ab = mon.abilities
         if "freeze" in ab:
-            steps.append((_freeze, ()))
+            steps.append(step(_freeze))
         if "poison" in ab:
-            steps.append((_poison, ()))
+            steps.append(step(_poison))
         if "steal_gold" in ab:
-            steps.append((_steal_gold, (r, mon)))
+            steps.append(step(_steal_gold, r, mon))
         if "rust" in ab:
-            steps.append((encounters.rust, ()))
+            steps.append(step(encounters.rust))
         if "steal_item" in ab:
-            steps.append((_steal_item, (r, mon)))
+            steps.append(step(_steal_item, r, mon))
         if "hold" in ab:
-            steps.append((_hold, ()))
+            steps.append(step(_hold))
         if "str_drain" in ab:
-            steps.append((_str_drain, ()))
-    steps.append((_damage, (dmg, mon.id)))
-    state.then(*steps)  # type: ignore[arg-type]
+            steps.append(step(_str_drain))
+    steps.append(step(_damage, dmg, mon.id))
+    state.then(*steps)
 
 
 def _burnt(state: JongRogueState, v: int, killer: str) -> None:

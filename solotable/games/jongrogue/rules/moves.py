@@ -125,9 +125,9 @@ def enter(state: JongRogueState) -> None:
                 s.flags &= ~M_ASLEEP
                 state.emit("jr.ev.wakes", monster=f"@jr.mon.{s.mon.id}")
     if unprocessed:
-        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room,)), (_encounter_here, ()))
+        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room, 0)), (_encounter_here, ()))
     else:
-        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room,)))
+        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room, 0)))
 
 
 def _encounter_here(state: JongRogueState) -> None:
@@ -208,7 +208,7 @@ def _left_passage(state: JongRogueState, a: int, b: int, target: int, tside: int
     state.room = target
     state.side = tside
     state.found[target] |= 1 << tside
-    state.then((floors.reveal_lab, (target,)), (_at_door, (a, b, target)))
+    state.then((floors.reveal_lab, (target, None)), (_at_door, (a, b, target)))
 
 
 def _at_door(state: JongRogueState, a: int, b: int, target: int) -> None:
@@ -357,7 +357,7 @@ def pincer(state: JongRogueState, a: int, b: int) -> None:
             return
         first.append(chosen)
     state.emit("jr.ev.pincer")
-    state.then(*((monsters.attack, (r,)) for r in first for _ in range(PINCER_ATTACKS)))
+    state.then(*((monsters.attack, (r, False)) for r in first for _ in range(PINCER_ATTACKS)))
 
 
 __all__ = ["PASSAGE_REF", "door", "enter", "gaze", "go", "leave_passage", "move_pmon", "pass_on", "pincer",

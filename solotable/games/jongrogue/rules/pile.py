@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVarTuple
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
@@ -40,6 +40,9 @@ GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
 """The tiles as players write them: ``5萬``, ``4筒``, ``7索``."""
 
 Then = Callable[..., None]
+"""A continuation as the helpers below keep it, with its arguments beside it (checked where the
+helpers are called: ``then`` and ``*args`` are typed together there)."""
+Ts = TypeVarTuple("Ts")
 
 # -- the draws, named for what they are for (interfaces show the name) -------------------------
 DEAL = Phase[JongRogueState]("deal", chance=True)  # the 36 encounter tiles of a floor, face down (§3.3)
@@ -69,7 +72,7 @@ def discard_tile(state: JongRogueState, t: int) -> None:
         state.discard_n += 1
 
 
-def take(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> None:
+def take(state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts) -> None:
     """Take the top tile of the pile (§2.5 step 1); ``then(state, t, *args)``, -1 when the pile is
     empty (§2.5 step 6). The tile is in use: the caller discards it or places it."""
     if state.pile_n == 0:
@@ -82,7 +85,9 @@ def _taken(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then
     then(state, took(state, outcome, phase), *args)
 
 
-def draw_tile(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> None:
+def draw_tile(
+    state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Draw one tile and keep it in use; the pile may run out right after it (row 41)."""
     if state.pile_n == 0:
         then(state, -1, *args)
@@ -100,7 +105,10 @@ def _drawn(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then
 # -- checks (§2.4) -----------------------------------------------------------------------------
 
 
-def check_tiles(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def check_tiles(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, tuple[int, ...], *Ts], None],
+    *args: *Ts,
+) -> None:
     """The ``n`` tiles of one check (§2.4): each is in use until the check is resolved, so a
     restack while it is drawn (§2.5 steps 3-4) leaves them out; then they are discarded. A
     missing tile (pile and discard both empty, §2.5 step 6) is -1. ``then(state, tiles, *args)``."""
@@ -132,7 +140,9 @@ def value(tiles: tuple[int, ...]) -> int:
     return sum(number(t) if t >= 0 else 1 for t in tiles)
 
 
-def roll(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def roll(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """nd9 (§2.4): ``then(state, total, *args)``."""
     if n == 1:  # 1d9, the common case, without the tuple
         if state.pile_n == 0:
@@ -155,7 +165,9 @@ def _summed(state: JongRogueState, tiles: tuple[int, ...], then: Then, args: tup
     then(state, value(tiles), *args)
 
 
-def pick(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def pick(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Choose one of ``n`` options at random (§2.5 step 7, D56): ``then(state, index, *args)``,
     0-based. One tile for n <= 9, two for n >= 10, none for n = 1."""
     if n <= 1:
@@ -178,8 +190,8 @@ def _picked_two(state: JongRogueState, tiles: tuple[int, ...], n: int, then: The
 # -- the draw-until rule (§2.6) ----------------------------------------------------------------
 
 
-def draw_until(state: JongRogueState, wanted: Callable[[int], bool], phase: Phase[Any], then: Then,
-               *args: Any) -> None:  # fmt: skip
+def draw_until(state: JongRogueState, wanted: Callable[[int], bool], phase: Phase[Any],
+               then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts) -> None:  # fmt: skip
     """Draw until a tile ``wanted`` appears (§2.6): the others are discarded; ``then(state, t,
     *args)`` with that tile, in use; -1 if the pile ran out first (the process is ignored).
     ``wanted`` must be immutable (a module function or a ``partial`` of one): it waits on the stack."""

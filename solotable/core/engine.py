@@ -353,7 +353,9 @@ class StepState(State):
         self.stack.append((then, args))
         self.phase = phase
 
-    def draw(self, phase: Phase[Any], table: ChanceTable, then: Callable[[Self, Action, *Ts], None], *args: *Ts) -> None:
+    def draw(
+        self, phase: Phase[Any], table: ChanceTable, then: Callable[[Self, Action, *Ts], None], *args: *Ts
+    ) -> None:
         """Wait for a chance outcome of ``table`` (what it is for: ``phase``); the outcome goes to
         ``then(state, outcome, *args)``. The calling step returns after this."""
         if self.phase is not RUNNING:

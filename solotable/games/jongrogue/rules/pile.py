@@ -72,7 +72,9 @@ def discard_tile(state: JongRogueState, t: int) -> None:
         state.discard_n += 1
 
 
-def take(state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts) -> None:
+def take(
+    state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Take the top tile of the pile (§2.5 step 1); ``then(state, t, *args)``, -1 when the pile is
     empty (§2.5 step 6). The tile is in use: the caller discards it or places it."""
     if state.pile_n == 0:

@@ -26,9 +26,9 @@ def _legal(state: PigState) -> list[Action]:
     return [ROLL, HOLD]
 
 
-TURN = Phase("turn", _legal)
+TURN = Phase("turn", _legal, game="toy-pig")
 """The player's decision: roll again or hold."""
-DIE = Phase[Any]("die", chance=True)
+DIE = Phase[Any]("die", chance=True, game="toy-pig")
 """The die the player rolls."""
 
 

@@ -34,8 +34,6 @@ from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator,
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NewType, Self, TypeVar, TypeVarTuple, cast, overload
 
@@ -43,6 +41,7 @@ from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.native import mypyc_attr
 from solotable.core.protocol import CHANCE, Event, Game, IllegalAction, State, legal_list
+from solotable.core.registry import load
 from solotable.core.untrusted import shorten
 
 S = TypeVar("S", bound="StepState")
@@ -73,32 +72,18 @@ def step(fn: Callable[[S, *Ts], None], *args: *Ts) -> Checked:
 
 
 _PHASES: dict[tuple[str, str], Phase[Any]] = {}
-"""Every phase by (module that made it, name): a pickled state refers to its phases by this key,
-so that a state copied through pickle (OpenSpiel's serialisation, a process pool) keeps
-comparing ``state.phase is MERCHANT`` true."""
+"""Every phase by (its game's id, its name): a pickled state refers to its phases by this key, so
+that a state copied through pickle (OpenSpiel's serialisation, a process pool) keeps comparing
+``state.phase is MERCHANT`` true. The engine's own phases have the game id ``""``."""
 
 
-def _maker_module() -> str:
-    """The module that is creating a phase (past this module and typing's generic-alias call).
-
-    Read from the Python frames: the nearest is searched, not a fixed depth, since in the
-    compiled build this module's functions have no frames. A compiled module has none either: it
-    names itself (``Phase(..., module=__name__)``), or the frame found is the import machinery's."""
-    frame = sys._getframe(0)
-    while frame is not None and frame.f_globals.get("__name__") in (__name__, "typing"):
-        frame = frame.f_back  # type: ignore[assignment]
-    module = str(frame.f_globals.get("__name__", "?")) if frame is not None else "?"
-    if module.startswith("importlib"):
-        raise RuntimeError("a phase made by a compiled module names it: Phase(..., module=__name__)")
-    return module
-
-
-def _phase(module: str, name: str) -> Phase[Any]:
+def _phase(game: str, name: str) -> Phase[Any]:
+    """The phase a pickle names; the game is loaded first if this process has not met it."""
     try:
-        return _PHASES[(module, name)]
+        return _PHASES[(game, name)]
     except KeyError:
-        importlib.import_module(module)  # a phase made when its module is imported
-        return _PHASES[(module, name)]
+        load(game)  # its rules make its phases when they are imported
+        return _PHASES[(game, name)]
 
 
 class Phase(Generic[S]):
@@ -107,26 +92,28 @@ class Phase(Generic[S]):
     and bots may read it; games compare phases by identity (``state.phase is MERCHANT``), which
     holds for copies made by pickling too (a phase pickles as a reference)."""
 
-    __slots__ = ("chance", "legal", "module", "name")
+    __slots__ = ("chance", "game", "legal", "name")
 
     def __init__(
         self,
         name: str,
         legal: Callable[[S], list[Action]] | None = None,
         *,
+        game: str,
         chance: bool = False,
-        module: str | None = None,
     ) -> None:
         if chance and legal is not None:
             raise ValueError("a chance phase has no legal actions: its outcomes are in the table")
         self.name = name
         self.legal = legal
         self.chance = chance
-        self.module = module if module is not None else _maker_module()
-        _PHASES[(self.module, name)] = self  # a module imported again makes its phases anew
+        self.game = game
+        # one name per game (the contract tests check that each phase pickles to itself); a
+        # module imported again makes its phases anew
+        _PHASES[(game, name)] = self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_phase, (self.module, self.name))
+        return (_phase, (self.game, self.name))
 
     @property
     def decision(self) -> bool:
@@ -137,8 +124,8 @@ class Phase(Generic[S]):
         return f"Phase({self.name!r}, {kind})"
 
 
-RUNNING: Phase[Any] = Phase("running", module=__name__)
-OVER: Phase[Any] = Phase("over", module=__name__)
+RUNNING: Phase[Any] = Phase("running", game="")
+OVER: Phase[Any] = Phase("over", game="")
 
 _NO_EVENTS: tuple[Event, ...] = ()
 

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from . import DeepSpaceD6
     from .observation import Observation
 
+
+GAME_ID = "deepspace-d6"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 D = data()
 blank = blank_maker(None if compiled() else __file__)
 """This module stays Python in the compiled build (setup.py: its dice), where its state derives

@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from . import JongRogue
     from .observation import Observation
 
+
+GAME_ID = "jongrogue"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 R = rules_data()
 
 # -- the PC's statuses (§7.16), a bit each ------------------------------------------------------

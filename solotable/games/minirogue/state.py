@@ -18,6 +18,10 @@ from solotable.core.protocol import IllegalAction, Result
 
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
 
+GAME_ID = "minirogue"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 blank = blank_maker(__file__)
 
 EXIT = 8

@@ -19,6 +19,7 @@ from ..state import (
     CONFUSED,
     DOOR,
     FROZEN,
+    GAME_ID,
     HELD,
     K_ITEM,
     K_MON,
@@ -44,12 +45,12 @@ from ..tiles import SIDES
 from . import monsters, moves, turns
 from .pile import GLYPHS, discard_tile, draw_until, is_s, roll, satiation
 
-RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True)  # the PC's 2d9 ranged hit check (§7.11.3)
-AMMO = Phase[JongRogueState]("ammo_check", chance=True)  # is the missile row used up (§7.11.3)
-MELEE_HIT = Phase[JongRogueState]("melee_hit", chance=True)  # the PC's 2d9 melee hit check (§7.11.4)
-LEPRECHAUN_GOLD = Phase[JongRogueState]("leprechaun_gold", chance=True)  # 2d9 x F on the kill (§7.14.3)
-DROP_CHECK = Phase[JongRogueState]("drop_check", chance=True)  # does the monster drop an item (§7.11.9)
-DROPPED_ITEM = Phase[JongRogueState]("dropped_item", chance=True)  # draw until an s tile (§7.11.9)
+RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True, game=GAME_ID)  # the PC's 2d9 ranged hit check (§7.11.3)
+AMMO = Phase[JongRogueState]("ammo_check", chance=True, game=GAME_ID)  # is the missile row used up (§7.11.3)
+MELEE_HIT = Phase[JongRogueState]("melee_hit", chance=True, game=GAME_ID)  # the PC's 2d9 melee hit check (§7.11.4)
+LEPRECHAUN_GOLD = Phase[JongRogueState]("leprechaun_gold", chance=True, game=GAME_ID)  # 2d9 x F on the kill (§7.14.3)
+DROP_CHECK = Phase[JongRogueState]("drop_check", chance=True, game=GAME_ID)  # does the monster drop an item (§7.11.9)
+DROPPED_ITEM = Phase[JongRogueState]("dropped_item", chance=True, game=GAME_ID)  # draw until an s tile (§7.11.9)
 
 C = R.combat
 PC_MELEE_BASE = C.pc_melee_base.value

@@ -18,6 +18,7 @@ from ..state import (
     AGGRAV,
     BLIND,
     CLAIR,
+    GAME_ID,
     K_GONE,
     ROOM,
     JongRogueState,
@@ -28,7 +29,7 @@ from ..tiles import LAB_NAMES
 from . import encounters, ending, turns
 from .pile import DEAL, START_ROOM, TILE_ACTIONS, TILE_OF, Then, counted_table, discard_tile, restack, runout, take
 
-LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True)  # a room's pair turned face up (§7.3)
+LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)  # a room's pair turned face up (§7.3)
 
 LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAMES)
 LAB_OF: dict[Action, int] = {a: i for i, a in enumerate(LAB_ACTIONS)}

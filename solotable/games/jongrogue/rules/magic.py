@@ -26,6 +26,7 @@ from ..state import (
     CLAIR,
     CONFUSED,
     DOOR,
+    GAME_ID,
     HELD,
     K_GONE,
     K_MON,
@@ -55,9 +56,10 @@ from .pile import GLYPHS, discard_tile, draw_until, is_m, other_room
 Ts = TypeVarTuple("Ts")
 
 
-LINK = Phase[JongRogueState]("link_tile", chance=True)  # the hidden link of an appearance (§7.26)
-CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True)  # draw until an m tile (§7.21)
-TELEPORT_MONSTER = Phase[JongRogueState]("teleport_monster", chance=True)  # draw until another room (§7.21)
+LINK = Phase[JongRogueState]("link_tile", chance=True, game=GAME_ID)  # the hidden link of an appearance (§7.26)
+CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True, game=GAME_ID)  # draw until an m tile (§7.21)
+# draw until another room (§7.21)
+TELEPORT_MONSTER = Phase[JongRogueState]("teleport_monster", chance=True, game=GAME_ID)
 
 ONE_MONSTER_SCROLLS = frozenset(("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility",
                                  "cancellation", "teleport_monster"))  # fmt: skip

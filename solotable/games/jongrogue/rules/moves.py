@@ -18,6 +18,7 @@ from ..state import (
     BLIND,
     CONFUSED,
     DOOR,
+    GAME_ID,
     HELD,
     K_MON,
     LEVIT,
@@ -41,11 +42,13 @@ from ..tiles import SIDES
 from . import encounters, floors, monsters, turns
 from .pile import pick, roll, satiation
 
-CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True)  # does a confused move stray (§7.16)
-STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True)  # which door a stray move reaches (§2.5 step 7)
-SEARCH = Phase[JongRogueState]("search", chance=True)  # a search for a hidden passage (§7.3)
-GAZE = Phase[JongRogueState]("gaze", chance=True)  # a medusa's gaze (§7.14.12)
-RING_OF_TELEPORTATION = Phase[JongRogueState]("teleport_ring", chance=True)  # does the ring fire (§7.22)
+# does a confused move stray (§7.16)
+CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True, game=GAME_ID)
+# which door a stray move reaches (§2.5 step 7)
+STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True, game=GAME_ID)
+SEARCH = Phase[JongRogueState]("search", chance=True, game=GAME_ID)  # a search for a hidden passage (§7.3)
+GAZE = Phase[JongRogueState]("gaze", chance=True, game=GAME_ID)  # a medusa's gaze (§7.14.12)
+RING_OF_TELEPORTATION = Phase[JongRogueState]("teleport_ring", chance=True, game=GAME_ID)  # does the ring fire (§7.22)
 
 CONFUSED_STRAY = R.move.confused_stray.value
 SEARCH_TARGET = R.map.search_target.value

@@ -28,7 +28,7 @@ from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
-from ..state import JongRogueState, R
+from ..state import GAME_ID, JongRogueState, R
 from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
@@ -45,9 +45,9 @@ helpers are called: ``then`` and ``*args`` are typed together there)."""
 Ts = TypeVarTuple("Ts")
 
 # -- the draws, named for what they are for (interfaces show the name) -------------------------
-DEAL = Phase[JongRogueState]("deal", chance=True)  # the 36 encounter tiles of a floor, face down (§3.3)
-START_ROOM = Phase[JongRogueState]("start_room", chance=True)  # the start room (§6.2)
-TIME_TILE = Phase[JongRogueState]("time_tile", chance=True)  # the extra satiation cost (§7.4)
+DEAL = Phase[JongRogueState]("deal", chance=True, game=GAME_ID)  # the 36 encounter tiles of a floor, face down (§3.3)
+START_ROOM = Phase[JongRogueState]("start_room", chance=True, game=GAME_ID)  # the start room (§6.2)
+TIME_TILE = Phase[JongRogueState]("time_tile", chance=True, game=GAME_ID)  # the extra satiation cost (§7.4)
 
 
 def pile_table(state: JongRogueState) -> ChanceTable:

@@ -18,7 +18,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import CARD_INDEX, ROOM_CARDS, STATUSES
-from ..state import EXIT
+from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
 
@@ -218,9 +218,9 @@ def fall(s: MiniRogueState) -> bool:
     return True
 
 
-MOVE: Phase[Any] = Phase("move", _move_legal, module=__name__)
+MOVE: Phase[Any] = Phase("move", _move_legal, game=GAME_ID)
 """Move right or down."""
-REVEAL: Phase[Any] = Phase("reveal", chance=True, module=__name__)
+REVEAL: Phase[Any] = Phase("reveal", chance=True, game=GAME_ID)
 """A room card turned up."""
-BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, module=__name__)
+BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, game=GAME_ID)
 """The boss of a boss area turned up."""

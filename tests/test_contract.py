@@ -472,3 +472,65 @@ def test_every_phase_pickles_to_itself() -> None:
             if isinstance(value, Phase):
                 key = (value.game, value.name)
                 assert seen.setdefault(key, value) is value, f"two phases named {key}"
+
+
+# -- the learning environment (through its public API) -------------------------------------------
+
+
+def _env_games() -> list[Any]:
+    try:
+        from solotable.rl import GAME_IDS
+    except ImportError:  # the optional extra is not installed
+        return []
+    out: list[Any] = []
+    for game_id in GAMES:
+        if game_id not in GAME_IDS:
+            continue  # (the toy game: the environments' catalogues name their games; see docs/rl.md)
+        marks = []
+        if game_id == "minirogue":
+            # Og, the final boss at area 10, is missing from the encoder's list on this branch (the
+            # env raises ValueError "boss: unknown value 'og'"); the fix is the learning envs' own
+            og = "the og crash, fixed in solotable.rl"
+            marks.append(pytest.mark.xfail(raises=ValueError, strict=True, reason=og))
+        out.append(pytest.param(game_id, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("game_id", _env_games())
+def test_the_env_vector_is_in_its_space_and_its_mask_is_the_legal_actions(game_id: str) -> None:
+    """The heuristic plays the easiest setting through the Gymnasium environment to the end of
+    its games (a win among them where the catalogue spells its every choice): every vector lies
+    in the observation space, and the mask has one index for each legal action (less those the
+    catalogue leaves out, which it counts)."""
+    from solotable.rl import SolotableEnv
+
+    h = hooks(game_id)
+    env = SolotableEnv(game_id, illegal_action="raise", **h.BOT_OPTIONS[0])
+    bot = make_agent("heuristic", game_id)
+    index = {name: i for i, name in enumerate(env.catalogue)}
+    reached: set[str] = set()
+    won = False
+    unmapped = 0  # the bot's choices that are not the catalogue's notation (played at random instead)
+    for seed in range(30):
+        rng = random.Random(seed)
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.observation_space.contains(obs)
+            mask = info["action_mask"]
+            legal = env.state.legal_actions()
+            assert int(mask.sum()) == len(legal) - info.get("uncatalogued_actions", 0)
+            masked = [int(i) for i in mask.nonzero()[0]]
+            if game_id != "jongrogue":  # (JongRogue's catalogue numbers a room's tiles as listed)
+                assert {env.catalogue[i] for i in masked} == {str(a) for a in legal}
+            choice = index.get(str(bot.choose(env.state, rng)), -1)
+            if choice not in masked:
+                unmapped += 1
+                choice = rng.choice(masked)
+            obs, _, done, _, info = env.step(choice)
+            reached |= h.late(env.state, env.state.observation())
+        won = won or bool(info.get("won"))
+    if unmapped:
+        return  # (JongRogue numbers a room's tiles as listed; Deep Space D-6's dice by kind)
+    assert won, "no win through the environment"
+    assert reached >= h.LATE, sorted(h.LATE - reached)

@@ -486,13 +486,7 @@ def _env_games() -> list[Any]:
     for game_id in GAMES:
         if game_id not in GAME_IDS:
             continue  # (the toy game: the environments' catalogues name their games; see docs/rl.md)
-        marks = []
-        if game_id == "minirogue":
-            # Og, the final boss at area 10, is missing from the encoder's list on this branch (the
-            # env raises ValueError "boss: unknown value 'og'"); the fix is the learning envs' own
-            og = "the og crash, fixed in solotable.rl"
-            marks.append(pytest.mark.xfail(raises=ValueError, strict=True, reason=og))
-        out.append(pytest.param(game_id, marks=marks))
+        out.append(game_id)
     return out
 
 

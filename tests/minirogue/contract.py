@@ -36,7 +36,8 @@ def invariants(s: State, o: dict[str, Any]) -> None:
         assert 0 <= h["armor"] <= d.caps.armor
         assert 0 <= h["gold"] <= d.caps.gold and 0 <= h["food"] <= d.caps.food
         assert 0 <= h["xp"] <= d.xp_cap
-        assert h["dice"] == 1 + (h["xp"] >= 6) + (h["xp"] >= 12)
+        first, second = d.die_thresholds  # §5.2, D1
+        assert h["dice"] == 1 + (h["xp"] >= first) + (h["xp"] >= second)
         assert len(h["potions"]) <= 2 and len(set(h["potions"])) == len(h["potions"])
         assert 1 <= h["pos"][0] <= 3 and 1 <= h["pos"][1] <= 3
     assert 1 <= o["area"] <= 10

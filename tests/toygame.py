@@ -26,9 +26,9 @@ def _legal(state: PigState) -> list[Action]:
     return [ROLL, HOLD]
 
 
-TURN = Phase("turn", _legal)
+TURN = Phase("turn", _legal, game="toy-pig")
 """The player's decision: roll again or hold."""
-DIE = Phase[Any]("die", chance=True)
+DIE = Phase[Any]("die", chance=True, game="toy-pig")
 """The die the player rolls."""
 
 
@@ -72,7 +72,7 @@ class PigState(StepState):
         self.banked = 0
         self.turn_total = 0
         self.turn = 1
-        self.start((turn, ()))
+        self.start(turn)
 
     @property
     def rolling(self) -> bool:

@@ -34,51 +34,56 @@ from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator,
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, NewType, Self, TypeVar, TypeVarTuple, cast, overload
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.native import mypyc_attr
-from solotable.core.protocol import CHANCE, Event, IllegalAction, State, legal_list
+from solotable.core.protocol import CHANCE, Event, Game, IllegalAction, State, legal_list
+from solotable.core.registry import load
 from solotable.core.untrusted import shorten
 
 S = TypeVar("S", bound="StepState")
+Ts = TypeVarTuple("Ts")
+T1 = TypeVarTuple("T1")
+T2 = TypeVarTuple("T2")
+T3 = TypeVarTuple("T3")
+T4 = TypeVarTuple("T4")
+T5 = TypeVarTuple("T5")
+T6 = TypeVarTuple("T6")
+T7 = TypeVarTuple("T7")
+T8 = TypeVarTuple("T8")
 
 Step = tuple[Callable[..., None], tuple[Any, ...]]
-"""A pending step: a function and the arguments after the state (and, for the continuation of a
-decision or a draw, after the action)."""
+"""A pending step as the stack holds it: a function and the arguments after the state (and, for
+the continuation of a decision or a draw, after the action). Steps are checked where they are
+pushed (``push``, ``then``, ``ask``, ``draw``: mypy matches the arguments against the function's
+parameters), so the stack itself need not say more."""
+
+Checked = NewType("Checked", tuple[Callable[..., None], tuple[Any, ...]])
+"""A pending step whose arguments were checked against its function by :func:`step`: what a
+step builds in a loop for :meth:`StepState.then` when the steps are of several kinds."""
+
+
+def step(fn: Callable[[S, *Ts], None], *args: *Ts) -> Checked:
+    """The step ``fn(state, *args)``, checked (``then(*(step(f, i) for i in ...), step(g))``)."""
+    return cast(Checked, (fn, args))
 
 
 _PHASES: dict[tuple[str, str], Phase[Any]] = {}
-"""Every phase by (module that made it, name): a pickled state refers to its phases by this key,
-so that a state copied through pickle (OpenSpiel's serialisation, a process pool) keeps
-comparing ``state.phase is MERCHANT`` true."""
+"""Every phase by (its game's id, its name): a pickled state refers to its phases by this key, so
+that a state copied through pickle (OpenSpiel's serialisation, a process pool) keeps comparing
+``state.phase is MERCHANT`` true. The engine's own phases have the game id ``""``."""
 
 
-def _maker_module() -> str:
-    """The module that is creating a phase (past this module and typing's generic-alias call).
-
-    Read from the Python frames: the nearest is searched, not a fixed depth, since in the
-    compiled build this module's functions have no frames. A compiled module has none either: it
-    names itself (``Phase(..., module=__name__)``), or the frame found is the import machinery's."""
-    frame = sys._getframe(0)
-    while frame is not None and frame.f_globals.get("__name__") in (__name__, "typing"):
-        frame = frame.f_back  # type: ignore[assignment]
-    module = str(frame.f_globals.get("__name__", "?")) if frame is not None else "?"
-    if module.startswith("importlib"):
-        raise RuntimeError("a phase made by a compiled module names it: Phase(..., module=__name__)")
-    return module
-
-
-def _phase(module: str, name: str) -> Phase[Any]:
+def _phase(game: str, name: str) -> Phase[Any]:
+    """The phase a pickle names; the game is loaded first if this process has not met it."""
     try:
-        return _PHASES[(module, name)]
+        return _PHASES[(game, name)]
     except KeyError:
-        importlib.import_module(module)  # a phase made when its module is imported
-        return _PHASES[(module, name)]
+        load(game)  # its rules make its phases when they are imported
+        return _PHASES[(game, name)]
 
 
 class Phase(Generic[S]):
@@ -87,26 +92,28 @@ class Phase(Generic[S]):
     and bots may read it; games compare phases by identity (``state.phase is MERCHANT``), which
     holds for copies made by pickling too (a phase pickles as a reference)."""
 
-    __slots__ = ("chance", "legal", "module", "name")
+    __slots__ = ("chance", "game", "legal", "name")
 
     def __init__(
         self,
         name: str,
         legal: Callable[[S], list[Action]] | None = None,
         *,
+        game: str,
         chance: bool = False,
-        module: str | None = None,
     ) -> None:
         if chance and legal is not None:
             raise ValueError("a chance phase has no legal actions: its outcomes are in the table")
         self.name = name
         self.legal = legal
         self.chance = chance
-        self.module = module if module is not None else _maker_module()
-        _PHASES[(self.module, name)] = self  # a module imported again makes its phases anew
+        self.game = game
+        # one name per game (the contract tests check that each phase pickles to itself); a
+        # module imported again makes its phases anew
+        _PHASES[(game, name)] = self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_phase, (self.module, self.name))
+        return (_phase, (self.game, self.name))
 
     @property
     def decision(self) -> bool:
@@ -117,8 +124,8 @@ class Phase(Generic[S]):
         return f"Phase({self.name!r}, {kind})"
 
 
-RUNNING: Phase[Any] = Phase("running", module=__name__)
-OVER: Phase[Any] = Phase("over", module=__name__)
+RUNNING: Phase[Any] = Phase("running", game="")
+OVER: Phase[Any] = Phase("over", game="")
 
 _NO_EVENTS: tuple[Event, ...] = ()
 
@@ -138,7 +145,7 @@ class StepState(State):
         # own ``__new__`` would run ``__init__``); pure Python never calls it
         return object.__new__(cls)
 
-    def __init__(self, game: Any, seed: int | None) -> None:
+    def __init__(self, game: Game, seed: int | None) -> None:
         self.game = game
         self.seed = seed
         self.phase: Phase[Any] = RUNNING
@@ -231,17 +238,98 @@ class StepState(State):
 
     # -- what steps call -------------------------------------------------------------------------
 
-    def push(self, fn: Callable[..., None], *args: Any) -> None:
+    def push(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
         """Run ``fn(state, *args)`` next, before everything pending."""
         if self.phase is not OVER:
             self.stack.append((fn, args))
+
+    # ``then((f, (1,)), (g, ()))``: each step's arguments are checked against its function,
+    # for up to eight steps written out; steps built in a loop are one kind of step each call
+    @overload
+    def then(self, a: tuple[Callable[[Self, *T1], None], tuple[*T1]], /) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        d: tuple[Callable[[Self, *T4], None], tuple[*T4]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        d: tuple[Callable[[Self, *T4], None], tuple[*T4]],
+        e: tuple[Callable[[Self, *T5], None], tuple[*T5]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        d: tuple[Callable[[Self, *T4], None], tuple[*T4]],
+        e: tuple[Callable[[Self, *T5], None], tuple[*T5]],
+        f: tuple[Callable[[Self, *T6], None], tuple[*T6]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        d: tuple[Callable[[Self, *T4], None], tuple[*T4]],
+        e: tuple[Callable[[Self, *T5], None], tuple[*T5]],
+        f: tuple[Callable[[Self, *T6], None], tuple[*T6]],
+        g: tuple[Callable[[Self, *T7], None], tuple[*T7]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(
+        self,
+        a: tuple[Callable[[Self, *T1], None], tuple[*T1]],
+        b: tuple[Callable[[Self, *T2], None], tuple[*T2]],
+        c: tuple[Callable[[Self, *T3], None], tuple[*T3]],
+        d: tuple[Callable[[Self, *T4], None], tuple[*T4]],
+        e: tuple[Callable[[Self, *T5], None], tuple[*T5]],
+        f: tuple[Callable[[Self, *T6], None], tuple[*T6]],
+        g: tuple[Callable[[Self, *T7], None], tuple[*T7]],
+        h: tuple[Callable[[Self, *T8], None], tuple[*T8]],
+        /,
+    ) -> None: ...
+    @overload
+    def then(self, *steps: tuple[Callable[[Self, *Ts], None], tuple[*Ts]]) -> None: ...
+    @overload
+    def then(self, *steps: Checked) -> None: ...
 
     def then(self, *steps: Step) -> None:
         """Run ``steps`` in this order, before everything pending: ``then((f, (1,)), (g, ()))``."""
         if self.phase is not OVER:
             self.stack.extend(reversed(steps))
 
-    def ask(self, phase: Phase[Any], then: Callable[..., None], *args: Any, actor: int | None = None) -> None:
+    def ask(
+        self, phase: Phase[Any], then: Callable[[Self, Action, *Ts], None], *args: *Ts, actor: int | None = None
+    ) -> None:
         """Wait for a decision of ``phase`` (by ``actor``, default the current one); the chosen
         action goes to ``then(state, action, *args)``. The calling step returns after this."""
         if self.phase is not RUNNING:
@@ -252,7 +340,9 @@ class StepState(State):
         self.stack.append((then, args))
         self.phase = phase
 
-    def draw(self, phase: Phase[Any], table: ChanceTable, then: Callable[..., None], *args: Any) -> None:
+    def draw(
+        self, phase: Phase[Any], table: ChanceTable, then: Callable[[Self, Action, *Ts], None], *args: *Ts
+    ) -> None:
         """Wait for a chance outcome of ``table`` (what it is for: ``phase``); the outcome goes to
         ``then(state, outcome, *args)``. The calling step returns after this."""
         if self.phase is not RUNNING:
@@ -281,7 +371,8 @@ class StepState(State):
         if self.log:
             self._events.append(Event(key, params))  # type: ignore[union-attr]
 
-    def start(self, *steps: Step) -> None:
-        """Run the first steps of a new game (a subclass's ``__init__`` ends with this)."""
-        self.then(*steps)
+    def start(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
+        """Run the first step of a new game, ``fn(state, *args)``, and what it leads to, until
+        the first decision or draw (a subclass's ``__init__`` ends with this)."""
+        self.stack.append((fn, args))
         self.run()

@@ -32,7 +32,7 @@ from .actions import INST_NAMES, INST_OF
 from .data import FACES, Card, data
 from .rules.crew import REROLL, ROLL
 from .rules.threats import DRAW, THREAT
-from .state import CARDS, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
+from .state import CARDS, GAME_ID, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
 from .typed import FACE_WORDS, faces, find, normal
 from .view import card_messages, info_entries, message_list, render_text
 from .words import counted
@@ -44,7 +44,7 @@ NAMES_SHOWN = 5
 
 
 class DeepSpaceD6(Game):
-    id = "deepspace-d6"
+    id = GAME_ID
     prefix = "ds6"
     rules_version = D.meta.rules_version
     titles: ClassVar[dict[str, str]] = {

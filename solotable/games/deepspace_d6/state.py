@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from . import DeepSpaceD6
     from .observation import Observation
 
+
+GAME_ID = "deepspace-d6"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 D = data()
 blank = blank_maker(None if compiled() else __file__)
 """This module stays Python in the compiled build (setup.py: its dice), where its state derives
@@ -205,7 +210,7 @@ class DeepSpaceState(StepState):
         """Step 6: only mission dice can be gathered, so one must be (R26)."""
         self.pending: Threat | None = None
         """The card whose effect waits for the player's choice of a die (R5, R12)."""
-        self.start((setup, ()))
+        self.start(setup)
 
     # -- the protocol ------------------------------------------------------------------------
 

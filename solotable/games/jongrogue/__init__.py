@@ -22,7 +22,7 @@ from solotable.core.registry import register
 from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
 from .data import rules_data
 from .info import info_entries
-from .state import POTIONS, SCROLLS, JongRogueState
+from .state import GAME_ID, POTIONS, SCROLLS, JongRogueState
 from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .view import render_text
 from .words import describe
@@ -31,7 +31,7 @@ D = rules_data()
 
 
 class JongRogue(Game):
-    id = "jongrogue"
+    id = GAME_ID
     prefix = "jr"
     rules_version = D.rules_version
     titles: ClassVar[dict[str, str]] = {

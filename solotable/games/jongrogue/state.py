@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from . import JongRogue
     from .observation import Observation
 
+
+GAME_ID = "jongrogue"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 R = rules_data()
 
 # -- the PC's statuses (§7.16), a bit each ------------------------------------------------------
@@ -375,7 +380,7 @@ class JongRogueState(StepState):
         self.forced = False
         self.decisions = 0
         self.reset_floor()
-        self.start((game_start, ()))
+        self.start(game_start)
 
     def reset_floor(self) -> None:
         """The map of a new floor (§3.3): the labyrinth set back, no tile laid yet."""

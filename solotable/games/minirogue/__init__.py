@@ -23,12 +23,12 @@ from .data import CHARACTERS, DIFFICULTIES, CardsError, check_json, check_text, 
 from .info import info_entries
 from .notation import read_card, read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
-from .state import MiniRogueState
+from .state import GAME_ID, MiniRogueState
 from .view import describe, provisional_listing, render_text
 
 
 class MiniRogue(Game):
-    id = "minirogue"
+    id = GAME_ID
     prefix = "mr"
     rules_version = data().rules_version
     titles: ClassVar[dict[str, str]] = {

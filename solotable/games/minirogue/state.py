@@ -19,6 +19,10 @@ from solotable.core.protocol import Action, Event, IllegalAction, Result
 from .actions import SHARE_OFF, SHARE_ON
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
 
+GAME_ID = "minirogue"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 blank = blank_maker(__file__)
 
 EXIT = 8
@@ -238,7 +242,7 @@ class MiniRogueState(StepState):
         # the rules import this module; an absolute import costs no package lookup at each game
         from solotable.games.minirogue.rules.setup import begin
 
-        self.start((begin, ()))
+        self.start(begin)
 
     def clear_combat(self) -> None:
         self.foe: Foe | None = None

@@ -20,14 +20,14 @@ from solotable.core.registry import register
 from .data import data
 from .info import chance_label, info_entries
 from .rules import ATTACK_ROLL, REVEAL, new_game
-from .state import CARD_NAMES, MiniRogueState
+from .state import CARD_NAMES, GAME_ID, MiniRogueState
 from .view import Observation, render_text
 
 D = data()
 
 
 class MiniRogueV1(Game):
-    id = "minirogue-v1"
+    id = GAME_ID
     prefix = "mr1"
     rules_version = D.rules_version
     titles: ClassVar[dict[str, str]] = {

@@ -21,6 +21,11 @@ from .data import BOSS, ROOM_CARDS, data
 if TYPE_CHECKING:
     from .view import Observation
 
+
+GAME_ID = "minirogue-v1"
+"""The game's id: its phases are known by (this id, their name), which is how a state pickles."""
+
+
 D = data()
 blank = blank_maker(__file__)
 

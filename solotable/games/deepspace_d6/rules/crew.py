@@ -21,6 +21,7 @@ from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
 from ..state import (
     CARDS,
+    GAME_ID,
     POOL,
     RETURNED,
     SCANNER,
@@ -128,11 +129,11 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-ROLL = Phase[Any]("roll", chance=True, module=__name__)
+ROLL = Phase[Any]("roll", chance=True, game=GAME_ID)
 """The crew roll of step 1."""
-REROLL = Phase[Any]("reroll", chance=True, module=__name__)
+REROLL = Phase[Any]("reroll", chance=True, game=GAME_ID)
 """The Commander's re-roll of the other unassigned dice (R20)."""
-ASSIGN = Phase("assign", assign_actions, module=__name__)
+ASSIGN = Phase("assign", assign_actions, game=GAME_ID)
 """Step 3: the next crew assignment, or ``end``."""
 
 

@@ -8,6 +8,7 @@ from solotable.core.engine import Phase
 
 from .. import actions as A
 from ..state import (
+    GAME_ID,
     MISSION,
     POOL,
     POOL_DIE,
@@ -39,7 +40,7 @@ def gather_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-GATHER = Phase("gather", gather_actions, module=__name__)
+GATHER = Phase("gather", gather_actions, game=GAME_ID)
 """Step 6: take a mission die back into the pool, or leave the rest (R26)."""
 
 

@@ -10,6 +10,7 @@ from solotable.core.engine import Phase
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
 from ..state import (
+    GAME_ID,
     INFIRMARY,
     RETURNED,
     SCANNER,
@@ -36,7 +37,7 @@ def allocate_actions(state: DeepSpaceState) -> list[Action]:
     return out
 
 
-ALLOCATE = Phase("allocate", allocate_actions, module=__name__)
+ALLOCATE = Phase("allocate", allocate_actions, game=GAME_ID)
 """Where the next point of a volley goes, or ``stop`` (R22)."""
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import Phase
+from solotable.core.engine import Phase, step
 
 from .. import actions as A
 from ..data import FACES, TAC, Card, data
@@ -21,6 +21,7 @@ from ..state import (
     CARDS,
     DISTRACTED,
     DONT_PANIC,
+    GAME_ID,
     INFIRMARY,
     MISSION,
     POOL,
@@ -76,13 +77,13 @@ def distract_actions(state: DeepSpaceState) -> list[Action]:
     return [A.DISTRACT[d] for d in state.classes(DISTRACTABLE)]
 
 
-DRAW = Phase[Any]("draw", chance=True, module=__name__)
+DRAW = Phase[Any]("draw", chance=True, game=GAME_ID)
 """A threat card drawn (at setup, from full scanners, or at step 4)."""
-THREAT = Phase[Any]("threat", chance=True, module=__name__)
+THREAT = Phase[Any]("threat", chance=True, game=GAME_ID)
 """The threat die of step 5 (and its re-rolls by Cloaked Threats)."""
-SEND = Phase("send", send_actions, module=__name__)
+SEND = Phase("send", send_actions, game=GAME_ID)
 """Which die an effect sends to the Infirmary (R5, R36)."""
-DISTRACT = Phase("distract", distract_actions, module=__name__)
+DISTRACT = Phase("distract", distract_actions, game=GAME_ID)
 """Which die Distracted takes onto its "?" box (R12)."""
 
 
@@ -174,8 +175,9 @@ def discover(state: DeepSpaceState) -> None:
 # -- damage and cards leaving play ---------------------------------------------------------------
 
 
-def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> bool:
-    """``n`` damage to the ship (§5.8, R35); True when the hull is gone and the game lost."""
+def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> None:
+    """``n`` damage to the ship (§5.8, R35); the game is lost when the hull is gone (then
+    ``state.over``: the caller goes no further)."""
     absorbed = 0
     if not ignore_shields and not state.nebula():
         absorbed = min(state.shields, n)
@@ -188,8 +190,6 @@ def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> bool:
         state.emit("ds6.ev.damage", damage=n, shields=state.shields, hull=state.hull)
     if state.hull == 0:
         state.end(False, "hull")  # rulings R10, R32
-        return True
-    return False
 
 
 def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_infirmary: bool = False) -> None:
@@ -256,7 +256,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
     if state.log:
         count = len(internal) + len(external)
         state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
-    state.then(*[(activate, (key,)) for key in internal + external], (after_roll, ()))
+    state.then(*[step(activate, key) for key in internal + external], step(after_roll))
 
 
 def after_roll(state: DeepSpaceState) -> None:
@@ -269,7 +269,8 @@ def after_roll(state: DeepSpaceState) -> None:
         return
     if not state.activated and state.in_play("mercenary"):
         state.emit("ds6.ev.mercenary")
-        if hurt(state, MERCENARY.damage):
+        hurt(state, MERCENARY.damage)
+        if state.over:
             return
     if state.lost and state.in_play("scout"):
         state.emit("ds6.ev.scout")
@@ -289,7 +290,8 @@ def activate(state: DeepSpaceState, key: int) -> None:
     if effect == "damage":
         hurt(state, card.damage, card.ignores_shields)
     elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes
-        if not hurt(state, card.damage):
+        hurt(state, card.damage)
+        if not state.over:
             send_unit(state, threat)
     elif effect == "send_unit":
         send_unit(state, threat)
@@ -306,7 +308,8 @@ def activate(state: DeepSpaceState, key: int) -> None:
         if threat.health == 0:
             remove(state, threat, destroyed=True)
     elif effect == "solar_winds":
-        if not hurt(state, card.damage):
+        hurt(state, card.damage)
+        if not state.over:
             remove(state, threat, destroyed=False)
     elif effect == "boost_morale":
         dice = state.dice

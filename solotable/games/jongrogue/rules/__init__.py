@@ -21,6 +21,4 @@ from __future__ import annotations
 
 from . import combat, encounters, ending, floors, items, magic, monsters, moves, pile, turns
 
-turns.HANDLERS.update(turns._handlers())
-
 __all__ = ["combat", "encounters", "ending", "floors", "items", "magic", "monsters", "moves", "pile", "turns"]

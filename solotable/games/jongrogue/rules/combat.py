@@ -9,7 +9,7 @@ flees (§7.11.7). A kill (row 18) gives XP (row 19) and may leave a drop (§7.11
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import Phase, step
 
 from ..data import Monster
 from ..state import (
@@ -19,6 +19,7 @@ from ..state import (
     CONFUSED,
     DOOR,
     FROZEN,
+    GAME_ID,
     HELD,
     K_ITEM,
     K_MON,
@@ -44,12 +45,12 @@ from ..tiles import SIDES
 from . import monsters, moves, turns
 from .pile import GLYPHS, discard_tile, draw_until, is_s, roll, satiation
 
-RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True)  # the PC's 2d9 ranged hit check (§7.11.3)
-AMMO = Phase[JongRogueState]("ammo_check", chance=True)  # is the missile row used up (§7.11.3)
-MELEE_HIT = Phase[JongRogueState]("melee_hit", chance=True)  # the PC's 2d9 melee hit check (§7.11.4)
-LEPRECHAUN_GOLD = Phase[JongRogueState]("leprechaun_gold", chance=True)  # 2d9 x F on the kill (§7.14.3)
-DROP_CHECK = Phase[JongRogueState]("drop_check", chance=True)  # does the monster drop an item (§7.11.9)
-DROPPED_ITEM = Phase[JongRogueState]("dropped_item", chance=True)  # draw until an s tile (§7.11.9)
+RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True, game=GAME_ID)  # the PC's 2d9 ranged hit check (§7.11.3)
+AMMO = Phase[JongRogueState]("ammo_check", chance=True, game=GAME_ID)  # is the missile row used up (§7.11.3)
+MELEE_HIT = Phase[JongRogueState]("melee_hit", chance=True, game=GAME_ID)  # the PC's 2d9 melee hit check (§7.11.4)
+LEPRECHAUN_GOLD = Phase[JongRogueState]("leprechaun_gold", chance=True, game=GAME_ID)  # 2d9 x F on the kill (§7.14.3)
+DROP_CHECK = Phase[JongRogueState]("drop_check", chance=True, game=GAME_ID)  # does the monster drop an item (§7.11.9)
+DROPPED_ITEM = Phase[JongRogueState]("dropped_item", chance=True, game=GAME_ID)  # draw until an s tile (§7.11.9)
 
 C = R.combat
 PC_MELEE_BASE = C.pc_melee_base.value
@@ -205,7 +206,7 @@ def _after_shot(state: JongRogueState) -> None:
     else:
         near = [(PASSAGE_REF, state.pmon)] if state.pmon is not None else []
     breathers = [r for r, d in near if "breath" in d.mon.abilities and not d.flags & (M_ASLEEP | M_DEEP | M_CANCEL)]
-    state.then(*((monsters.attack, (r, True)) for r in breathers), (ranged_round_done, ()))
+    state.then(*(step(monsters.attack, r, True) for r in breathers), step(ranged_round_done))
 
 
 def ranged_round_done(state: JongRogueState) -> None:
@@ -396,7 +397,7 @@ def _monster_turn(state: JongRogueState, refs: tuple[int, ...], i: int) -> None:
                 attacks = 0
             if attacks:
                 r = refs[i]
-                state.then(*((monsters.attack, (r,)) for _ in range(attacks)), (_monster_turn, (refs, i + 1)))
+                state.then(*(step(monsters.attack, r) for _ in range(attacks)), step(_monster_turn, refs, i + 1))
                 return
         i += 1
     # row 17 after: clear Asleep; Gaze; See Invisible

@@ -21,6 +21,7 @@ from ..state import (
     BLIND,
     DOOR,
     FROZEN,
+    GAME_ID,
     HELD,
     K_GOLD,
     K_GONE,
@@ -43,13 +44,13 @@ from ..tiles import number
 from . import ending, floors, moves
 from .pile import GLYPHS, REVEAL, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll, turn_up
 
-SLEEP_CHECK = Phase[JongRogueState]("sleep_check", chance=True)  # a wandering type asleep or awake (§7.7)
-WANDERING = Phase[JongRogueState]("wandering_monster", chance=True)  # the tile after a rest (§7.17)
-WANDER_CHECK = Phase[JongRogueState]("wandering_check", chance=True)  # 1d9 <= 3 after an m tile (§7.17)
-TRAP_CHECK = Phase[JongRogueState]("trap_check", chance=True)  # does the trap spring (§7.18)
-DART_DAMAGE = Phase[JongRogueState]("dart_damage", chance=True)  # the poison dart (§7.18 p4)
-DART_POISON = Phase[JongRogueState]("dart_poison", chance=True)  # the dart's strength loss (§7.18 p4)
-TELEPORT = Phase[JongRogueState]("teleport", chance=True)  # draw until another room (§7.18 p3)
+SLEEP_CHECK = Phase[JongRogueState]("sleep_check", chance=True, game=GAME_ID)  # a wandering type asleep or awake (§7.7)
+WANDERING = Phase[JongRogueState]("wandering_monster", chance=True, game=GAME_ID)  # the tile after a rest (§7.17)
+WANDER_CHECK = Phase[JongRogueState]("wandering_check", chance=True, game=GAME_ID)  # 1d9 <= 3 after an m tile (§7.17)
+TRAP_CHECK = Phase[JongRogueState]("trap_check", chance=True, game=GAME_ID)  # does the trap spring (§7.18)
+DART_DAMAGE = Phase[JongRogueState]("dart_damage", chance=True, game=GAME_ID)  # the poison dart (§7.18 p4)
+DART_POISON = Phase[JongRogueState]("dart_poison", chance=True, game=GAME_ID)  # the dart's strength loss (§7.18 p4)
+TELEPORT = Phase[JongRogueState]("teleport", chance=True, game=GAME_ID)  # draw until another room (§7.18 p3)
 
 ALL_HASTED_FROM = R.monster.all_hasted_from_floor.value
 WANDERER_AWAKE = R.sleep.wanderer_awake.value

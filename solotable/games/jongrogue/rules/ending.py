@@ -7,6 +7,8 @@ or game over (§4.1). Victory (§4.5) likewise ends the step that climbed the st
 
 from __future__ import annotations
 
+from solotable.core.engine import step
+
 from ..state import ENDED, K_GONE, JongRogueState, R
 from . import turns
 
@@ -108,12 +110,12 @@ def victory(state: JongRogueState) -> None:
     state.stack.clear()
     state.mode = ENDED
     state.then(
-        *((items.reveal_ring, (i,)) for i in range(len(state.rings))),
-        *((magic.reveal_link, (True, i)) for i in range(9) if state.potions[i]),
-        *((magic.reveal_link, (False, i)) for i in range(18) if state.scrolls[i]),
-        *((items.reveal_state, (True, i)) for i in range(len(state.weapons))),
-        *((items.reveal_state, (False, i)) for i in range(len(state.armours))),
-        (_victory_score, ()),
+        *(step(items.reveal_ring, i) for i in range(len(state.rings))),
+        *(step(magic.reveal_link, True, i) for i in range(9) if state.potions[i]),
+        *(step(magic.reveal_link, False, i) for i in range(18) if state.scrolls[i]),
+        *(step(items.reveal_state, True, i) for i in range(len(state.weapons))),
+        *(step(items.reveal_state, False, i) for i in range(len(state.armours))),
+        step(_victory_score),
     )
 
 

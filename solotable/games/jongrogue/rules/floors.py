@@ -18,6 +18,7 @@ from ..state import (
     AGGRAV,
     BLIND,
     CLAIR,
+    GAME_ID,
     K_GONE,
     ROOM,
     JongRogueState,
@@ -39,7 +40,7 @@ from .pile import (
     turn_up,
 )
 
-LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True)  # a room's pair turned face up (§7.3)
+LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)  # a room's pair turned face up (§7.3)
 
 LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAMES)
 LAB_OF: dict[Action, int] = {a: i for i, a in enumerate(LAB_ACTIONS)}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from solotable.core.engine import Phase
 
 from ..state import (
+    GAME_ID,
     K_GOLD,
     K_GONE,
     K_MON,
@@ -32,14 +33,14 @@ from ..tiles import TILE_INDEX, number
 from . import monsters, moves
 from .pile import GLYPHS, discard_tile, draw_until, is_not_s, is_s, roll
 
-GOLD_PILE = Phase[JongRogueState]("gold_pile", chance=True)  # 2d9 x F gold (§7.19)
-POTION_KIND = Phase[JongRogueState]("potion_kind", chance=True)  # draw until an s tile (§7.19)
-SCROLL_KIND = Phase[JongRogueState]("scroll_kind", chance=True)  # draw until an m or p tile (§7.19)
-WEAPON_KIND = Phase[JongRogueState]("weapon_kind", chance=True)  # 1d9 on the weapon table (§7.23)
-ARMOUR_KIND = Phase[JongRogueState]("armour_kind", chance=True)  # 1d9 on the armour table (§7.23)
-EQUIPMENT_STATE = Phase[JongRogueState]("equipment_state", chance=True)  # curse and enchantment (§7.24)
-RING_KIND = Phase[JongRogueState]("ring_kind", chance=True)  # 1d9 on the ring table (§7.22)
-RING_CURSE = Phase[JongRogueState]("ring_curse", chance=True)  # is the ring cursed (§7.22)
+GOLD_PILE = Phase[JongRogueState]("gold_pile", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.19)
+POTION_KIND = Phase[JongRogueState]("potion_kind", chance=True, game=GAME_ID)  # draw until an s tile (§7.19)
+SCROLL_KIND = Phase[JongRogueState]("scroll_kind", chance=True, game=GAME_ID)  # draw until an m or p tile (§7.19)
+WEAPON_KIND = Phase[JongRogueState]("weapon_kind", chance=True, game=GAME_ID)  # 1d9 on the weapon table (§7.23)
+ARMOUR_KIND = Phase[JongRogueState]("armour_kind", chance=True, game=GAME_ID)  # 1d9 on the armour table (§7.23)
+EQUIPMENT_STATE = Phase[JongRogueState]("equipment_state", chance=True, game=GAME_ID)  # curse and enchantment (§7.24)
+RING_KIND = Phase[JongRogueState]("ring_kind", chance=True, game=GAME_ID)  # 1d9 on the ring table (§7.22)
+RING_CURSE = Phase[JongRogueState]("ring_curse", chance=True, game=GAME_ID)  # is the ring cursed (§7.22)
 
 CATEGORY_BY_S = R.item.category_by_s.value
 WEAPON_TABLE = R.item.weapon_table.value

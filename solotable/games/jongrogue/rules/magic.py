@@ -10,11 +10,13 @@ Quaffing and reading are actions in or out of combat; in combat they take the PC
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
+from typing import TypeVarTuple
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
-from solotable.core.engine import Phase
+from solotable.core.engine import Phase, step
 
 from ..state import (
     ADDED,
@@ -24,6 +26,7 @@ from ..state import (
     CLAIR,
     CONFUSED,
     DOOR,
+    GAME_ID,
     HELD,
     K_GONE,
     K_MON,
@@ -50,9 +53,13 @@ from ..tiles import TILE_INDEX, TILE_NAMES, number
 from . import combat, encounters, floors, items, turns
 from .pile import ALL_ROOMS, CLAIRVOYANCE, GLYPHS, discard_tile, draw_until, is_m, nothing_more, other_room, turn_up
 
-LINK = Phase[JongRogueState]("link_tile", chance=True)  # the hidden link of an appearance (§7.26)
-CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True)  # draw until an m tile (§7.21)
-TELEPORT_MONSTER = Phase[JongRogueState]("teleport_monster", chance=True)  # draw until another room (§7.21)
+Ts = TypeVarTuple("Ts")
+
+
+LINK = Phase[JongRogueState]("link_tile", chance=True, game=GAME_ID)  # the hidden link of an appearance (§7.26)
+CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True, game=GAME_ID)  # draw until an m tile (§7.21)
+# draw until another room (§7.21)
+TELEPORT_MONSTER = Phase[JongRogueState]("teleport_monster", chance=True, game=GAME_ID)
 
 ONE_MONSTER_SCROLLS = frozenset(("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility",
                                  "cancellation", "teleport_monster"))  # fmt: skip
@@ -71,7 +78,9 @@ def link_table(rows: tuple[int, ...]) -> ChanceTable:
     return ChanceTable.uniform(tuple(Action("link", r + 1) for r in rows))
 
 
-def link(state: JongRogueState, potion: bool, app: int, then: turns.Then, *args: object) -> None:
+def link(
+    state: JongRogueState, potion: bool, app: int, then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """The row of appearance ``app`` (0-based: s1.. for potions, m1..p9 for scrolls):
     ``then(state, row, *args)``; a hidden link is drawn from the rows not yet revealed (§7.26)."""
     rows = state.pot_row if potion else state.scr_row
@@ -210,7 +219,10 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
             state.mode = turns.IDENTIFY
             state.emit("jr.ev.identify_choose")
             return
-        state.then(*((identify_thing, only.args) for only in choices), (combat_action_done, ()))
+        state.then(
+            *(step(identify_thing, a.args[0], a.args[1] if len(a.args) > 1 else 0) for a in choices),
+            step(combat_action_done),
+        )
         return
     if name == "protect_armour":
         a = state.armour()
@@ -253,7 +265,7 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
             for s in room:
                 s.flags &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)
     elif name == "magic_mapping":
-        state.then(*((floors.reveal_lab, (r,)) for r in range(9)), (_all_found, ()), (combat_action_done, ()))
+        state.then(*(step(floors.reveal_lab, r) for r in range(9)), step(_all_found), step(combat_action_done))
         return
     elif one != -2 and (named := state.monster_at(one)) is not None:
         s = named

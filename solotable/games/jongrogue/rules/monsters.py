@@ -10,12 +10,13 @@ named by its reference (``state.ref``), since the attack may wait for draws.
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import Checked, Phase, step
 
 from ..data import Monster
 from ..state import (
     ASLEEP,
     FROZEN,
+    GAME_ID,
     HELD,
     K_GONE,
     LEVIT,
@@ -30,17 +31,17 @@ from ..state import (
 from . import combat, encounters, ending, turns
 from .pile import discard_tile, pick, roll
 
-MONSTER_CONFUSION = Phase[JongRogueState]("monster_confusion", chance=True)  # a Confused monster (§7.15)
-FLITS = Phase[JongRogueState]("flits", chance=True)  # does a flitting monster lose its attack (§7.14.14)
-MONSTER_HIT = Phase[JongRogueState]("monster_hit", chance=True)  # the monster's 2d9 hit check (§7.11.5)
-BREATH = Phase[JongRogueState]("breath_damage", chance=True)  # fire breath, 1d9 damage (§7.14.11)
-FREEZE = Phase[JongRogueState]("freeze_check", chance=True)  # 2d9 >= 8 + defence (§7.14.1)
-POISON = Phase[JongRogueState]("poison_check", chance=True)  # strength loss on 1d9 >= 5 (§7.14.2)
-GOLD_THEFT = Phase[JongRogueState]("gold_theft_check", chance=True)  # 1d9 >= 2 (§7.14.3)
-GOLD_STOLEN = Phase[JongRogueState]("gold_stolen", chance=True)  # 2d9 x F gold (§7.14.3)
-ITEM_THEFT = Phase[JongRogueState]("item_theft_check", chance=True)  # 1d9 >= 2 (§7.14.5)
-ITEM_STOLEN = Phase[JongRogueState]("item_stolen", chance=True)  # which item (§2.5 step 7)
-STRENGTH_DRAIN = Phase[JongRogueState]("strength_drain_check", chance=True)  # 1d9 >= 6 (§7.14.6)
+MONSTER_CONFUSION = Phase[JongRogueState]("monster_confusion", chance=True, game=GAME_ID)  # a Confused monster (§7.15)
+FLITS = Phase[JongRogueState]("flits", chance=True, game=GAME_ID)  # does a flitting monster lose its attack (§7.14.14)
+MONSTER_HIT = Phase[JongRogueState]("monster_hit", chance=True, game=GAME_ID)  # the monster's 2d9 hit check (§7.11.5)
+BREATH = Phase[JongRogueState]("breath_damage", chance=True, game=GAME_ID)  # fire breath, 1d9 damage (§7.14.11)
+FREEZE = Phase[JongRogueState]("freeze_check", chance=True, game=GAME_ID)  # 2d9 >= 8 + defence (§7.14.1)
+POISON = Phase[JongRogueState]("poison_check", chance=True, game=GAME_ID)  # strength loss on 1d9 >= 5 (§7.14.2)
+GOLD_THEFT = Phase[JongRogueState]("gold_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.3)
+GOLD_STOLEN = Phase[JongRogueState]("gold_stolen", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.14.3)
+ITEM_THEFT = Phase[JongRogueState]("item_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.5)
+ITEM_STOLEN = Phase[JongRogueState]("item_stolen", chance=True, game=GAME_ID)  # which item (§2.5 step 7)
+STRENGTH_DRAIN = Phase[JongRogueState]("strength_drain_check", chance=True, game=GAME_ID)  # 1d9 >= 6 (§7.14.6)
 
 CONFUSED_SKIP = R.monster.confused_skip.value
 FLIT_SKIP = R.monster.flit_skip.value
@@ -119,25 +120,25 @@ def _hit_rolled(state: JongRogueState, total: int, r: int, breath: bool, fl: int
         dmg = FLYTRAP_A + s.counter * FLYTRAP_B
         s.counter += 1
     # row 20 after: the abilities in the seed's order; a Cancelled monster uses none (row 30)
-    steps: list[tuple[object, tuple[object, ...]]] = []
+    steps: list[Checked] = []
     if not fl & M_CANCEL:
         ab = mon.abilities
         if "freeze" in ab:
-            steps.append((_freeze, ()))
+            steps.append(step(_freeze))
         if "poison" in ab:
-            steps.append((_poison, ()))
+            steps.append(step(_poison))
         if "steal_gold" in ab:
-            steps.append((_steal_gold, (r, mon)))
+            steps.append(step(_steal_gold, r, mon))
         if "rust" in ab:
-            steps.append((encounters.rust, ()))
+            steps.append(step(encounters.rust))
         if "steal_item" in ab:
-            steps.append((_steal_item, (r, mon)))
+            steps.append(step(_steal_item, r, mon))
         if "hold" in ab:
-            steps.append((_hold, ()))
+            steps.append(step(_hold))
         if "str_drain" in ab:
-            steps.append((_str_drain, ()))
-    steps.append((_damage, (dmg, mon.id)))
-    state.then(*steps)  # type: ignore[arg-type]
+            steps.append(step(_str_drain))
+    steps.append(step(_damage, dmg, mon.id))
+    state.then(*steps)
 
 
 def _burnt(state: JongRogueState, v: int, killer: str) -> None:

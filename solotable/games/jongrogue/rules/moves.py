@@ -18,6 +18,7 @@ from ..state import (
     BLIND,
     CONFUSED,
     DOOR,
+    GAME_ID,
     HELD,
     K_MON,
     LEVIT,
@@ -41,11 +42,13 @@ from ..tiles import SIDES
 from . import encounters, floors, monsters, turns
 from .pile import REVEAL, nothing_more, pick, roll, satiation, turn_up
 
-CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True)  # does a confused move stray (§7.16)
-STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True)  # which door a stray move reaches (§2.5 step 7)
-SEARCH = Phase[JongRogueState]("search", chance=True)  # a search for a hidden passage (§7.3)
-GAZE = Phase[JongRogueState]("gaze", chance=True)  # a medusa's gaze (§7.14.12)
-RING_OF_TELEPORTATION = Phase[JongRogueState]("teleport_ring", chance=True)  # does the ring fire (§7.22)
+# does a confused move stray (§7.16)
+CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True, game=GAME_ID)
+# which door a stray move reaches (§2.5 step 7)
+STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True, game=GAME_ID)
+SEARCH = Phase[JongRogueState]("search", chance=True, game=GAME_ID)  # a search for a hidden passage (§7.3)
+GAZE = Phase[JongRogueState]("gaze", chance=True, game=GAME_ID)  # a medusa's gaze (§7.14.12)
+RING_OF_TELEPORTATION = Phase[JongRogueState]("teleport_ring", chance=True, game=GAME_ID)  # does the ring fire (§7.22)
 
 CONFUSED_STRAY = R.move.confused_stray.value
 SEARCH_TARGET = R.map.search_target.value
@@ -126,9 +129,9 @@ def enter(state: JongRogueState) -> None:
                 state.emit("jr.ev.wakes", monster=f"@jr.mon.{s.mon.id}")
     if unprocessed:  # the trap check includes the room's face-down traps: the tiles are looked at (JR-P1)
         state.then((turn_up, ((room,), REVEAL, nothing_more)), (gaze, ()), (see_invisible, ()),
-                   (encounters.trap_check, (room,)), (_encounter_here, ()))
+                   (encounters.trap_check, (room, 0)), (_encounter_here, ()))
     else:
-        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room,)))
+        state.then((gaze, ()), (see_invisible, ()), (encounters.trap_check, (room, 0)))
 
 
 def _encounter_here(state: JongRogueState) -> None:
@@ -209,7 +212,7 @@ def _left_passage(state: JongRogueState, a: int, b: int, target: int, tside: int
     state.room = target
     state.side = tside
     state.found[target] |= 1 << tside
-    state.then((floors.reveal_lab, (target,)), (_at_door, (a, b, target)))
+    state.then((floors.reveal_lab, (target, None)), (_at_door, (a, b, target)))
 
 
 def _at_door(state: JongRogueState, a: int, b: int, target: int) -> None:
@@ -358,7 +361,7 @@ def pincer(state: JongRogueState, a: int, b: int) -> None:
             return
         first.append(chosen)
     state.emit("jr.ev.pincer")
-    state.then(*((monsters.attack, (r,)) for r in first for _ in range(PINCER_ATTACKS)))
+    state.then(*((monsters.attack, (r, False)) for r in first for _ in range(PINCER_ATTACKS)))
 
 
 __all__ = ["PASSAGE_REF", "door", "enter", "gaze", "go", "leave_passage", "move_pmon", "pass_on", "pincer",

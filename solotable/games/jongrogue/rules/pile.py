@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVarTuple
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
-from ..state import K_DOWN, JongRogueState, R, new_slot
+from ..state import GAME_ID, K_DOWN, JongRogueState, R, new_slot
 from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
@@ -40,13 +40,18 @@ GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
 """The tiles as players write them: ``5萬``, ``4筒``, ``7索``."""
 
 Then = Callable[..., None]
+"""A continuation as the helpers below keep it, with its arguments beside it (checked where the
+helpers are called: ``then`` and ``*args`` are typed together there)."""
+Ts = TypeVarTuple("Ts")
 
 # -- the draws, named for what they are for (interfaces show the name) -------------------------
-REVEAL = Phase[JongRogueState]("reveal", chance=True)  # a face-down encounter tile turned up (§7.5, JR-P1)
-DISCARD_UP = Phase[JongRogueState]("discard_up", chance=True)  # one discarded face up at a floor's end (§3.3)
-CLAIRVOYANCE = Phase[JongRogueState]("clairvoyance", chance=True)  # one shown by Clairvoyance (§7.16)
-START_ROOM = Phase[JongRogueState]("start_room", chance=True)  # the start room (§6.2)
-TIME_TILE = Phase[JongRogueState]("time_tile", chance=True)  # the extra satiation cost (§7.4)
+# a face-down encounter tile turned up (§7.5, JR-P1)
+REVEAL = Phase[JongRogueState]("reveal", chance=True, game=GAME_ID)
+# one discarded face up at a floor's end (§3.3)
+DISCARD_UP = Phase[JongRogueState]("discard_up", chance=True, game=GAME_ID)
+CLAIRVOYANCE = Phase[JongRogueState]("clairvoyance", chance=True, game=GAME_ID)  # one shown by Clairvoyance (§7.16)
+START_ROOM = Phase[JongRogueState]("start_room", chance=True, game=GAME_ID)  # the start room (§6.2)
+TIME_TILE = Phase[JongRogueState]("time_tile", chance=True, game=GAME_ID)  # the extra satiation cost (§7.4)
 
 
 def pile_table(state: JongRogueState) -> ChanceTable:
@@ -71,7 +76,9 @@ def discard_tile(state: JongRogueState, t: int) -> None:
         state.discard_n += 1
 
 
-def take(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> None:
+def take(
+    state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Take the top tile of the pile (§2.5 step 1); ``then(state, t, *args)``, -1 when the pile is
     empty (§2.5 step 6). The tile is in use: the caller discards it or places it."""
     if state.pile_n == 0:
@@ -84,7 +91,9 @@ def _taken(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then
     then(state, took(state, outcome, phase), *args)
 
 
-def draw_tile(state: JongRogueState, phase: Phase[Any], then: Then, *args: Any) -> None:
+def draw_tile(
+    state: JongRogueState, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Draw one tile and keep it in use; the pile may run out right after it (row 41)."""
     if state.pile_n == 0:
         then(state, -1, *args)
@@ -141,7 +150,10 @@ def nothing_more(state: JongRogueState) -> None:
 # -- checks (§2.4) -----------------------------------------------------------------------------
 
 
-def check_tiles(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def check_tiles(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, tuple[int, ...], *Ts], None],
+    *args: *Ts,
+) -> None:
     """The ``n`` tiles of one check (§2.4): each is in use until the check is resolved, so a
     restack while it is drawn (§2.5 steps 3-4) leaves them out; then they are discarded. A
     missing tile (pile and discard both empty, §2.5 step 6) is -1. ``then(state, tiles, *args)``."""
@@ -173,7 +185,9 @@ def value(tiles: tuple[int, ...]) -> int:
     return sum(number(t) if t >= 0 else 1 for t in tiles)
 
 
-def roll(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def roll(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """nd9 (§2.4): ``then(state, total, *args)``."""
     if n == 1:  # 1d9, the common case, without the tuple
         if state.pile_n == 0:
@@ -196,7 +210,9 @@ def _summed(state: JongRogueState, tiles: tuple[int, ...], then: Then, args: tup
     then(state, value(tiles), *args)
 
 
-def pick(state: JongRogueState, n: int, phase: Phase[Any], then: Then, *args: Any) -> None:
+def pick(
+    state: JongRogueState, n: int, phase: Phase[Any], then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
+) -> None:
     """Choose one of ``n`` options at random (§2.5 step 7, D56): ``then(state, index, *args)``,
     0-based. One tile for n <= 9, two for n >= 10, none for n = 1."""
     if n <= 1:
@@ -219,8 +235,8 @@ def _picked_two(state: JongRogueState, tiles: tuple[int, ...], n: int, then: The
 # -- the draw-until rule (§2.6) ----------------------------------------------------------------
 
 
-def draw_until(state: JongRogueState, wanted: Callable[[int], bool], phase: Phase[Any], then: Then,
-               *args: Any) -> None:  # fmt: skip
+def draw_until(state: JongRogueState, wanted: Callable[[int], bool], phase: Phase[Any],
+               then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts) -> None:  # fmt: skip
     """Draw until a tile ``wanted`` appears (§2.6): the others are discarded; ``then(state, t,
     *args)`` with that tile, in use; -1 if the pile ran out first (the process is ignored).
     ``wanted`` must be immutable (a module function or a ``partial`` of one): it waits on the stack."""

@@ -30,6 +30,7 @@ from ..state import (
     BLIND,
     DOOR,
     FROZEN,
+    GAME_ID,
     HELD,
     INNER_WALLS,
     K_GOLD,
@@ -126,14 +127,14 @@ def _death(state: JongRogueState) -> list[Action]:
     return [act("continue"), act("gameover")]
 
 
-PLAY = Phase("play", _play)
-THREAT = Phase("threat", _threat)
-RANGED = Phase("ranged", _ranged)
-MELEE = Phase("melee", _melee)
-TURN_END = Phase("turn_end", _turn_end)
-CARRY = Phase("carry", _carry)
-IDENTIFY = Phase("identify", _identify)
-DEATH = Phase("death", _death)
+PLAY = Phase("play", _play, game=GAME_ID)
+THREAT = Phase("threat", _threat, game=GAME_ID)
+RANGED = Phase("ranged", _ranged, game=GAME_ID)
+MELEE = Phase("melee", _melee, game=GAME_ID)
+TURN_END = Phase("turn_end", _turn_end, game=GAME_ID)
+CARRY = Phase("carry", _carry, game=GAME_ID)
+IDENTIFY = Phase("identify", _identify, game=GAME_ID)
+DEATH = Phase("death", _death, game=GAME_ID)
 MODES: tuple[Phase[Any], ...] = (PLAY, THREAT, RANGED, MELEE, TURN_END, CARRY, IDENTIFY, DEATH)
 
 
@@ -161,13 +162,16 @@ def ask_next(state: JongRogueState) -> None:
 
 
 def decided(state: JongRogueState, action: Action) -> None:
-    """The PL's decision: its procedure runs (``HANDLERS``), then :func:`end_of_step`."""
+    """The PL's decision: its procedure runs (:func:`handlers`), then :func:`end_of_step`."""
     state.decisions += 1
     state.push(end_of_step)
-    HANDLERS[action.name](state, *action.args)
+    handlers()[action.name](state, *action.args)
 
 
-def _handlers() -> dict[str, Then]:
+@cache
+def handlers() -> dict[str, Then]:
+    """Each action's procedure, by the action's name: made at the first decision, here, since the
+    chapters it names import this module (nothing fills it from outside)."""
     from . import combat, ending, floors, items, magic, moves
 
     return {
@@ -181,10 +185,6 @@ def _handlers() -> dict[str, Then]:
         "stairs": floors.stairs, "discard": floors.discard_over_limit,
         "continue": ending.continue_game, "gameover": ending.game_over, "forced-end": ending.forced_end,
     }  # fmt: skip
-
-
-HANDLERS: dict[str, Then] = {}
-"""Each action's procedure, by the action's name (filled once the chapters are loaded)."""
 
 
 # -- what may be chosen (§7.29) -------------------------------------------------------------------

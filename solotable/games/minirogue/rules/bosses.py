@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
+from ..state import GAME_ID
 from . import combat, effects
 from .tables import D6_TABLE
 
@@ -42,5 +43,5 @@ def reward_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     effects.choose(s, seat, s.data.reward_rows[face - 1])
 
 
-REWARD_ROLL: Phase[Any] = Phase("reward_roll", chance=True, module=__name__)
+REWARD_ROLL: Phase[Any] = Phase("reward_roll", chance=True, game=GAME_ID)
 """The Reward card's die, after a floor boss."""

@@ -15,7 +15,7 @@ from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import faces_text
+from ..state import GAME_ID, faces_text
 from . import combat, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
 
@@ -189,11 +189,11 @@ def grave_row(s: MiniRogueState, seat: int) -> None:
     effects.choose(s, seat, row.options)
 
 
-CHECK_ROLL: Phase[Any] = Phase("check_roll", chance=True, module=__name__)
+CHECK_ROLL: Phase[Any] = Phase("check_roll", chance=True, game=GAME_ID)
 """A skill check's roll: the white dice and the black die."""
-CHECK: Phase[Any] = Phase("check", _check_legal, module=__name__)
+CHECK: Phase[Any] = Phase("check", _check_legal, game=GAME_ID)
 """After a check's roll: feats and potions, then accept the result."""
-SHIFT: Phase[Any] = Phase("shift", _shift_legal, module=__name__)
+SHIFT: Phase[Any] = Phase("shift", _shift_legal, game=GAME_ID)
 """After a graveyard check's success: move the black die by 1, or keep it."""
-FEAT_ROLL: Phase[Any] = Phase("feat_roll", chance=True, module=__name__)
+FEAT_ROLL: Phase[Any] = Phase("feat_roll", chance=True, game=GAME_ID)
 """A feat's reroll of one white die."""

@@ -20,7 +20,7 @@ from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import BOSS, FOE_KINDS, GHOST, MONSTER, OG1, OG2, faces_text
+from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2, faces_text
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
 
@@ -336,11 +336,11 @@ def defeated(s: MiniRogueState) -> None:
     s.then(*steps)
 
 
-PRE_ROLL: Phase[Any] = Phase("pre_roll", _pre_roll_legal, module=__name__)
+PRE_ROLL: Phase[Any] = Phase("pre_roll", _pre_roll_legal, game=GAME_ID)
 """Before a fighter's roll: drink potions, or roll."""
-ATTACK: Phase[Any] = Phase("attack", _attack_legal, module=__name__)
+ATTACK: Phase[Any] = Phase("attack", _attack_legal, game=GAME_ID)
 """After the roll: criticals, feats, potions, the combat skill, then confirm the damage."""
-ROLL: Phase[Any] = Phase("roll", chance=True, module=__name__)
+ROLL: Phase[Any] = Phase("roll", chance=True, game=GAME_ID)
 """A fighter's combat roll: white dice, black die, poison and curse dice."""
-CRIT_ROLL: Phase[Any] = Phase("crit_roll", chance=True, module=__name__)
+CRIT_ROLL: Phase[Any] = Phase("crit_roll", chance=True, game=GAME_ID)
 """A critical reroll of one white die."""

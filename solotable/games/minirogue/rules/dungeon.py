@@ -18,7 +18,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import CARD_INDEX, ROOM_CARDS, STATUSES
-from ..state import EXIT
+from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
 
@@ -51,22 +51,29 @@ def prepare(s: MiniRogueState) -> None:
         if s.n == 2:
             s.emit("mr.ev.leader", seat=s.leader + 1, char="@mr.char." + s.heroes[s.leader].char)
     if s.area in s.data.boss_areas:
-        s.then((reveal, (0,)), (boss_reveal, ()), *cycle(s, windows.AREA_START))
+        cycle(s, windows.AREA_START)
+        s.then((reveal, (0,)), (boss_reveal, ()))  # before the cycle
     else:
-        s.then((reveal, (0,)), *cycle(s, windows.AREA_START))
+        cycle(s, windows.AREA_START)
+        s.then((reveal, (0,)))
 
 
-def cycle(s: MiniRogueState, first: str = windows.BEFORE_ROOM) -> list[Any]:
-    """One step of exploration (§3.3, §9, D32): windows, the rooms (the Leader first), the moves.
-    ``first`` names the first window: the area's start, or after the moves."""
+def cycle(s: MiniRogueState, first: str = windows.BEFORE_ROOM) -> None:
+    """Push one step of exploration (§3.3, §9, D32): windows, the rooms (the Leader first), the
+    moves. ``first`` names the first window: the area's start, or after the moves."""
     o = tuple(s.order())
     w = windows.window
     if s.n == 1:
-        return [(w, (o, first)), (rooms.resolve, (0,)), (w, (o, windows.AFTER_ROOMS)), (move, (0,)), (arrive, ())]
-    return [
-        (w, (o, first)), (rooms.resolve, (o[0],)), (w, (o, windows.BETWEEN_ROOMS)), (rooms.resolve, (o[1],)),
-        (w, (o, windows.AFTER_ROOMS)), (move, (o[0],)), (move, (o[1],)), (arrive, ()),
-    ]  # fmt: skip
+        s.then(
+            (w, (o, first, -1, 0)), (rooms.resolve, (0,)), (w, (o, windows.AFTER_ROOMS, -1, 0)), (move, (0,)),
+            (arrive, ()),
+        )  # fmt: skip
+        return
+    s.then(
+        (w, (o, first, -1, 0)), (rooms.resolve, (o[0],)), (w, (o, windows.BETWEEN_ROOMS, -1, 0)),
+        (rooms.resolve, (o[1],)), (w, (o, windows.AFTER_ROOMS, -1, 0)), (move, (o[0],)), (move, (o[1],)),
+        (arrive, ()),
+    )  # fmt: skip
 
 
 def reveal(s: MiniRogueState, pos: int) -> None:
@@ -136,19 +143,19 @@ def arrive(s: MiniRogueState) -> None:
     decision point before the boss fight and after it)."""
     for h in s.heroes:  # (a loop: faster than any() on the hot path)
         if h.pos != EXIT:
-            s.then(*cycle(s))
+            cycle(s)
             return
     o = tuple(s.order())
     if s.boss:
         s.boss_ahead = True
         s.then(
-            (windows.window, (o, windows.BEFORE_BOSS)), (bosses.boss_fight, ()),
-            (windows.window, (o, windows.AT_EXIT)), (delve, ()),
+            (windows.window, (o, windows.BEFORE_BOSS, -1, 0)), (bosses.boss_fight, ()),
+            (windows.window, (o, windows.AT_EXIT, -1, 0)), (delve, ()),
         )  # fmt: skip
     else:
         if s.log:
             s.emit("mr.ev.exit")
-        s.then((windows.window, (o, windows.AT_EXIT)), (delve, ()))
+        s.then((windows.window, (o, windows.AT_EXIT, -1, 0)), (delve, ()))
 
 
 def delve(s: MiniRogueState) -> None:
@@ -211,9 +218,9 @@ def fall(s: MiniRogueState) -> bool:
     return True
 
 
-MOVE: Phase[Any] = Phase("move", _move_legal, module=__name__)
+MOVE: Phase[Any] = Phase("move", _move_legal, game=GAME_ID)
 """Move right or down."""
-REVEAL: Phase[Any] = Phase("reveal", chance=True, module=__name__)
+REVEAL: Phase[Any] = Phase("reveal", chance=True, game=GAME_ID)
 """A room card turned up."""
-BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, module=__name__)
+BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, game=GAME_ID)
 """The boss of a boss area turned up."""

@@ -14,6 +14,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import POTIONS, STATUSES, Effect, Options, Potion, Stat, Status
+from ..state import GAME_ID
 from . import combat, dungeon
 
 if TYPE_CHECKING:
@@ -234,7 +235,7 @@ def _option_legal(s: MiniRogueState) -> list[Action]:
     return [A.opt(i) for i, option in enumerate(s.opts_list, start=1) if payable(h, option)]
 
 
-OPTION: Phase[Any] = Phase("option", _option_legal, module=__name__)
+OPTION: Phase[Any] = Phase("option", _option_legal, game=GAME_ID)
 """Choose one alternative of a result (``opt:N``)."""
 
 
@@ -274,9 +275,9 @@ def _drop_legal(s: MiniRogueState) -> list[Action]:
     return [A.DROP[p] for p in POTIONS if p in held or p == pending]
 
 
-POTION_KIND: Phase[Any] = Phase("potion_kind", _kind_legal, module=__name__)
+POTION_KIND: Phase[Any] = Phase("potion_kind", _kind_legal, game=GAME_ID)
 """Which potion to take (a potion of the player's choice, D24)."""
-POTION_DROP: Phase[Any] = Phase("potion_drop", _drop_legal, module=__name__)
+POTION_DROP: Phase[Any] = Phase("potion_drop", _drop_legal, game=GAME_ID)
 """Which of three potions to let go (D24)."""
 
 

@@ -17,7 +17,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import CARD_INDEX, ROOM_CARDS, ROOM_TYPE
-from ..state import EXIT, MET_MONSTER, MET_TRAP, MONSTER
+from ..state import EXIT, GAME_ID, MET_MONSTER, MET_TRAP, MONSTER
 from . import checks, combat, dungeon, effects
 from .tables import D6_TABLE
 
@@ -230,13 +230,13 @@ def _take_legal(s: MiniRogueState) -> list[Action]:
     return [A.TAKE, A.LEAVE]
 
 
-SHOP: Phase[Any] = Phase("shop", _shop_legal, module=__name__)
+SHOP: Phase[Any] = Phase("shop", _shop_legal, game=GAME_ID)
 """At a merchant: buy, sell, or leave."""
-SHRINE: Phase[Any] = Phase("shrine", _shrine_legal, module=__name__)
+SHRINE: Phase[Any] = Phase("shrine", _shrine_legal, game=GAME_ID)
 """At the shrine: make an offering, or not, and roll."""
-SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True, module=__name__)
+SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True, game=GAME_ID)
 """The shrine's black die."""
-ITEM: Phase[Any] = Phase("item", _item_legal, module=__name__)
+ITEM: Phase[Any] = Phase("item", _item_legal, game=GAME_ID)
 """In an item room: try the skill check, or leave."""
-TAKE: Phase[Any] = Phase("take", _take_legal, module=__name__)
+TAKE: Phase[Any] = Phase("take", _take_legal, game=GAME_ID)
 """After an item room's check: take the item the black die gave, or leave it."""

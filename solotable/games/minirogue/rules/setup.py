@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
+from ..state import GAME_ID
 from . import dungeon
 from .tables import LEADER_TABLE
 
@@ -29,5 +30,5 @@ def leader_drawn(s: MiniRogueState, outcome: Action) -> None:
     s.push(dungeon.prepare)
 
 
-LEADER: Phase[Any] = Phase("leader_roll", chance=True, module=__name__)
+LEADER: Phase[Any] = Phase("leader_roll", chance=True, game=GAME_ID)
 """Who is the first Leader (§2.1 step 7)."""

@@ -25,7 +25,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import POTIONS
-from ..state import EXIT, Offer
+from ..state import EXIT, GAME_ID, Offer
 from . import dungeon, effects, potions
 
 if TYPE_CHECKING:
@@ -296,9 +296,9 @@ def foreseen(s: MiniRogueState, action: Action, seat: int) -> None:
     s.then((dungeon.reveal, (pos,)), (foresee, (seat, s.foresee_left - 1)))
 
 
-WINDOW: Phase[Any] = Phase("window", _window_legal, module=__name__)
+WINDOW: Phase[Any] = Phase("window", _window_legal, game=GAME_ID)
 """A decision window: potions, skills, offers; then wait or pass."""
-OFFER: Phase[Any] = Phase("offer", _offer_legal, module=__name__)
+OFFER: Phase[Any] = Phase("offer", _offer_legal, game=GAME_ID)
 """The partner answers a gift or trade."""
-FORESEE: Phase[Any] = Phase("foresee", _foresee_legal, module=__name__)
+FORESEE: Phase[Any] = Phase("foresee", _foresee_legal, game=GAME_ID)
 """Foresight: turn up a face-down room, or stop."""

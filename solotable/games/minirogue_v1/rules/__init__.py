@@ -46,7 +46,7 @@ PHASES: tuple[Phase[Any], ...] = (
 def new_game(game: Any, seed: int | None, difficulty: str, keys: bool) -> MiniRogueState:
     """A new game at the first draw of area 1 (§2, §4.1)."""
     state = MiniRogueState(game, seed, difficulty, keys)
-    state.start((begin, ()))
+    state.start(begin)
     return state
 
 

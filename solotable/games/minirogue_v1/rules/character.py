@@ -13,7 +13,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import SPELLS, data
-from ..state import MiniRogueState
+from ..state import GAME_ID, MiniRogueState
 
 D = data()
 
@@ -86,17 +86,16 @@ def pay_armor(s: MiniRogueState, amount: int) -> None:
         _paid(s, "armor", amount, s.armor)
 
 
-def lose_hp(s: MiniRogueState, amount: int, cause: str) -> bool:
-    """Lose HP (never below 0, R13); True if that was death, which ends the game at once (R26)."""
+def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
+    """Lose HP (never below 0, R13); at 0 the game ends at once (R26): ``s.over``, and the caller
+    goes no further."""
     if amount <= 0:
-        return False
+        return
     s.hp = hp = max(0, s.hp - amount)
     if s.log:
         s.emit("mr1.ev.hurt", amount=amount, hp=hp)
     if hp == 0:
         end(s, False, cause)
-        return True
-    return False
 
 
 # -- XP and Rank (§3.2) --------------------------------------------------------------------------
@@ -146,7 +145,7 @@ def _third_spell_legal(s: MiniRogueState) -> list[Action]:
     return [A.DISCARD[sp] for sp in SPELLS if sp in s.spells or sp == s.pending_spell]
 
 
-SPELL_DISCARD = Phase("spell_discard", _third_spell_legal, module=__name__)
+SPELL_DISCARD = Phase("spell_discard", _third_spell_legal, game=GAME_ID)
 """Ruling R6: a third spell came; choose which of the three to drop."""
 
 

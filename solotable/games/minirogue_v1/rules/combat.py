@@ -24,7 +24,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import SPELLS, data
-from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, HIT, MISS, OPEN, MiniRogueState
+from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, OPEN, MiniRogueState
 from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp, lose_hp, lose_xp, pay_hp
 from .items import roll_item
 
@@ -76,19 +76,19 @@ def _spell_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True, module=__name__)
+MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
 """The monster's HP roll: the area plus one die (§5.1, §5.6)."""
-ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True, module=__name__)
+ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True, game=GAME_ID)
 """The attack roll: one die per Rank (§6.2 A1)."""
-CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True, module=__name__)
+CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True, game=GAME_ID)
 """A critical's reroll of an open 6 (§6.2 A3)."""
-FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True, module=__name__)
+FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True, game=GAME_ID)
 """A feat's reroll of one die (§6.3)."""
-CRIT = Phase("crit", _crit_legal, module=__name__)
+CRIT = Phase("crit", _crit_legal, game=GAME_ID)
 """Reroll an open 6, or stop (§6.2 A3)."""
-FEAT = Phase("feat", _feat_legal, module=__name__)
+FEAT = Phase("feat", _feat_legal, game=GAME_ID)
 """Reroll a die for 2 HP or 1 XP, or deal the damage (§6.3)."""
-SPELL = Phase("spell", _spell_legal, module=__name__)
+SPELL = Phase("spell", _spell_legal, game=GAME_ID)
 """Cast one spell, or none (§6.2 A6, §6.5)."""
 
 
@@ -330,7 +330,8 @@ def _end_of_attack(s: MiniRogueState) -> None:
         dmg = max(0, s.foe_damage - s.armor)
         if s.log:
             s.emit("mr1.ev.counter", damage=dmg, armor=s.armor)
-        if lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster"):
+        lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
+        if s.over:
             return
     s.dice = ()
     s.dstat = ()

@@ -17,7 +17,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import data
-from ..state import BOSS_CARD, CARD_INDEX, CARD_NAMES, MiniRogueState
+from ..state import BOSS_CARD, CARD_INDEX, CARD_NAMES, GAME_ID, MiniRogueState
 from . import areas, combat, rooms
 from .character import discards, end, free_discard, gain_hp, lose_hp
 
@@ -38,11 +38,11 @@ def _pre_room_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REVEAL = Phase[MiniRogueState]("reveal", chance=True, module=__name__)
+REVEAL = Phase[MiniRogueState]("reveal", chance=True, game=GAME_ID)
 """The card (or the pair) turned up in the column reached (§4.2, project ruling P1)."""
-CHOOSE = Phase("choose", _choose_legal, module=__name__)
+CHOOSE = Phase("choose", _choose_legal, game=GAME_ID)
 """Take one card of a pair (§4.2)."""
-PRE_ROOM = Phase("pre_room", _pre_room_legal, module=__name__)
+PRE_ROOM = Phase("pre_room", _pre_room_legal, game=GAME_ID)
 """Cast Heal before the room is resolved, or enter it (rulings R12, R28; project ruling P3)."""
 
 ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (
@@ -163,7 +163,8 @@ def _exploration(s: MiniRogueState) -> None:
     else:
         if s.log:
             s.emit("mr1.ev.starve", hp=D.starvation_hp)
-        if lose_hp(s, D.starvation_hp, "starvation"):
+        lose_hp(s, D.starvation_hp, "starvation")
+        if s.over:
             return
     if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
         if not s.key_held:  # ruling R33: no key at the door loses the game

@@ -11,13 +11,13 @@ from solotable.core.engine import Phase
 from solotable.core.protocol import Action
 
 from ..data import data
-from ..state import MiniRogueState
+from ..state import GAME_ID, MiniRogueState
 from .character import gain_armor, gain_spell, gain_xp
 
 D = data()
 D6 = die_table("d6")
 
-ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True, module=__name__)
+ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True, game=GAME_ID)
 """The roll on the item table (§5.3)."""
 
 

@@ -13,7 +13,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import SPELLS, data
-from ..state import MiniRogueState
+from ..state import GAME_ID, MiniRogueState
 from . import areas
 from .character import (
     discards,
@@ -39,7 +39,7 @@ D6 = die_table("d6")
 
 # -- §5.3 Treasure ---------------------------------------------------------------------------------
 
-TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True, module=__name__)
+TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True, game=GAME_ID)
 """The Treasure's roll for an item: 5 or 6 finds one (§5.3)."""
 
 
@@ -74,7 +74,7 @@ def _merchant_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MERCHANT_SHOP = Phase("merchant", _merchant_legal, module=__name__)
+MERCHANT_SHOP = Phase("merchant", _merchant_legal, game=GAME_ID)
 """Buy, sell, or leave the Merchant (§5.4): any number of trades, in any order (R30)."""
 
 
@@ -130,7 +130,7 @@ def _rest_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REST = Phase("rest", _rest_legal, module=__name__)
+REST = Phase("rest", _rest_legal, game=GAME_ID)
 """Resting: exactly one of +1 XP, +1 Food, +2 HP (§5.5, ruling R32)."""
 
 
@@ -175,13 +175,13 @@ def _shift_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True, module=__name__)
+EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True, game=GAME_ID)
 """The Event's roll on its table (§5.6)."""
-EVENT_CHECK = Phase("event_check", _check_legal, module=__name__)
+EVENT_CHECK = Phase("event_check", _check_legal, game=GAME_ID)
 """Make the optional skill check to shift the Event roll, or take the roll (§5.6)."""
-EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True, module=__name__)
+EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True, game=GAME_ID)
 """The Event's skill check: a die at most the Rank succeeds (§3.3)."""
-EVENT_SHIFT = Phase("event_shift", _shift_legal, module=__name__)
+EVENT_SHIFT = Phase("event_shift", _shift_legal, game=GAME_ID)
 """After a successful check: keep the roll or move it by 1 (§5.6, rulings R2, R21)."""
 
 
@@ -253,9 +253,9 @@ def _event_result(s: MiniRogueState) -> None:
 
 # -- §5.7 Trap -------------------------------------------------------------------------------------
 
-TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True, module=__name__)
+TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True, game=GAME_ID)
 """The Trap's roll on its table (§5.7)."""
-TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True, module=__name__)
+TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True, game=GAME_ID)
 """The Trap's skill check, always made: a die at most the Rank avoids it (§3.3, ruling R22)."""
 
 
@@ -317,7 +317,10 @@ def _spring(s: MiniRogueState) -> None:
     elif trap == "walls":
         if not lose_xp(s):  # ruling R15
             _unpayable(s)
-    elif not lose_hp(s, D.trap_pit_hp, "trap"):  # the Pit; ruling R26: a lethal pit does not move
+    else:  # the Pit; ruling R26: a lethal pit does not move
+        lose_hp(s, D.trap_pit_hp, "trap")
+        if s.over:
+            return
         dest = D.pit_destination.get(s.area)
         if dest is None:  # ruling R25: no fall from Level 5, and no further penalty
             if s.log:

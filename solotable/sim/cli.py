@@ -116,7 +116,7 @@ def _base_parser(lang: str) -> _Parser:
         "--agent",
         default=None,
         metavar=t("sim.help.agent_metavar", lang),
-        help=t("sim.help.agent", lang, default="heuristic"),
+        help=t("sim.help.agent", lang),
     )
     parser.add_argument(
         "--games",

@@ -32,11 +32,12 @@ Legality: ``apply`` checks the action against the decision's legal actions or th
 table before it changes anything (an illegal action raises :class:`IllegalAction` and the state
 is untouched); ``apply(action, trusted=True)`` skips the check, for callers that took the action
 from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator, search bots).
-The check costs little: the list ``legal_actions()`` built is kept until the state next changes
-(``apply``), so the check after it is one membership test; a chance outcome the table itself
-sampled last is known to be in it without building its set of outcomes. A state's fields change
-through ``apply`` only; code that sets them by hand (a test setting a position up) does so before
-asking for the legal actions, or calls :meth:`StepState.changed`.
+The check costs little: the list ``legal_actions()`` last built is kept until the state next
+changes (``apply``), so the check after it is one membership test (an action it refuses is checked
+again against a list built anew); a chance outcome the table itself sampled last is known to be in
+it without building its set of outcomes. A state's fields change through ``apply`` only; code that
+sets them by hand between ``legal_actions()`` and ``apply`` (a test setting a position up) calls
+:meth:`StepState.changed`.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ RUNNING: Phase[Any] = Phase("running", game="")
 OVER: Phase[Any] = Phase("over", game="")
 
 _NO_EVENTS: tuple[tuple[str, dict[str, str | int]], ...] = ()
+_NONE_BUILT: tuple[Event, ...] = ()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -162,7 +164,7 @@ class StepState(State):
         self.log = True
         self._events: list[tuple[str, dict[str, str | int]]] | tuple[tuple[str, dict[str, str | int]], ...] = []
         """What ``emit`` recorded since the last step began: (key, parameters)."""
-        self._built: list[Event] = []
+        self._built: Sequence[Event] = _NONE_BUILT
         """The events made of ``_events`` when they were last read."""
         self._legal: list[Action] | None = None
         """The decision's legal actions as ``legal_actions()`` last built them; ``None`` once the
@@ -179,7 +181,7 @@ class StepState(State):
         new.table = self.table
         new.log = self.log
         new._events = [] if self.log else _NO_EVENTS
-        new._built = []
+        new._built = _NONE_BUILT
         new._legal = None  # (a clone may be changed by hand: a search bot deals its hidden cards)
 
     # -- the protocol --------------------------------------------------------------------------
@@ -204,20 +206,18 @@ class StepState(State):
     def set_events(self, on: bool) -> None:
         self.log = on
         self._events = [] if on else _NO_EVENTS
-        self._built = []
+        self._built = _NONE_BUILT
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            rule = self.phase.legal
-            if rule is None:
-                return []
-            legal = self._legal = rule(self)
+        rule = self.phase.legal
+        if rule is None:
+            return []
+        legal = self._legal = rule(self)  # (built each time: a test may have set a field by hand)
         return legal[:]  # the caller's own list: changing it leaves the state's alone
 
     def changed(self) -> None:
-        """Say that the state's fields were set by hand (not by ``apply``): the legal actions
-        built before are built again."""
+        """Say that the state's fields were set by hand (not by ``apply``) after its legal
+        actions were asked for: ``apply`` checks against a list built anew."""
         self._legal = None
 
     def chance_table(self) -> ChanceTable:
@@ -248,14 +248,17 @@ class StepState(State):
                         break
                 else:
                     if action not in legal:
-                        raise self.refusal(action, legal)
+                        if legal is self._legal:  # refused by the kept list: built anew to be sure
+                            legal = phase.legal(self)
+                        if action not in legal:
+                            raise self.refusal(action, legal)
             if legal is not None:
                 self._legal = None
         else:
             raise IllegalAction("core.err.over")
-        if self.log:
+        if self.log and self._events:  # (an empty list stays: nobody else holds it)
             self._events = []
-            self._built = []
+            self._built = _NONE_BUILT
         self.phase = RUNNING
         fn, args = self.stack.pop()
         fn(self, action, *args)

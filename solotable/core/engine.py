@@ -215,6 +215,13 @@ class StepState(State):
         legal = self._legal = rule(self)  # (built each time: a test may have set a field by hand)
         return legal[:]  # the caller's own list: changing it leaves the state's alone
 
+    def new_events(self) -> None:
+        """Begin this move's events afresh (a move a game handles before the engine's ``apply``,
+        such as a preference that is not a step, calls this instead of resetting the list)."""
+        if self.log:
+            self._events = []
+            self._built = _NONE_BUILT
+
     def changed(self) -> None:
         """Say that the state's fields were set by hand (not by ``apply``) after its legal
         actions were asked for: ``apply`` checks against a list built anew."""

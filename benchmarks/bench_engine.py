@@ -1,12 +1,16 @@
 """Engine speed: random games on one core.
 
-    python benchmarks/bench_engine.py [--game minirogue-v1] [--games N] [--seconds S]
+    python benchmarks/bench_engine.py [--game minirogue-v1] [--games N] [--seconds S] [--path trusted|default]
 
 Prints engine steps per second of CPU time (``time.process_time``: the machine is shared, so wall
 time would measure the neighbours too; a step is one ``apply``, decision or chance outcome, and its
 time includes ``legal_actions``, chance sampling and the agent's choice: the whole hot loop of
 ``solotable sim``), games per second (with ``new_state`` and ``result``), and ``clone()`` per
 second on mid-game states. The target for minirogue-v1 is 100,000 steps/s or more.
+
+``--path trusted`` (the default) is the simulator's loop: events off, ``apply(..., trusted=True)``.
+``--path default`` is what the learning environments and library users call: events on (not read:
+they are made when read), every action checked (``apply(action)``). ``--no-clone`` skips the clone figure.
 """
 
 from __future__ import annotations
@@ -14,14 +18,18 @@ from __future__ import annotations
 import argparse
 import importlib
 import platform
+import random
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
+from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
-from solotable.core.protocol import State
+from solotable.core.protocol import CHANCE, Game, Result, State
 from solotable.core.registry import load as load_game
-from solotable.sim.runner import game_rngs, run_game
+from solotable.sim.runner import game_rngs
+from solotable.sim.runner import run_game as _run_game
 
 
 def _load(game_id: str) -> None:
@@ -30,10 +38,38 @@ def _load(game_id: str) -> None:
         importlib.import_module("toygame")
 
 
-def bench_steps(game_id: str, agent_name: str, games: int | None, seconds: float, seed: int) -> None:
+def run_default(
+    game: Game, agent: Agent, options: Mapping[str, object], chance_rng: random.Random, agent_rng: random.Random
+) -> tuple[Result, int, int]:
+    """``run_game`` on the default path: events on, every action checked (a learning environment's
+    loop: it reads the state, not the events)."""
+    state = game.new_state(None, **options)
+    decisions = steps = 0
+    while True:
+        to_move = state.to_move
+        if to_move is None:
+            return state.result(), steps, decisions
+        if to_move == CHANCE:
+            state.apply(state.chance_table().sample(chance_rng))
+        else:
+            decisions += 1
+            state.apply(agent.choose(state, agent_rng))
+        steps += 1
+
+
+def bench_steps(
+    game_id: str,
+    agent_name: str,
+    games: int | None,
+    seconds: float,
+    seed: int,
+    path: str = "trusted",
+    clone: bool = True,
+) -> None:
     game = load_game(game_id)
     agent = make_agent(agent_name, game_id)
     options = game.validate_options({})
+    run_game = _run_game if path == "trusted" else run_default
     # warm up (imports, caches built lazily by the game)
     for i in range(20):
         run_game(game, agent, options, *game_rngs(seed + 1, i))
@@ -56,13 +92,14 @@ def bench_steps(game_id: str, agent_name: str, games: int | None, seconds: float
             elapsed = time.process_time() - start
             if elapsed >= seconds:
                 break
-    print(f"game        {game_id} (agent {agent_name}, default options)")
+    print(f"game        {game_id} (agent {agent_name}, default options, {path} path)")
     print(f"python      {platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
     print(f"played      {played:,} games, {steps:,} steps ({decisions:,} decisions) in {elapsed:.2f} s of CPU")
     print(f"steps/s     {steps / elapsed:,.0f}")
     print(f"games/s     {played / elapsed:,.0f}")
     print(f"steps/game  {steps / played:.1f}  (win rate {100 * wins / played:.1f}%)")
-    bench_clone(game_id, agent_name, seed, min(seconds, 2.0))
+    if clone:
+        bench_clone(game_id, agent_name, seed, min(seconds, 2.0))
 
 
 def _mid_game_states(game_id: str, agent_name: str, seed: int, count: int) -> list[State]:
@@ -74,7 +111,7 @@ def _mid_game_states(game_id: str, agent_name: str, seed: int, count: int) -> li
     agent = make_agent(agent_name, game_id)
     states: list[State] = []
     for i in range(count):
-        _, length, _ = run_game(game, agent, {}, *game_rngs(seed, i))
+        _, length, _ = _run_game(game, agent, {}, *game_rngs(seed, i))
         chance_rng, agent_rng = game_rngs(seed, i)
         state = game.new_state()
         for _ in range(length // 2):
@@ -106,10 +143,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=None, help="play exactly N games")
     parser.add_argument("--seconds", type=float, default=5.0, help="play for about S seconds (default: 5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--path",
+        choices=("trusted", "default"),
+        default="trusted",
+        help="trusted: events off, apply(trusted=True); default: events on, every action checked",
+    )
+    parser.add_argument("--no-clone", action="store_true", help="skip the clone() figure")
     args = parser.parse_args(argv)
     _load(args.game)
     try:
-        bench_steps(args.game, args.agent, args.games, args.seconds, args.seed)
+        bench_steps(args.game, args.agent, args.games, args.seconds, args.seed, args.path, not args.no_clone)
     except ValueError as exc:
         print(f"bench_engine: error: {exc}", file=sys.stderr)
         return 2

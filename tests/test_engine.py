@@ -190,3 +190,63 @@ def test_a_pickled_state_keeps_its_phases_by_identity() -> None:
 
 
 DIE_OF_TOY = toygame.DIE
+
+
+def test_the_check_after_legal_actions_builds_no_second_list() -> None:
+    """The default apply checks against the list legal_actions() built for this very state (one
+    build, not two); the list given out is the caller's own; a list kept from before a change by
+    hand never refuses an action that is legal now."""
+    built: list[int] = []
+
+    def counted(state: Line) -> list[Action]:
+        built.append(len(state.trace))
+        return [GO, STOP] if len(state.trace) < 3 else [STOP]
+
+    phase = Phase("counted", counted, game="toy-pig")
+
+    def ask_counted(state: Line) -> None:
+        state.trace.append("ask")
+        state.ask(phase, again)
+
+    def again(state: Line, action: Action) -> None:
+        state.trace.append(str(action))
+        state.ask(phase, again)
+
+    s = Line((ask_counted, ()))
+    legal = s.legal_actions()
+    legal.clear()  # the caller's list: the state's check is not changed by it
+    s.apply(GO)
+    assert built == [1]  # legal_actions and the check of apply: one list
+    s.apply(GO)  # no legal_actions asked: the check builds the list
+    assert built == [1, 2]
+    assert s.legal_actions() == [STOP] and built == [1, 2, 3]  # the state now: GO is not legal
+    with pytest.raises(IllegalAction):
+        s.apply(GO)
+    s.trace.clear()  # set by hand after legal_actions: GO is legal again, and the kept list is
+    s.apply(GO)  # checked again before refusing
+    s.trace[:] = ["x", "y", "z", "w"]
+    s.legal_actions()
+    s.trace.clear()  # by hand again, then said: the check does not take the list kept before
+    s.changed()
+    s.apply(GO)
+
+
+def test_a_sampled_outcome_is_checked_without_the_table_set() -> None:
+    table = die_table("d6")
+    rng = random.Random(3)
+    for _ in range(20):
+        outcome = table.sample(rng)
+        assert outcome in table
+        assert Action("d6", int(outcome.args[0])) in table  # an equal action, not the same object
+    assert Action("d6", 7) not in table and Action("d6", "1") not in table
+
+
+def test_events_are_made_when_read_and_each_step_has_its_own() -> None:
+    s = Line((ask_choice, ()))
+    s.apply(GO)
+    s.apply(Action("d6", 2))
+    first = s.events
+    assert [e.params["face"] for e in first] == [2] and s.events is first  # made once per step
+    s.apply(GO)
+    s.apply(Action("d6", 5))  # the same number of events as the step before: new ones all the same
+    assert [e.params["face"] for e in s.events] == [5] and [e.params["face"] for e in first] == [2]

@@ -56,7 +56,7 @@ class ChanceTable:
     every draw and sampled once, costs one pass over its counts.
     """
 
-    __slots__ = ("_acc", "_actions", "_cum", "_exact", "_kinds", "_sampled", "_set", "_weights", "total")
+    __slots__ = ("_acc", "_actions", "_cum", "_exact", "_kinds", "_last", "_sampled", "_set", "_weights", "total")
 
     total: int
 
@@ -98,6 +98,9 @@ class ChanceTable:
         self._cum = cum
         self._sampled = False
         self._set: frozenset[Action] | None = None
+        self._last = -1
+        """The index of the outcome sampled last (-1: none yet): an outcome sampling gave has a
+        weight, so checking it (``in``) needs no set of the outcomes."""
 
     @classmethod
     def weighted(cls, actions: Sequence[Action], weights: Sequence[int]) -> ChanceTable:
@@ -171,6 +174,9 @@ class ChanceTable:
         return Fraction(0)
 
     def __contains__(self, action: object) -> bool:
+        last = self._last
+        if last >= 0 and action is self._kinds[last]:  # (what play with a sampled die checks)
+            return True
         found = self._set
         if found is None:
             found = self._set = frozenset(self.actions)
@@ -194,7 +200,8 @@ class ChanceTable:
         a NumPy generator)."""
         cum = self._cum
         if cum is not None:
-            return self._kinds[bisect_right(cum, u)]
+            i = self._last = bisect_right(cum, u)
+            return self._kinds[i]
         acc, total = self._acc, self.total
         if not self._sampled:
             # The first sample, from the running sums with no list of floats: the first ``i``
@@ -209,9 +216,11 @@ class ChanceTable:
                 i -= 1
             while i < last and acc[i] / total <= u:
                 i += 1
+            self._last = i
             return self._kinds[i]
         cum = self._cum = _cumulative(acc, total)
-        return self._kinds[bisect_right(cum, u)]
+        i = self._last = bisect_right(cum, u)
+        return self._kinds[i]
 
 
 @cache

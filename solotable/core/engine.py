@@ -24,12 +24,20 @@ and a step that goes on after it changes nothing more by asking or pushing.
 
 Events: :meth:`StepState.emit` records what happened for people; with events off
 (:meth:`StepState.set_events`), nothing is built. Hot code can test ``state.log`` first to skip
-building the parameters too.
+building the parameters too. With events on, ``emit`` keeps the key and the parameters; the
+:class:`Event` objects are made when ``state.events`` is first read after a step (an environment
+or a library loop that never reads them pays for no object).
 
 Legality: ``apply`` checks the action against the decision's legal actions or the chance
 table before it changes anything (an illegal action raises :class:`IllegalAction` and the state
 is untouched); ``apply(action, trusted=True)`` skips the check, for callers that took the action
 from this very state's ``legal_actions()`` or ``chance_table()`` (the simulator, search bots).
+The check costs little: the list ``legal_actions()`` last built is kept until the state next
+changes (``apply``), so the check after it is one membership test (an action it refuses is checked
+again against a list built anew); a chance outcome the table itself sampled last is known to be in
+it without building its set of outcomes. A state's fields change through ``apply`` only; code that
+sets them by hand between ``legal_actions()`` and ``apply`` (a test setting a position up) calls
+:meth:`StepState.changed`.
 """
 
 from __future__ import annotations
@@ -127,7 +135,8 @@ class Phase(Generic[S]):
 RUNNING: Phase[Any] = Phase("running", game="")
 OVER: Phase[Any] = Phase("over", game="")
 
-_NO_EVENTS: tuple[Event, ...] = ()
+_NO_EVENTS: tuple[tuple[str, dict[str, str | int]], ...] = ()
+_NONE_BUILT: tuple[Event, ...] = ()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -138,7 +147,7 @@ class StepState(State):
     that makes an empty state (``blank(Cls)``, see :func:`solotable.core.native.blank_maker`),
     copies their fields into it and calls :meth:`_copy_engine`."""
 
-    __slots__ = ("_events", "actor", "game", "log", "phase", "seed", "stack", "table")
+    __slots__ = ("_built", "_events", "_legal", "actor", "game", "log", "phase", "seed", "stack", "table")
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
@@ -153,7 +162,13 @@ class StepState(State):
         self.stack: list[Step] = []
         self.table: ChanceTable | None = None
         self.log = True
-        self._events: list[Event] | tuple[Event, ...] = []
+        self._events: list[tuple[str, dict[str, str | int]]] | tuple[tuple[str, dict[str, str | int]], ...] = []
+        """What ``emit`` recorded since the last step began: (key, parameters)."""
+        self._built: Sequence[Event] = _NONE_BUILT
+        """The events made of ``_events`` when they were last read."""
+        self._legal: list[Action] | None = None
+        """The decision's legal actions as ``legal_actions()`` last built them; ``None`` once the
+        state changes (``apply``, ``changed``)."""
 
     def _copy_engine(self, new: StepState) -> None:
         """Copy the engine's fields into ``new`` (a subclass's ``clone`` calls this). Steps are
@@ -166,6 +181,8 @@ class StepState(State):
         new.table = self.table
         new.log = self.log
         new._events = [] if self.log else _NO_EVENTS
+        new._built = _NONE_BUILT
+        new._legal = None  # (a clone may be changed by hand: a search bot deals its hidden cards)
 
     # -- the protocol --------------------------------------------------------------------------
 
@@ -180,15 +197,35 @@ class StepState(State):
 
     @property
     def events(self) -> Sequence[Event]:
-        return self._events
+        raw = self._events
+        built = self._built
+        if len(built) != len(raw):  # made on the first read after a step (or an emit)
+            built = self._built = [Event(key, params) for key, params in raw]
+        return built
 
     def set_events(self, on: bool) -> None:
         self.log = on
         self._events = [] if on else _NO_EVENTS
+        self._built = _NONE_BUILT
 
     def legal_actions(self) -> list[Action]:
-        legal = self.phase.legal
-        return legal(self) if legal is not None else []
+        rule = self.phase.legal
+        if rule is None:
+            return []
+        legal = self._legal = rule(self)  # (built each time: a test may have set a field by hand)
+        return legal[:]  # the caller's own list: changing it leaves the state's alone
+
+    def new_events(self) -> None:
+        """Begin this move's events afresh (a move a game handles before the engine's ``apply``,
+        such as a preference that is not a step, calls this instead of resetting the list)."""
+        if self.log:
+            self._events = []
+            self._built = _NONE_BUILT
+
+    def changed(self) -> None:
+        """Say that the state's fields were set by hand (not by ``apply``) after its legal
+        actions were asked for: ``apply`` checks against a list built anew."""
+        self._legal = None
 
     def chance_table(self) -> ChanceTable:
         table = self.table
@@ -204,18 +241,31 @@ class StepState(State):
             if not trusted:
                 table = self.table
                 assert table is not None
-                if action not in table:
+                last = table._last  # the outcome the table sampled last is one (no set built, no call)
+                if (last < 0 or action is not table._kinds[last]) and action not in table:
                     raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
             self.table = None
         elif phase.legal is not None:
+            legal = self._legal
             if not trusted:
-                legal = phase.legal(self)
-                if action not in legal:
-                    raise self.refusal(action, legal)
+                if legal is None:
+                    legal = phase.legal(self)
+                for a in legal:  # the very object (an agent picks from the list): no __eq__ calls
+                    if a is action:
+                        break
+                else:
+                    if action not in legal:
+                        if legal is self._legal:  # refused by the kept list: built anew to be sure
+                            legal = phase.legal(self)
+                        if action not in legal:
+                            raise self.refusal(action, legal)
+            if legal is not None:
+                self._legal = None
         else:
             raise IllegalAction("core.err.over")
-        if self.log:
+        if self.log and self._events:  # (an empty list stays: nobody else holds it)
             self._events = []
+            self._built = _NONE_BUILT
         self.phase = RUNNING
         fn, args = self.stack.pop()
         fn(self, action, *args)
@@ -361,6 +411,7 @@ class StepState(State):
         self.stack.clear()
         self.table = None
         self.phase = OVER
+        self._legal = None
 
     @property
     def over(self) -> bool:
@@ -369,7 +420,7 @@ class StepState(State):
     def emit(self, key: str, **params: str | int) -> None:
         """Record that something happened (when events are on)."""
         if self.log:
-            self._events.append(Event(key, params))  # type: ignore[union-attr]
+            self._events.append((key, params))  # type: ignore[union-attr]
 
     def start(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
         """Run the first step of a new game, ``fn(state, *args)``, and what it leads to, until

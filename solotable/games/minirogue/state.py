@@ -381,8 +381,9 @@ class MiniRogueState(StepState):
                 raise self.refusal(action, self.legal_actions())
             h = self.heroes[self.actor]
             h.share = action.args[0] == "on"
+            self.changed()  # the share request offered beside the decision is now the other one
+            self.new_events()
             if self.log:
-                self._events = []
                 self.emit("mr.ev.share_on" if h.share else "mr.ev.share_off", seat=self.actor + 1)
             return  # a preference, not a move: the same decision is asked again
         super().apply(action, trusted=trusted)

@@ -71,9 +71,10 @@ PIPS = {
 # -- pieces every board uses -------------------------------------------------------------------
 
 
-def die(value: int | str, label: str, *, cls: str = "") -> Html:
+def die(value: int | str, label: str, *, cls: str = "", el: str = "") -> Html:
     """A die as an SVG with its pips and its number written beside them (for readers and for
-    those who do not tell colours apart)."""
+    those who do not tell colours apart). ``el``: the board element keys it carries
+    (``data-el``, space-separated; :mod:`solotable.core.board`), which the page makes actionable."""
     pips: list[Html] = []
     if isinstance(value, int) and value in PIPS:
         pips = [tag("circle", cx=x, cy=y, r=9) for x, y in PIPS[value]]
@@ -88,11 +89,22 @@ def die(value: int | str, label: str, *, cls: str = "") -> Html:
         aria_hidden="true",
         focusable="false",
     )
-    return tag("span", svg, tag("span", label, cls="die-label"), cls=f"die {cls}".strip(), role="img", aria_label=label)
+    return tag(
+        "span",
+        svg,
+        tag("span", label, cls="die-label"),
+        cls=f"die {cls}".strip(),
+        role="img",
+        aria_label=label,
+        data_el=el or None,
+    )
 
 
-def card(key: str, title: str, body: str, infos: Infos, *lines: object, cls: str = "", mark: str = "") -> Html:
-    """A card: a button that opens its text (``infos[key]``)."""
+def card(
+    key: str, title: str, body: str, infos: Infos, *lines: object, cls: str = "", mark: str = "", el: str = ""
+) -> Html:
+    """A card: a button that opens its text (``infos[key]``); ``el``: the board element keys it
+    carries (``data-el``), whose actions the page offers on it."""
     infos[key] = {"title": title, "body": body}
     head = tag("span", title, cls="card-title")
     rows = [tag("span", line, cls="card-line") for line in lines if line not in (None, "")]
@@ -104,6 +116,7 @@ def card(key: str, title: str, body: str, infos: Infos, *lines: object, cls: str
         type="button",
         cls=f"card {cls}".strip(),
         data_info=key,
+        data_el=el or None,
         aria_haspopup="dialog",
     )
 

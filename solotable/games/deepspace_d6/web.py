@@ -40,7 +40,8 @@ OTHER_PLACES = ("unassigned", "scanners", "infirmary", "returned", "pool", "dist
 def _ds_die(d: Mapping[str, Any], lang: str) -> Html:
     face = str(d["face"]) if d["face"] else "?"
     word = t(f"web.ds.face.{face}", lang) if _has(f"web.ds.face.{face}") else face
-    return die(word, t("web.ds.die", lang, n=d["die"], face=word), cls=f"crew face-{face}")
+    keys = f"die:{d['die']}" + (f" dice:{face}" if d["where"] == "unassigned" else "")
+    return die(word, t("web.ds.die", lang, n=d["die"], face=word), cls=f"crew face-{face}", el=keys)
 
 
 def draw(o: Obs, lang: str, infos: Infos) -> Html:
@@ -82,6 +83,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 if here
                 else t("web.ds.station_empty", lang),
                 cls=f"station st-{s}",
+                el=f"station:{s}",
             )
         )
     places: list[Html] = []
@@ -129,6 +131,9 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         if th["mission"]:
             slots = " ".join("/".join(t(f"web.ds.face.{f}", lang) for f in slot) for slot in th["mission"])
             lines.append(t("web.ds.mission", lang, slots=slots, done=len(th["mission_dice"])))
+        on_it = [d for d in o["dice"] if d.get("card") == th["card"] and d["where"] not in OTHER_PLACES]
+        if on_it:  # crew on its away mission or holding it in stasis
+            lines.append(tag("span", *[_ds_die(d, lang) for d in on_it], cls="dice-row"))
         body = g(f"ds6.text.{th['id']}", lang)
         active = o.get("threat_die") in th["activation"]
         if active:  # the red frame says it too, but not only the frame
@@ -141,6 +146,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 infos,
                 *lines,
                 cls=f"threat kind-{th['kind']}" + (" active" if active else ""),
+                el=" ".join(dict.fromkeys((f"threat:{th['card']}", f"threat:{th['id']}"))),
                 mark=f"#{th['order']}",
             )
         )

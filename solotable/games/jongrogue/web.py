@@ -142,6 +142,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     type="button",
                     cls=f"slot kind-{sl.get('kind') or 'none'}",
                     data_info=key,
+                    data_el=f"slot:{sl['slot']}",
                     aria_haspopup="dialog",
                 )
             )
@@ -151,7 +152,8 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             tag(
                 "p",
                 t("web.jr.passage_monster", lang, name=g(f"jr.mon.{pm.get('monster')}", lang), hp=pm.get("hp", "?")),
-                cls="notes",
+                cls="notes passage-monster",
+                data_el="slot:0",  # the monster met in a passage (board.py: attack:0)
             )
         )
     room_zone = section(

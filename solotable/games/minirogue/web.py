@@ -67,7 +67,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 name = g("mr.ui.exit", lang)
                 body = rules_about("minirogue", lang, t("web.mr.exit_word", lang))
                 cls = "room exit"
-            cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=cls))
+            cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=cls, el=f"room:{pos}"))
             continue
         code = o["grid"][pos]
         if code is None:
@@ -81,6 +81,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     *tokens,
                     cls="room face-down",
                     mark="?",
+                    el=f"room:{pos}",
                 )
             )
             continue
@@ -89,7 +90,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         body = rules_about(
             "minirogue", lang, name, t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else name
         )
-        cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=f"room kind-{kind}"))
+        cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=f"room kind-{kind}", el=f"room:{pos}"))
     grid = section(t("web.mr.rooms", lang), tag("div", *cells, cls="grid3"), cls="rooms")
     mats = [_mr_mat(o, h, lang, infos) for h in o["heroes"]]
     parts: list[object] = [
@@ -116,6 +117,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 _face_value(face),
                 t("web.mr.white_die", lang, face=_face_text(face), value="✗" if cb["removed"][i] else cb["values"][i]),
                 cls="white" + (" removed" if cb["removed"][i] else ""),
+                el=f"die:{i + 1}",
             )
             for i, face in enumerate(cb["dice"])
         ]
@@ -133,8 +135,8 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     check = o["check"]
     if check is not None:
         white = [
-            die(_face_value(c), t("web.mr.white_die_plain", lang, face=_face_text(c)), cls="white")
-            for c in check["white"]
+            die(_face_value(c), t("web.mr.white_die_plain", lang, face=_face_text(c)), cls="white", el=f"die:{i + 1}")
+            for i, c in enumerate(check["white"])
         ]
         black_die = die(_face_value(check["black"]), t("web.mr.black_die", lang, face=check["black"]), cls="black")
         kind = str(check["kind"] or "")

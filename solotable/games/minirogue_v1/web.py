@@ -111,6 +111,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     state_word,
                     cls=f"room kind-{c['card']}" + (" chosen" if c["chosen"] else ""),
                     mark=mark,
+                    el=f"card:{c['card']}" if col["current"] and not c["chosen"] else "",
                 )
             )
         here = tag("span", "▶ " + t("web.here", lang), cls="here") if col["current"] else None
@@ -137,8 +138,9 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 d["value"] if 1 <= d["value"] <= 6 else str(d["value"]),
                 f"{d['value']} {t('web.mr1.die.' + d['status'], lang)}" + (" ★" if d["feat_used"] else ""),
                 cls=f"st-{d['status']}",
+                el=f"die:{i + 1}",
             )
-            for d in cb["dice"]
+            for i, d in enumerate(cb["dice"])
         ]
         foe_card = card(
             "foe",

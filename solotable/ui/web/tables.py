@@ -529,19 +529,33 @@ class Tables:
         payload["turn"] = _turn_text(state, seat, names, waiting_chance, lang)
         payload["your_turn"] = (not state.is_terminal()) and (to_move == seat or waiting_chance)
         actions: list[dict[str, Any]] = []
+        elements: list[dict[str, Any]] = []
         typed = False
         if not rewound and not state.is_terminal():
             if waiting_chance:
                 outcomes = state.chance_table().actions
                 if len(outcomes) <= MAX_LISTED_OUTCOMES:
-                    actions = [{"n": str(a), "label": game.describe(state, a, lang), "warn": []} for a in outcomes]
+                    actions = [
+                        {"n": str(a), "label": game.describe(state, a, lang), "warn": [], "free": True}
+                        for a in outcomes
+                    ]
                 else:
                     typed = True
             elif to_move == seat:
+                # the board's elements and the actions that concern each, as the game declares
+                # them (games/<game>/board.py): the page offers those on the board and keeps in
+                # its list only the free ones (and any whose element the board does not draw)
+                board = game.board_actions(state)
+                free = {str(a) for a in board.free}
+                elements = [
+                    {"key": e.key, "kind": e.kind, "actions": [str(a) for a in e.actions]} for e in board.elements
+                ]
                 for a in state.legal_actions():
                     warn = [game.event_text(e, lang) for e in state.warnings(a)]
-                    actions.append({"n": str(a), "label": game.describe(state, a, lang), "warn": warn})
+                    n = str(a)
+                    actions.append({"n": n, "label": game.describe(state, a, lang), "warn": warn, "free": n in free})
         payload["actions"] = actions
+        payload["elements"] = elements
         payload["chance_typed"] = typed
         payload["chance_prompt"] = t("web.chance_prompt", lang) if waiting_chance else ""
         payload["can_undo"] = bool(

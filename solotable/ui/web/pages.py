@@ -61,6 +61,10 @@ CLIENT_KEYS = (
     "web.home",
     "web.lang_switch",
     "web.lang_switch_label",
+    "web.board_hint",
+    "web.board_menu",
+    "web.board_about",
+    "web.board_pick",
 )
 """The words the page's script shows itself, sent with the page in its language."""
 

@@ -31,6 +31,7 @@
   let shown = null;         // the payload on screen (a rewound one while rewinding)
   let busy = false;
   let pendingWarn = null;
+  let shownList = [];       // the actions in the list of choices (the keys 1-9 play them)
 
   function headers(json, withToken) {
     const h = {};
@@ -105,6 +106,7 @@
     shown = p;
     if (p.title) { document.querySelector("h1").textContent = p.title; document.title = p.title; }
     $("board").innerHTML = p.board;  // built and escaped by the server (boards.py)
+    const listed = boardActions(p);   // the actions offered on the board's pieces are left out of the list
     $("turn").textContent = p.at !== null ? words["web.rewinding"].replace("{step}", p.at).replace("{steps}", p.steps) : p.turn;
     document.body.classList.toggle("your-turn", !!p.your_turn);
     document.body.classList.toggle("rewound", p.at !== null);
@@ -134,9 +136,15 @@
         none.textContent = words["web.no_choices"];
         actions.appendChild(none);
       }
+      if (listed.length < p.actions.length) {
+        const tip = document.createElement("p");
+        tip.className = "small board-hint"; tip.id = "board-hint";
+        tip.textContent = words["web.board_hint"];
+        actions.appendChild(tip);
+      }
       const list = document.createElement("ol");
       list.className = "choice-list";
-      p.actions.forEach((a, i) => {
+      listed.forEach((a, i) => {
         const li = document.createElement("li");
         const b = button("", () => choose(a), { "data-n": a.n, class: "choice" });
         const num = document.createElement("span");
@@ -402,10 +410,166 @@
   }
 
   $("board").addEventListener("click", (ev) => {
+    const piece = ev.target.closest(".actionable");
+    if (piece) { ev.preventDefault(); actOn(piece); return; }
     const el = ev.target.closest("[data-info]");
     if (!el || !shown) return;
     const info = shown.infos[el.dataset.info];
     if (info) openDialog(info.title, shown.texts[info.text]);
+  });
+  // -- acting on the board ----------------------------------------------------------------------
+  // The server sends each board element's key and the notations of the legal actions that concern
+  // it (the game's own declaration, Game.board_actions: no rule here); the board's pieces carry
+  // their keys in data-el (several, space-separated). A piece with one action plays it; with
+  // several it opens a small menu of them in words and stays chosen, so that a second piece
+  // narrows to the actions concerning both (Deep Space D-6: a die, then a threat or a station).
+  // The list of choices keeps the free actions and those of any element the board does not draw.
+  let picked = null;        // the piece chosen first
+  const pieceActs = new WeakMap();   // piece -> notations offered on it
+
+  function boardActions(p) {
+    picked = null;
+    closeMenu(false);
+    const byKey = {};
+    (p.elements || []).forEach((e) => { byKey[e.key] = e; });
+    const byN = {};
+    p.actions.forEach((a) => { byN[a.n] = a; });
+    const onBoard = new Set();
+    $("board").querySelectorAll("[data-el]").forEach((node) => {
+      const acts = [];
+      node.dataset.el.split(/\s+/).forEach((k) => {
+        const e = byKey[k];
+        if (e) e.actions.forEach((n) => { if (byN[n] && !acts.includes(n)) acts.push(n); });
+      });
+      if (!acts.length) return;
+      acts.sort((x, y) => p.actions.indexOf(byN[x]) - p.actions.indexOf(byN[y]));   // legal order
+      acts.forEach((n) => onBoard.add(n));
+      pieceActs.set(node, acts);
+      node.classList.add("actionable");
+      if (node.tagName !== "BUTTON") {
+        node.tabIndex = 0;
+        node.setAttribute("role", "button");
+      }
+      const name = pieceName(node);
+      if (acts.length === 1) {
+        node.removeAttribute("aria-haspopup");
+        node.setAttribute("aria-label", name + " — " + byN[acts[0]].label);
+      } else {
+        node.setAttribute("aria-haspopup", "menu");
+        node.setAttribute("aria-label", name);
+      }
+    });
+    shownList = p.actions.filter((a) => !onBoard.has(a.n));
+    return shownList;
+  }
+
+  function pieceName(node) {
+    if (!node.dataset.name) node.dataset.name = (node.getAttribute("aria-label") || node.textContent || "").trim().replace(/\s+/g, " ");
+    return node.dataset.name;
+  }
+
+  function actionByN(n) { return shown ? shown.actions.find((a) => a.n === n) : undefined; }
+
+  function actOn(node) {
+    if (busy || !shown || shown.at !== null) return;
+    let acts = pieceActs.get(node) || [];
+    if (picked && picked !== node) {
+      const first = pieceActs.get(picked) || [];
+      const both = acts.filter((n) => first.includes(n));
+      if (both.length) acts = both;
+    }
+    if (!acts.length) return;
+    if (acts.length === 1) {
+      const a = actionByN(acts[0]);
+      setPicked(null);
+      closeMenu(false);
+      if (a) choose(a);
+      return;
+    }
+    setPicked(node);
+    openMenu(node, acts);
+  }
+
+  // the piece chosen first, and the pieces its actions also concern (◎)
+  function setPicked(node) {
+    $("board").querySelectorAll(".picked, .target").forEach((n) => {
+      n.classList.remove("picked", "target");
+      n.removeAttribute("aria-pressed");
+    });
+    picked = node;
+    if (!node) return;
+    node.classList.add("picked");
+    node.setAttribute("aria-pressed", "true");
+    const mine = pieceActs.get(node) || [];
+    $("board").querySelectorAll(".actionable").forEach((n) => {
+      if (n !== node && (pieceActs.get(n) || []).some((x) => mine.includes(x))) n.classList.add("target");
+    });
+  }
+
+  function closeMenu(refocus) {
+    const old = $("board-menu");
+    if (!old) return;
+    const from = old.dataset.from ? document.querySelector('[data-menu-from="' + old.dataset.from + '"]') : null;
+    old.remove();
+    if (refocus && from) from.focus();
+  }
+
+  let menuCount = 0;
+  function openMenu(node, acts) {
+    closeMenu(false);
+    const menu = document.createElement("div");
+    menu.id = "board-menu";
+    menu.className = "board-menu";
+    menu.setAttribute("role", "menu");
+    const name = pieceName(node);
+    menu.setAttribute("aria-label", words["web.board_menu"].replace("{name}", name));
+    menuCount += 1;
+    node.dataset.menuFrom = String(menuCount);
+    menu.dataset.from = String(menuCount);
+    const head = document.createElement("p");
+    head.className = "board-menu-head";
+    const others = Array.from($("board").querySelectorAll(".target")).length;
+    head.textContent = others ? words["web.board_pick"].replace("{name}", name) : words["web.board_menu"].replace("{name}", name);
+    menu.appendChild(head);
+    const items = [];
+    acts.forEach((n) => {
+      const a = actionByN(n);
+      if (!a) return;
+      const b = button(a.label + (a.warn.length ? " ⚠" : ""), () => { closeMenu(false); setPicked(null); choose(a); },
+        { role: "menuitem", "data-n": a.n, class: "menu-action" });
+      items.push(b);
+    });
+    if (node.dataset.info && shown && shown.infos[node.dataset.info]) {
+      const info = shown.infos[node.dataset.info];
+      items.push(button(words["web.board_about"], () => { closeMenu(false); openDialog(info.title, shown.texts[info.text]); },
+        { role: "menuitem", class: "menu-about" }));
+    }
+    items.push(button(words["web.cancel"], () => { setPicked(null); closeMenu(true); }, { role: "menuitem", class: "menu-cancel" }));
+    items.forEach((b) => menu.appendChild(b));
+    menu.addEventListener("keydown", (ev) => {
+      const i = items.indexOf(document.activeElement);
+      if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); setPicked(null); closeMenu(true); }
+      else if (ev.key === "ArrowDown") { ev.preventDefault(); items[(i + 1) % items.length].focus(); }
+      else if (ev.key === "ArrowUp") { ev.preventDefault(); items[(i - 1 + items.length) % items.length].focus(); }
+      else if (ev.key === "Tab") { ev.preventDefault(); closeMenu(true); }
+      ev.stopPropagation();   // the page's keys (1-9, u, h...) do not act while the menu is open
+    });
+    // next to the piece it is about (on a phone: just under it)
+    const r = node.getBoundingClientRect();
+    menu.style.top = (window.scrollY + r.bottom + 4) + "px";
+    menu.style.left = Math.max(4, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 300)) + "px";
+    document.body.appendChild(menu);
+    if (items.length) items[0].focus();
+  }
+
+  $("board").addEventListener("keydown", (ev) => {
+    const piece = ev.target.closest ? ev.target.closest(".actionable") : null;
+    if (!piece || piece.tagName === "BUTTON") return;   // a button acts on Enter and Space itself
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); actOn(piece); }
+  });
+  document.addEventListener("click", (ev) => {
+    const menu = $("board-menu");
+    if (menu && !menu.contains(ev.target) && !ev.target.closest(".actionable")) { setPicked(null); closeMenu(false); }
   });
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
@@ -421,7 +585,7 @@
     if (tagName === "input" || tagName === "textarea" || tagName === "select" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if ($("dialog").open) return;
     if (ev.key >= "1" && ev.key <= "9" && shown && shown.at === null) {
-      const a = shown.actions[Number(ev.key) - 1];
+      const a = shownList[Number(ev.key) - 1];
       if (a) { ev.preventDefault(); choose(a); }
     } else if (ev.key === "u") { undo(); }
     else if (ev.key === "h") { hint(); }

@@ -54,8 +54,13 @@ def play_step(page: Any, link: str, k: int, *, keyboard: bool) -> bool:
     """One move, on the board's piece that offers it (and its menu) or, for a free action or one
     whose element is not drawn, in the list; by the mouse or by the keyboard alone (Tab to it,
     Enter, the arrow keys in the menu). Whether a piece was used."""
-    before = page.locator("#log").inner_text()
     n, keys = pick(table_view(link), k)
+    return play_notation(page, n, keys, keyboard=keyboard)
+
+
+def play_notation(page: Any, n: str, keys: list[str], *, keyboard: bool) -> bool:
+    """Play the action ``n`` (concerning the elements ``keys``) where the page offers it."""
+    before = page.locator("#log").inner_text()
     piece = piece_for(page, keys)
     target = piece if piece is not None else page.locator(f'#actions button.choice[data-n="{n}"]')
     assert target.count() == 1, (n, keys)

@@ -31,8 +31,23 @@ def open_table(server: LiveServer, game: str, options: dict[str, Any], seed: int
     return server.url + r.json()["links"][0] + f"&lang={lang}"
 
 
+MOVES = "#actions button.choice, #board .actionable"
+"""What a player can act on: the list's choices and the board's pieces that carry actions."""
+
+
+def page_view(page: Any) -> dict[str, Any]:
+    """What the server sends this page now (its seat's token from the browser's storage)."""
+    table = page.evaluate("JSON.parse(document.body.dataset.page).table")
+    token = page.evaluate("t => localStorage.getItem('solotable:seat:' + t)", table)
+    r = httpx.get(page.evaluate("location.origin") + f"/api/t/{table}", headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
 def choices(page: Any) -> list[str]:
-    return [str(b.get_attribute("data-n")) for b in page.locator("#actions button.choice").all()]
+    """The page's legal actions in legal order, wherever it offers them (a board piece or the list)."""
+    return [str(a["n"]) for a in page_view(page)["actions"]]
 
 
 def wait_version_change(page: Any, before: str) -> None:
@@ -44,13 +59,13 @@ def wait_version_change(page: Any, before: str) -> None:
 
 
 def click_choice(page: Any, index: int) -> None:
-    before = page.locator("#log").inner_text()
-    buttons = page.locator("#actions button.choice")
-    buttons.nth(index).click()
-    confirm = page.locator("#confirm")
-    if confirm.count():
-        confirm.click()
-    wait_version_change(page, before)
+    """Play the page's ``index``-th legal action where the page offers it: on the board's piece
+    that carries it (and its menu), else in the list."""
+    from ui_web.test_board_play import play_notation
+
+    view = page_view(page)
+    n = str(view["actions"][index]["n"])
+    play_notation(page, n, [e["key"] for e in view["elements"] if n in e["actions"]], keyboard=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -62,19 +77,18 @@ def test_a_whole_game_in_the_browser(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(open_table(live_server, game, options, seed, lang))
+    link = open_table(live_server, game, options, seed, lang)
+    page.goto(link)
     page.wait_for_selector("#board .board")
     assert page.evaluate("document.documentElement.lang") == lang
     seats = page.locator("#seats li").first.inner_text()
     # no space before a full-width bracket
     assert (" （" not in seats and "（" in seats) if lang == "ja" else " (you)" in seats
+    from ui_web.test_board_play import play_step  # the moves on the board's pieces, else the list
+
     clicks = 0
     while not page.locator("#actions .result").count():
-        notations = choices(page)
-        assert notations, page.locator("#turn").inner_text()
-        playable = [i for i, n in enumerate(notations) if n not in ("quit", "forced-end")]
-        playable = playable or list(range(len(notations)))
-        click_choice(page, playable[(clicks * 5 + 1) % len(playable)])
+        play_step(page, link, clicks, keyboard=False)
         clicks += 1
         assert clicks < MAX_CLICKS
     result = page.locator("#actions .result").inner_text()
@@ -113,7 +127,7 @@ def test_co_op_two_browsers_each_act_for_their_seat(browser: Any, live_server: L
     seen_live = 0
     for step in range(12):
         turn_texts = [p.locator("#turn").inner_text() for p in pages]
-        movers = [i for i, p in enumerate(pages) if p.locator("#actions button.choice").count()]
+        movers = [i for i, p in enumerate(pages) if p.locator(MOVES).count()]
         assert len(movers) == 1, turn_texts  # exactly one browser may decide
         mover = movers[0]
         other = pages[1 - mover]

@@ -68,16 +68,54 @@ PIPS = {
 }
 
 
+SYMBOLS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
+    # our own simple drawings on a 100×100 die (no copied art); each die also writes its word
+    "miss": (("path", {"d": "M28 28 L72 72 M72 28 L28 72", "cls": "sym-stroke"}),),
+    "star": (("path", {"d": "M50 16 L59 40 L84 40 L64 56 L72 82 L50 66 L28 82 L36 56 L16 40 L41 40 Z"}),),
+    "crosshair": (
+        ("circle", {"cx": 50, "cy": 50, "r": 24, "cls": "sym-stroke"}),
+        ("path", {"d": "M50 16 L50 38 M50 62 L50 84 M16 50 L38 50 M62 50 L84 50", "cls": "sym-stroke"}),
+    ),
+    "cross": (("path", {"d": "M40 18 H60 V40 H82 V60 H60 V82 H40 V60 H18 V40 H40 Z"}),),
+    "atom": (
+        ("ellipse", {"cx": 50, "cy": 50, "rx": 32, "ry": 12, "cls": "sym-stroke"}),
+        ("ellipse", {"cx": 50, "cy": 50, "rx": 12, "ry": 32, "cls": "sym-stroke"}),
+        ("circle", {"cx": 50, "cy": 50, "r": 7}),
+    ),
+    "gear": (
+        ("circle", {"cx": 50, "cy": 50, "r": 20, "cls": "sym-stroke"}),
+        (
+            "path",
+            {
+                "d": "M50 18 V30 M50 70 V82 M18 50 H30 M70 50 H82"
+                " M27 27 L35 35 M65 65 L73 73 M73 27 L65 35 M27 73 L35 65",
+                "cls": "sym-stroke",
+            },
+        ),
+    ),
+    "alert": (
+        ("path", {"d": "M50 14 L86 80 H14 Z", "cls": "sym-stroke"}),
+        ("path", {"d": "M50 38 V60", "cls": "sym-stroke"}),
+        ("circle", {"cx": 50, "cy": 70, "r": 4}),
+    ),
+}
+"""The symbols a die may show instead of pips: a miss (Mini Rogue's ×) and Deep Space D-6's crew
+faces (commander ★, tactical ⌖, medical ✚, science ⚛, engineering ⚙, threat ⚠)."""
+
+
 # -- pieces every board uses -------------------------------------------------------------------
 
 
-def die(value: int | str, label: str, *, cls: str = "", el: str = "") -> Html:
+def die(value: int | str, label: str, *, cls: str = "", el: str = "", symbol: str = "") -> Html:
     """A die as an SVG with its pips and its number written beside them (for readers and for
     those who do not tell colours apart). ``el``: the board element keys it carries
-    (``data-el``, space-separated; :mod:`solotable.core.board`), which the page makes actionable."""
+    (``data-el``, space-separated; :mod:`solotable.core.board`), which the page makes actionable;
+    ``symbol``: one of :data:`SYMBOLS` drawn on a face that shows no pips."""
     pips: list[Html] = []
     if isinstance(value, int) and value in PIPS:
         pips = [tag("circle", cx=x, cy=y, r=9) for x, y in PIPS[value]]
+    elif (symbol or ("miss" if value == "×" else "")) in SYMBOLS:
+        pips = [tag(name, **attrs) for name, attrs in SYMBOLS[symbol or "miss"]]
     else:
         pips = [tag("text", str(value), x=50, y=62, text_anchor="middle", font_size=40)]
     svg = tag(

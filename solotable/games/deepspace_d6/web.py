@@ -34,6 +34,8 @@ _game_has = game_has
 STATIONS = ("commander", "tactical", "medical", "science", "engineering")
 FACE_OF_STATION = {"commander": "com", "tactical": "tac", "medical": "med", "science": "sci", "engineering": "eng"}
 FACE_NUMBER = {"com": 1, "tac": 2, "med": 3, "sci": 4, "eng": 5, "thr": 6}
+FACE_SYMBOL = {"com": "star", "tac": "crosshair", "med": "cross", "sci": "atom", "eng": "gear", "thr": "alert"}
+"""Each crew face's drawing on the die (its word is written beside it)."""
 OTHER_PLACES = ("unassigned", "scanners", "infirmary", "returned", "pool", "distracted")
 
 
@@ -41,7 +43,13 @@ def _ds_die(d: Mapping[str, Any], lang: str) -> Html:
     face = str(d["face"]) if d["face"] else "?"
     word = t(f"web.ds.face.{face}", lang) if _has(f"web.ds.face.{face}") else face
     keys = f"die:{d['die']}" + (f" dice:{face}" if d["where"] == "unassigned" else "")
-    return die(word, t("web.ds.die", lang, n=d["die"], face=word), cls=f"crew face-{face}", el=keys)
+    return die(
+        word,
+        t("web.ds.die", lang, n=d["die"], face=word),
+        cls=f"crew face-{face}",
+        el=keys,
+        symbol=FACE_SYMBOL.get(face, ""),
+    )
 
 
 def draw(o: Obs, lang: str, infos: Infos) -> Html:

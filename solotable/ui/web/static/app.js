@@ -464,7 +464,10 @@
   }
 
   function pieceName(node) {
-    if (!node.dataset.name) node.dataset.name = (node.getAttribute("aria-label") || node.textContent || "").trim().replace(/\s+/g, " ");
+    if (!node.dataset.name) {
+      const title = node.querySelector(".card-title, .tile-words");   // a card's name, a tile's words
+      node.dataset.name = ((title && title.textContent) || node.getAttribute("aria-label") || node.textContent || "").trim().replace(/\s+/g, " ");
+    }
     return node.dataset.name;
   }
 

@@ -151,3 +151,51 @@ def test_a_whole_game_played_by_the_keyboard_alone(
         assert moves < MAX_CLICKS
     finish(page, "en", errors)
     context.close()
+
+
+def test_deep_space_crew_sent_by_choosing_a_die_then_a_threat(browser: Any, live_server: LiveServer) -> None:
+    """A die with several actions opens its menu and stays chosen; the threat then narrows to the
+    one action concerning both (its away mission), played at once."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    found = False
+    for seed in (6, 7, 8, 9):
+        link = open_table(live_server, "deepspace-d6", {}, seed, "en")
+        page.goto(link)
+        page.wait_for_selector("#board .board")
+        for k in range(40):
+            view = table_view(link)
+            if view["over"]:
+                break
+            missions = [a for a in view["actions"] if a["n"].startswith("mission:")]
+            for a in missions:
+                threat, face = a["n"].split(":", 1)[1].split(",")
+                die = page.locator(f'#board .actionable[data-el~="dice:{face}"]')
+                target = page.locator(f'#board .actionable[data-el~="threat:{threat}"]')
+                if die.count() and target.count():
+                    both = [
+                        n
+                        for e in view["elements"]
+                        if e["key"] == f"dice:{face}"
+                        for n in e["actions"]
+                        if n in next(x["actions"] for x in view["elements"] if x["key"] == f"threat:{threat}")
+                    ]
+                    if len(both) != 1:
+                        continue
+                    before = page.locator("#log").inner_text()
+                    die.first.click()
+                    assert page.locator("#board-menu").count() == 1
+                    assert die.first.get_attribute("aria-pressed") == "true"
+                    assert "target" in (target.first.get_attribute("class") or "")
+                    target.first.click()
+                    wait_version_change(page, before)
+                    assert page.locator("#log li b").first.inner_text() == a["label"]
+                    found = True
+                    break
+            if found:
+                break
+            play_step(page, link, k, keyboard=False)
+        if found:
+            break
+    assert found
+    context.close()

@@ -20,7 +20,7 @@ WHOLE_GAMES = [
     ("minirogue-v1", {}, 5),
     ("minirogue", {}, 2),
     ("deepspace-d6", {}, 6),
-    ("jongrogue", {}, 12),
+    ("jongrogue", {}, 1),
 ]
 MAX_CLICKS = 120
 

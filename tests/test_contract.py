@@ -188,9 +188,14 @@ def phases_of(game_id: str) -> set[str]:
 # -- the checks of one position -------------------------------------------------------------------
 
 
+ENGINE_CACHES = ("game", "_events", "_built", "_legal")
+"""The engine's fields that are no position: the game, the last step's events (as recorded and as
+built when read) and the legal list kept for the next check."""
+
+
 def fields(s: State) -> dict[str, Any]:
     """Every field of the state (the engine's too), by value: what "no trace" compares."""
-    names = {n for cls in type(s).__mro__ for n in getattr(cls, "__slots__", ()) if n not in ("game", "_events")}
+    names = {n for cls in type(s).__mro__ for n in getattr(cls, "__slots__", ()) if n not in ENGINE_CACHES}
     seen: dict[int, int] = {}
     return {n: value_of(getattr(s, n), seen) for n in sorted(names) if hasattr(s, n)}
 

@@ -1,7 +1,7 @@
 """Calibration of the evaluation a game's review uses: predicted against observed wins, in bins.
 
     python benchmarks/calibration.py --game ID [--seed 9024] [--budget 8] [--every 5] [--cpu 100]
-                                     [--plot docs/review/calibration-ID.png]
+                                     [--option KEY=VALUE ...] [--plot docs/review/calibration-ID.png]
 
 Plays games of ``ID`` with the game's heuristic policy (the policy of the review's rollouts), their
 dice, cards and tiles from ``sim.runner.game_rngs(--seed, index)`` (index 0, 1, 2, ...): the fitted
@@ -88,12 +88,12 @@ def brier(predicted: Sequence[float], won: Sequence[bool]) -> float:
 
 
 def collect(
-    game_id: str, seed: int, budget: int, every: int, cpu: float
+    game_id: str, seed: int, budget: int, every: int, cpu: float, options: dict[str, str] | None = None
 ) -> tuple[list[float], list[float], list[bool], int]:
     """(review estimates, fitted evaluations or [], results, games played)."""
     game = load(game_id)
     est = _Estimator(game_id, _success(game.sim_assist))
-    evaluation = est.evaluation
+    evaluation = est.evaluation if est.horizon else None  # what the review uses: at a horizon only
     policy = est.policy
     estimates: list[float] = []
     evaluations: list[float] = []
@@ -103,7 +103,7 @@ def collect(
     while time.process_time() - start < cpu:
         chance_rng, agent_rng = game_rngs(seed, index)
         review_rng = random.Random(index)
-        state = game.new_state()
+        state = game.new_state(None, **(options or {}))
         state.set_events(False)
         mine: list[float] = []
         mine_eval: list[float] = []
@@ -180,15 +180,18 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=8, help="rollouts per estimate")
     parser.add_argument("--every", type=int, default=5, help="sample every N-th chance event")
     parser.add_argument("--cpu", type=float, default=100.0, help="CPU seconds of sampling")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     parser.add_argument("--plot", help="write a PNG reliability diagram here")
     ns = parser.parse_args()
     if ns.seed == FIT_SEED:
         parser.error(f"seed {FIT_SEED} is the fit's: pick a held-out seed")
     t = time.process_time()
-    estimates, evaluations, results, games = collect(ns.game, ns.seed, ns.budget, ns.every, ns.cpu)
+    estimates, evaluations, results, games = collect(
+        ns.game, ns.seed, ns.budget, ns.every, ns.cpu, dict(o.split("=", 1) for o in ns.option)
+    )
     cpu = time.process_time() - t
     print(
-        f"{ns.game}: {games} heuristic games (game_rngs({ns.seed}, 0..{games - 1})), "
+        f"{ns.game} {' '.join(ns.option)}: {games} heuristic games (game_rngs({ns.seed}, 0..{games - 1})), "
         f"{len(estimates)} positions, {cpu:.1f} s CPU"
     )
     print()

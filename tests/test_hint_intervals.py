@@ -13,9 +13,9 @@ from solotable.agents.hint import STANDARD_ERROR, WILSON, Hint, hint
 from solotable.core.protocol import Action, Result, State
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.core.stats import wilson_interval
+from solotable.core.stats import wilson_interval, wilson_rate_interval
 from solotable.ui.cli import LinePlayer
-from solotable.ui.present import hint_figure, hint_note_needed
+from solotable.ui.present import hint_figure, hint_note_needed, percent_range
 
 
 def decision(game_id: str, seed: int = 3) -> State:
@@ -35,13 +35,34 @@ def test_simulated_games_won_get_wilsons_interval() -> None:
         assert (h.low, h.high) == wilson_interval(wins, h.visits)
 
 
-def test_simulations_scored_by_an_evaluation_get_their_standard_error() -> None:
-    # Deep Space D-6's simulations stop a few rounds ahead and score the game's evaluation there
+def test_simulations_scored_by_an_evaluation_are_never_surer_than_as_many_games() -> None:
+    # Deep Space D-6's simulations stop a few rounds ahead and score the game's evaluation there:
+    # a score stands for one game, so the interval is at least Wilson's for that many games (it
+    # was "9% (5–13%)" from 2 simulations whose scores were alike), widened by their spread
     ranked = hint(decision("deepspace-d6"), None, iterations=40, seed=1)
     assert {h.method for h in ranked} == {STANDARD_ERROR}
     for h in ranked:
         assert h.low is not None and h.high is not None
         assert h.low <= h.win <= h.high and h.high - h.low > 0
+        assert 0 < h.cut <= h.visits
+        w_low, w_high = wilson_rate_interval(h.win, h.visits)
+        assert h.low <= w_low + 1e-12 and h.high >= w_high - 1e-12
+    words = hint_figure(ranked[0], "en")
+    assert f"from {ranked[0].visits} simulated games, {ranked[0].cut} of them cut short" in words
+
+
+def test_the_evaluation_spread_widens_the_interval() -> None:
+    # the same estimate from the same number of simulations: scores that disagree more give a
+    # wider interval than Wilson's alone
+    from solotable.agents.hint import hint_line
+    from solotable.agents.search import ActionStat
+
+    action = Action("stop")
+    alike = hint_line(ActionStat(action, 0.3, 100, 0.001, False, 100), True)
+    spread = hint_line(ActionStat(action, 0.3, 100, 0.05, False, 100), True)
+    assert alike.low is not None and alike.high is not None and spread.low is not None and spread.high is not None
+    assert (alike.low, alike.high) == pytest.approx(wilson_rate_interval(0.3, 100), abs=1e-3)
+    assert spread.high - spread.low > alike.high - alike.low + 0.05
 
 
 def test_expectimax_has_no_sampling_interval_and_says_so() -> None:
@@ -50,13 +71,23 @@ def test_expectimax_has_no_sampling_interval_and_says_so() -> None:
     assert "no sampling interval" in hint_figure(ranked[0], "en")
 
 
-def test_the_words_name_the_interval_and_its_kind() -> None:
+def test_the_words_name_the_interval_and_what_it_measured() -> None:
     action = Action("stop")
     wilson = hint_figure(Hint(action, 0.25, 40, 0.14, 0.40, WILSON), "en")
     assert wilson == ("estimated chance of winning 25% (95% interval 14–40%, Wilson's, "
-                      "from 40 games the bot simulated to their end)")  # fmt: skip
-    se = hint_figure(Hint(action, 0.25, 40, 0.2, 0.3, STANDARD_ERROR), "ja")
-    assert "95%区間 20〜30%" in se and "標準誤差" in se
+                      "from 40 simulated games played to their end)")  # fmt: skip
+    se = hint_figure(Hint(action, 0.25, 31, 0.1, 0.45, STANDARD_ERROR, 12), "ja")
+    assert "95%区間 10〜45%" in se and "試した 31 ゲームのうち 12 ゲーム" in se and "ウィルソン信頼区間" in se
+
+
+def test_a_narrow_interval_is_not_rounded_shut() -> None:
+    # "2–2%": 80 games won in 4000 gives 1.6–2.5%, which whole percents would collapse
+    low, high = wilson_interval(80, 4000)
+    assert percent_range(0.02, low, high) == ("2.0", "1.6", "2.5")
+    assert "1.6–2.5%" in hint_figure(Hint(Action("stop"), 0.02, 4000, low, high, WILSON), "en")
+    assert percent_range(0.25, 0.14, 0.40) == ("25", "14", "40")
+    low, high = wilson_interval(0, 1000)  # 0 in 1000: not "0–0%"
+    assert percent_range(0.0, low, high) == ("0.0", "0.0", "0.4")
 
 
 def test_the_note_explains_a_higher_runner_up_truthfully() -> None:

@@ -3,7 +3,9 @@
 ``hint(state, budget_seconds)`` searches a copy of ``state`` with a search bot (``mcts`` by
 default: a fair bot, which never reads hidden state) and returns every legal decision ranked
 best first, as :class:`Hint` lines: the estimated chance of winning, the simulations behind it,
-and its 95% interval, with how that interval was found. The state given is never changed, and
+and its 95% interval, with how that interval was found (never narrower than Wilson's for that
+many games: a simulation stands for one game, whether played to its end or scored part way by the
+game's evaluation, whose own error then widens the interval). The state given is never changed, and
 the search uses its own generator (seeded from ``seed``), never a session's.
 
 Which move comes first: the default ``mcts`` bot gives every decision the same simulations on
@@ -14,30 +16,36 @@ higher figure than the recommended move.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from solotable.agents.registry import make_agent
 from solotable.agents.search import ActionStat, SearchAgent
 from solotable.core.protocol import Action, IllegalAction, Result, State
-from solotable.core.stats import Z95, wilson_interval
+from solotable.core.stats import Z95, wilson_interval, wilson_rate_interval
 
 DEFAULT_BUDGET = 2.0
 """Seconds of search for a hint when the player names none."""
 
 
 WILSON = "wilson"
-"""The interval is Wilson's 95% score interval of the simulated games won."""
+"""The interval is Wilson's 95% score interval of the simulated games won (every simulation
+played to the game's end)."""
 STANDARD_ERROR = "se"
-"""The interval is the estimate ± 1.96 standard errors of its simulation values (some of them the
-game's evaluation at the search horizon, not a game played to its end)."""
+"""Some simulations stopped short of the end and were scored by the game's evaluation: the
+interval is Wilson's for that many games around the estimate, widened by 1.96 standard errors of
+the simulation values (the spread of the evaluation's scores), the two added in quadrature. An
+evaluation's score is no more certain than the game it stands for, so the interval is never
+narrower than Wilson's for the same number of games played out."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     """One decision of a hint: its estimated chance of winning, the simulations behind it, and a
     95% interval (``low``, ``high``) found by ``method`` (:data:`WILSON`, :data:`STANDARD_ERROR`,
-    or ``None`` when the search has no sampling error to show: expectimax's exact expectation)."""
+    or ``None`` when the search has no sampling error to show: expectimax's exact expectation),
+    and how many of the ``visits`` simulations were ``cut`` short and scored by the evaluation."""
 
     action: Action
     win: float
@@ -45,20 +53,25 @@ class Hint:
     low: float | None = None
     high: float | None = None
     method: str | None = None
+    cut: int = 0
 
 
 def hint_line(stat: ActionStat, sampled: bool) -> Hint:
     """A search's figures for one decision as a hint line with its interval."""
     if not sampled or stat.visits <= 0:
         return Hint(stat.action, stat.win_probability, stat.visits)
-    if stat.binary:
-        low, high = wilson_interval(round(stat.win_probability * stat.visits), stat.visits)
-        return Hint(stat.action, stat.win_probability, stat.visits, low, high, WILSON)
-    if stat.standard_error is None:
-        return Hint(stat.action, stat.win_probability, stat.visits)
-    half = Z95 * stat.standard_error
-    low, high = max(0.0, stat.win_probability - half), min(1.0, stat.win_probability + half)
-    return Hint(stat.action, stat.win_probability, stat.visits, low, high, STANDARD_ERROR)
+    win, n = stat.win_probability, stat.visits
+    if stat.binary and stat.cut == 0:
+        low, high = wilson_interval(round(win * n), n)
+        return Hint(stat.action, win, n, low, high, WILSON)
+    # some simulations were scored by the evaluation: at least Wilson's interval for n games (each
+    # simulation stands for one game), widened by the spread of the scores the evaluation gave
+    win = min(1.0, max(0.0, win))
+    low, high = wilson_rate_interval(win, n)
+    spread = Z95 * stat.standard_error if stat.standard_error is not None else 0.0
+    low = max(0.0, win - math.hypot(win - low, spread))
+    high = min(1.0, win + math.hypot(high - win, spread))
+    return Hint(stat.action, win, n, low, high, STANDARD_ERROR, stat.cut)
 
 
 def hint(

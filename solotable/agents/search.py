@@ -81,6 +81,9 @@ class ActionStat:
     """MCTS: every simulation value was a win (1) or a loss (0), so ``win_probability`` is a
     proportion of simulated games won (a binomial count: a Wilson interval fits it); False when
     some were the game's evaluation at a search horizon."""
+    cut: int = 0
+    """MCTS: how many of the ``visits`` simulations stopped short of the game's end (at the search
+    horizon) and were scored by the game's evaluation rather than by a win or a loss."""
 
 
 def _hooks(game_id: str) -> BotHooks[Any] | None:
@@ -267,13 +270,14 @@ def _multiple_margin(margin: float, alternatives: int) -> float:
 
 
 class _Node:
-    __slots__ = ("children", "squares", "value", "visits", "wins")
+    __slots__ = ("children", "cut", "squares", "value", "visits", "wins")
 
     def __init__(self) -> None:
         self.visits = 0
         self.value = 0.0  # sum of blended rewards (selection)
         self.wins = 0.0  # sum of wins, or of evaluations at the horizon (the reported win probability)
         self.squares = 0.0  # sum of the squares of what ``wins`` sums (its standard error)
+        self.cut = 0  # simulations stopped short of the end and scored by the evaluation
         self.children: dict[Action, _Node] = {}
 
     def stat(self, action: Action, visits: int | None = None) -> ActionStat:
@@ -287,7 +291,7 @@ class _Node:
         if n >= 2:
             var = max(0.0, (self.squares - n * mean * mean) / (n - 1))
             se = math.sqrt(var / n)
-        return ActionStat(action, mean, self.visits, se, abs(self.squares - self.wins) < 1e-9)
+        return ActionStat(action, mean, self.visits, se, abs(self.squares - self.wins) < 1e-9, min(self.cut, n))
 
 
 class MCTSAgent(SearchAgent):
@@ -501,8 +505,10 @@ class MCTSAgent(SearchAgent):
             path.append(node)
         if stop is not None:  # a rollout cut at the horizon, scored by the evaluation
             end = rollout(state, self.policy, rng, chance_rng=chance, stop=stop)
-            value = self.evaluate(end, rng) if not end.is_terminal() else float(self.success(end.result()))
+            cut = not end.is_terminal()
+            value = self.evaluate(end, rng) if cut else float(self.success(end.result()))
             for n in path:
+                n.cut += cut
                 n.visits += 1
                 n.value += value
                 n.wins += value

@@ -58,15 +58,27 @@ HINT_RUNNERS_UP = 3
 """How many runner-up decisions a hint shows."""
 
 
+def percent_range(win: float, low: float, high: float) -> tuple[str, str, str]:
+    """A chance and its interval as percentages, whole where the interval spans two points or
+    more, else to a tenth (to a hundredth if still less): never a collapsed "2–2%"."""
+    for places in (0, 1, 2):
+        texts = tuple(f"{100 * x:.{places}f}" for x in (win, low, high))
+        if round(100 * high, places) - round(100 * low, places) >= 2 * 10**-places or high - low <= 0:
+            break
+    return texts[0], texts[1], texts[2]
+
+
 def hint_figure(h: Hint, lang: str) -> str:
-    """A hint's chance of winning in words, with its 95% interval and how it was found (Wilson's
-    over the simulated games, or the standard error of simulations scored by the game's
-    evaluation), or the search's figure with no interval (expectimax)."""
-    win = f"{100 * h.win:.0f}"
+    """A hint's chance of winning in words, with its 95% interval, what it was measured on (how
+    many simulated games, how many of them cut short and scored by the game's evaluation) and how
+    it was found (Wilson's, widened by the evaluation's spread where an evaluation scored some),
+    or the search's figure with no interval (expectimax)."""
     if h.method is None or h.low is None or h.high is None:
-        return msg("cli.hint_figure_exact", lang, win=win, visits=h.visits)
-    key = "cli.hint_figure_wilson" if h.method == WILSON else "cli.hint_figure_se"
-    return msg(key, lang, win=win, low=f"{100 * h.low:.0f}", high=f"{100 * h.high:.0f}", visits=h.visits)
+        return msg("cli.hint_figure_exact", lang, win=f"{100 * h.win:.0f}", visits=h.visits)
+    win, low, high = percent_range(h.win, h.low, h.high)
+    if h.method == WILSON:
+        return msg("cli.hint_figure_wilson", lang, win=win, low=low, high=high, visits=h.visits)
+    return msg("cli.hint_figure_se", lang, win=win, low=low, high=high, visits=h.visits, cut=h.cut)
 
 
 def hint_note_needed(ranked: Sequence[Hint]) -> bool:

@@ -255,14 +255,14 @@ async def test_hint_shows_the_best_move_and_win_chances(data_dir: Path) -> None:
         body = static_text(dialog.query_one("#body"))
         assert "The bot recommends:" in body
         flat = " ".join(body.split())  # long lines wrap in the dialog
-        assert re.search(r"— estimated chance of winning \d+% \(95% interval \d+–\d+%, Wilson's, from \d+ games",
+        assert re.search(r"— estimated chance of winning \d+% \(95% interval \d+–\d+%, Wilson's, from \d+ simulated",
                          flat), body  # fmt: skip
         # a runner-up shown higher: the hint says truly why the bot still recommends its move
         state = session.state
         first, second = state.legal_actions()[:2]
         text = " ".join(screen.hint_text(state, [Hint(first, 0.31, 40, 0.18, 0.47, WILSON),
                                                  Hint(second, 0.33, 40, 0.2, 0.49, WILSON)]).split())  # fmt: skip
-        assert "2) " in text and "chance of winning 33% (95% interval 20–49%, Wilson's, from 40 games" in text
+        assert "2) " in text and "chance of winning 33% (95% interval 20–49%, Wilson's, from 40 simulated games" in text
         assert "unless another wins clearly more often on the same simulated dice" in text
         assert "simulated dice" not in screen.hint_text(state, [Hint(first, 0.4, 40), Hint(second, 0.33, 40)])
         await pilot.press("escape")

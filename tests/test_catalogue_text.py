@@ -48,19 +48,20 @@ REJECTED = {
     "会心の一撃": "クリティカル",
     "サイコロ": "ダイス",
     "召集": "招集",
+    "Don't Panic": "ドント・パニック",
 }
 REJECTED_WORDS = {"HP": "体力", "XP": "経験値", "random": "ランダム"}
 """Latin words the glossary writes in Japanese in Japanese text."""
 
 ALLOWED_LATIN = frozenset(
     (
-        "solotable", "Enter", "Escape", "Esc", "Tab", "PgUp", "PgDn", "Home", "End", "Shift", "Ctrl", "Don", "Panic",
+        "solotable", "Enter", "Escape", "Esc", "Tab", "PgUp", "PgDn", "Home", "End", "Shift", "Ctrl",
         "EZ", "JSON", "TOML", "UTF", "CPU", "MCTS", "mcts", "expectimax", "oracle", "heuristic", "random", "Ray",
         "pip", "install", "matplotlib", "sim", "tqdm", "SQLite", "BGA", "USS", "Crypsis", "English", "en", "ja",
         "undo", "save", "hint", "show", "lang", "help", "quit", "exit", "info", "Wilson", "PNG", "CSV", "yes", "no",
         "on", "off", "preset", "allowed", "ez", "plus", "NAME", "GAME", "FILE", "LISTING", "ID", "play", "resume",
         "replay", "rules", "games", "minirogue", "jongrogue", "deepspace", "agent", "hard", "normal", "ray", "local",
-        "Don't", "web", "DB",
+        "web", "DB",
         # HTTP names and values a server's operator or an API client types: headers, cookie flags, JSON
         "https", "Forwarded", "For", "Proto", "Cookie", "Secure", "Content", "Type", "application", "json",
         "practice", "true",
@@ -123,6 +124,13 @@ _AN_OK = re.compile(r"(?i)(hour|honest|honou?r|heir|HP\b|XP\b|FAQ|MR\b|RNG|SVG|N
 name ("an m tile": em; JongRogue's suits m, p, s)."""
 
 
+def middle_dot(en: str, ja: str) -> str:
+    """Japanese separates with the full-width ・, not the Latin · (which stays only as a board's
+    mark, written alone)."""
+    found = re.findall(r"[^\s、。・：（「] · \S", ja)
+    return f"· where Japanese writes ・: {found}" if found else ""
+
+
 def articles(en: str, ja: str) -> str:
     text = _plain(en)
     bad = [m[0] for m in re.finditer(r"\b[Aa] ([aeiouAEIOU]\w*)", text) if not _VOWEL_SOUND_OK.match(m[1])]
@@ -149,6 +157,7 @@ CHECKS: dict[str, Callable[[str, str], str]] = {
     "stranded": stranded,
     "english_left": english_left,
     "glossary": glossary,
+    "middle_dot": middle_dot,
     "articles": articles,
     "dice": dice,
     "plurals": plurals,
@@ -206,6 +215,9 @@ def test_known_offenders_are_current() -> None:
         ("english_left", "faces", "com tac", True),
         ("english_left", "type save FILE", "save ファイル名 と入力", False),
         ("glossary", "Armor", "アーマー", True),
+        ("glossary", "Don't Panic", "Don't Panic 3枚", True),
+        ("middle_dot", "a · b", "スクロール · Enter で閉じる", True),
+        ("middle_dot", "a · b", "スクロール・Enter で閉じる", False),
         ("glossary", "HP", "HPが0", True),
         ("glossary", "HP", "体力が0", False),
         ("articles", "a armor piece", "", True),

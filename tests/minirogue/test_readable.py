@@ -129,7 +129,10 @@ def test_labels_name_what_a_choice_does() -> None:
     s.heroes[0].poison = True
     play(s, "card:MON-A", "pass")
     label = G.describe(s, G.parse_action(s, "x 3 p"), "en")
-    assert label == "White dice ×, black die 3, poison die: its icon" and "p1" not in label
+    assert label == "White die ×, black die 3, poison die: its icon" and "p1" not in label  # one die
+    one = G.parse_action(s, "x 3 p")
+    two = type(one)(one.name, "x5", *one.args[1:])
+    assert G.describe(s, two, "en").startswith("White dice ×, 5, black die 3")
     s = new("crusader")
     s.heroes[0].gold = 10
     play(s, "card:MERC-1", "pass")

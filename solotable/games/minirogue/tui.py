@@ -125,7 +125,8 @@ def table_lines(observation: Mapping[str, Any], lang: str, width: int = 80) -> l
         white = " ".join(shown) or "-"
         black = " ".join(f"[{b}]" for b in cb["black"]) or "-"
         fighters = ",".join(f"P{f}" for f in cb["fighters"])
-        lines.append(t("tui.mr.dice", lang, white=white, black=black, fighters=fighters))
+        key = "tui.mr.dice_one" if len(shown) == 1 else "tui.mr.dice"  # one white die: "White die"
+        lines.append(t(key, lang, white=white, black=black, fighters=fighters))
     check = o["check"]
     if check is not None:
         white = " ".join(f"[{_face(c)}]" for c in check["white"])

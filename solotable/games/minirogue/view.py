@@ -57,7 +57,8 @@ def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> st
         return t(key, lang, face=face, row=f"@mr.name.{row.name}")
     if name in ("roll", "check") and a:
         extra = [str(x) for x in a[2:]]
-        parts = [t("mr.act.dice", lang, white=faces_text(str(a[0])), black=a[1])]
+        one = "mr.act.dice_one" if len(str(a[0])) == 1 else "mr.act.dice"  # one white die: "White die"
+        parts = [t(one, lang, white=faces_text(str(a[0])), black=a[1])]
         parts.extend(t(f"mr.act.die_{x}", lang) for x in extra)
         return t("mr.ui.list", lang).join(parts)
     if name == "white":

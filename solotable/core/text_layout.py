@@ -45,14 +45,50 @@ BREAK_BEFORE = frozenset("（「『【〔〈《")
 """Japanese brackets before which a line may break even after a Latin word (``hit:CARD（``)."""
 
 
+def _katakana(char: str) -> bool:
+    return "\u30a1" <= char <= "\u30fa" or char in "ーヽヾ"  # not the separator ・
+
+
+def _hiragana(char: str) -> bool:
+    return "\u3041" <= char <= "\u309f"
+
+
+def _kanji(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff" or char in "々〆"
+
+
+def in_word(before: str, after: str) -> bool:
+    """Whether ``before`` and ``after`` (two wide characters) belong to one word, which a line
+    does not break: a katakana run (ウィンドウ), kanji together (値段), a kanji or a katakana word
+    and the kana that follow it (使う, ダイスを)."""
+    if _katakana(before):
+        return _katakana(after) or _hiragana(after)
+    if _kanji(before):
+        return _kanji(after) or _hiragana(after)
+    return False
+
+
 def breakable(before: str, after: str) -> bool:
     """Whether a line may break between the characters ``before`` and ``after`` (no space
-    between them): between two wide characters, after Japanese punctuation or before a Japanese
-    opening bracket, never before a character that may not start a line nor after one that may
-    not end it."""
+    between them): between two wide characters not of one word (:func:`in_word`), after Japanese
+    punctuation or before a Japanese opening bracket, never before a character that may not start
+    a line nor after one that may not end it."""
     if after in NO_LINE_START or before in NO_LINE_END:
         return False
-    return (is_wide(before) and is_wide(after)) or before in BREAK_AFTER or after in BREAK_BEFORE
+    if before in BREAK_AFTER or after in BREAK_BEFORE:
+        return True
+    return is_wide(before) and is_wide(after) and not in_word(before, after)
+
+
+def _glued(before: str, after: str) -> bool:
+    """Whether a space between ``before`` and ``after`` keeps them on one line: a Latin word or
+    a number and the Japanese that follows it (``Enter で``, ``3 枚``), and a Japanese label and
+    the number after it (``得点 0``)."""
+    if not before or not after:
+        return False
+    if not is_wide(before) and before.isalnum() and is_wide(after) and (_hiragana(after) or _kanji(after)):
+        return before.isdigit() or _hiragana(after)
+    return (_kanji(before) or _katakana(before)) and after.isdigit()
 
 
 def chunks(text: str) -> list[tuple[str, str]]:
@@ -69,7 +105,7 @@ def chunks(text: str) -> list[tuple[str, str]]:
             continue
         if spaced:
             spaced = False
-            if char in NO_LINE_START or (word and word[-1] in NO_LINE_END):
+            if char in NO_LINE_START or (word and (word[-1] in NO_LINE_END or _glued(word[-1], char))):
                 word += " "  # kept on the line with what precedes it
             elif word:
                 out.append((gap, word))
@@ -117,8 +153,8 @@ def _cut_long(lines: list[str], width: int, rest: str) -> list[str]:
                 cut += char
             while len(cut) > len(rest) + 1 and line[len(cut)] in NO_LINE_START:
                 cut = cut[:-1]  # the character that may not start a line takes one more with it
-            out.append(cut)
-            line = rest + line[len(cut) :]
+            out.append(cut.rstrip())
+            line = rest + line[len(cut) :].lstrip()
         out.append(line)
     return out
 

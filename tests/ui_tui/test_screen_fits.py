@@ -142,9 +142,9 @@ async def test_the_status_line_keeps_what_matters_on_a_narrow_screen(data_dir: P
         screen._hint_token = 0  # as while the bot thinks
         status = screen.status_text()
         assert display_width(status) <= 80, status
-        assert "…" in status.split(" · ")[0]
+        assert "…" in status.split("・")[0] and " · " not in status  # Japanese separates with ・
         for part in (f"プレイヤー{session.state.to_move + 1}の番", "シード 2147483647", "手目", "ヒント：考え中…"):
             assert part in status, status
         await pilot.resize_terminal(120, 30)  # room for the whole title again
         await pilot.pause()
-        assert static_text(screen.query_one("#status")).startswith(session.game.title("ja") + " · ")
+        assert static_text(screen.query_one("#status")).startswith(session.game.title("ja") + "・")

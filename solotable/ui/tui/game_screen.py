@@ -256,10 +256,11 @@ class GameScreen(Screen[None]):
             parts.append(tr("tui.status.thinking", lang))
         title = s.game.title(lang)
         width = self.app.size.width or 80
-        room = width - display_width(" · ".join(parts)) - len(" · ")
+        sep = tr("tui.status.sep", lang)  # Japanese separates with ・
+        room = width - display_width(sep.join(parts)) - display_width(sep)
         if display_width(title) > room:
             title = fit(title, room).rstrip() if room >= 8 else ""
-        return " · ".join([title, *parts] if title else parts)
+        return sep.join([title, *parts] if title else parts)
 
     def _draw_actions(self) -> None:
         s = self.session

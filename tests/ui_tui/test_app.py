@@ -420,7 +420,7 @@ async def test_record_tab_lists_finished_games(data_dir: Path) -> None:
         await pilot.press("l")  # the setups in words in Japanese too
         await pilot.pause()
         record = static_text(app.screen.query_one("#record-body"))
-        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1） · 難しい：プレイ2・勝ち1・負け1・最高64" in record
+        assert "ミニ・ローグ（プリント＆プレイ版 v1.2.1）・難しい：プレイ2・勝ち1・負け1・最高64" in record
 
 
 @run_async
@@ -633,7 +633,8 @@ async def test_continue_lists_unfinished_games_only(data_dir: Path) -> None:
         await pilot.press("f2")
         await pilot.pause()
         listed = app.screen.query_one("#saves", OptionList)
-        lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        lines = [" ".join(str(listed.get_option_at_index(i).prompt).split()).removeprefix("▶ ")  # the mark, wrapping
+                 for i in range(listed.option_count)]
         assert len(lines) == 2
         assert lines[0].startswith("Mini Rogue (2020 edition") and " · Normal, Rogue · 1 step · " in lines[0]
         assert lines[1].startswith("✗ unreadable: 20260103-000000-minirogue.solotable.json")
@@ -703,3 +704,45 @@ async def test_physical_card_draws_are_listed_by_name(data_dir: Path) -> None:
         assert outcomes.option_count == len(session.state.chance_table().actions) > 24
         first = "1) Threat card drawn: Assault Cruiser [on 4, 5: −2 Hull]   [draw:e1]"
         assert str(outcomes.get_option_at_index(0).prompt) == first
+
+
+@run_async
+async def test_home_marks_the_selection_without_colour(data_dir: Path) -> None:
+    # issue 20, item 14: the selected game, saved game and tab were told by colour alone
+    for _ in range(2):  # two saved games
+        app = SoloTableApp(data=data_dir, games=GAMES)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("down", "down", "down", "enter")  # Mini Rogue v1.2.1
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+    app = SoloTableApp(data=data_dir, games=GAMES)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app).splitlines()
+        assert "▶ New game" in text[1] and "▶ Continue" not in text[1]
+        assert text[3].startswith(" ▶ Deep Space D-6") and text[4].startswith("   (print")  # wrapped under it
+        games = app.screen.query_one("#games", OptionList)
+
+        def marks() -> list[str]:
+            return [str(games.get_option_at_index(i).prompt)[:2] for i in range(games.option_count)]
+
+        assert marks() == ["▶ ", "  ", "  ", "  "]
+        await pilot.press("down")
+        await pilot.pause()
+        assert marks() == ["  ", "▶ ", "  ", "  "]
+        assert any(line.startswith(" ▶ JongRogue") for line in screen_text(app).splitlines())
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "▶ Continue" in screen_text(app).splitlines()[1] and "▶ New game" not in screen_text(app)
+        saves = app.screen.query_one("#saves", OptionList)
+        prompts = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
+        assert [p[:2] for p in prompts] == ["▶ ", "  "]
+        saves.focus()
+        await pilot.press("down")
+        await pilot.pause()
+        prompts = [str(saves.get_option_at_index(i).prompt) for i in range(saves.option_count)]
+        assert [p[:2] for p in prompts] == ["  ", "▶ "]

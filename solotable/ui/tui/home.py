@@ -29,6 +29,7 @@ from solotable.core.protocol import Game
 from solotable.core.record import Record, RecordError, load_record
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.core.text_layout import wrap
 from solotable.ui.present import option_label, value_label
 from solotable.ui.tui.dialogs import ConfirmDialog, MarkdownDialog
 from solotable.ui.tui.i18n import tr
@@ -36,6 +37,12 @@ from solotable.ui.tui.too_small import TooSmall
 
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
+
+LIST_WIDTH = 32
+"""Columns of a line of the games list before it is laid out (34, less its padding)."""
+SELECTED_MARK = "▶ "
+"""Marks the selected game, the highlighted saved game and the open tab, so that none is told by
+its colour alone; the others are indented as far (issue 20, item 14)."""
 
 MAX_SAVES_LISTED = 30
 MAX_SEED_DIGITS = 18
@@ -175,6 +182,7 @@ class HomeScreen(Screen[None]):
         self.game_ids: list[str] = []
         self.selected = ""
         self.saved: list[SavedGame] = []
+        self._labels: dict[str, list[str]] = {"games": [], "saves": []}  # the marked lists' words
         self._drawn = False
 
     @property
@@ -213,6 +221,8 @@ class HomeScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.query_one(TooSmall).check(self.lang)
+        if self._drawn:  # the saved games' lines wrap to the new width
+            self.call_after_refresh(self.mark_list, "saves")
 
     def on_mount(self) -> None:
         self.query_one(TooSmall).check(self.lang)
@@ -224,16 +234,16 @@ class HomeScreen(Screen[None]):
         lang = self.lang
         self.query_one("#home-title", Static).update(Text(tr("tui.home.title", lang)))
         self.show_keys()
-        tabs = self.query_one("#tabs", TabbedContent)
-        for pane_id, key in (("new", "tui.home.tab_new"), ("continue", "tui.home.tab_continue"),
-                             ("record", "tui.home.tab_record")):  # fmt: skip
-            tabs.get_tab(pane_id).label = tr(key, lang)
+        self.mark_tab()
         self.query_one("#seed-label", Static).update(Text(tr("tui.home.seed", lang)))
         self.query_one("#start", Button).label = tr("tui.home.start", lang)
         games = self.query_one("#games", OptionList)
         highlighted = self.game_ids.index(self.selected)
-        games.set_options([Option(Text(load_game(g).title(lang)), id=g) for g in self.game_ids])
+        self._labels["games"] = [load_game(g).title(lang) for g in self.game_ids]
+        games.set_options([Option(Text(label), id=g) for label, g in zip(self._labels["games"], self.game_ids,
+                                                                          strict=True)])  # fmt: skip
         games.highlighted = highlighted
+        self.mark_list("games")
         self.build_fields()
         self.refresh_saves()
         self.refresh_record()
@@ -279,7 +289,29 @@ class HomeScreen(Screen[None]):
         box.mount_all(widgets)
         box.styles.height = "auto"
 
+    def mark_tab(self) -> None:
+        """Every tab by its name, the open one marked :data:`SELECTED_MARK` (not by colour alone)."""
+        tabs = self.query_one("#tabs", TabbedContent)
+        active = tabs.active or "new"
+        for pane_id, key in (("new", "tui.home.tab_new"), ("continue", "tui.home.tab_continue"),
+                             ("record", "tui.home.tab_record")):  # fmt: skip
+            mark = SELECTED_MARK if pane_id == active else ""
+            tabs.get_tab(pane_id).label = mark + tr(key, self.lang)
+
+    def mark_list(self, list_id: str) -> None:
+        """The highlighted line of the games or saves list marked :data:`SELECTED_MARK`, the
+        others indented as far: the selection shows without colour."""
+        widget = self.query_one(f"#{list_id}", OptionList)
+        pad = " " * display_width(SELECTED_MARK)
+        width = widget.content_size.width or (LIST_WIDTH if list_id == "games" else 78)
+        for index, label in enumerate(self._labels[list_id]):
+            chosen = index == widget.highlighted
+            lines = wrap(label, width, SELECTED_MARK if chosen else pad, pad)  # wrapped under the words
+            widget.replace_option_prompt_at_index(index, Text("\n".join(lines), style="bold" if chosen else ""))
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id in self._labels:
+            self.mark_list(event.option_list.id)
         if event.option_list.id == "games" and event.option.id and event.option.id != self.selected:
             self.selected = event.option.id
             self.build_fields()
@@ -342,6 +374,7 @@ class HomeScreen(Screen[None]):
         self.query_one("#home-keys", Static).update(tr(key, self.lang))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.mark_tab()
         self.show_keys()
 
     def refresh_saves(self) -> None:
@@ -350,10 +383,12 @@ class HomeScreen(Screen[None]):
         self.saved, problems = unfinished_games(self.sapp.saves_dir)
         widget = self.query_one("#saves", OptionList)
         options: list[Option] = []
+        self._labels["saves"] = []
         for index, saved in enumerate(self.saved):
             game = load_game(saved.record.game)
             line = tr("tui.home.save_line", lang, title=game.title(lang), setup=save_setup(game, saved.record.options,
                       lang), steps=steps_text(saved.steps, lang), when=saved_when(saved.path))  # fmt: skip
+            self._labels["saves"].append(line)
             options.append(Option(Text(line), id=str(index)))
         if not options:
             options.append(Option(Text(tr("tui.home.no_saves", lang)), disabled=True))
@@ -364,6 +399,7 @@ class HomeScreen(Screen[None]):
         paths = [saved.path for saved in self.saved]
         keep = paths.index(was.path) if was is not None and was.path in paths else 0
         widget.highlighted = keep if self.saved else None
+        self.mark_list("saves")
 
     def resume(self, index: int) -> None:
         if 0 <= index < len(self.saved):

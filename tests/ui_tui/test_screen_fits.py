@@ -148,3 +148,21 @@ async def test_the_status_line_keeps_what_matters_on_a_narrow_screen(data_dir: P
         await pilot.resize_terminal(120, 30)  # room for the whole title again
         await pilot.pause()
         assert static_text(screen.query_one("#status")).startswith(session.game.title("ja") + "・")
+
+
+@run_async
+async def test_dialogs_use_a_large_terminal(data_dir: Path) -> None:
+    # issue 20, item 12: at 200×50 the dialogs stayed 76 columns wide and 22 rows high
+    from solotable.ui.tui.dialogs import MessageDialog
+
+    session = Session("minirogue", seed=3)
+    app = SoloTableApp(session=session, data=data_dir, lang="en")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        await app.push_screen(MessageDialog("Title", "\n".join(f"line {i}" for i in range(60)), "en"))
+        await pilot.pause()
+        box = app.screen.query_one(".dialog-box")
+        assert box.outer_size.width == 120 and box.outer_size.height > 22  # wider and taller than at 80×24
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert box.outer_size.width == 76 and box.outer_size.height <= 22

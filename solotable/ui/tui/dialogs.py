@@ -7,6 +7,7 @@ import unicodedata
 
 from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -40,10 +41,36 @@ MessageDialog, MarkdownDialog, ConfirmDialog, ChanceDialog, SaveDialog { align: 
 .dialog-box.page VerticalScroll { max-height: 100%; height: 1fr; }
 .dialog-box.page { height: 100%; }
 """
-"""The dialogs' layout (in the app's stylesheet: a screen's own default CSS is scoped)."""
+"""The dialogs' layout (in the app's stylesheet: a screen's own default CSS is scoped); a large
+terminal widens and lengthens them (:func:`dialog_size`)."""
 
 
-class MessageDialog(ModalScreen[None]):
+def dialog_size(columns: int, rows: int, page: bool = False) -> tuple[int, int]:
+    """A dialog's width and greatest height on a ``columns`` × ``rows`` terminal: 76 × 22 (a
+    page: 100 wide) up to 100 × 30, then half of every column and every row beyond, at most 120
+    (a page: 140) columns wide (issue 20, item 12: a 200×50 terminal kept 76-column dialogs)."""
+    base, most = (100, 140) if page else (76, 120)
+    width = min(most, base + max(0, columns - 100) // 2)
+    height = 22 + max(0, rows - 30) // 2
+    return width, height
+
+
+class Roomy:
+    """Mixed into a dialog: it takes the room a large terminal gives (:func:`dialog_size`)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        assert isinstance(self, ModalScreen)
+        for box in self.query(".dialog-box"):
+            page = box.has_class("page")
+            width, height = dialog_size(event.size.width, event.size.height, page)
+            box.styles.width = width
+            if not page:
+                box.styles.max_height = height
+                for scroll in box.query(VerticalScroll):
+                    scroll.styles.max_height = height - 6
+
+
+class MessageDialog(Roomy, ModalScreen[None]):
     """A title and a scrollable text; Escape, Enter or q closes it."""
 
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
@@ -103,7 +130,7 @@ class MarkdownDialog(MessageDialog):
         self.query_one("#page", VerticalScroll).scroll_end(animate=False)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Roomy, ModalScreen[bool]):
     """The game's warnings about a move, and a yes/no question (y / n, Enter / Escape)."""
 
     BINDINGS = [  # noqa: RUF012
@@ -140,7 +167,7 @@ notation only (Deep Space D-6's 462 crew rolls). The lists scroll, so this is mo
 mode's ``MANY_OUTCOMES``."""
 
 
-class ChanceDialog(ModalScreen[str | None]):
+class ChanceDialog(Roomy, ModalScreen[str | None]):
     """Physical dice: type what the dice show (any spelling the game accepts), or pick the
     outcome from the list. Returns the outcome's notation; Escape closes without playing."""
 
@@ -216,7 +243,7 @@ class ChanceDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SaveDialog(ModalScreen[str | None]):
+class SaveDialog(Roomy, ModalScreen[str | None]):
     """Save a copy of the game to a file (the game is autosaved anyway)."""
 
     BINDINGS = [Binding("escape", "cancel", show=False)]  # noqa: RUF012

@@ -207,3 +207,32 @@ def test_nothing_in_the_package_points_outside_the_repository() -> None:
         text = package.joinpath(name).read_text(encoding="utf-8")
         assert "shared/" not in text and "../" not in text, name
     assert "shared/" not in G.rules_listing("provisional", "en")
+
+
+def test_the_last_checks_dice_are_not_shown_in_a_new_area() -> None:
+    # issue 20, item 10: the dice of a skill check stayed on the board after the area was left
+    from solotable.agents.registry import make_agent
+    from solotable.core.session import Session
+
+    seen_check = left_area = 0
+    for seed in range(1, 7):
+        session = Session("minirogue", seed=seed)
+        bot = make_agent("heuristic", "minirogue")
+        rng = random.Random(seed)
+        checked_in: int | None = None
+        steps = 0
+        while not session.state.is_terminal() and steps < 400:
+            obs = session.state.observation()
+            if obs["check"] is not None:
+                if checked_in is None:
+                    checked_in = obs["area"]
+                    seen_check += 1
+                assert obs["area"] == checked_in, (seed, steps)  # never shown in another area
+            elif checked_in is not None and obs["area"] != checked_in:
+                left_area += 1
+                checked_in = None
+            if obs["check"] is None:
+                checked_in = None
+            session.play(bot.choose(session.state.clone(), rng))
+            steps += 1
+    assert seen_check and left_area

@@ -190,6 +190,7 @@ def new_area(s: MiniRogueState, area: int) -> None:
     if s.n == 2:
         s.leader = 1 - s.leader
     s.stack.clear()
+    s.c_white = []  # the last skill check belongs to the area left: its dice are no longer shown
     s.push(prepare)
 
 

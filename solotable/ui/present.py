@@ -51,6 +51,25 @@ def example_outcome(actions: Sequence[Action]) -> Action:
     return best if len(set(best.args)) > len(set(middle.args)) else middle
 
 
+def typed_example(game: Game, state: State, action: Action, lang: str) -> str:
+    """What a player types for the outcome ``action`` at a chance node, as an example in words
+    rather than a code (issue 20, item 10: ``card:GRV-4``, ``leader:2``, ``d6:4``): the game's own
+    words for it (or their part after a colon: the card's name) when the game reads them back as
+    ``action``, else its values (``1 2 3 4 5 6``), else its notation."""
+    words = game.describe(state, action, lang)
+    text = str(action)
+    values = (text.split(":", 1)[1] if ":" in text else text).replace(",", " ")
+    for candidate in (words.rsplit(": ", 1)[-1].rsplit("：", 1)[-1].strip(), values):
+        if not candidate:
+            continue
+        try:
+            if game.parse_action(state, candidate) == action:
+                return candidate
+        except Exception:  # a game's parser refuses in its own way
+            continue
+    return text
+
+
 # -- the hint panel ------------------------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
 from solotable.core.text_layout import joined_markdown
-from solotable.ui.present import example_outcome, labelled
+from solotable.ui.present import example_outcome, labelled, typed_example
 from solotable.ui.tui.i18n import tr
 from solotable.ui.typed import typed_number, typed_number_message
 
@@ -183,13 +183,14 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
         actions = state.chance_table().actions
         many = len(actions) > DESCRIBED_OUTCOMES
         example = example_outcome(actions)
+        typed = typed_example(self.session.game, state, example, self.lang)  # words, not a code
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
             yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
             words = self.session.game.describe(state, example, self.lang)
             if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
-                yield Static(Text(tr("tui.chance.example", self.lang, example=str(example), words=words)), id="example")
-            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=str(example)), id="faces")
+                yield Static(Text(tr("tui.chance.example", self.lang, example=typed, words=words)), id="example")
+            yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=typed), id="faces")
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):

@@ -54,12 +54,17 @@ def example_outcome(actions: Sequence[Action]) -> Action:
 def typed_example(game: Game, state: State, action: Action, lang: str) -> str:
     """What a player types for the outcome ``action`` at a chance node, as an example in words
     rather than a code (issue 20, item 10: ``card:GRV-4``, ``leader:2``, ``d6:4``): the game's own
-    words for it (or their part after a colon: the card's name) when the game reads them back as
-    ``action``, else its values (``1 2 3 4 5 6``), else its notation."""
+    values when they are numbers (dice: ``1 2 3 4 5 6``), else the game's words for it (their part
+    after a colon: the card's name), whichever the game reads back as ``action``, else its
+    notation."""
     words = game.describe(state, action, lang)
     text = str(action)
     values = (text.split(":", 1)[1] if ":" in text else text).replace(",", " ")
-    for candidate in (words.rsplit(": ", 1)[-1].rsplit("：", 1)[-1].strip(), values):
+    named = words.rsplit(": ", 1)[-1].rsplit("：", 1)[-1].strip()
+    # dice are typed as numbers (1 2 3 4 5 6: the example then shows how the game reads them);
+    # anything else, a card or a tile, by its name where the game reads one
+    order = (values, named) if values.replace(" ", "").isdigit() else (named, values)
+    for candidate in order:
         if not candidate:
             continue
         try:

@@ -267,7 +267,7 @@ async def test_the_crew_dialog_repeats_the_face_mapping(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_dice_dialog(app, pilot)
         example = static_text(app.screen.query_one("#example"))
-        assert example == ("For example roll:1,2,3,4,5,6 reads: Crew dice: Commander, Tactical, Medical, "
+        assert example == ("For example 1 2 3 4 5 6 reads: Crew dice: Commander, Tactical, Medical, "
                            "Science, Engineering, Threat")  # fmt: skip
         await pilot.press(*"1 3 3 5 6 2")
         await pilot.pause()

@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parent
 MYPY = "mypy>=1.10"
 """The compiler (mypyc ships with mypy)."""
 
+TYPED_IMPORTS = ["numpy>=1.26", "textual>=8.0"]
+"""What the compiled modules' imports reach (mypyc type-checks them): NumPy for the games' numeric
+views (features.py), Textual (with Rich and markdown-it) for the boards and the text helpers."""
+
 CORE = ["action", "chance", "engine", "native", "protocol"]
 """The engine modules compiled (solotable/core/NAME.py)."""
 
@@ -68,7 +72,8 @@ else:
         from mypyc.build import mypycify
     except ImportError:
         # pip's isolated build environment asks first what the build needs: mypy, then the build
-        # runs again with it installed (setuptools turns setup_requires into build requirements)
-        setup(setup_requires=[MYPY])
+        # runs again with it installed (setuptools turns setup_requires into build requirements),
+        # with the packages the type check follows imports into
+        setup(setup_requires=[MYPY, *TYPED_IMPORTS])
     else:
         setup(ext_modules=mypycify(compiled_modules(), opt_level=os.environ.get("SOLOTABLE_MYPYC_OPT", "3")))

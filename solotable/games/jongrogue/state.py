@@ -12,14 +12,15 @@ Entities:
 - :class:`Weapon`, :class:`Armour`, :class:`Ring`: the rows of the equipment sheets (§7.22-§7.24).
 
 A step that waits for a draw names a monster by a reference (:func:`ref`: the room and the slot,
-or :data:`PASSAGE_REF` for the passage monster), never by the object: a clone copies the slots, and
-a pending step must act on the clone's.
+or :data:`PASSAGE_REF` for the passage monster), never by the object: a clone shares the rooms'
+tiles until either state changes a room, which then gets copies of its own (copy-on-write), and a
+pending step must act on the clone's.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solotable.core.action import Action
 from solotable.core.engine import OVER, Phase, StepState
@@ -73,6 +74,10 @@ MISSILES = ("arrows", "darts", "shuriken")
 
 PASSAGE_REF = -1
 """The reference of the passage monster (§7.17)."""
+
+
+ALL_ROOMS = (1 << 9) - 1
+"""Every room, a bit each (the rooms a clone shares)."""
 
 
 def ref(room: int, k: int) -> int:
@@ -242,7 +247,10 @@ class JongRogueState(StepState):
     choice, death), kept while the steps between decisions run; :data:`ENDED` once the game is
     over."""
 
-    __slots__ = (*_SCALARS, *_LISTS, "armours", "held", "pmon", "rings", "slots", "weapons")
+    __slots__ = (*_SCALARS, *_LISTS, "_shared", "armours", "held", "pmon", "rings", "slots", "weapons")
+    STORAGE: ClassVar[tuple[str, ...]] = ("_shared",)
+    """Fields that say how the state is stored, not what it is: a clone marks the rooms it shares
+    on both states (the contract tests compare states without them, by the tiles themselves)."""
 
     # fields (their types, for mypy; set in __init__ and copied by clone)
     ident: bool
@@ -291,6 +299,11 @@ class JongRogueState(StepState):
     lab_n: int
     found: list[int]
     slots: list[list[Slot]]
+    """The encounter tiles of each room. Read them here; a rule that changes a room's tiles (or
+    may, or keeps one to compare by identity) takes them from :meth:`room_slots` or
+    :meth:`own_rooms`: a clone shares the rooms' lists and tiles until one side changes them."""
+    _shared: int
+    """The rooms (a bit each) whose list and tiles another state may share (set by ``clone``)."""
     processed: list[bool]
     postponed: list[bool]
     pmon: Slot | None
@@ -389,6 +402,7 @@ class JongRogueState(StepState):
         self.lab_n = sum(self.lab_left)
         self.found = [0] * 9  # per room, a bit per side (N E S W) with a found hidden end
         self.slots = [[] for _ in range(9)]
+        self._shared = 0
         self.processed = [False] * 9
         self.postponed = [False] * 9
 
@@ -454,7 +468,9 @@ class JongRogueState(StepState):
         new.found = self.found[:]
         new.processed = self.processed[:]
         new.postponed = self.postponed[:]
-        new.slots = [[s.copy() for s in room] if room else [] for room in self.slots]
+        # copy-on-write: both states share the rooms until one changes a room (room_slots)
+        new.slots = self.slots[:]
+        new._shared = self._shared = ALL_ROOMS
         p = self.pmon
         new.pmon = p.copy() if p is not None else None
         new.weapons = [w.copy() for w in self.weapons]
@@ -510,21 +526,38 @@ class JongRogueState(StepState):
         """The game is over (or ending: the victory's identification draws, JR-P5)."""
         return self.mode is OVER
 
+    def room_slots(self, room: int) -> list[Slot]:
+        """The tiles of ``room``, this state's own to change: after a clone, the room's list and
+        tiles are copied here, the first time either state asks (copy-on-write)."""
+        slots = self.slots[room]
+        if self._shared >> room & 1:
+            slots = self.slots[room] = [s.copy() for s in slots]
+            self._shared &= ~(1 << room)
+        return slots
+
+    def own_rooms(self) -> list[list[Slot]]:
+        """Every room's tiles, this state's own to change (see :meth:`room_slots`)."""
+        if self._shared:
+            for room in range(9):
+                self.room_slots(room)
+        return self.slots
+
     def slot_at(self, reference: int) -> Slot:
-        """The tile a pending step refers to (:func:`ref`; the passage monster must be there)."""
+        """The tile a pending step refers to (:func:`ref`; the passage monster must be there),
+        this state's own to change."""
         if reference == PASSAGE_REF:
             p = self.pmon
             assert p is not None
             return p
         room, k = divmod(reference, 64)
-        return self.slots[room][k]
+        return self.room_slots(room)[k]
 
     def monster_at(self, reference: int) -> Slot | None:
         """The monster a pending step refers to (:func:`ref`), or None once it is gone."""
         if reference == PASSAGE_REF:
             return self.pmon
         room, k = divmod(reference, 64)
-        slots = self.slots[room]
+        slots = self.room_slots(room)
         if k < len(slots) and slots[k].kind == K_MON:
             return slots[k]
         return None
@@ -533,7 +566,7 @@ class JongRogueState(StepState):
         """The reference of a monster on the map (the passage monster included)."""
         if s is self.pmon:
             return PASSAGE_REF
-        for r, room in enumerate(self.slots):
+        for r, room in enumerate(self.own_rooms()):
             for k, x in enumerate(room):
                 if x is s:
                     return ref(r, k)
@@ -586,7 +619,7 @@ class JongRogueState(StepState):
         return pair is not None and STAIRS in pair
 
     def room_monsters(self, room: int) -> list[Slot]:
-        return [s for s in self.slots[room] if s.kind == K_MON]
+        return [s for s in self.room_slots(room) if s.kind == K_MON]
 
     def revealed_monster(self, room: int, s: Slot) -> bool:
         """Its room has had encounter processing, or it arrived during the floor (§7.6)."""
@@ -602,7 +635,7 @@ class JongRogueState(StepState):
         room = self.room
         processed = self.processed[room]
         out = []
-        for s in self.slots[room]:
+        for s in self.room_slots(room):  # (the rules change the monsters they name)
             if s.kind != K_MON or not (processed or s.up == ADDED) or s.flags & (M_SLEEPING | M_SCARED):
                 continue
             if self.pos != ROOM and "stationary" in s.mon.abilities:
@@ -625,9 +658,10 @@ class JongRogueState(StepState):
         if self.lead < 0 or self.pos != DOOR:
             return None
         r, k = divmod(self.lead, 64)
-        if r != self.room or k >= len(self.slots[r]):
+        slots = self.room_slots(r) if r == self.room else []
+        if k >= len(slots):
             return None
-        return self.slots[r][k]
+        return slots[k]
 
     def over_limits(self) -> dict[str, bool]:
         """Row 40: which sheets hold more than their maximum (§7.25)."""

@@ -138,7 +138,7 @@ def targets(state: JongRogueState, ranged: bool) -> list[tuple[int, Slot]]:
     out = []
     room = state.room
     eng = [] if ranged else state.engaged()
-    for k, s in enumerate(state.slots[room]):
+    for k, s in enumerate(state.room_slots(room)):
         if s.kind != K_MON or not state.revealed_monster(room, s):
             continue
         if ranged:
@@ -202,7 +202,7 @@ def _after_shot(state: JongRogueState) -> None:
         return
     if state.pos != PASSAGE:
         room = state.room
-        near = [(ref(room, k), s) for k, s in enumerate(state.slots[room]) if s.kind == K_MON]
+        near = [(ref(room, k), s) for k, s in enumerate(state.room_slots(room)) if s.kind == K_MON]
     else:
         near = [(PASSAGE_REF, state.pmon)] if state.pmon is not None else []
     breathers = [r for r, d in near if "breath" in d.mon.abilities and not d.flags & (M_ASLEEP | M_DEEP | M_CANCEL)]
@@ -337,7 +337,7 @@ def _dropped(state: JongRogueState, t: int, room: int) -> None:
     """The drop lies face up in the monster's room; a passage kill's in the room last left."""
     if t >= 0:
         dest = room if room >= 0 else state.pfrom
-        state.slots[dest].append(Slot(t, K_ITEM, ADDED))
+        state.room_slots(dest).append(Slot(t, K_ITEM, ADDED))
         state.emit("jr.ev.drop", app=GLYPHS[t])
     _after_kill(state)
 

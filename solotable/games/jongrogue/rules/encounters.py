@@ -81,7 +81,7 @@ def encounter(state: JongRogueState, room: int) -> None:
 
 
 def _turned_up(state: JongRogueState, room: int) -> None:
-    for s in state.slots[room]:
+    for s in state.room_slots(room):
         if s.up == ADDED or s.kind == K_GONE:
             continue
         s.up = UP
@@ -97,7 +97,7 @@ def _turned_up(state: JongRogueState, room: int) -> None:
 
 def _next_monster(state: JongRogueState, room: int, k: int) -> None:
     """Row 11 for each monster tile of the four, in slot order (§7.5 step 4)."""
-    slots = state.slots[room]
+    slots = state.room_slots(room)
     while k < len(slots):
         s = slots[k]
         if s.kind == K_MON and s.up != ADDED:
@@ -108,7 +108,7 @@ def _next_monster(state: JongRogueState, room: int, k: int) -> None:
 
 def _meet(state: JongRogueState, room: int, k: int) -> None:
     """Row 11 after: Aggravation, the sleep determination, Invisible, Gold-lover (§7.7)."""
-    s = state.slots[room][k]
+    s = state.room_slots(room)[k]
     mon = s.mon
     if state.floor >= ALL_HASTED_FROM:
         s.flags |= M_HASTE
@@ -125,7 +125,7 @@ def _woke(state: JongRogueState, v: int, room: int, k: int) -> None:
 
 
 def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
-    s = state.slots[room][k]
+    s = state.room_slots(room)[k]
     mon = s.mon
     if "mimic" in mon.abilities:
         awake = state.status & AGGRAV != 0
@@ -133,7 +133,7 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
         s.flags |= M_DEEP if mon.sleep == "deep" else M_ASLEEP
     state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
                state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
-    gold_here = any(g.kind == K_GOLD for g in state.slots[room])
+    gold_here = any(g.kind == K_GOLD for g in state.room_slots(room))
     if awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL and gold_here:
         s.flags |= M_DEEP  # D48: it goes to the gold and sleeps deeply on it
         state.emit("jr.ev.gold_lover", monster=f"@jr.mon.{mon.id}")
@@ -181,7 +181,7 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
             discard_tile(state, state.pmon.tile)
         state.pmon = s
     else:
-        state.slots[state.room].append(s)
+        state.room_slots(state.room).append(s)
 
 
 # -- traps (§7.18, rows 6, 24) -----------------------------------------------------------------
@@ -190,7 +190,7 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
 def trap_check(state: JongRogueState, room: int, k: int = 0) -> None:
     """Row 6 after resolution: each trap of the room, in slot order, springs on 1d9 >= 5; a
     Levitating PC springs none (row 24 before)."""
-    slots = state.slots[room]
+    slots = state.room_slots(room)
     while k < len(slots):
         if slots[k].kind == K_TRAP and not state.status & LEVIT:
             roll(state, 1, TRAP_CHECK, _trap_rolled, room, k)
@@ -199,7 +199,7 @@ def trap_check(state: JongRogueState, room: int, k: int = 0) -> None:
 
 
 def _trap_rolled(state: JongRogueState, v: int, room: int, k: int) -> None:
-    s = state.slots[room][k]
+    s = state.room_slots(room)[k]
     if v < TRAP_SPRING:
         state.emit("jr.ev.trap_quiet", trap=f"@jr.trap.{number(s.tile)}")
         trap_check(state, room, k + 1)

@@ -89,7 +89,7 @@ def deal(state: JongRogueState) -> None:
         if state.pile_n == 0:
             continue  # pile and discard pile both empty (§2.5 step 6): no tile to lay
         state.pile_n -= 1
-        state.slots[n // PER_ROOM].append(face_down(0))
+        state.room_slots(n // PER_ROOM).append(face_down(0))
         if state.pile_n == 0 and not runout(state):
             return
     take(state, START_ROOM, _start_room)

@@ -63,7 +63,7 @@ def pick_up(state: JongRogueState, k: str | int) -> None:
     disguised xeroc (§7.14.8) wakes and attacks at once."""
     room = state.room
     i = int(k) - 1
-    s = state.slots[room][i]
+    s = state.room_slots(room)[i]
     if s.kind == K_MON:
         s.flags &= ~(M_DISGUISED | M_DEEP | M_ASLEEP)
         state.emit("jr.ev.mimic", monster=f"@jr.mon.{s.mon.id}")
@@ -84,7 +84,7 @@ def _gold(state: JongRogueState, v: int, i: int) -> None:
     """A gold pile: 2d9 x F gold (§7.19), capped at 999,999."""
     amount = v * state.floor
     state.gold = min(GOLD_MAX, state.gold + amount)
-    s = state.slots[state.room][i]
+    s = state.room_slots(state.room)[i]
     s.kind = K_GONE
     discard_tile(state, s.tile)
     state.emit("jr.ev.gold", n=amount, gold=state.gold)

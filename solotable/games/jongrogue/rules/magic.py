@@ -180,7 +180,7 @@ def nameable(state: JongRogueState) -> list[tuple[int, Slot]]:
         return [(0, p)] if p is not None and (not p.flags & M_INVIS or eng) else []
     out = []
     room = state.room
-    for k, s in enumerate(state.slots[room]):
+    for k, s in enumerate(state.room_slots(room)):
         if s.kind != K_MON or not state.revealed_monster(room, s) or s.flags & M_DISGUISED:
             continue
         if s.flags & M_INVIS and not any(e is s for e in eng):
@@ -261,7 +261,7 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
         return
     elif name == "aggravate_monsters":
         state.status |= AGGRAV
-        for room in state.slots:
+        for room in state.own_rooms():
             for s in room:
                 s.flags &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)
     elif name == "magic_mapping":
@@ -328,7 +328,7 @@ def _monster_teleported(state: JongRogueState, t: int, one: int, cur: int) -> No
         s.kind = K_GONE
         if state.lead == one:
             state.lead = -1
-    state.slots[dest].append(moved)
+    state.room_slots(dest).append(moved)
 
 
 # -- identification (§7.21 row 1, §7.26) -----------------------------------------------------------

@@ -225,7 +225,7 @@ def remove_monster(state: JongRogueState, r: int) -> int:
         state.pmon = None
         return -1
     room, k = divmod(r, 64)
-    state.slots[room][k].kind = K_GONE
+    state.room_slots(room)[k].kind = K_GONE
     return room
 
 

@@ -165,7 +165,7 @@ def in_passage(state: JongRogueState) -> None:
     state.lead = -1
     state.status &= ~LEVIT
     clear_monster_confusion(state)
-    for room in state.slots:
+    for room in state.own_rooms():
         for s in room:
             s.flags &= ~M_SCARED  # scare monster lasts until the PC steps into a passage (§7.21)
     state.emit("jr.ev.passage")
@@ -232,7 +232,7 @@ def move_pmon(state: JongRogueState, room: int) -> None:
     if p is None or p.flags & M_SLEEPING:
         return
     p.up = ADDED
-    state.slots[room].append(p)
+    state.room_slots(room).append(p)
     state.pmon = None
     state.emit("jr.ev.pmon_moves", monster=f"@jr.mon.{p.mon.id}", room=room + 1)
 
@@ -285,7 +285,7 @@ def _rested(state: JongRogueState) -> None:
 
 
 def clear_monster_confusion(state: JongRogueState) -> None:
-    for room in state.slots:
+    for room in state.own_rooms():
         for s in room:
             s.flags &= ~M_CONF
     if state.pmon is not None:
@@ -350,7 +350,7 @@ def pincer(state: JongRogueState, a: int, b: int) -> None:
     first: list[int] = []
     for room in (a, b):
         chosen = -1
-        for k, s in enumerate(state.slots[room]):
+        for k, s in enumerate(state.room_slots(room)):
             if s.kind != K_MON or not state.revealed_monster(room, s):
                 continue
             if s.flags & (M_SLEEPING | M_SCARED | M_SLOW) or "stationary" in s.mon.abilities:

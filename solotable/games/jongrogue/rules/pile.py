@@ -128,7 +128,8 @@ def turn_up(state: JongRogueState, rooms: tuple[int, ...], phase: Phase[Any], th
 def _turned(state: JongRogueState, outcome: Action, room: int, k: int, rooms: tuple[int, ...], phase: Phase[Any],
             then: Then, args: tuple[Any, ...]) -> None:  # fmt: skip
     t = TILE_OF[outcome.args[0]]
-    s = state.slots[room][k]
+    slots = state.room_slots(room)  # the drawn tile replaces the face-down one: the room is this state's own
+    s = slots[k]
     if s.tile == 0:
         state.pile[t] -= 1
     else:
@@ -136,7 +137,7 @@ def _turned(state: JongRogueState, outcome: Action, room: int, k: int, rooms: tu
         held[t] -= 1
         if not any(any(h) for h in state.held):
             state.held.clear()
-    state.slots[room][k] = new_slot(t, state.floor)
+    slots[k] = new_slot(t, state.floor)
     turn_up(state, rooms, phase, then, *args)
 
 
@@ -324,10 +325,11 @@ def restack(state: JongRogueState) -> None:
     if any(pile):  # the pile is empty: what its counts still hold lies face down (JR-P1)
         state.held.append(pile[:])
         pool = len(state.held)
-        for room in state.slots:
-            for s in room:
-                if s.kind == K_DOWN and s.tile == 0:
-                    s.tile = pool
+        for room in range(9):  # only the rooms with such tiles are made this state's own
+            if any(s.kind == K_DOWN and s.tile == 0 for s in state.slots[room]):
+                for s in state.room_slots(room):
+                    if s.kind == K_DOWN and s.tile == 0:
+                        s.tile = pool
         for t in range(27):
             pile[t] = 0
     for t in range(27):

@@ -194,8 +194,11 @@ built when read) and the legal list kept for the next check."""
 
 
 def fields(s: State) -> dict[str, Any]:
-    """Every field of the state (the engine's too), by value: what "no trace" compares."""
-    names = {n for cls in type(s).__mro__ for n in getattr(cls, "__slots__", ()) if n not in ENGINE_CACHES}
+    """Every field of the state (the engine's too), by value: what "no trace" compares. Left out
+    too: what a state names as how it is stored, not what it is (``STORAGE``: JongRogue's
+    copy-on-write marks; its rooms' tiles are compared)."""
+    skip = {*ENGINE_CACHES, *getattr(type(s), "STORAGE", ())}
+    names = {n for cls in type(s).__mro__ for n in getattr(cls, "__slots__", ()) if n not in skip}
     seen: dict[int, int] = {}
     return {n: value_of(getattr(s, n), seen) for n in sorted(names) if hasattr(s, n)}
 

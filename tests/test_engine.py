@@ -21,8 +21,8 @@ def _legal(state: Line) -> list[Action]:
     return [GO, STOP]
 
 
-CHOOSE = Phase("choose", _legal, game="toy-pig")  # (the toy game's id: the toy has no such phases)
-ROLL = Phase[Any]("roll", chance=True, game="toy-pig")
+CHOOSE = Phase("choose", _legal, game="engine-test")  # (no game has this id: these phases are the tests' own)
+ROLL = Phase[Any]("roll", chance=True, game="engine-test")
 
 
 class Line(StepState):
@@ -185,7 +185,7 @@ def test_a_pickled_state_keeps_its_phases_by_identity() -> None:
     assert copy.phase is ROLL and copy.table is not None and copy.to_move == CHANCE
     assert pickle.loads(pickle.dumps(OVER)) is OVER
     # a phase pickles as its game and name, whatever module made it (no frame is read)
-    assert CHOOSE.game == "toy-pig" and DIE_OF_TOY.game == "toy-pig"
+    assert CHOOSE.game == "engine-test" and DIE_OF_TOY.game == "toy-pig"
     assert b"toygame" not in pickle.dumps(DIE_OF_TOY) and pickle.loads(pickle.dumps(DIE_OF_TOY)) is DIE_OF_TOY
 
 
@@ -202,7 +202,7 @@ def test_the_check_after_legal_actions_builds_no_second_list() -> None:
         built.append(len(state.trace))
         return [GO, STOP] if len(state.trace) < 3 else [STOP]
 
-    phase = Phase("counted", counted, game="toy-pig")
+    phase = Phase("counted", counted, game="engine-test")
 
     def ask_counted(state: Line) -> None:
         state.trace.append("ask")

@@ -215,7 +215,10 @@ def test_a_name_that_fits_several_cards_says_which_and_how_to_tell_them_apart() 
     assert "−2 Hull" in explain(exc.value, "en") and "on 3, 4" not in explain(exc.value, "en")
     with pytest.raises(IllegalAction) as exc:
         G.parse_action(s, "frobnicator")
-    assert "Space Pirates" in explain(exc.value, "en") and "スペース・パイレーツ" in explain(exc.value, "ja")
+    # issue 20 item 6: a refusal is a sentence with a few examples and the count, never the list
+    en, ja = explain(exc.value, "en"), explain(exc.value, "ja")
+    assert "Assault Cruiser" in en and "29 names are left" in en and "Space Pirates" not in en
+    assert "アサルト・クルーザー" in ja and "29種類" in ja and len(en) < 200
 
 
 def test_a_long_line_is_not_compared_letter_by_letter_with_every_card(monkeypatch: pytest.MonkeyPatch) -> None:

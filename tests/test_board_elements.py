@@ -6,13 +6,16 @@ tiles, stations, threats, items)."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from solotable.agents.registry import agent_names, make_agent
 from solotable.core.board import KINDS, BoardActions, sort_actions
-from solotable.core.protocol import Game, State
+from solotable.core.protocol import State
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
 
@@ -63,8 +66,28 @@ def test_every_legal_action_is_on_an_element_or_free(game_id: str) -> None:
     if "heuristic" in agent_names(game_id):
         for seed in range(2):
             kinds |= play(game_id, "heuristic", 100 + seed)
-    if type(load_game(game_id)).board_actions is not Game.board_actions:
+    if load_game(game_id).game_module("board") is not None:  # the game's folder has a board.py
         assert len(kinds) >= 2, kinds  # a declared board carries elements, not only a list
+
+
+def test_board_files_are_found_by_their_folder() -> None:
+    """``board.py``, ``tui.py`` and ``web.py`` are found by name in the game's folder (no game writes
+    the hooks); a game without them (the toy game, a plain module) gets the defaults."""
+    import toygame
+
+    for game_id in GAMES:
+        game = load_game(game_id)
+        if game is toygame.GAME:
+            continue
+        assert "board_actions" not in vars(type(game)), game_id  # the default of core, not a copy
+        package = type(game).__module__
+        board, draw = game.game_module("board"), game.web_board()
+        assert board is not None and board.__name__ == f"{package}.board", game_id
+        assert draw is not None and draw.__module__ == f"{package}.web", game_id
+    toy = toygame.GAME
+    assert toy.game_module("board") is None and toy.tui_board() is None and toy.web_board() is None
+    state = toy.new_state(seed=1)
+    assert toy.board_actions(state).free == tuple(state.legal_actions())
 
 
 def test_sorting_keeps_every_action_once_per_element() -> None:
@@ -77,3 +100,30 @@ def test_sorting_keeps_every_action_once_per_element() -> None:
     assert all(e.actions == tuple(legal) for e in board.elements) and board.free == ()
     with pytest.raises(ValueError, match="unknown board element kind"):
         sort_actions(legal, lambda a: [("spaceship", "x")])
+
+
+def test_a_board_file_that_fails_to_import_is_not_taken_for_absent(tmp_path: Path) -> None:
+    """A ``board.py`` whose own import fails raises, and one that is there is used: the folder
+    convention only stands in for a file that is not there."""
+    folder = tmp_path / "foldergame"
+    folder.mkdir()
+    (folder / "__init__.py").write_text(
+        "import toygame\n\nclass FolderGame(toygame.PigGame):\n    id = 'folder-test'\n\nGAME = FolderGame()\n"
+    )
+    (folder / "web.py").write_text("import no_such_module_here  # noqa\n")
+    (folder / "board.py").write_text(
+        "from solotable.core.board import sort_actions\n\n"
+        "def board_actions(state):\n    return sort_actions(state.legal_actions(), lambda a: [('die', 'die:1')])\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        game = importlib.import_module("foldergame").GAME
+        state = game.new_state(seed=1)
+        assert [e.key for e in game.board_actions(state).elements] == ["die:1"]
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
+            game.web_board()
+        assert game.tui_board() is None  # no tui.py: the generic board
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [m for m in sys.modules if m == "foldergame" or m.startswith("foldergame.")]:
+            del sys.modules[name]

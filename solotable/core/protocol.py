@@ -8,6 +8,7 @@ with its exact probability; no game calls a random generator itself.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import random
 from abc import ABCMeta, abstractmethod
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from importlib import resources
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from solotable.core.action import Action
@@ -284,6 +286,10 @@ class BotHooks(Generic[StateT]):
     horizon: int = 0
 
 
+_GAME_MODULES: dict[tuple[str, str], ModuleType | None] = {}
+"""The games' own modules found by :meth:`Game.game_module`, by (package, name); None: absent."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(metaclass=ABCMeta):
     """The static description of a game: id, titles, options, and how to start it."""
@@ -460,26 +466,59 @@ class Game(metaclass=ABCMeta):
 
     # -- boards --------------------------------------------------------------------------------
 
+    # What the interfaces need of a game's board, declared by files in the game's folder by name and
+    # imported only when asked for (so loading a game never loads Textual): ``board.py`` (its
+    # ``board_actions``), ``tui.py`` (its ``Board``), ``web.py`` (its ``draw``). A game without
+    # the file gets the default; a game may still override the method.
+
+    def game_module(self, name: str) -> ModuleType | None:
+        """The game's own module ``name`` (``board``, ``tui``, ``web``...) by the folder convention:
+        ``<the package of the Game class>.<name>``, imported on first use; None when the game has no
+        such module (a game defined in a plain module, as the tests' toy game, has none). An import
+        error inside the module is raised, not taken for its absence."""
+        package = self._package()
+        target = f"{package}.{name}"
+        key = (package, name)
+        if key not in _GAME_MODULES:
+            try:
+                _GAME_MODULES[key] = importlib.import_module(target)
+            except ModuleNotFoundError as exc:
+                if exc.name != target:
+                    raise
+                _GAME_MODULES[key] = None
+        return _GAME_MODULES[key]
+
     def board_actions(self, state: State) -> BoardActions:
         """The legal actions of ``state`` sorted by the board elements they concern (the game's
-        ``board.py``: dice, cards, rooms, tiles, stations, threats, items, heroes) and the free ones
-        (:mod:`solotable.core.board`). By default every action is free."""
-        return BoardActions((), tuple(state.legal_actions()))
-
-    # How the game's table is drawn by each interface, declared by the game and imported only when
-    # asked for (so loading a game never loads Textual): the game's ``tui.py`` and ``web.py``.
+        ``board.py``, its ``board_actions(state)``: dice, cards, rooms, tiles, stations, threats,
+        items, heroes) and the free ones (:mod:`solotable.core.board`). Without ``board.py`` every
+        action is free."""
+        module = self.game_module("board")
+        if module is None:
+            return BoardActions((), tuple(state.legal_actions()))
+        sort: Callable[[State], BoardActions] = module.board_actions
+        return sort(state)
 
     def tui_board(self) -> Callable[..., Any] | None:
-        """The full-screen terminal interface's board: a Textual widget class built as
-        ``Board(game, id="board")`` with ``show(observation, lang)`` (and optionally
-        ``details(lang)``, ``selected_key()``); None: the interface's generic board."""
-        return None
+        """The full-screen terminal interface's board (the game's ``tui.py``, its ``Board``): a
+        Textual widget class built as ``Board(game, id="board")`` with ``show(observation, lang)``
+        (and optionally ``details(lang)``, ``selected_key()``); None: the interface's generic board."""
+        module = self.game_module("tui")
+        if module is None:
+            return None
+        board: Callable[..., Any] = module.Board
+        return board
 
     def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str] | None:
-        """The browser's board: ``draw(observation, lang, infos)`` returns the board's HTML (built
-        with :mod:`solotable.core.html`, which escapes every text) and fills ``infos[key]`` with
-        ``{"title", "body"}`` for each card it lets a player open; None: the generic board."""
-        return None
+        """The browser's board (the game's ``web.py``, its ``draw``): ``draw(observation, lang,
+        infos)`` returns the board's HTML (built with :mod:`solotable.core.html`, which escapes every
+        text) and fills ``infos[key]`` with ``{"title", "body"}`` for each card it lets a player
+        open; None: the generic board."""
+        module = self.game_module("web")
+        if module is None:
+            return None
+        draw: Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str] = module.draw
+        return draw
 
     def message_keys(self) -> list[str]:
         """Every message id this game can show (checked by the catalogue tests)."""

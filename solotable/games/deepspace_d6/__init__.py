@@ -8,11 +8,10 @@ Rulings R… are the game's rules reference's; DS-P… the project's (docs/rulin
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from solotable.core.board import BoardActions
 from solotable.core.features import Features
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
@@ -248,24 +247,6 @@ class DeepSpaceD6(Game):
     def render_text(self, state: State, lang: str = "en") -> str:
         assert isinstance(state, DeepSpaceState)
         return render_text(state, self.catalogue, lang)
-
-    def board_actions(self, state: State) -> BoardActions:
-        """Which legal actions concern which board element (``board.py``)."""
-        from .board import board_actions
-
-        return board_actions(state)
-
-    def tui_board(self) -> Callable[..., Any]:
-        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
-        from .tui import Board
-
-        return Board
-
-    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
-        """The browser's board (``web.py``, imported when asked for)."""
-        from .web import draw
-
-        return draw
 
     def bot_hooks(self) -> BotHooks[DeepSpaceState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

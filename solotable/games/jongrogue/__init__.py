@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
-from solotable.core.board import BoardActions
 from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
@@ -143,24 +142,6 @@ class JongRogue(Game):
             was = f"  (was s={ref}: {' '.join(D.monsters[ref + n].ch for n in range(9))})" if ref != s else ""
             lines.append(f"  F{f}{'+' if f == len(w.start) else ''}: s={s}  {names}  [{w.tag}]{was}")
         return "\n".join(lines)
-
-    def board_actions(self, state: State) -> BoardActions:
-        """Which legal actions concern which board element (``board.py``)."""
-        from .board import board_actions
-
-        return board_actions(state)
-
-    def tui_board(self) -> Callable[..., Any]:
-        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
-        from .tui import Board
-
-        return Board
-
-    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
-        """The browser's board (``web.py``, imported when asked for)."""
-        from .web import draw
-
-        return draw
 
     def bot_hooks(self) -> BotHooks[JongRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

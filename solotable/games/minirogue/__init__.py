@@ -9,10 +9,9 @@ docs/rulings.md. One player, or two co-operative players (seat 0 plays ``--chara
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from solotable.core.board import BoardActions
 from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
@@ -134,24 +133,6 @@ class MiniRogue(Game):
         if name != "provisional":
             raise KeyError(name)
         return provisional_listing(self.catalogue, lang)
-
-    def board_actions(self, state: State) -> BoardActions:
-        """Which legal actions concern which board element (``board.py``)."""
-        from .board import board_actions
-
-        return board_actions(state)
-
-    def tui_board(self) -> Callable[..., Any]:
-        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
-        from .tui import Board
-
-        return Board
-
-    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
-        """The browser's board (``web.py``, imported when asked for)."""
-        from .web import draw
-
-        return draw
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

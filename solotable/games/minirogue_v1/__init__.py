@@ -8,10 +8,9 @@ The rules are in ``rules/`` (one module per chapter of the rules reference), the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import ClassVar
 
-from solotable.core.board import BoardActions
 from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
@@ -126,24 +125,6 @@ class MiniRogueV1(Game):
         spells, combat, the character and dungeon cards, the score sheet), the foe first."""
         assert isinstance(state, MiniRogueState)
         return info_entries(state, self.catalogue, lang)
-
-    def board_actions(self, state: State) -> BoardActions:
-        """Which legal actions concern which board element (``board.py``)."""
-        from .board import board_actions
-
-        return board_actions(state)
-
-    def tui_board(self) -> Callable[..., Any]:
-        """The full-screen terminal's board (``tui.py``, imported when asked for)."""
-        from .tui import Board
-
-        return Board
-
-    def web_board(self) -> Callable[[Mapping[str, Any], str, dict[str, dict[str, str]]], str]:
-        """The browser's board (``web.py``, imported when asked for)."""
-        from .web import draw
-
-        return draw
 
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot

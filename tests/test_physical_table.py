@@ -31,9 +31,9 @@ from solotable.core.protocol import Action
 from solotable.core.registry import load
 from solotable.core.session import Session
 from solotable.games.jongrogue.heuristic import make_agent
+from solotable.games.jongrogue.notation import TILE_NAMES
 from solotable.games.jongrogue.observation import observation as jr_observation
 from solotable.games.jongrogue.state import JongRogueState
-from solotable.games.jongrogue.tiles import TILE_NAMES
 
 KANJI = "一二三四五六七八九"
 SUIT_JA = {"m": "萬", "p": "筒", "s": "索"}

@@ -224,7 +224,7 @@ def test_a_name_that_fits_several_cards_says_which_and_how_to_tell_them_apart() 
 def test_a_long_line_is_not_compared_letter_by_letter_with_every_card(monkeypatch: pytest.MonkeyPatch) -> None:
     # issue 12: a 2 MB line typed at a draw took minutes (an edit distance against ~70 names);
     # a line past the limit is refused as too long, and no name is compared with one far longer
-    import solotable.games.deepspace_d6.typed as typed
+    import solotable.games.deepspace_d6.notation as typed
 
     s = G.new_state(seed=1)
     with pytest.raises(IllegalAction) as exc:

@@ -14,9 +14,9 @@ from typing import Any
 import solotable
 from solotable.core.engine import Phase
 from solotable.core.protocol import Action, Event
+from solotable.games.jongrogue.notation import TILE_INDEX
 from solotable.games.jongrogue.rules.turns import PLAY
 from solotable.games.jongrogue.state import ROOM, UP, JongRogueState, Slot, new_slot
-from solotable.games.jongrogue.tiles import TILE_INDEX
 
 G = solotable.load("jongrogue")
 

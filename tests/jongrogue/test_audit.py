@@ -145,7 +145,7 @@ def test_ammo_check_follows_a_killing_shot() -> None:  # row 16 after resolution
 
 
 def test_a_check_tile_in_use_is_not_restacked() -> None:  # §2.4 [SEED], §2.5 steps 2-4
-    from solotable.games.jongrogue.tiles import TILE_INDEX
+    from solotable.games.jongrogue.notation import TILE_INDEX
 
     s = quiet_room(slots=("s3",), food=2)
     s.pile = [0] * 27

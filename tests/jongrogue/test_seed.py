@@ -10,6 +10,7 @@ import pytest
 
 from solotable.core.engine import OVER
 from solotable.core.protocol import Action
+from solotable.games.jongrogue.notation import TILE_NAMES
 from solotable.games.jongrogue.rules.combat import gain_xp
 from solotable.games.jongrogue.rules.turns import DEATH, PLAY
 from solotable.games.jongrogue.state import (
@@ -26,7 +27,6 @@ from solotable.games.jongrogue.state import (
     max_hp_of,
     new_slot,
 )
-from solotable.games.jongrogue.tiles import TILE_NAMES
 
 from .helpers import FOOD_GAIN, XP_TABLE, G, do, feed, keys, new, quiet_room, started
 

@@ -29,10 +29,10 @@ from solotable.core.registry import register
 
 from .actions import INST_NAMES, INST_OF
 from .data import FACES, Card, data
+from .notation import FACE_WORDS, faces, find, normal
 from .rules.crew import REROLL, ROLL
 from .rules.threats import DRAW, THREAT
 from .state import CARDS, GAME_ID, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
-from .typed import FACE_WORDS, faces, find, normal
 from .view import card_messages, info_entries, message_list, render_text
 from .words import counted
 
@@ -72,7 +72,7 @@ class DeepSpaceD6(Game):
 
     def normalize_notation(self, state: State, text: str) -> str:
         """Loose typing: a roll as ``1 3 3 5 6 2`` or face names (en/ja) in any order, the threat
-        die as ``4``, a card by its id or its name in either language (:mod:`.typed`), spaces for
+        die as ``4``, a card by its id or its name in either language (:mod:`.notation`), spaces for
         commas."""
         raw = normal(text)
         raw = re.sub(r"threat\s+detected!?", "threat", raw)  # the face's full name is two words
@@ -126,7 +126,7 @@ class DeepSpaceD6(Game):
             raise IllegalAction("ds6.err.no_card", text=text.strip(), cards=message_list(unseen)) from None
 
     def _drawable(self, state: DeepSpaceState, body: str) -> list[Card]:
-        """The cards not seen yet that ``body`` names (an id, or a name: :func:`.typed.find`)."""
+        """The cards not seen yet that ``body`` names (an id, or a name: :func:`.notation.find`)."""
         body = body.strip()
         if body in D.by_id:
             return [D.by_id[body]] if state.unseen[D.by_id[body].index] else []

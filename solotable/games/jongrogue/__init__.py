@@ -21,8 +21,8 @@ from solotable.core.registry import register
 from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
 from .data import rules_data
 from .info import info_entries
+from .notation import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .state import GAME_ID, POTIONS, SCROLLS, JongRogueState
-from .tiles import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
 from .view import render_text
 from .words import describe
 

@@ -23,6 +23,7 @@ from solotable.core.protocol import State
 
 from . import GAME
 from .data import ARMOUR_KINDS, WEAPON_KINDS
+from .notation import LAB_NAMES, SIDES, TILE_NAMES, number, suit
 from .state import (
     CLAIR,
     DOOR,
@@ -43,7 +44,6 @@ from .state import (
     R,
     neighbour,
 )
-from .tiles import LAB_NAMES, SIDES, TILE_NAMES, number, suit
 
 MONSTERS: tuple[str, ...] = tuple(m.id for m in R.monsters)
 PC_STATUS: tuple[str, ...] = (*PC_STATUS_NAMES, "hungry")  # hungry: no food (the observation's word)

@@ -32,6 +32,7 @@ from collections import deque
 from solotable.core.protocol import Action, State
 
 from .data import rules_data
+from .notation import SIDES, TILE_INDEX
 from .rules.combat import WEAPON_DMG
 from .rules.turns import CARRY, DEATH, IDENTIFY, MELEE, PLAY, RANGED, THREAT, TURN_END
 from .state import (
@@ -61,7 +62,6 @@ from .state import (
     neighbour,
     opposite,
 )
-from .tiles import SIDES, TILE_INDEX
 
 R = rules_data()
 C = R.combat
@@ -271,7 +271,7 @@ class HeuristicAgent:
 
     def _discard(self, s: JongRogueState, acts: list[Action]) -> Action:
         """Over the carry limits (§7.25): let the least useful item go."""
-        from .tiles import TILE_INDEX
+        from .notation import TILE_INDEX
 
         def cost(a: Action) -> tuple[int, int]:
             what = str(a.args[0])
@@ -299,7 +299,7 @@ class HeuristicAgent:
     def _identify(self, s: JongRogueState, acts: list[Action]) -> Action:
         """Identify scroll (§7.21 row 1): the equipped kit first (a curse matters), then the
         appearance carried most often, then rings."""
-        from .tiles import TILE_INDEX
+        from .notation import TILE_INDEX
 
         def worth(a: Action) -> int:
             what = str(a.args[0])
@@ -329,7 +329,7 @@ class HeuristicAgent:
             if row >= 0 and POTIONS[row] in GOOD_POTIONS:
                 return a
         for a in byname.get("read", []):
-            from .tiles import TILE_INDEX
+            from .notation import TILE_INDEX
 
             row = s.scr_row[TILE_INDEX[str(a.args[0])]]
             if row >= 0 and SCROLLS[row] in GOOD_SCROLLS:
@@ -377,7 +377,7 @@ class HeuristicAgent:
                 if s.pot_row[int(str(a.args[0])[1:]) - 1] < 0:
                     return a
             for a in byname.get("read", []):
-                from .tiles import TILE_INDEX
+                from .notation import TILE_INDEX
 
                 if s.scr_row[TILE_INDEX[str(a.args[0])]] < 0:
                     return a

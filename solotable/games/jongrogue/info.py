@@ -14,6 +14,7 @@ from collections.abc import Callable
 from solotable.core.i18n import Catalogue
 from solotable.core.protocol import InfoEntry
 
+from .notation import glyph
 from .observation import SlotView, observation
 from .state import (
     PASSAGE,
@@ -22,7 +23,6 @@ from .state import (
     JongRogueState,
     R,
 )
-from .tiles import glyph
 
 CATEGORY: tuple[str, ...] = R.item.category_by_s.value
 C = R.combat

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from .notation import LAB_NAMES, SIDES, TILE_NAMES, number
 from .state import (
     CLAIR,
     DOOR,
@@ -28,7 +29,6 @@ from .state import (
     SCROLLS,
     neighbour,
 )
-from .tiles import LAB_NAMES, SIDES, TILE_NAMES, number
 
 if TYPE_CHECKING:
     from .state import JongRogueState, Slot

@@ -27,7 +27,7 @@ from solotable.core.engine import OVER, Phase, StepState
 from solotable.core.protocol import Event, Result
 
 from .data import Monster, rules_data
-from .tiles import SIDE_OF_WIND, STAIRS, number, suit
+from .notation import SIDE_OF_WIND, STAIRS, number, suit
 
 if TYPE_CHECKING:
     from . import JongRogue
@@ -119,7 +119,7 @@ class Slot:
         return m
 
     def __repr__(self) -> str:
-        from .tiles import TILE_NAMES
+        from .notation import TILE_NAMES
 
         return f"Slot({TILE_NAMES[self.tile]}, kind={self.kind}, up={self.up}, hp={self.hp}, flags={self.flags:#x})"
 

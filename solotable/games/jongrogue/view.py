@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from solotable.core.i18n import Catalogue
 
+from .notation import SIDE_OF_WIND, SIDES, glyph
 from .observation import Observation, SlotView, observation
 from .state import POTIONS, SCROLLS, JongRogueState, R
-from .tiles import SIDE_OF_WIND, SIDES, glyph
 
 CATEGORY: tuple[str, ...] = R.item.category_by_s.value
 """What an item tile sN is (§7.19)."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 from solotable.core.action import Action
 from solotable.core.i18n import Catalogue
 
+from .notation import LAB_NAMES, SIDES, TILE_INDEX, glyph
 from .observation import Observation, SlotView, observation
 from .state import PASSAGE, POTIONS, RINGS, SCROLLS, JongRogueState, R, neighbour
-from .tiles import LAB_NAMES, SIDES, TILE_INDEX, glyph
 
 CATEGORY: tuple[str, ...] = R.item.category_by_s.value
 """What an item tile sN is (§7.19)."""

@@ -18,7 +18,7 @@ from .data import SPELLS, data
 from .state import CARD_NAMES, FOE_BOSS, FOE_EVENT, NO_FOE, MiniRogueState
 
 if TYPE_CHECKING:
-    from .view import Observation
+    from .observation import Observation
 
 D = data()
 

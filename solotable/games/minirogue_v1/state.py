@@ -19,7 +19,7 @@ from solotable.core.protocol import Action, Event, IllegalAction, Result, legal_
 from .data import BOSS, ROOM_CARDS, data
 
 if TYPE_CHECKING:
-    from .view import Observation
+    from .observation import Observation
 
 
 GAME_ID = "minirogue-v1"
@@ -160,7 +160,7 @@ class MiniRogueState(StepState):
         return {"difficulty": self.difficulty, "keys": self.keys}
 
     def observation(self, player: int = 0) -> Observation:  # type: ignore[override]
-        from .view import observation  # the view reads the rules' phases
+        from .observation import observation  # the view reads the rules' phases
 
         return observation(self)
 

@@ -1,7 +1,7 @@
 """The table of Mini Rogue v1.2.1: the character card, the dungeon card, the row of room cards
 (columns of one or two cards, the boss card in a boss area) and the combat dice.
 
-Drawn from the observation only (:mod:`solotable.games.minirogue_v1.view`); card and game words
+Drawn from the observation only (:mod:`solotable.games.minirogue_v1.observation`); card and game words
 come from the game's catalogue (``mr1.*``), the board's own from ``tui.mr1.*``.
 """
 
@@ -19,7 +19,7 @@ from solotable.core.text_boxes import blank_box, box, fit, t
 from solotable.core.text_layout import wrap
 from solotable.games.minirogue_v1 import GAME as MINIROGUE_V1
 from solotable.games.minirogue_v1.info import end_lines, phase_line
-from solotable.games.minirogue_v1.view import CardView, Observation
+from solotable.games.minirogue_v1.observation import CardView, Observation
 
 CATALOGUE = Catalogue.from_package(("solotable.games.minirogue_v1", "messages_tui.toml"))
 register_catalogue(CATALOGUE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from solotable.core.engine import Phase, step
 
 from ..data import Monster
+from ..notation import SIDES
 from ..state import (
     ADDED,
     ASLEEP,
@@ -41,7 +42,6 @@ from ..state import (
     neighbour,
     ref,
 )
-from ..tiles import SIDES
 from . import monsters, moves, turns
 from .pile import GLYPHS, discard_tile, draw_until, is_s, roll, satiation
 

@@ -13,6 +13,7 @@ from functools import partial
 
 from solotable.core.engine import Phase
 
+from ..notation import number
 from ..state import (
     ADDED,
     AGGRAV,
@@ -40,7 +41,6 @@ from ..state import (
     R,
     Slot,
 )
-from ..tiles import number
 from . import ending, floors, moves
 from .pile import GLYPHS, REVEAL, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll, turn_up
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from solotable.core.action import Action
 from solotable.core.engine import Phase
 
+from ..notation import LAB_NAMES
 from ..state import (
     AGGRAV,
     BLIND,
@@ -25,7 +26,6 @@ from ..state import (
     R,
     face_down,
 )
-from ..tiles import LAB_NAMES
 from . import encounters, ending, turns
 from .pile import (
     ALL_ROOMS,

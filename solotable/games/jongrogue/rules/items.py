@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from solotable.core.engine import Phase
 
+from ..notation import TILE_INDEX, number
 from ..state import (
     GAME_ID,
     K_GOLD,
@@ -29,7 +30,6 @@ from ..state import (
     Weapon,
     ref,
 )
-from ..tiles import TILE_INDEX, number
 from . import monsters, moves
 from .pile import GLYPHS, discard_tile, draw_until, is_not_s, is_s, roll
 

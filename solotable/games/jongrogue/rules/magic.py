@@ -18,6 +18,7 @@ from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
 from solotable.core.engine import Phase, step
 
+from ..notation import TILE_INDEX, TILE_NAMES, number
 from ..state import (
     ADDED,
     AGGRAV,
@@ -49,7 +50,6 @@ from ..state import (
     Slot,
     ref,
 )
-from ..tiles import TILE_INDEX, TILE_NAMES, number
 from . import combat, encounters, floors, items, turns
 from .pile import ALL_ROOMS, CLAIRVOYANCE, GLYPHS, discard_tile, draw_until, is_m, nothing_more, other_room, turn_up
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from solotable.core.engine import Phase
 
+from ..notation import SIDES
 from ..state import (
     ADDED,
     ASLEEP,
@@ -38,7 +39,6 @@ from ..state import (
     opposite,
     ref,
 )
-from ..tiles import SIDES
 from . import encounters, floors, monsters, turns
 from .pile import REVEAL, nothing_more, pick, roll, satiation, turn_up
 

@@ -28,8 +28,8 @@ from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
+from ..notation import TILE_NAMES, glyph, number
 from ..state import GAME_ID, K_DOWN, JongRogueState, R, new_slot
-from ..tiles import TILE_NAMES, glyph, number
 from . import ending
 
 TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)

@@ -25,6 +25,7 @@ from typing import Any
 from solotable.core.action import Action
 from solotable.core.engine import Phase
 
+from ..notation import SIDES, TILE_NAMES
 from ..state import (
     ASLEEP,
     BLIND,
@@ -47,7 +48,6 @@ from ..state import (
     JongRogueState,
     R,
 )
-from ..tiles import SIDES, TILE_NAMES
 
 Then = Callable[..., None]
 

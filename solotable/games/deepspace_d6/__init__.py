@@ -1,7 +1,7 @@
 """Deep Space D-6, print-and-play edition (USS Crypsis): game id ``deepspace-d6``.
 
 The state is :mod:`.state`, the rules :mod:`.rules` (one module per chapter of the rulebook), the
-card data ``cards.toml`` (:mod:`.data`), what a player sees :mod:`.observation` and :mod:`.view`.
+card data ``cards.toml`` (:mod:`.data`), what a player sees :mod:`.observation`, :mod:`.view` and :mod:`.info`.
 Rulings R… are the game's rules reference's; DS-P… the project's (docs/rulings.md).
 """
 
@@ -29,11 +29,12 @@ from solotable.core.registry import register
 
 from .actions import INST_NAMES, INST_OF
 from .data import FACES, Card, data
+from .info import info_entries
 from .notation import FACE_WORDS, faces, find, normal
 from .rules.crew import REROLL, ROLL
 from .rules.threats import DRAW, THREAT
 from .state import CARDS, GAME_ID, PLACE_NAMES, ST_COM, ST_ENG, STATION_NAMES, DeepSpaceState
-from .view import card_messages, info_entries, message_list, render_text
+from .view import card_messages, message_list, render_text
 from .words import counted
 
 D = data()

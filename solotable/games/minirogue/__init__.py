@@ -23,7 +23,8 @@ from .info import info_entries
 from .notation import read_card, read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
 from .state import GAME_ID, MiniRogueState
-from .view import describe, provisional_listing, render_text
+from .view import provisional_listing, render_text
+from .words import describe
 
 
 class MiniRogue(Game):

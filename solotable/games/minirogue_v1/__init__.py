@@ -2,7 +2,7 @@
 
 The rules are in ``rules/`` (one module per chapter of the rules reference), the state in
 ``state.py``, the data in ``cards.toml`` (models in ``data.py``), what a player sees in
-``observation.py``; the project's rulings are in docs/rulings.md.
+``observation.py`` (and as line-mode text in ``view.py``); the project's rulings are in docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from solotable.core.registry import register
 
 from .data import data
 from .info import chance_label, info_entries
-from .observation import Observation, render_text
+from .observation import Observation
 from .rules import ATTACK_ROLL, REVEAL, new_game
 from .state import CARD_NAMES, GAME_ID, MiniRogueState
+from .view import render_text
 
 D = data()
 

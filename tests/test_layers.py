@@ -5,7 +5,9 @@
 - ``core`` imports no game, bot or interface; ``agents`` and ``sim`` no interface;
 - no import circle between the interfaces (the line player and command, the full-screen
   terminal, the browser, and the shared presentation module);
-- ``ui``, ``sim`` and ``agents`` name no game: what they know of one comes through the registry.
+- ``ui``, ``sim`` and ``agents`` name no game: what they know of one comes through the registry;
+- every game folder names the same concern with the same file (:data:`GAME_MODULES`, as
+  docs/architecture.md lists them): no other module beside ``rules/`` and the data files.
 
 Run as a script for the report: ``python tests/test_layers.py [ROOT]`` prints the interfaces'
 import graph and its circles for the package under ROOT (default: this checkout).
@@ -170,6 +172,72 @@ def test_interfaces_sim_and_agents_name_no_game() -> None:
         if GAME_IDS.search(line)
     ]
     assert not found, found
+
+
+GAME_MODULES = {
+    "__init__": "the Game: id, titles, options and their words, notation and words hooks; registers itself",
+    "data": "typed models of the data files (cards.toml, rules.toml), loaded and validated once",
+    "cardfile": "the data file read key for key, when data.py compiles it into another form for the rules",
+    "names": "the ids every module shares (cards, stats, statuses), when data.py needs them before it loads",
+    "state": "the State: typed fields, clone",
+    "actions": "every decision and chance outcome as a shared Action, and their notation",
+    "notation": "reading loosely what a player types (names in both languages, physical dice, tiles)",
+    "observation": "what a seat sees: the typed dictionary and observation()",
+    "view": "the table as text for line mode, and other text built from the observation",
+    "info": "what a player could read at the table (info_entries)",
+    "words": "actions and events in words beyond the catalogue (action labels, message ids by count)",
+    "board": "which legal actions concern which board element (Game.board_actions)",
+    "features": "the numeric view for learning agents (Game.features)",
+    "heuristic": "the game's bot and its evaluation for search (Game.bot_hooks)",
+    "tui": "the full-screen terminal's board (Game.tui_board)",
+    "web": "the browser's board (Game.web_board)",
+}
+"""The modules a game folder may hold, by the concern each is for (docs/architecture.md)."""
+GAME_DIRS = {"rules"}
+"""A game folder's sub-packages: the rules, one module per chapter."""
+GAME_DATA = {".toml", ".md", ".json"}
+"""The data files beside them (messages, cards, rules help, odds)."""
+BUILT = {"__pycache__"}
+BUILT_SUFFIXES = {".pyc", ".so", ".pyd", ".c"}
+"""What a build leaves in a folder (bytecode, compiled modules), not the game's own."""
+
+
+def game_folder_drift(root: Path) -> list[str]:
+    """Every file or folder in a game folder that is not a declared standard name."""
+    out: list[str] = []
+    for folder in sorted(p for p in (root / "solotable" / "games").iterdir() if (p / "__init__.py").is_file()):
+        for path in sorted(folder.iterdir()):
+            if path.name in BUILT or path.suffix in BUILT_SUFFIXES:
+                continue
+            if path.is_dir():
+                ok = path.name in GAME_DIRS
+            elif path.suffix == ".py":
+                ok = path.stem in GAME_MODULES
+            else:
+                ok = path.suffix in GAME_DATA
+            if not ok:
+                out.append(str(path.relative_to(root)))
+    return out
+
+
+def test_game_folders_use_the_standard_module_names() -> None:
+    games = [p for p in (ROOT / "solotable" / "games").iterdir() if (p / "__init__.py").is_file()]
+    assert len(games) >= 4, games
+    assert not game_folder_drift(ROOT), game_folder_drift(ROOT)
+    for name in ("observation", "view", "info", "board", "features", "heuristic", "tui", "web"):
+        assert all((g / f"{name}.py").is_file() for g in games), name  # every game has these concerns
+
+
+def test_a_new_name_in_a_game_folder_is_refused(tmp_path: Path) -> None:
+    """The check sees a module of another name, and a folder that is not ``rules/``."""
+    game = tmp_path / "solotable" / "games" / "somegame"
+    (game / "rules").mkdir(parents=True)
+    for name in ("__init__.py", "state.py", "observation.py", "messages.toml", "rules/setup.py"):
+        (game / name).write_text("")
+    assert game_folder_drift(tmp_path) == []
+    (game / "typed.py").write_text("")
+    (game / "screens").mkdir()
+    assert game_folder_drift(tmp_path) == ["solotable/games/somegame/screens", "solotable/games/somegame/typed.py"]
 
 
 def report(root: Path) -> str:

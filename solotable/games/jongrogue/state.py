@@ -23,7 +23,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from solotable.core.action import Action
-from solotable.core.engine import OVER, Phase, StepState
+from solotable.core.engine import Phase, StepState
 from solotable.core.protocol import Event, Result
 
 from .data import Monster, rules_data
@@ -244,8 +244,8 @@ class JongRogueState(StepState):
 
     ``mode`` is the decision the PC faces next (a :class:`Phase` of ``rules.turns``: free play,
     a threat, the ranged phase, a melee turn, the end of a turn, the carry limits, the identify
-    choice, death), kept while the steps between decisions run; :data:`ENDED` once the game is
-    over."""
+    choice, death), kept while the steps between decisions run. The game's end is the engine's
+    one (``finish()``, ``over``), nothing of ``mode``; :attr:`ended` says it for the rules."""
 
     __slots__ = (*_SCALARS, *_LISTS, "_shared", "armours", "held", "pmon", "rings", "slots", "weapons")
     STORAGE: ClassVar[tuple[str, ...]] = ("_shared",)
@@ -523,8 +523,9 @@ class JongRogueState(StepState):
 
     @property
     def ended(self) -> bool:
-        """The game is over (or ending: the victory's identification draws, JR-P5)."""
-        return self.mode is OVER
+        """The game is over (``finish()``), or ending: the victory's identification draws, once
+        :func:`~.rules.ending.victory` has given its cause (JR-P5)."""
+        return self.over or self.cause == "victory"
 
     def room_slots(self, room: int) -> list[Slot]:
         """The tiles of ``room``, this state's own to change: after a clone, the room's list and
@@ -693,11 +694,8 @@ def level_of_xp(xp: int) -> int:
     return min(lv, LEVEL_MAX)
 
 
-ENDED = OVER
-"""``state.mode`` once the game is over."""
-
 __all__ = [
-    "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "ENDED", "FROZEN", "HELD",
+    "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "FROZEN", "HELD",
     "INNER_WALLS", "K_DOWN", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP",
     "M_CANCEL", "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
     "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",

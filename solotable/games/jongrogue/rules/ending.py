@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from solotable.core.engine import step
 
-from ..state import ENDED, K_GONE, JongRogueState, R
+from ..state import K_GONE, JongRogueState, R
 from . import turns
 
 
@@ -67,7 +67,6 @@ def death(state: JongRogueState, cause: str, killer: str) -> None:
 
 def game_over(state: JongRogueState) -> None:
     """§4.2: the gold held is the score."""
-    state.mode = ENDED
     state.score = state.gold
     state.emit("jr.ev.game_over", score=state.score)
     state.finish()
@@ -91,7 +90,6 @@ def forced_end(state: JongRogueState) -> None:
     """§4.4: the game ends at once; with the forced-end bonus rule the gold score gets +10%."""
     state.forced = True
     state.cause = "forced_end"
-    state.mode = ENDED
     bonus = R.score.forced_end_bonus.value if state.forced_bonus else 0
     state.score = state.gold * (100 + bonus) // 100
     state.emit("jr.ev.forced_end", score=state.score)
@@ -103,12 +101,13 @@ def forced_end(state: JongRogueState) -> None:
 
 def victory(state: JongRogueState) -> None:
     """§4.5: up the stairs from B1 with the Amulet. Nothing else of the step runs. Everything is
-    identified (§7.26), then the score is gold part + items part. The game is over first, so the
-    identification draws bring no food check (JR-P5)."""
+    identified (§7.26), then the score is gold part + items part. The game is ending first (its
+    cause given: ``state.ended``), so the identification draws bring no food check (JR-P5); the
+    score's step ends it (``finish()``)."""
     from . import items, magic
 
     state.stack.clear()
-    state.mode = ENDED
+    state.cause = "victory"  # the game is ending (state.ended): the draws below bring no food check
     state.then(
         *(step(items.reveal_ring, i) for i in range(len(state.rings))),
         *(step(magic.reveal_link, True, i) for i in range(9) if state.potions[i]),
@@ -121,7 +120,6 @@ def victory(state: JongRogueState) -> None:
 
 def _victory_score(state: JongRogueState) -> None:
     state.won = True
-    state.cause = "victory"
     bonus = R.score.victory_bonus.value if state.victory_bonus else 0
     state.score = state.gold * (100 + bonus) // 100 + sum(v for _, v in item_values(state))
     state.emit("jr.ev.victory", score=state.score)

@@ -93,10 +93,12 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     if s.log:
         s.emit("mr.ev.feat", seat=seat + 1, die=i + 1, cost="@mr.cost." + cost)
     if cost == "xp":
-        if effects.lose(s, seat, "xp", s.data.feat_xp):  # D19: a lost die goes from the next roll
+        effects.lose(s, seat, "xp", s.data.feat_xp)  # D19: a lost die goes from the next roll
+        if s.over:
             return
     elif cost == "hp":
-        if effects.lose_hp(s, seat, s.data.feat_hp, "feat"):
+        effects.lose_hp(s, seat, s.data.feat_hp, "feat")
+        if s.over:
             return
     elif s.free_feats > 0:
         s.free_feats -= 1

@@ -101,7 +101,8 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     if r.poison:  # §7.2 step 3
         if s.log:
             s.emit("mr.ev.poison_die", seat=seat + 1)
-        if effects.lose_hp(s, seat, 1, "poison"):
+        effects.lose_hp(s, seat, 1, "poison")
+        if s.over:
             return
     if r.curse:  # §7.2 step 4
         s.cursed_now = True
@@ -189,7 +190,8 @@ def attack_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         h.skill_up = False
         if s.log:
             s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill.tribute")
-        if effects.lose_hp(s, seat, k, "tribute") or hit_foe(s, s.data.tribute_per_hp * k):
+        effects.lose_hp(s, seat, k, "tribute")
+        if s.over or hit_foe(s, s.data.tribute_per_hp * k):
             return
     elif name == "stun":  # §4.3, D4: twice the armor (Shield included, D23)
         h.skill_up = False
@@ -243,7 +245,7 @@ def attack_next(s: MiniRogueState) -> None:
     if s.att + 1 < len(s.fighters):
         begin_attacker(s, s.att + 1)
         return
-    if monster_attack(s):
+    if monster_attack(s) or s.over:
         return
     s.round += 1
     s.frozen = False
@@ -252,7 +254,8 @@ def attack_next(s: MiniRogueState) -> None:
 
 def monster_attack(s: MiniRogueState) -> bool:
     """§7.5, §7.6 (D10, D13, D18): the foe's attack by the target's black die: 1 misses, 6
-    ignores armor; then the damage line's icons. True if it killed or made everyone fall."""
+    ignores armor; then the damage line's icons. True if it made everyone fall (:func:`dungeon.fall`);
+    a death ends the game as every death does (``s.over``), and the icons are not read then."""
     foe = s.foe
     assert foe is not None
     if s.frozen:
@@ -273,8 +276,9 @@ def monster_attack(s: MiniRogueState) -> bool:
         s.emit("mr.ev.hit", seat=target + 1, damage=dmg, face=black)
     kind = s.foe_kind
     cause = FOE_KINDS[kind] if kind in (MONSTER, GHOST) else "boss"
-    if effects.lose_hp(s, target, dmg, cause):
-        return True
+    effects.lose_hp(s, target, dmg, cause)
+    if s.over:
+        return False
     if dmg == 0 and not s.data.flags.icons_on_zero_damage:
         return False  # D18 switched off
     fall = False
@@ -284,8 +288,9 @@ def monster_attack(s: MiniRogueState) -> bool:
         elif icon == "regenerate":  # D13, D31
             s.foe_hp = min(s.foe_max, s.foe_hp + s.data.regenerate_hp)
         elif icon == "weaken":
-            if effects.lose(s, target, "xp", 1, cause):  # a death from lacking XP is the foe's doing
-                return True
+            effects.lose(s, target, "xp", 1, cause)  # a death from lacking XP is the foe's doing
+            if s.over:
+                return False
         elif icon == "fall":
             fall = True
     return fall and dungeon.fall(s)

@@ -161,7 +161,8 @@ def arrive(s: MiniRogueState) -> None:
 def delve(s: MiniRogueState) -> None:
     """§3.3 Delving: eat, the skill card turns face up, a Shield ends; the next area."""
     for seat, h in enumerate(s.heroes):
-        if eat(s, seat):
+        eat(s, seat)
+        if s.over:
             return
         h.skill_up = True
         h.shield = 0
@@ -170,18 +171,18 @@ def delve(s: MiniRogueState) -> None:
     new_area(s, s.area + 1)
 
 
-def eat(s: MiniRogueState, seat: int) -> bool:
-    """§3.3 Delving step 1: −1 food; with no food, −3 HP instead. True if it starved to death."""
+def eat(s: MiniRogueState, seat: int) -> None:
+    """§3.3 Delving step 1: −1 food; with no food, −3 HP instead (a death ends the game: ``s.over``)."""
     d = s.data
     h = s.heroes[seat]
     if h.food >= d.eat_food:
         h.food -= d.eat_food
         if s.log:
             s.emit("mr.ev.eat", seat=seat + 1, food=h.food)
-        return False
+        return
     if s.log:
         s.emit("mr.ev.starve", seat=seat + 1)
-    return effects.lose_hp(s, seat, d.starve_hp, "starvation")
+    effects.lose_hp(s, seat, d.starve_hp, "starvation")
 
 
 def new_area(s: MiniRogueState, area: int) -> None:
@@ -196,7 +197,9 @@ def new_area(s: MiniRogueState, area: int) -> None:
 
 def fall(s: MiniRogueState) -> bool:
     """A Fall (§3.5, D17): both characters fall to the landing area at once; the fight ends
-    unrewarded; nothing is eaten. Ignored on floor 4 (then False: play goes on)."""
+    unrewarded; nothing is eaten. True if they fell (what was pending is dropped: the caller stops;
+    a death in the fall, under D17's alternative, ends the game as every death does, ``s.over``);
+    ignored on floor 4 (then False: play goes on)."""
     d = s.data
     dst = d.fall_to[s.area - 1]
     if dst == 0:
@@ -211,8 +214,10 @@ def fall(s: MiniRogueState) -> bool:
     if s.log:
         s.emit("mr.ev.fall", area=dst)
     for seat, h in enumerate(s.heroes):
-        if d.flags.eat_on_fall and eat(s, seat):  # D17 alternative: a fall eats like Delving
-            return True
+        if d.flags.eat_on_fall:  # D17 alternative: a fall eats like Delving
+            eat(s, seat)
+            if s.over:
+                return True
         if d.flags.refresh_on_fall:  # D17 alternative: skill cards turn face up
             h.skill_up = True
     new_area(s, dst)

@@ -24,22 +24,22 @@ if TYPE_CHECKING:
 # -- death ----------------------------------------------------------------------------------------
 
 
-def lose_hp(s: MiniRogueState, seat: int, n: int, cause: str) -> bool:
-    """``seat`` loses ``n`` HP; at 0 the game is lost at once (§1.3). True if it died."""
+def lose_hp(s: MiniRogueState, seat: int, n: int, cause: str) -> None:
+    """``seat`` loses ``n`` HP; at 0 the game is lost at once (§1.3): :meth:`finish`, which callers
+    see as ``s.over`` (the engine's one way to say the game ended)."""
     if n <= 0:
-        return False
+        return
     h = s.heroes[seat]
     h.hp -= n
     if s.log:
         s.emit("mr.ev.hp", seat=seat + 1, n=n, hp=max(0, h.hp))
     if h.hp > 0:
-        return False
+        return
     h.hp = 0
     s.cause = cause
     if s.log:
         s.emit("mr.ev.death", seat=seat + 1, char="@mr.char." + h.char)
     s.finish()
-    return True
 
 
 # -- stats ----------------------------------------------------------------------------------------
@@ -109,10 +109,12 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
         s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat." + stat, n=new - value, value=new)
 
 
-def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") -> bool:
-    """§4.4, D3: an imposed loss; lacking the full amount costs 1 HP once. True if it killed."""
+def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") -> None:
+    """§4.4, D3: an imposed loss; lacking the full amount costs 1 HP once (a death ends the game:
+    ``s.over``)."""
     if stat == "hp":
-        return lose_hp(s, seat, n, cause)
+        lose_hp(s, seat, n, cause)
+        return
     h = s.heroes[seat]
     value = stat_of(h, stat)
     paid = min(value, n)
@@ -125,8 +127,7 @@ def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") 
     if paid < n:
         if s.log:
             s.emit("mr.ev.lack", seat=seat + 1, hp=s.data.lack_hp)
-        return lose_hp(s, seat, s.data.lack_hp, cause)
-    return False
+        lose_hp(s, seat, s.data.lack_hp, cause)
 
 
 def add_status(s: MiniRogueState, seat: int, status: Status) -> None:
@@ -181,8 +182,10 @@ def apply_effects(s: MiniRogueState, seat: int, effects: tuple[Effect, ...], sta
             n = e.amount * floor if e.per_floor else e.amount
             if n >= 0:
                 gain(s, seat, e.arg, n)  # type: ignore[arg-type]
-            elif lose(s, seat, e.arg, -n):  # type: ignore[arg-type]
-                return
+            else:
+                lose(s, seat, e.arg, -n)  # type: ignore[arg-type]
+                if s.over:
+                    return
         elif kind == "status":
             add_status(s, seat, e.arg)  # type: ignore[arg-type]
         elif kind == "bless":

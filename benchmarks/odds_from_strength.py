@@ -1,9 +1,9 @@
-"""Write the web home page's odds chart data (``solotable/ui/web/odds.json``) from the tables of
-``docs/strength.md``: every game's win rate per difficulty (or character, or rules) and bot, with
-the 95% interval and the command that measured it.
+"""Write each game's odds (``odds.json`` in the game's folder, read by ``Game.odds()`` for the web
+home page's chart) from the tables of ``docs/strength.md``: the game's win rate per difficulty (or
+character, or rules) and bot, with the 95% interval and the command that measured it.
 
-    python benchmarks/odds_from_strength.py            # rewrite the packaged file
-    python benchmarks/odds_from_strength.py --check    # exit 1 if it is out of date
+    python benchmarks/odds_from_strength.py            # rewrite the packaged files
+    python benchmarks/odds_from_strength.py --check    # exit 1 if one is out of date
 """
 
 from __future__ import annotations
@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from solotable.core.registry import game_ids, load  # noqa: E402  (this checkout's package)
+
 SOURCE = ROOT / "docs" / "strength.md"
-TARGET = ROOT / "solotable" / "ui" / "web" / "odds.json"
+NAME = "odds.json"
+"""The file's name in each game's folder."""
 AGENTS = ("heuristic", "mcts")
 """The bots the chart shows: the rule-based player and the fair search bot."""
 
@@ -59,17 +65,37 @@ def parse(markdown: str) -> dict[str, Any]:
     return {gid: e for gid, e in out.items() if e["rows"]}
 
 
+def folder(game_id: str) -> Path:
+    """The folder of a registered game (its package)."""
+    return Path(sys.modules[type(load(game_id)).__module__].__file__ or "").parent
+
+
+def texts(data: dict[str, Any]) -> dict[Path, str | None]:
+    """Each game's file and its text (None: the game has no rows, so no file)."""
+    out: dict[Path, str | None] = {}
+    for gid in game_ids():
+        entry = data.get(gid)
+        body = {"source": "docs/strength.md", **entry} if entry else None
+        out[folder(gid) / NAME] = json.dumps(body, ensure_ascii=False, indent=1) + "\n" if body else None
+    unknown = sorted(set(data) - set(game_ids()))
+    if unknown:
+        raise SystemExit(f"docs/strength.md names games that are not registered: {', '.join(unknown)}")
+    return out
+
+
 def main(argv: list[str]) -> int:
-    data = parse(SOURCE.read_text(encoding="utf-8"))
-    text = json.dumps({"source": "docs/strength.md", "games": data}, ensure_ascii=False, indent=1) + "\n"
+    wanted = texts(parse(SOURCE.read_text(encoding="utf-8")))
     if "--check" in argv:
-        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
-        if current != text:
-            print(f"{TARGET} is out of date: run python benchmarks/odds_from_strength.py")
-            return 1
-        return 0
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET} ({sum(len(e['rows']) for e in data.values())} rows)")
+        stale = [p for p, text in wanted.items() if (p.read_text(encoding="utf-8") if p.exists() else None) != text]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is out of date: run python benchmarks/odds_from_strength.py")
+        return 1 if stale else 0
+    for path, text in wanted.items():
+        if text is None:
+            path.unlink(missing_ok=True)
+            continue
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)} ({len(json.loads(text)['rows'])} rows)")
     return 0
 
 

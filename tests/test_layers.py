@@ -167,7 +167,7 @@ def test_interfaces_sim_and_agents_name_no_game() -> None:
         f"{path.relative_to(ROOT)}:{n}"
         for top in ("ui", "sim", "agents")
         for path in sorted((ROOT / "solotable" / top).rglob("*"))
-        if path.suffix in (".py", ".toml", ".js", ".css", ".html")
+        if path.suffix in (".py", ".toml", ".js", ".css", ".html", ".json", ".md", ".svg")
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if GAME_IDS.search(line)
     ]

@@ -101,7 +101,7 @@ class PigGame(Game):
     id = "toy-pig"
     rules_version = "1"
     titles: ClassVar[dict[str, str]] = {"en": "Pig to 10", "ja": "ピッグ"}
-    option_specs = (Option("target", (10, 15), 10),)
+    option_specs: ClassVar[tuple[Option, ...]] = (Option("target", (10, 15), 10),)
 
     def new_state(self, seed: int | None = None, **options: object) -> PigState:
         opts = self.validate_options(options)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
 import os
 import random
+import sys
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from importlib import resources
+from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -104,6 +107,10 @@ class Option:
     default: str | bool | int
     aliases: Mapping[str, str] = field(default_factory=dict)
     file: bool = False
+    record: str = ""
+    """How the player's record groups games by this option: ``"difficulty"``, ``"character"`` (a
+    seat's character: the first such option always, a further one when it is not its default),
+    ``"variant"`` (a rules set or switch, named in the record line), or ``""``: not at all."""
     _settled: dict[tuple[type, object], str | bool | int] = field(init=False, repr=False, compare=False)
     """The choices that check as themselves (no alias or case to fold), by type and value: a
     game's options as ``validate_options`` gave them, which ``new_state`` checks again at every
@@ -419,8 +426,6 @@ class Game(metaclass=ABCMeta):
 
     def render_text(self, state: State, lang: str = "en") -> str:
         """The table as plain text for line-mode play, built from ``state.observation()``."""
-        import json
-
         return json.dumps(state.observation(), ensure_ascii=False, indent=1)
 
     def help_text(self, lang: str = "en") -> str:
@@ -487,6 +492,26 @@ class Game(metaclass=ABCMeta):
                     raise
                 _GAME_MODULES[key] = None
         return _GAME_MODULES[key]
+
+    def folder_file(self, name: str) -> Traversable | None:
+        """A data file of the game's folder (``odds.json``...) by its name, or None when the folder
+        has no such file (or the game has no folder: one defined in a plain module)."""
+        module = sys.modules.get(self._package())
+        if module is None or not hasattr(module, "__path__"):
+            return None
+        place = resources.files(module).joinpath(name)
+        return place if place.is_file() else None
+
+    def odds(self) -> dict[str, Any] | None:
+        """The chance of winning the game's bots measured, for the odds chart (the web's home page):
+        the folder's ``odds.json``, written from docs/strength.md by ``benchmarks/odds_from_strength.py``
+        (``heading``, ``commands``, ``column``, and ``rows`` of ``row`` (an option's value), ``agent``,
+        ``games``, ``rate``, ``low``, ``high``); None: nothing measured."""
+        place = self.folder_file("odds.json")
+        if place is None:
+            return None
+        data: dict[str, Any] = json.loads(place.read_text(encoding="utf-8"))
+        return data
 
     def board_actions(self, state: State) -> BoardActions:
         """The legal actions of ``state`` sorted by the board elements they concern (the game's

@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from solotable.core.protocol import State
+from solotable.core.registry import game_ids
+from solotable.core.registry import load as load_game
 
 SCHEMA_VERSION = 1
 """``PRAGMA user_version`` of the database (the ``open_games`` table is an addition that every
@@ -144,18 +146,24 @@ def is_damage(exc: BaseException) -> bool:
 
 
 def describe_options(game_id: str, options: Mapping[str, Any]) -> tuple[str, str, str]:
-    """``(difficulty, character, variant)`` of a game's options, as the record groups them."""
-    difficulty = str(options.get("difficulty", ""))
-    character = str(options.get("character", ""))
-    partner = options.get("partner")
-    if partner and partner != "none":
-        character = f"{character}+{partner}"
-    variant_parts = []
-    for name in ("rules", "length", "keys"):
-        if name in options and options[name] not in (False, "", None):
-            value = options[name]
-            variant_parts.append(name if value is True else str(value))
-    return difficulty, character, ",".join(variant_parts)
+    """``(difficulty, character, variant)`` of a game's options, as the record groups them: by
+    what each option declares (:attr:`Option.record <solotable.core.protocol.Option.record>`); a
+    game no longer known has none."""
+    difficulty = ""
+    characters: list[str] = []
+    variants: list[str] = []
+    specs = load_game(game_id).option_specs if game_id in game_ids() else ()
+    for spec in specs:
+        if spec.name not in options:
+            continue
+        value = options[spec.name]
+        if spec.record == "difficulty" and not difficulty:
+            difficulty = str(value)
+        elif spec.record == "character" and (not characters or value != spec.default):
+            characters.append(str(value))
+        elif spec.record == "variant" and value not in (False, "", None):
+            variants.append(spec.name if value is True else str(value))
+    return difficulty, "+".join(characters), ",".join(variants)
 
 
 def save_key(save_file: str | os.PathLike[str]) -> str:

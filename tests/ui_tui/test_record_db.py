@@ -51,6 +51,35 @@ def test_options_grouping() -> None:
     assert describe_options("jongrogue", {"rules": "ez-plus"}) == ("", "", "ez-plus")
 
 
+def test_options_grouping_is_what_each_game_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the record never heard of groups by its own options' declarations (``Option.record``),
+    whatever their names; a game no longer known groups nothing."""
+    import toygame
+
+    from solotable.core import registry
+    from solotable.core.protocol import Option
+    from solotable.ui.tui.app import setup_words
+
+    class Declared(toygame.PigGame):
+        id = "record-test"
+        option_specs = (
+            Option("target", (10, 15), 10),  # not grouped
+            Option("pace", ("calm", "wild"), "calm", record="difficulty"),
+            Option("hero", ("ann", "bob"), "ann", record="character"),
+            Option("sidekick", ("nobody", "ann", "bob"), "nobody", record="character"),
+            Option("deck", ("short", "long"), "long", record="variant"),
+            Option("mirror", (False, True), False, record="variant"),
+        )
+
+    game = Declared()
+    monkeypatch.setitem(registry._loaded, game.id, game)
+    options = {"target": 15, "pace": "wild", "hero": "bob", "sidekick": "nobody", "deck": "short", "mirror": True}
+    assert describe_options(game.id, options) == ("wild", "bob", "short,mirror")
+    assert describe_options(game.id, {**options, "sidekick": "ann", "mirror": False}) == ("wild", "bob+ann", "short")
+    assert describe_options("no-such-game", options) == ("", "", "")
+    assert setup_words(game, "wild", "bob+ann", "short,mirror", "en") == "wild, bob+ann, short, mirror"
+
+
 def test_an_error_inside_the_transaction_keeps_earlier_records(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     with RecordDB.open(path) as db:

@@ -71,6 +71,20 @@ def test_odds_data_is_the_strength_tables() -> None:
     assert casual["low"] <= casual["rate"] <= casual["high"]
 
 
+def test_odds_are_each_games_own() -> None:
+    """The chart's data is read through each game (``Game.odds``: ``odds.json`` in its folder), not
+    kept by the web interface; a game with nothing measured (the toy game) has none."""
+    import toygame
+
+    from solotable.core.registry import load
+
+    data = pages.odds_data()["games"]
+    for gid, entry in data.items():
+        assert load(gid).odds() == entry and entry["rows"], gid
+    assert toygame.GAME.odds() is None and toygame.GAME.folder_file("odds.json") is None
+    assert not list((ROOT / "solotable" / "ui").rglob("odds.json"))
+
+
 def test_solotable_web_help_and_a_bad_database(capsys: pytest.CaptureFixture[str]) -> None:
     assert solotable_main(["web", "--help"]) == 0
     out = capsys.readouterr().out

@@ -53,9 +53,9 @@ class DeepSpaceD6(Game):
     }
     option_words: ClassVar[Mapping[str, str]] = {"difficulty": "ds6.difficulty.", "length": "ds6.length."}
     option_specs = (
-        Option("difficulty", tuple(D.difficulty.dont_panic), "beginner"),  # §2.2, DS-P3
+        Option("difficulty", tuple(D.difficulty.dont_panic), "beginner", record="difficulty"),  # §2.2, DS-P3
         Option("dont_panic", ("preset", "0", "1", "2", "3", "4", "5", "6"), "preset"),  # DS-P3
-        Option("length", tuple(D.length.removed), "full"),  # §2.3
+        Option("length", tuple(D.length.removed), "full", record="variant"),  # §2.3
     )
     sim_histogram: ClassVar[str | None] = "deck_left"
     sim_means: ClassVar[tuple[str, ...]] = ("rounds", "hull", "destroyed", "deck_left")

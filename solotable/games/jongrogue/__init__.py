@@ -41,7 +41,7 @@ class JongRogue(Game):
     option_words: ClassVar[Mapping[str, str]] = {"rules": "jr.rules."}
     option_specs = (
         Option("rules", ("ez", "ez-plus"), "ez",
-               aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}),
+               aliases={"ezplus": "ez-plus", "plus": "ez-plus", "ez_plus": "ez-plus"}, record="variant"),
         Option("identification", ("preset", "on", "off"), "preset"),
         Option("forced-end-bonus", ("preset", "on", "off"), "preset"),
         Option("victory-bonus", ("preset", "on", "off"), "preset"),

@@ -42,9 +42,9 @@ class MiniRogue(Game):
         "partner": "mr.char.",
     }
     option_specs = (
-        Option("character", CHARACTERS, "rogue"),
-        Option("partner", ("none", *CHARACTERS), "none"),
-        Option("difficulty", DIFFICULTIES, "normal"),
+        Option("character", CHARACTERS, "rogue", record="character"),
+        Option("partner", ("none", *CHARACTERS), "none", record="character"),
+        Option("difficulty", DIFFICULTIES, "normal", record="difficulty"),
         Option("cards", (), "", file=True),  # a TOML file of card corrections, read by the interface (MR-P2)
         Option("cards_data", (), ""),  # the corrections' content, as records keep it (MR-P2)
     )

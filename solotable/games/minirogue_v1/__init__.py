@@ -36,8 +36,9 @@ class MiniRogueV1(Game):
     }
     option_words: ClassVar[Mapping[str, str]] = {"difficulty": "mr1.difficulty."}
     option_specs = (
-        Option("difficulty", D.difficulty_order, "normal", aliases={"nightmare": "impossible"}),  # R36
-        Option("keys", (False, True), False),
+        # R36: nightmare is the rules' other name for impossible
+        Option("difficulty", D.difficulty_order, "normal", aliases={"nightmare": "impossible"}, record="difficulty"),
+        Option("keys", (False, True), False, record="variant"),
     )
     sim_histogram: ClassVar[str | None] = "area"
     sim_means: ClassVar[tuple[str, ...]] = ("area", "level", "rank", "bosses", "score")

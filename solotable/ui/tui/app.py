@@ -216,9 +216,19 @@ class SoloTableApp(App[int]):
 
 def setup_words(game: Game | None, difficulty: str, character: str, variant: str, lang: str) -> str:
     """A record line's setup in words (``Hard, Rogue+Mage``), as the home screen names the
-    option values; the stored values themselves for a game no longer known."""
-    def words(option: str, value: str) -> str:
-        return value_label(game, option, value, lang) if game is not None else value
+    option values, each by the option the game declares for it (``Option.record``); the stored
+    values themselves for a game no longer known."""
+    specs = game.option_specs if game is not None else ()
+
+    def words(record: str, value: str) -> str:
+        for spec in specs:
+            if spec.record != record:
+                continue
+            if isinstance(spec.default, bool) and value == spec.name:  # a switch that is on: its name
+                return option_label(game, spec.name, lang)
+            if value in {str(c) for c in spec.choices}:
+                return value_label(game, spec.name, value, lang)
+        return value
 
     parts = []
     if difficulty:
@@ -226,11 +236,7 @@ def setup_words(game: Game | None, difficulty: str, character: str, variant: str
     if character:
         parts.append("+".join(words("character", c) for c in character.split("+")))
     for value in variant.split(",") if variant else ():
-        if value == "keys":  # a switch that is on: its name
-            parts.append(option_label(game, "keys", lang))
-            continue
-        named = [w for o in ("rules", "length") if (w := words(o, value)) != value]
-        parts.append(named[0] if named else value)
+        parts.append(words("variant", value))
     return tr("tui.record.sep", lang).join(parts) or "-"
 
 

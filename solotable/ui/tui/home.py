@@ -551,10 +551,6 @@ def options_help(game: Game, lang: str) -> str:
     return "\n\n".join(parts)
 
 
-_SETUP_OPTIONS = ("difficulty", "character", "partner", "rules", "length", "keys")
-"""The options a record line (and a Continue line) names by their value alone."""
-
-
 def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
     """A saved game's setup in words: rules set, character, difficulty as the record names them,
     then any other option that differs from its default (``continue off``)."""
@@ -563,7 +559,7 @@ def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
 
     parts = [setup_words(game, *describe_options(game.id, options), lang)]
     for spec in game.option_specs:
-        if spec.name in _SETUP_OPTIONS or spec.name.endswith("_data") or spec.name not in options:
+        if spec.record or spec.name.endswith("_data") or spec.name not in options:  # record: named above
             continue
         value = options[spec.name]
         if value == spec.default or value in ("", None):

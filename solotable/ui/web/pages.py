@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from solotable.core.html import Html, tag
@@ -218,8 +217,8 @@ def _record(record: list[dict[str, Any]], lang: str) -> Html:
 
 @cache
 def odds_data() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("solotable.ui.web").joinpath("odds.json").read_text("utf-8"))
-    return data
+    """Every game's measured odds (``Game.odds``, the ``odds.json`` of its folder), by game id."""
+    return {"games": {gid: odds for gid in game_ids() if (odds := load_game(gid).odds()) is not None}}
 
 
 def _odds_charts(lang: str) -> list[Html]:

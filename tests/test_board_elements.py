@@ -71,21 +71,23 @@ def test_every_legal_action_is_on_an_element_or_free(game_id: str) -> None:
 
 
 def test_board_files_are_found_by_their_folder() -> None:
-    """``board.py``, ``tui.py`` and ``web.py`` are found by name in the game's folder (no game writes
-    the hooks); a game without them (the toy game, a plain module) gets the defaults."""
+    """``board.py``, ``tui.py``, ``web.py`` and ``features.py`` are found by name in the game's folder
+    (no game writes the hooks); a game without them (the toy game, a plain module) gets the defaults."""
     import toygame
 
     for game_id in GAMES:
         game = load_game(game_id)
         if game is toygame.GAME:
             continue
-        assert "board_actions" not in vars(type(game)), game_id  # the default of core, not a copy
+        for hook in ("board_actions", "tui_board", "web_board", "features"):
+            assert hook not in vars(type(game)), (game_id, hook)  # the default of core, not a copy
         package = type(game).__module__
         board, draw = game.game_module("board"), game.web_board()
         assert board is not None and board.__name__ == f"{package}.board", game_id
         assert draw is not None and draw.__module__ == f"{package}.web", game_id
     toy = toygame.GAME
     assert toy.game_module("board") is None and toy.tui_board() is None and toy.web_board() is None
+    assert toy.features() is None
     state = toy.new_state(seed=1)
     assert toy.board_actions(state).free == tuple(state.legal_actions())
 

@@ -573,6 +573,10 @@ class Game(metaclass=ABCMeta):
     def features(self) -> Features | None:
         """The game's numeric view for learning agents (action catalogue, encoder, progress,
         limits: :class:`solotable.core.features.Features`), which ``solotable.rl`` serves through
-        Gymnasium, PettingZoo and OpenSpiel; None: the game has none. Games import their
-        ``features`` module lazily here (it is needed by learning agents only)."""
-        return None
+        Gymnasium, PettingZoo and OpenSpiel: the ``FEATURES`` of the game's ``features.py``,
+        imported on first use (only learning agents need it); None: the game has none."""
+        module = self.game_module("features")
+        if module is None:
+            return None
+        features: Features = module.FEATURES
+        return features

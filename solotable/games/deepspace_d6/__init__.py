@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import ClassVar
 
-from solotable.core.features import Features
 from solotable.core.i18n import Catalogue, register_catalogue
 from solotable.core.protocol import (
     Action,
@@ -256,11 +255,6 @@ class DeepSpaceD6(Game):
             heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
             horizon=h.SEARCH_HORIZON,
         )
-
-    def features(self) -> Features:
-        from .features import FEATURES  # imported on first use: only learning agents need it
-
-        return FEATURES
 
 
 GAME = register(DeepSpaceD6())

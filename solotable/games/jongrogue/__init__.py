@@ -13,7 +13,6 @@ import re
 from collections.abc import Mapping
 from typing import ClassVar
 
-from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, State
 from solotable.core.registry import register
@@ -147,11 +146,6 @@ class JongRogue(Game):
         from . import heuristic as h  # imported on first use: playing needs no bot
 
         return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON)
-
-    def features(self) -> Features:
-        from .features import FEATURES  # imported on first use: only learning agents need it
-
-        return FEATURES
 
 
 GAME = register(JongRogue())

@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from solotable.core.features import Features
 from solotable.core.i18n import register_catalogue
 from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
@@ -139,12 +138,6 @@ class MiniRogue(Game):
         from . import heuristic as h  # imported on first use: playing needs no bot
 
         return BotHooks(heuristic=h.make_agent)
-
-    def features(self) -> Features:
-        from .features import FEATURES  # imported on first use: only learning agents need it
-
-        return FEATURES
-
 
 
 def _has_values(text: str) -> bool:

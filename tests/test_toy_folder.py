@@ -1,11 +1,12 @@
 """A new game is one folder plus its registration (issue 19, DESIGN.md): the toy game as a folder of
 its own (``tests/toy_folder``: the toy's rules, a ``board.py`` and a ``features.py``, found by their
-names), registered here and nowhere else, plays through the full-screen terminal (a Textual pilot),
+names), registered here and nowhere else, plays through the line player, the full-screen terminal (a Textual pilot),
 the web table (over HTTP) and the Gymnasium environment to its end, and no file of the package
 names it."""
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import subprocess
@@ -143,3 +144,19 @@ def test_the_full_screen_terminal_plays_it_to_its_end(registered: str, tmp_path:
             assert [(r.game, r.played) for r in db.summary()] == [(ID, 1)]
 
     play()
+
+
+def test_the_line_player_plays_it_to_its_end(
+    registered: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from solotable.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("SOLOTABLE_LANG", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll\nhold\n" * 4 + "hold\n" * 4))
+    save = tmp_path / "pig.json"
+    assert main(["play", ID, "--seed", "3", "--target", "15", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Game over. You" in out
+    record = parse_record(save.read_text(encoding="utf-8"))
+    assert record.game == ID and record.options["target"] == 15 and record.replay().is_terminal()

@@ -215,6 +215,11 @@ def _record(record: list[dict[str, Any]], lang: str) -> Html:
     return tag("ul", *items, cls="record")
 
 
+ODDS_PLAYERS = {"heuristic": "careful", "mcts": "strong"}
+"""The bots of the odds chart as a player knows them: the rule-based bot plays as a careful player,
+the search bot as a strong one (``web.odds_agent.*``, ``web.odds_careful``, ``web.odds_strong``)."""
+
+
 @cache
 def odds_data() -> dict[str, Any]:
     """Every game's measured odds (``Game.odds``, the ``odds.json`` of its folder), by game id."""
@@ -222,8 +227,18 @@ def odds_data() -> dict[str, Any]:
 
 
 def _odds_charts(lang: str) -> list[Html]:
-    """Per game, a bar per difficulty and bot with its 95% interval, as SVG (numbers written)."""
-    out: list[Html] = []
+    """Per game, a bar per difficulty and player with its 95% interval, as SVG (numbers written).
+    The players are named in words (a careful player, a strong player: the heuristic and mcts
+    bots, whose commands are in docs/strength.md), never by a bot's name or a command line."""
+    out: list[Html] = [
+        tag("p", t("web.odds_note", lang)),
+        tag(
+            "ul",
+            tag("li", t("web.odds_careful", lang)),
+            tag("li", t("web.odds_strong", lang)),
+            cls="odds-who",
+        ),
+    ]
     for gid, entry in odds_data()["games"].items():
         rows = entry["rows"]
         bar_h, gap, label_w, width = 18, 6, 270, 640
@@ -238,12 +253,14 @@ def _odds_charts(lang: str) -> list[Html]:
             y = i * (bar_h + gap) + 4
             column = odds_option(gid, rows)
             row_name = value_label(gid, column, r["row"], lang)
-            label = f"{row_name} · {r['agent']}"
+            who = ODDS_PLAYERS[r["agent"]]
+            agent = t(f"web.odds_agent.{who}", lang)
+            label = t("web.odds_label", lang, row=row_name, agent=agent)
             words = t(
                 "web.odds_bar",
                 lang,
                 row=row_name,
-                agent=r["agent"],
+                agent=agent,
                 rate=f"{r['rate']:.1f}",
                 low=f"{r['low']:.1f}",
                 high=f"{r['high']:.1f}",
@@ -261,7 +278,7 @@ def _odds_charts(lang: str) -> list[Html]:
                         y=y,
                         width=max(1.0, scale_w * r["rate"] / 100),
                         height=bar_h,
-                        cls=f"bar agent-{r['agent']}",
+                        cls=f"bar who-{who}",
                     ),
                     tag(
                         "line",
@@ -290,19 +307,22 @@ def _odds_charts(lang: str) -> list[Html]:
             role="list",
             aria_label=load_game(gid).title(lang),
         )
-        command = entry["commands"][0] if entry["commands"] else ""
+        title = load_game(gid).title(lang)
         out.append(
             tag(
                 "figure",
+                tag("figcaption", tag("b", title), " — ", option_label(gid, odds_option(gid, rows), lang)),
+                # on a phone the chart scrolls sideways: a region the keyboard reaches
                 tag(
-                    "figcaption",
-                    tag("b", load_game(gid).title(lang)),
-                    " — ",
-                    option_label(gid, odds_option(gid, rows), lang),
+                    "div",
+                    svg,
+                    cls="odds-scroll",
+                    tabindex=0,
+                    role="region",
+                    aria_label=t("web.odds_scroll", lang, game=title),
                 ),
-                svg,
-                tag("p", t("web.odds_note", lang, command=command), cls="small"),
                 cls="odds",
+                data_game=gid,
             )
         )
     return out

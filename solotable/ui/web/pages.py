@@ -64,6 +64,7 @@ CLIENT_KEYS = (
     "web.board_menu",
     "web.board_about",
     "web.board_pick",
+    "web.changed",
 )
 """The words the page's script shows itself, sent with the page in its language."""
 
@@ -367,7 +368,14 @@ def table_page(lang: str, table_id: str, title: str) -> str:
                     id="controls",
                 ),
                 tag("section", tag("h2", t("web.seats", lang)), tag("div", id="seats"), id="seat-box"),
-                tag("section", tag("h2", t("web.log", lang)), tag("ol", id="log", cls="log"), id="log-box"),
+                tag(
+                    "section",
+                    tag("h2", t("web.log", lang)),
+                    tag("ol", id="log", cls="log"),
+                    # what a screen reader announces: only the steps new since the last drawing
+                    tag("div", id="log-live", cls="sr-only", role="log", aria_live="polite", aria_atomic="false"),
+                    id="log-box",
+                ),
                 tag("p", t("web.keys_help", lang), cls="small"),
                 cls="side",
             ),

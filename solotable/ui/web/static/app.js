@@ -107,6 +107,7 @@
     if (p.title) { document.querySelector("h1").textContent = p.title; document.title = p.title; }
     $("board").innerHTML = p.board;  // built and escaped by the server (boards.py)
     const listed = boardActions(p);   // the actions offered on the board's pieces are left out of the list
+    markChanges(p);
     $("turn").textContent = p.at !== null ? words["web.rewinding"].replace("{step}", p.at).replace("{steps}", p.steps) : p.turn;
     document.body.classList.toggle("your-turn", !!p.your_turn);
     document.body.classList.toggle("rewound", p.at !== null);
@@ -166,6 +167,170 @@
     $("hint").disabled = !p.your_turn || p.chance_prompt !== "" || p.at !== null;
     drawSeats(p);
     drawLog(p);
+    announce(p);
+  }
+
+  // -- the log, announced politely: a screen reader hears the steps new since the last drawing
+  // (#log-live, aria-live="polite"), never the whole log again
+  let heard = null;   // the last step announced (null: nothing drawn yet)
+  function announce(p) {
+    if (p.at !== null) return;   // rewinding: nothing new happened
+    const last = p.log.length ? p.log[p.log.length - 1].step : 0;
+    if (heard === null || last < heard) { heard = last; return; }   // the page's first drawing, an undo
+    const fresh = p.log.filter((e) => e.step > heard && (e.label || e.events.length));
+    heard = last;
+    if (!fresh.length) return;
+    const box = $("log-live");
+    box.replaceChildren();
+    fresh.forEach((entry) => {
+      const line = document.createElement("p");
+      const who = entry.mover !== null && entry.mover !== undefined && p.seats.length > 1 ? "P" + (entry.mover + 1) + ": " : "";
+      line.textContent = [entry.label ? who + entry.label : ""].concat(entry.events).filter((x) => x).join(" ");
+      box.appendChild(line);
+    });
+  }
+
+  // -- chance seen as it happens ------------------------------------------------------------------
+  // The page compares the board it drew last with the one the server sends (no rule here: only
+  // what the drawing shows). A die whose face changed or that appeared rolls and lands; a card or
+  // tile turned face up (or newly laid) turns over; a number that went up or down says by how much
+  // (▲ +2, ▼ −3) and flashes. The motion plays only under prefers-reduced-motion: no-preference
+  // (style.css); the marks (✦, the difference, a word for screen readers) stay until the player's
+  // next decision, so that what the last step changed, the rolls after it included, can be read.
+  const PIECES = ".die, .card, .slot, .tile, .stat, .token";
+  const KINDS = ["die", "card", "slot", "tile", "stat", "token"];
+  const FACE_DOWN = ["face-down", "back", "unexplored"];
+  const MARK_CLASSES = ["chg", "chg-now", "chg-roll", "chg-flip", "chg-gain", "chg-loss", "chg-new", "chg-changed"];
+  let lastSnap = null;      // the live board's pieces as last drawn: key -> what they showed
+  let lastVersion = null;
+  let marks = new Map();    // key -> {kind, delta}: changes marked since the player's last decision
+  let quietNext = false;    // the next drawing marks nothing (an undo)
+
+  function ownText(node) {
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll(PIECES + ", .chg-badge, .chg-delta, .sr-only").forEach((n) => n.remove());
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function headingOf(node) {
+    const h = node.querySelector(":scope > h3, :scope > h4");
+    if (!h) return "";
+    const first = h.firstChild;
+    return (first && first.nodeType === 3 ? first.nodeValue : h.textContent).trim();
+  }
+
+  function scopeOf(node) {
+    for (let a = node.parentElement; a && a.id !== "board"; a = a.parentElement) {
+      if (a.dataset.info) return "i:" + a.dataset.info;
+      if (a.dataset.el) return "e:" + a.dataset.el.split(/\s+/)[0];
+      const h = headingOf(a);
+      if (h) return "h:" + h;
+    }
+    return "";
+  }
+
+  function snapshot() {
+    const snap = new Map();
+    const counts = {};
+    $("board").querySelectorAll(PIECES).forEach((node) => {
+      const kind = KINDS.find((k) => node.classList.contains(k));
+      if (!kind) return;
+      let key;
+      if (node.dataset.info) key = "i:" + node.dataset.info;
+      else if (kind !== "stat" && node.dataset.el) key = "e:" + node.dataset.el.split(/\s+/)[0];
+      else {
+        const scope = scopeOf(node);
+        const label = kind === "stat" ? node.querySelector(".stat-label") : null;
+        if (label) key = scope + "|stat|" + label.textContent.trim();
+        else {
+          const c = scope + "|" + kind;
+          counts[c] = (counts[c] || 0) + 1;
+          key = c + "#" + counts[c];
+        }
+      }
+      const classes = Array.from(node.classList).filter((c) => !["actionable", "picked", "target"].includes(c) && !MARK_CLASSES.includes(c));
+      const value = kind === "stat" ? ((node.querySelector("b") || node).textContent.trim()) : "";
+      const num = kind === "stat" ? Number((value.match(/-?\d+/) || [NaN])[0]) : NaN;
+      const sig = kind === "die" || kind === "tile" ? (node.getAttribute("aria-label") || "") + "|" + classes.join(" ")
+        : kind === "stat" ? value : classes.join(" ") + "|" + ownText(node);
+      snap.set(key, { node: node, kind: kind, sig: sig, num: num, down: FACE_DOWN.some((c) => classes.includes(c)) });
+    });
+    return snap;
+  }
+
+  function changeOf(before, now) {
+    if (!before) {
+      if (now.kind === "die") return { kind: "roll" };
+      if (now.kind === "stat") return null;   // a figure on a new card: the card is marked
+      return { kind: now.down ? "new" : "flip" };
+    }
+    if (before.sig === now.sig) return null;
+    if (now.kind === "die") return { kind: "roll" };
+    if (now.kind === "stat") {
+      if (Number.isFinite(before.num) && Number.isFinite(now.num) && before.num !== now.num) {
+        return { kind: now.num > before.num ? "gain" : "loss", delta: now.num - before.num };
+      }
+      return { kind: "changed" };
+    }
+    if (before.down && !now.down) return { kind: "flip" };
+    return { kind: "changed" };
+  }
+
+  function markChanges(p) {
+    if (p.at !== null) return;   // a rewound table: shown as it was, unmarked
+    const snap = snapshot();
+    const fresh = new Set();
+    if (lastSnap && lastVersion !== p.version && !quietNext) {
+      snap.forEach((now, key) => {
+        const change = changeOf(lastSnap.get(key), now);
+        if (!change) return;
+        const old = marks.get(key);
+        if (old && old.delta !== undefined && change.delta !== undefined) change.delta += old.delta;   // a second change since the decision
+        if (change.delta === 0) { marks.delete(key); return; }
+        marks.set(key, change);
+        fresh.add(key);
+      });
+    }
+    quietNext = false;
+    lastSnap = snap;
+    lastVersion = p.version;
+    snap.forEach((now, key) => {
+      const change = marks.get(key);
+      if (!change) return;
+      const node = now.node;
+      node.classList.add("chg", "chg-" + change.kind);
+      if (fresh.has(key)) node.classList.add("chg-now");
+      if (change.delta !== undefined) {
+        const d = document.createElement("span");
+        d.className = "chg-delta";
+        d.textContent = change.delta > 0 ? "▲+" + change.delta : "▼−" + (-change.delta);
+        node.appendChild(d);
+      } else {
+        const b = document.createElement("span");
+        b.className = "chg-badge";
+        b.setAttribute("aria-hidden", "true");
+        b.textContent = "✦";
+        node.prepend(b);
+      }
+      // for a screen reader: the piece's name says it changed
+      const said = words["web.changed"];
+      if (node.hasAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("aria-label") + " (" + said + ")");
+      else {
+        const sr = document.createElement("span");
+        sr.className = "sr-only";
+        sr.textContent = " (" + said + ")";
+        node.appendChild(sr);
+      }
+    });
+  }
+
+  // the player decides: the marks of the last step go
+  function clearMarks() {
+    marks = new Map();
+    $("board").querySelectorAll(".chg").forEach((n) => {
+      n.classList.remove(...MARK_CLASSES);
+      n.querySelectorAll(":scope > .chg-badge, :scope > .chg-delta").forEach((x) => x.remove());
+    });
   }
 
   function drawSeats(p) {
@@ -288,6 +453,7 @@
     busy = true;
     notice("");
     $("hint-out").textContent = "";
+    clearMarks();   // a decision: what the last step changed is no longer marked
     let r;
     try { r = await api("/move", { action: notation, version: seen }); } finally { busy = false; }
     if (!r.ok) {
@@ -309,6 +475,8 @@
     try { r = await api("/undo", { version: current.version }); } finally { busy = false; }
     if (!r.ok) { failed(r, undo); if (r.status !== 0) await refresh(); return; }
     notice("");
+    clearMarks();
+    quietNext = true;   // taking a move back marks nothing
     current = r.data; draw(r.data);
   }
 

@@ -7,6 +7,7 @@ Skipped (with the reason) where Chromium is missing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -109,4 +110,54 @@ def test_a_number_says_how_much_it_changed(browser: Any, live_server: LiveServer
         if seen:
             break
     assert seen
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hint_numbers_moves_as_the_list_shows_them(
+    browser: Any, live_server: LiveServer, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The list beside the board holds only the moves no piece offers, so the hint numbers a move
+    by its place in that list (the number its button shows, the key that plays it), and marks one
+    played on the board ▸, never by its place among all the legal moves."""
+    from solotable.agents.hint import WILSON, Hint
+    from solotable.ui.web import app as web_app
+
+    given: list[Hint] = []
+
+    def fixed(state: Any, budget: float) -> list[Hint]:
+        return list(given)
+
+    monkeypatch.setattr(web_app, "_hint", fixed)
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    link = open_table(live_server, "jongrogue", {}, 1, lang)
+    page.goto(link)
+    page.wait_for_selector("#board .board")
+    for k in range(40):
+        view = table_view(link)
+        legal_order = [a["n"] for a in view["actions"]]
+        listed = page.locator("#actions button.choice").evaluate_all("bs => bs.map((b) => b.dataset.n)")
+        # a listed move whose place in the list is not its place among the legal moves
+        late = [n for i, n in enumerate(listed) if legal_order.index(n) != i]
+        on_board = [n for n in legal_order if n not in listed]
+        if late and on_board:
+            break
+        play_step(page, link, k, keyboard=False)
+    assert late and on_board, "no state with moves on the board before a listed one"
+    live = live_server.web.tables.load(link.split("/t/")[1].split("?")[0])  # type: ignore[attr-defined]
+    legal = {str(a): a for a in live.session.state.legal_actions()}
+    given[:] = [
+        Hint(legal[late[-1]], 0.30, 40, 0.2, 0.4, WILSON),
+        Hint(legal[on_board[0]], 0.25, 30, 0.15, 0.35, WILSON),
+    ]
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-text", timeout=30000)
+    shown_number = page.locator(f'#actions button.choice[data-n="{late[-1]}"] .key').inner_text()
+    assert shown_number == str(listed.index(late[-1]) + 1)
+    best = page.locator("#hint-text").inner_text()
+    number = re.match(r"[^:：]+[:：] ?(\d+)\) ", best)
+    assert number is not None and number.group(1) == shown_number, best
+    other = page.locator("#hint-others li").inner_text()
+    assert other.startswith("▸ "), other
     context.close()

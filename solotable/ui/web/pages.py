@@ -65,6 +65,9 @@ CLIENT_KEYS = (
     "web.board_about",
     "web.board_pick",
     "web.changed",
+    "web.hint_best",
+    "web.hint_line",
+    "web.hint_line_board",
 )
 """The words the page's script shows itself, sent with the page in its language."""
 

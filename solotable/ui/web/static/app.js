@@ -150,7 +150,7 @@
         const b = button("", () => choose(a), { "data-n": a.n, class: "choice" });
         const num = document.createElement("span");
         num.className = "key";
-        num.textContent = i < 9 ? String(i + 1) : "";
+        num.textContent = String(i + 1);   // the keys 1-9 play the first nine
         const label = document.createElement("span");
         label.textContent = a.label;
         const code = document.createElement("code");
@@ -498,7 +498,7 @@
     if (!current || current.version !== asked) return;   // the table moved on meanwhile
     // each line as the server wrote it: the move, its chance of winning and its 95% interval
     const p = document.createElement("p");
-    p.textContent = r.data.text;
+    p.textContent = r.data.ranked.length ? words["web.hint_best"].replace("{line}", () => hintLine(r.data.ranked[0])) : r.data.text;
     p.id = "hint-text";
     out.appendChild(p);
     if (r.data.others) {
@@ -508,7 +508,7 @@
       ul.id = "hint-others";
       r.data.ranked.slice(1).forEach((h) => {
         const li = document.createElement("li");
-        li.textContent = h.line;
+        li.textContent = hintLine(h);
         ul.appendChild(li);
       });
       out.append(head, ul);
@@ -518,6 +518,14 @@
       note.className = "small"; note.id = "hint-note"; note.textContent = r.data.note;
       out.appendChild(note);
     }
+  }
+
+  // a hinted move as the player sees it: its number in the list beside the board (the list is
+  // shorter than the legal actions: those on the board's pieces are not in it), else ▸ on the board
+  function hintLine(h) {
+    const i = shownList.findIndex((a) => a.n === h.n);
+    const key = i >= 0 ? "web.hint_line" : "web.hint_line_board";
+    return words[key].replace("{number}", () => String(i + 1)).replace("{label}", () => h.label).replace("{figure}", () => h.figure);
   }
 
   // "Info": the game's own entries (Game.info_entries) for the table on screen, as the

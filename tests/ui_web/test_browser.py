@@ -1,6 +1,6 @@
 """The web interface in a real browser: the distribution's Chromium driven by Playwright, against a
-server on loopback (one per module). Whole games of every game in both languages, a co-op game in
-two browser contexts, resume after a server restart, undo and rewind, and no script injection.
+server on loopback (one per module). A co-op game in two browser contexts, resume after a server
+restart, undo and rewind, and no script injection (whole games: test_whole_games.py).
 
 Skipped (with the reason) where Chromium is missing; ``.ci/run`` installs it and makes a skip a
 failure."""
@@ -70,45 +70,6 @@ def click_choice(page: Any, index: int) -> None:
     view = page_view(page)
     n = str(view["actions"][index]["n"])
     play_notation(page, n, [e["key"] for e in view["elements"] if n in e["actions"]], keyboard=False)
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize(("game", "options", "seed"), WHOLE_GAMES)
-def test_a_whole_game_in_the_browser(
-    browser: Any, live_server: LiveServer, game: str, options: dict[str, Any], seed: int, lang: str
-) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    link = open_table(live_server, game, options, seed, lang)
-    page.goto(link)
-    page.wait_for_selector("#board .board")
-    assert page.evaluate("document.documentElement.lang") == lang
-    seats = page.locator("#seats li").first.inner_text()
-    # no space before a full-width bracket
-    assert (" （" not in seats and "（" in seats) if lang == "ja" else " (you)" in seats
-    from ui_web.test_board_play import play_step  # the moves on the board's pieces, else the list
-
-    clicks = 0
-    while not page.locator("#actions .result").count():
-        play_step(page, link, clicks, keyboard=False)
-        clicks += 1
-        assert clicks < MAX_CLICKS
-    result = page.locator("#actions .result").inner_text()
-    assert result
-    if lang == "ja":
-        assert any(word in result for word in ("勝利", "敗北"))
-        assert "ゲーム終了" in page.locator("#turn").inner_text()
-    else:
-        assert "won" in result or "lost" in result
-    # every card opens to its text
-    page.locator("#board [data-info]").first.click()
-    assert page.locator("#dialog").is_visible()
-    assert page.locator("#dialog-body").inner_text().strip()
-    page.keyboard.press("Escape")
-    assert not errors
-    context.close()
 
 
 def test_co_op_two_browsers_each_act_for_their_seat(browser: Any, live_server: LiveServer) -> None:

@@ -7,6 +7,11 @@ way in by the game's heuristic bot (fixed seeds), and has the distribution's Chr
 (/usr/bin/chromium, driven by Playwright) take the pictures, in English and Japanese; and the
 Info dialog (the game's ``info_entries``) of one game at desktop width. ``--only`` writes just the
 pictures whose names start with one of the prefixes given (``--only minirogue-info``).
+
+"At a roll" (``GAME-roll-SIZE-LANG.png``): each game's page open while the bot plays on until a
+step rolls dice; the page sees the step come in and marks what it changed (the dice rolled, the
+cards turned, the figures' differences), pictured with reduced motion so that the marks, not a
+moment of the animation, are seen.
 """
 
 from __future__ import annotations
@@ -71,6 +76,13 @@ SCENES: list[tuple[str, dict[str, Any], int, int, Callable[[dict[str, Any]], boo
     ("jongrogue", {"rules": "ez-plus"}, 4, 30, _monster_room),
 ]
 MAX_MOVES = 600
+ROLLS: list[tuple[str, dict[str, Any], int, int]] = [
+    # (game, options, seed, heuristic moves before looking for a roll)
+    ("minirogue-v1", {}, 11, 6),
+    ("minirogue", {}, 3, 6),
+    ("deepspace-d6", {}, 7, 3),
+    ("jongrogue", {"rules": "ez-plus"}, 4, 8),
+]
 
 
 def free_port() -> int:
@@ -141,11 +153,51 @@ def main(argv: list[str]) -> int:
                     page.screenshot(path=str(name), full_page=True)
                     written.append(str(name))
                 context.close()
+        for game_id, options, seed, moves in ROLLS:
+            for size_name, (width, height) in SIZES.items():
+                for lang in ("en", "ja"):
+                    name = out / f"{game_id}-roll-{size_name}-{lang}.png"
+                    if not wanted_name(name.name):
+                        continue
+                    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+                    page = context.new_page()
+                    if _at_a_roll(web, page, port, game_id, options, seed, moves, lang):
+                        page.screenshot(path=str(name), full_page=True)
+                        written.append(str(name))
+                    context.close()
         browser.close()
     server.should_exit = True
     thread.join(timeout=5)
     print("\n".join(written))
     return 0
+
+
+def _at_a_roll(
+    web: WebApp, page: Any, port: int, game_id: str, options: dict[str, Any], seed: int, moves: int, lang: str
+) -> bool:
+    """Play the heuristic ``moves`` moves in, then one move at a time with the page open afresh,
+    until the page marks a die rolled (a tile turned, in JongRogue) by the step; whether it did."""
+    row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed, practice=True)
+    bot = make_agent("heuristic", game_id)
+    rng = random.Random(seed)
+    link = f"http://127.0.0.1:{port}/t/{row.id}?seat={tokens[0]}&lang={lang}"
+    for n in range(MAX_MOVES):
+        live = web.tables.load(row.id)
+        state = live.session.state
+        if state.is_terminal():
+            return False
+        if n >= moves:
+            page.goto(link)
+            page.wait_for_selector("#board .board")
+            page.wait_for_selector("#live-status", state="attached")  # listening
+        before = page.locator("#log").inner_text() if n >= moves else ""
+        web.tables.play(row.id, tokens[state.to_move or 0], str(bot.choose(state, rng)), live.row.version)
+        if n >= moves:
+            # the live stream tells the page, which draws the step and marks its changes
+            page.wait_for_function("b => document.getElementById('log').innerText !== b", arg=before, timeout=15000)
+            if page.locator("#board .die.chg-roll, #board .tile.chg").count():
+                return True
+    return False
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ record, the odds chart) and the table's page (a shell the script fills from the 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import defaultdict
 from functools import cache
 from typing import Any
@@ -245,8 +246,20 @@ def _odds_charts(lang: str) -> list[Html]:
     ]
     for gid, entry in odds_data()["games"].items():
         rows = entry["rows"]
-        bar_h, gap, label_w, width = 18, 6, 270, 640
-        scale_w = width - label_w - 70
+        column = odds_option(gid, rows)
+        labels = [
+            t(
+                "web.odds_label",
+                lang,
+                row=value_label(gid, column, r["row"], lang),
+                agent=t(f"web.odds_agent.{ODDS_PLAYERS[r['agent']]}", lang),
+            )
+            for r in rows
+        ]
+        # the labels' column as wide as the longest label (12 px text: a full-width character 12 px)
+        bar_h, gap, scale_w = 18, 6, 300
+        label_w = max(150, 16 + max(_text_width(label) for label in labels))
+        width = label_w + scale_w + 70
         height = len(rows) * (bar_h + gap) + 30
         parts: list[Html] = []
         for tick in (0, 25, 50, 75, 100):
@@ -255,11 +268,10 @@ def _odds_charts(lang: str) -> list[Html]:
             parts.append(tag("text", f"{tick}%", x=x, y=height - 6, text_anchor="middle", cls="tick"))
         for i, r in enumerate(rows):
             y = i * (bar_h + gap) + 4
-            column = odds_option(gid, rows)
             row_name = value_label(gid, column, r["row"], lang)
             who = ODDS_PLAYERS[r["agent"]]
             agent = t(f"web.odds_agent.{who}", lang)
-            label = t("web.odds_label", lang, row=row_name, agent=agent)
+            label = labels[i]
             words = t(
                 "web.odds_bar",
                 lang,
@@ -307,6 +319,8 @@ def _odds_charts(lang: str) -> list[Html]:
             "svg",
             *parts,
             viewBox=f"0 0 {width} {height}",
+            width=width,  # drawn at its size (12 px text), scrolled sideways where wider than the screen
+            height=height,
             cls="odds-chart",
             role="list",
             aria_label=load_game(gid).title(lang),
@@ -330,6 +344,11 @@ def _odds_charts(lang: str) -> list[Html]:
             )
         )
     return out
+
+
+def _text_width(text: str) -> float:
+    """About how wide ``text`` is at 12 px: a full-width character 12 px, any other 7 px."""
+    return sum(12.0 if unicodedata.east_asian_width(ch) in "WF" else 7.0 for ch in text)
 
 
 def table_page(lang: str, table_id: str, title: str) -> str:

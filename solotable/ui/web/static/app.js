@@ -305,7 +305,7 @@
         d.className = "chg-delta";
         d.textContent = change.delta > 0 ? "▲+" + change.delta : "▼−" + (-change.delta);
         node.appendChild(d);
-      } else {
+      } else if (now.kind !== "token") {   // a token (a hero's P1) is too small for a mark: ringed
         const b = document.createElement("span");
         b.className = "chg-badge";
         b.setAttribute("aria-hidden", "true");

@@ -81,6 +81,10 @@ def test_a_roll_is_seen_and_marked_until_the_next_decision(browser: Any, live_se
     page.wait_for_selector("#board .die.chg-roll")
     assert page.locator("#board .chg").count() == marked
     assert page.locator("#board .chg-now").count() == 0
+    page.reload()  # and through a reload of the page, which is no decision
+    page.wait_for_selector("#board .die.chg-roll")
+    assert page.locator("#board .chg").count() == marked
+    assert page.locator("#board .chg-now").count() == 0
     # the next decision clears them: what is marked then is that step's own change
     play_step(page, link, moves, keyboard=False)
     assert page.locator("#board .chg").count() == page.locator("#board .chg-now").count()

@@ -204,6 +204,19 @@
   let lastSnap = null;      // the live board's pieces as last drawn: key -> what they showed
   let lastVersion = null;
   let marks = new Map();    // key -> {kind, delta}: changes marked since the player's last decision
+  // kept for a reload of the page (not a decision): by version, in this tab's storage
+  const marksKey = "solotable:marks:" + tableId;
+  function saveMarks(version) {
+    try { sessionStorage.setItem(marksKey, JSON.stringify({ version: version, marks: Array.from(marks.entries()) })); }
+    catch (e) { /* no storage: the marks last as long as the page */ }
+  }
+  function savedMarks(version) {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(marksKey) || "null");
+      if (saved && saved.version === version) return new Map(saved.marks);
+    } catch (e) { /* none */ }
+    return new Map();
+  }
   let quietNext = false;    // the next drawing marks nothing (an undo)
 
   function ownText(node) {
@@ -291,9 +304,11 @@
         fresh.add(key);
       });
     }
+    if (!lastSnap) marks = savedMarks(p.version);   // the page's first drawing: a reload keeps the marks
     quietNext = false;
     lastSnap = snap;
     lastVersion = p.version;
+    saveMarks(p.version);
     snap.forEach((now, key) => {
       const change = marks.get(key);
       if (!change) return;
@@ -327,6 +342,7 @@
   // the player decides: the marks of the last step go
   function clearMarks() {
     marks = new Map();
+    saveMarks(null);
     $("board").querySelectorAll(".chg").forEach((n) => {
       n.classList.remove(...MARK_CLASSES);
       n.querySelectorAll(":scope > .chg-badge, :scope > .chg-delta").forEach((x) => x.remove());

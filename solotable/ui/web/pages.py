@@ -195,7 +195,7 @@ def home_page(lang: str, going: list[StoredTable], record: list[dict[str, Any]])
         _top(lang, switch_to="/"),
         tag(
             "main",
-            tag("p", t("web.tagline", lang), cls="tagline"),
+            tag("h1", t("web.tagline", lang), cls="tagline"),
             tag("section", tag("h2", t("web.new_game", lang)), tag("div", *forms, cls="forms"), id="new"),
             tag("section", tag("h2", t("web.continue", lang)), continue_block, id="continue"),
             tag("section", tag("h2", t("web.record", lang)), _record(record, lang), id="record"),
@@ -359,7 +359,15 @@ def table_page(lang: str, table_id: str, title: str) -> str:
         tag(
             "main",
             tag("div", tag("h1", title), tag("p", "", id="turn", role="status", aria_live="polite"), cls="title-row"),
-            tag("div", tag("p", t("web.loading", lang)), id="board", cls="board-wrap"),
+            # the board under a heading of its own (for a screen reader's list of headings; the
+            # board's zones are headed h3)
+            tag(
+                "section",
+                tag("h2", t("web.board_heading", lang), cls="sr-only", id="board-heading"),
+                tag("div", tag("p", t("web.loading", lang)), id="board"),
+                cls="board-wrap",
+                aria_labelledby="board-heading",
+            ),
             tag(
                 "aside",
                 tag(

@@ -753,7 +753,7 @@
     const r = node.getBoundingClientRect();
     menu.style.top = (window.scrollY + r.bottom + 4) + "px";
     menu.style.left = Math.max(4, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 300)) + "px";
-    document.body.appendChild(menu);
+    document.querySelector("main").appendChild(menu);   // within the page's landmarks
     if (items.length) items[0].focus();
   }
 

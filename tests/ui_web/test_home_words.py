@@ -27,6 +27,7 @@ def test_the_odds_chart_names_its_players_in_words(lang: str) -> None:
     assert t("web.odds_careful", lang) in odds and t("web.odds_strong", lang) in odds
     # every bar is labelled and described with one of them
     bars = re.findall(r'<g role="listitem" aria-label="([^"]+)"', odds)
-    assert len(bars) == sum(len(e["rows"]) for e in pages.odds_data()["games"].values())
+    rows = [r for e in pages.odds_data()["games"].values() for r in e["rows"]]
+    assert len(bars) == len(rows) > 0 and all(r["agent"] in pages.ODDS_PLAYERS for r in rows)
     assert all((careful in b) != (strong in b) for b in bars)
     assert odds.count(f"{careful}</text>") + odds.count(f"{strong}</text>") == len(bars)

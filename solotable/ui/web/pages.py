@@ -245,7 +245,9 @@ def _odds_charts(lang: str) -> list[Html]:
         ),
     ]
     for gid, entry in odds_data()["games"].items():
-        rows = entry["rows"]
+        rows = [r for r in entry["rows"] if r["agent"] in ODDS_PLAYERS]  # the players named in words
+        if not rows:
+            continue
         column = odds_option(gid, rows)
         labels = [
             t(

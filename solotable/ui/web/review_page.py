@@ -155,9 +155,9 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
     head = tag(
         "tr",
         *(tag("th", msg(f"review.{k}", lang)) for k in ("col_step", "col_played")),
-        tag("th", ""),
+        tag("th", msg("review.col_win", lang)),
         tag("th", msg("review.col_best", lang)),
-        tag("th", ""),
+        tag("th", msg("review.col_win", lang)),
         *(tag("th", msg(f"review.{k}", lang)) for k in ("col_loss", "col_verdict")),
     )
     return tag(

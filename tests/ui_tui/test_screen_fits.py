@@ -166,3 +166,41 @@ async def test_dialogs_use_a_large_terminal(data_dir: Path) -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert box.outer_size.width == 76 and box.outer_size.height <= 22
+
+
+@pytest.mark.parametrize(("game", "lang"), [("minirogue", "en"), ("minirogue-v1", "ja"), ("deepspace-d6", "en"),
+                                            ("jongrogue", "ja")])  # fmt: skip
+@run_async
+async def test_a_large_terminal_shows_the_table_texts_beside_the_board(game: str, lang: str, data_dir: Path) -> None:
+    """Issue 20, item 12: at 200×50 the board kept its 80 columns and half the screen stayed
+    empty. Now what the table shows (the cards' texts, prices and tables: ``info_entries``) is
+    beside the board, wrapped to its column; at 80×24 the board has the whole width again."""
+    from textual.containers import VerticalScroll
+
+    session = Session(game, seed=3)
+    app = SoloTableApp(session=session, data=data_dir, lang=lang)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        screen = game_screen(app)
+        texts = screen.query_one("#texts", VerticalScroll)
+        board = screen.query_one("#board").region
+        assert texts.display and board.width >= 80 and texts.region.x == board.right
+        assert texts.region.right == 200 and texts.region.y == 1 and texts.region.height == board.height
+        body = static_text(screen.query_one("#texts-body"))
+        entries = session.game.info_entries(session.state, lang)
+        assert entries
+        flat = body.replace("\n", "").replace(" ", "")
+        for entry in entries:  # every card's title and text, whole
+            assert entry.title.replace(" ", "") in flat, entry.title
+            assert entry.text.replace("\n", "").replace(" ", "") in flat, entry.text
+        for line in body.split("\n"):
+            assert display_width(line) <= texts.region.width - 2, line
+        rows = screen_rows(app)  # and the terminal shows them beside the board
+        column = texts.region.x + 1
+        first = entries[0].title[:4]
+        assert any(first in row and display_width(row[: row.rfind(first)]) == column for row in rows[1 : board.bottom])
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not texts.display and screen.query_one("#board").region == Region(0, 1, 80, 14)

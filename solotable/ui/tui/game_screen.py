@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -105,7 +105,10 @@ DIGIT_WAIT = 2.0
 GAME_CSS = """
 GameScreen { layout: vertical; }
 #status { height: 1; background: $primary-background; }
-#board { height: 1fr; min-height: 14; }
+#top { height: 1fr; min-height: 14; }
+#board { width: 1fr; height: 1fr; min-height: 14; }
+#texts { width: 40; height: 100%; display: none; background: $panel; padding: 0 1; }
+#texts.-shown { display: block; }
 #bottom { height: 8; }
 #actions { width: 1fr; border: none; height: 100%; }
 #log { width: 34; border: none; height: 100%; background: $panel; }
@@ -114,7 +117,12 @@ GameScreen { layout: vertical; }
 """The game screen's layout (in the app's stylesheet): at 80×24 the board gets all 80 columns
 and 14 rows, the choices and the log 8 rows below it; a larger terminal shares its extra rows
 between the board and the choices and log (see :func:`bottom_height`), and its extra columns
-between the choices and the log (:func:`log_width`)."""
+between the choices and the log (:func:`log_width`). From 120 columns the board shares its rows
+with what the table shows (``Game.info_entries``: the cards' texts, prices and tables in view),
+beside it (:func:`texts_width`)."""
+
+WIDE = 120
+"""Columns from which the texts of the table (``#texts``) are shown beside the board."""
 
 def bottom_height(rows: int) -> int:
     """Rows of the choices and the log: 8 at 24 rows, and half of every row beyond."""
@@ -125,6 +133,14 @@ def bottom_height(rows: int) -> int:
 def log_width(columns: int) -> int:
     """Columns of the log: 34 at 80 columns, and half of every column beyond (at most 70)."""
     return min(70, 34 + max(0, columns - MIN_SIZE[0]) // 2)
+
+
+def texts_width(columns: int) -> int:
+    """Columns of the texts beside the board: none under :data:`WIDE` columns (the board keeps
+    them all), else what is left of the board's 80 columns, at most half of the terminal."""
+    if columns < WIDE:
+        return 0
+    return min(columns - MIN_SIZE[0], columns // 2)
 
 
 class GameScreen(Screen[None]):
@@ -157,6 +173,7 @@ class GameScreen(Screen[None]):
         self._shown_log: list[str] = []
         self._shown_lang = ""
         self._shown_width = 0
+        self._shown_texts = ""
         self._recorded = False
         self._dice_asked_at = -1
         self._hint_token: int | None = None
@@ -178,7 +195,10 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall(id="too-small")
         yield Static("", id="status")
-        yield self.board
+        with Horizontal(id="top"):
+            yield self.board
+            with VerticalScroll(id="texts"):
+                yield Static("", id="texts-body")
         with Horizontal(id="bottom"):
             yield OptionList(id="actions")
             yield OptionList(id="log")
@@ -208,6 +228,11 @@ class GameScreen(Screen[None]):
         size = self.app.size
         self.query_one("#bottom").styles.height = bottom_height(size.height or MIN_SIZE[1])
         self.query_one("#log").styles.width = log_width(size.width or MIN_SIZE[0])
+        texts = self.query_one("#texts", VerticalScroll)
+        width = texts_width(size.width or MIN_SIZE[0])
+        texts.set_class(width > 0, "-shown")
+        if width:
+            texts.styles.width = width
 
     # -- what a number refers to ------------------------------------------------------------
 
@@ -233,6 +258,7 @@ class GameScreen(Screen[None]):
         self.query_one("#keys", Static).update(tr("tui.keys", lang))
         self._draw_actions()
         self._draw_log()
+        self._draw_texts()
         if s.waiting_for_chance and self._dice_asked_at != len(s.record.actions):
             self._dice_asked_at = len(s.record.actions)
             self.call_after_refresh(self.action_dice)
@@ -289,6 +315,34 @@ class GameScreen(Screen[None]):
         if options:
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             widget.highlighted = first
+
+    def texts_text(self) -> Text:
+        """What the table shows (``Game.info_entries``) under a heading, each entry's title in bold,
+        wrapped to the panel beside the board."""
+        lang = self.lang
+        s = self.session
+        width = texts_width(self.app.size.width or MIN_SIZE[0]) - 4  # padding and a scrollbar
+        text = Text(tr("tui.texts.title", lang), style="bold underline")
+        entries = s.game.info_entries(s.state, lang)
+        if not entries:
+            text.append("\n" + tr("tui.info.none", lang))
+        for entry in entries:
+            text.append("\n\n")
+            text.append("\n".join(wrap(entry.title, width)), style="bold")
+            for line in entry.text.split("\n"):
+                text.append("\n" + "\n".join(wrap(line, width, "  ", "    ")))
+        return text
+
+    def _draw_texts(self) -> None:
+        """The texts beside the board, redrawn when they change (the scroll kept otherwise)."""
+        if not texts_width(self.app.size.width or MIN_SIZE[0]):
+            return
+        text = self.texts_text()
+        body = self.query_one("#texts-body", Static)
+        if text.plain != self._shown_texts:
+            self._shown_texts = text.plain
+            body.update(text)
+            self.query_one("#texts", VerticalScroll).scroll_home(animate=False)
 
     def _log_prompt(self, entry: LogEntry) -> str:
         lang = self.lang

@@ -249,3 +249,43 @@ def test_co_op_first_leader_says_how_the_table_decides(lang: str, word: str) -> 
     session = Session("minirogue", seed=1, options={"character": "rogue", "partner": "mage"}, physical_dice=True)
     assert session.waiting_for_chance and session.state.phase.name == "leader_roll"  # type: ignore[attr-defined]
     assert word in load("minirogue").render_text(session.state, lang)
+
+
+CARD_OR_TILE_CODE = re.compile(r"\[(draw|tile|lab|card):|\[([ei]\d+|dp|[mps][1-9])\]|\b(draw|tile|lab):\S")
+"""A card's or tile's code where a player reads the outcomes (``[draw:e18]``, ``tile:p5``)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["deepspace-d6", "jongrogue"])
+def test_cards_and_tiles_are_shown_and_read_by_name(game: str, lang: str) -> None:
+    """Issue 20 item 10: the physical mode's example and list showed codes (``e18``, ``p5``,
+    ``[draw:e18]``); a threat card is typed by its printed name (with its activation values where
+    two cards share it: ``Raiders 4 6``), a tile as printed (``5筒`` / ``circles 5``), in either
+    language, and the game reads the name back."""
+    from solotable.ui.cli import choices_text
+    from solotable.ui.present import example_outcome, typed_example
+
+    session = Session(game, seed=3, physical_dice=True)
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for _ in range(60):
+        state = session.state
+        if state.is_terminal():
+            break
+        if session.waiting_for_chance:
+            actions = list(state.chance_table().actions)
+            kind = actions[0].name
+            if kind in ("draw", "tile", "lab") and kind not in kinds:
+                kinds.add(kind)
+                listed = choices_text(session.game, state, actions, lang, chance=True)
+                assert not CARD_OR_TILE_CODE.search(listed), listed
+                for action in actions:
+                    typed = typed_example(session.game, state, action, lang)
+                    assert session.game.parse_action(state, typed) == action
+                    assert typed != str(action) and ":" not in typed, typed
+                example = typed_example(session.game, state, example_outcome(actions), lang)
+                assert not re.fullmatch(r"[ei]\d+|dp|[mps][1-9]|[TNSPR]", example), example
+            session.play(state.chance_table().sample(rng))
+        else:
+            session.play(rng.choice(state.legal_actions()))
+    assert kinds == ({"draw"} if game == "deepspace-d6" else {"tile", "lab"})

@@ -417,6 +417,13 @@ class Game(metaclass=ABCMeta):
         """A label for people, in ``lang``. Games override this with their catalogue."""
         return str(action)
 
+    def typed_outcome(self, state: State, action: Action, lang: str = "en") -> str | None:
+        """What a player at the table types for the chance outcome ``action`` in ``lang``, in
+        words (a card's printed name, a tile as printed), which :meth:`parse_action` reads back
+        as ``action``; None when the outcome's values are what is typed (dice as numbers) or the
+        label's name reads back. The interfaces show it as the example of physical mode."""
+        return None
+
     def event_text(self, event: Event, lang: str = "en") -> str:
         """An event in words, in ``lang``, from the game's catalogue."""
         if self.prefix:

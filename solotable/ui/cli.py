@@ -37,7 +37,15 @@ from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.core.text_layout import markdown_plain
 from solotable.core.untrusted import clip
-from solotable.ui.present import entries_text, example_outcome, hint_panel, labelled, msg, result_lines
+from solotable.ui.present import (
+    entries_text,
+    example_outcome,
+    hint_panel,
+    labelled,
+    msg,
+    result_lines,
+    typed_example,
+)
 from solotable.ui.typed import typed_choice, typed_number, typed_number_message
 
 if TYPE_CHECKING:
@@ -77,13 +85,6 @@ def choice_line(number: int, width: int, label: str, notation: str) -> str:
     return f"  {number:>{width}}) {labelled(label, notation)}"
 
 
-def typed_example(action: Action) -> str:
-    """An outcome as a player types it: ``roll:1,2,3,4,5,6`` as ``1 2 3 4 5 6``."""
-    text = str(action)
-    body = text.split(":", 1)[1] if ":" in text else text
-    return body.replace(",", " ")
-
-
 def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
     heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
     width = len(str(len(actions)))
@@ -92,13 +93,16 @@ def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str,
         example = example_outcome(actions)
         words = game.describe(state, example, lang)
         if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
-            lines.append(msg("cli.chance_example", lang, example=typed_example(example), words=words))
+            typed = typed_example(game, state, example, lang)
+            lines.append(msg("cli.chance_example", lang, example=typed, words=words))
         return "\n".join(lines)
     lines = [heading]
+    # an outcome in brackets as it is typed at the table (a card's name, a tile), not its code
     lines.extend(
-        choice_line(i, width, game.describe(state, action, lang), str(action))
+        choice_line(i, width, game.describe(state, action, lang),
+                    typed_example(game, state, action, lang) if chance else str(action))
         for i, action in enumerate(actions, 1)
-    )
+    )  # fmt: skip
     return "\n".join(lines)
 
 

@@ -53,8 +53,9 @@ def example_outcome(actions: Sequence[Action]) -> Action:
 
 def typed_example(game: Game, state: State, action: Action, lang: str) -> str:
     """What a player types for the outcome ``action`` at a chance node, as an example in words
-    rather than a code (issue 20, item 10: ``card:GRV-4``, ``leader:2``, ``d6:4``): the game's own
-    values when they are numbers (dice: ``1 2 3 4 5 6``), else the game's words for it (their part
+    rather than a code (issue 20, item 10: ``card:GRV-4``, ``leader:2``, ``d6:4``, ``e18``,
+    ``p5``): the game's own words for it (``Game.typed_outcome``: ``Raiders 4 6``, ``5筒``), else
+    its values when they are numbers (dice: ``1 2 3 4 5 6``), else the label's name (its part
     after a colon: the card's name), whichever the game reads back as ``action``, else its
     notation."""
     words = game.describe(state, action, lang)
@@ -62,9 +63,11 @@ def typed_example(game: Game, state: State, action: Action, lang: str) -> str:
     values = (text.split(":", 1)[1] if ":" in text else text).replace(",", " ")
     named = words.rsplit(": ", 1)[-1].rsplit("：", 1)[-1].strip()
     # dice are typed as numbers (1 2 3 4 5 6: the example then shows how the game reads them);
-    # anything else, a card or a tile, by its name where the game reads one
+    # anything else, a card or a tile, by its name: the game's own (Game.typed_outcome), else the
+    # label's, where the game reads one
     order = (values, named) if values.replace(" ", "").isdigit() else (named, values)
-    for candidate in order:
+    own = game.typed_outcome(state, action, lang)
+    for candidate in (own, *order) if own else order:
         if not candidate:
             continue
         try:

@@ -125,6 +125,23 @@ class DeepSpaceD6(Game):
                                     n=len(unseen)) from None  # fmt: skip
             raise IllegalAction("ds6.err.no_card", text=text.strip(), cards=message_list(unseen)) from None
 
+    def typed_outcome(self, state: State, action: Action, lang: str = "en") -> str | None:
+        """A threat card drawn as a player names it, in ``lang``: its printed name, with its
+        activation values when another card not seen yet has that name (``Raiders 4 6``), and its
+        damage when those are shared too (``Bomber 2 4 -1``): the first that :meth:`parse_action`
+        reads back as this card."""
+        if action.name != "draw" or not isinstance(state, DeepSpaceState):
+            return None
+        card = D.by_id.get(str(action.args[0]))
+        if card is None:
+            return None
+        name = self.catalogue.text(f"ds6.card.{card.id}", lang)
+        values = " ".join(str(v) for v in card.activation)
+        for typed in (name, f"{name} {values}", f"{name} {values} -{card.damage}"):
+            if self._drawable(state, typed) == [card]:
+                return typed
+        return None
+
     def _drawable(self, state: DeepSpaceState, body: str) -> list[Card]:
         """The cards not seen yet that ``body`` names (an id, or a name: :func:`.notation.find`)."""
         body = body.strip()

@@ -20,7 +20,7 @@ from solotable.core.registry import register
 from . import rules as _rules  # noqa: F401  (the chapters, loaded with the game)
 from .data import rules_data
 from .info import info_entries
-from .notation import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile
+from .notation import LAB_NAMES, TILE_NAMES, honour, parse_lab, parse_tile, refusal, typed_name
 from .state import GAME_ID, POTIONS, SCROLLS, JongRogueState
 from .view import render_text
 from .words import describe
@@ -95,6 +95,22 @@ class JongRogue(Game):
             if side in ("n", "e", "s", "w"):
                 return f"{head}:{side.upper()}"
         return low
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """As :meth:`Game.parse_action`; at a draw, a tile that cannot be read, or that the pile
+        no longer holds, is refused in a sentence that names tiles as printed (5萬, 東), never
+        a list of codes (issue 20 item 7)."""
+        try:
+            return super().parse_action(state, text)
+        except IllegalAction as exc:
+            if not isinstance(state, JongRogueState) or not state.is_chance() or exc.key != "core.err.not_legal":
+                raise
+            raise refusal(state.chance_table().actions, text) from None
+
+    def typed_outcome(self, state: State, action: Action, lang: str = "en") -> str | None:
+        """A tile as a player names it: ``circles 5`` / ``5筒``, a wind as ``east`` / ``東``, the
+        stairs as ``stairs`` / ``階段`` (:func:`.tiles.typed_name`)."""
+        return typed_name(self.catalogue, action, lang)
 
     # -- words for people -------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .state import (
     SCROLLS,
     JongRogueState,
     R,
+    mimic_on_floor,
 )
 
 CATEGORY: tuple[str, ...] = R.item.category_by_s.value
@@ -149,7 +150,7 @@ def _slot(t: Callable[..., str], s: JongRogueState, sl: SlotView) -> str:
     if kind == "gold":
         return t("jr.info.gold", floor=s.floor)
     return t(f"jr.iteminfo.{CATEGORY[int(tile[1]) - 1]}", gain=R.food.item_gain.value, max=R.food.max.value) + (
-        " " + t("jr.info.mimic") if s.floor >= 7 else "")
+        " " + t("jr.info.mimic") if mimic_on_floor(s.floor) else "")
 
 
 def _monster(t: Callable[..., str], s: JongRogueState, mid: str, hp: int, status: list[str]) -> str:

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+
+from solotable.core.action import Action
+from solotable.core.i18n import Catalogue
+from solotable.core.protocol import IllegalAction
 
 SUITS = ("m", "p", "s")
 TILE_NAMES: tuple[str, ...] = tuple(f"{s}{n}" for s in SUITS for n in range(1, 10))
@@ -104,3 +109,51 @@ def glyph(name: str) -> str:
     if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit():
         return name[1] + SUIT_KANJI[name[0]]
     return name
+
+
+# -- tiles as a player names them, and what is said when a typed tile cannot be drawn ----------
+
+MAX_TYPED = 30
+"""A refusal shows at most this many characters of what was typed."""
+
+
+def typed_name(cat: Catalogue, action: Action, lang: str) -> str | None:
+    """How a player names the drawn tile of ``action`` (``tile:p5``, ``lab:T``) in ``lang``, in
+    words that :func:`parse_tile` / :func:`parse_lab` read back: ``circles 5`` / ``5筒``,
+    ``east`` / ``東`` (the catalogue's ``jr.typed.*``); None for anything else (a link row is
+    its number)."""
+    code = str(action.args[0]) if action.args else ""
+    if action.name == "tile" and code in TILE_INDEX:
+        return cat.text("jr.typed.tile", lang, n=code[1], suit=f"@jr.typed.suit.{code[0]}")
+    if action.name == "lab" and code in LAB_INDEX:
+        return cat.text(f"jr.typed.lab.{code}", lang)
+    return None
+
+
+def refusal(actions: Sequence[Action], text: str) -> IllegalAction:
+    """Why ``text`` is no tile that can be drawn now (``actions``: the draw's outcomes), in
+    tile names: not a tile of the kind drawn, or one the pile (or the labyrinth set) no longer
+    holds; a link row, the rows to choose from."""
+    raw = text.strip()
+    body = raw.split(":", 1)[1] if ":" in raw else raw
+    shown = "".join(ch if ch.isprintable() else "\ufffd" for ch in " ".join(body.split()))
+    shown = shown[:MAX_TYPED] + ("…" if len(shown) > MAX_TYPED else "")
+    kind = actions[0].name
+    if kind == "tile":
+        tile = parse_tile(body)
+        if tile is not None and tile in TILE_INDEX:
+            return IllegalAction("jr.err.tile_gone", tile=glyph(tile))
+        lab = parse_lab(body)
+        if lab is not None:
+            return IllegalAction("jr.err.tile_is_lab", tile=f"@jr.typed.lab.{lab}")
+        return IllegalAction("jr.err.tile_unread", typed=shown)
+    if kind == "lab":
+        lab = parse_lab(body)
+        if lab is not None:
+            return IllegalAction("jr.err.lab_gone", tile=f"@jr.labtile.{lab}")
+        tile = parse_tile(body)
+        if tile is not None and tile in TILE_INDEX:
+            return IllegalAction("jr.err.lab_is_tile", tile=glyph(tile))
+        return IllegalAction("jr.err.lab_unread", typed=shown)
+    rows = sorted(int(str(a.args[0])) for a in actions if str(a.args[0]).isdigit())
+    return IllegalAction("jr.err.link_row", typed=shown, a=rows[0] if rows else 1, b=rows[-1] if rows else 1)

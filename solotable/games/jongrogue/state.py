@@ -142,6 +142,12 @@ _WINDOW: tuple[tuple[Monster, ...], ...] = tuple(
     tuple(R.monster_for(n, floor) for n in range(1, 10)) for floor in range(len(R.window.start) + 1))
 """The monster of each m tile, by floor (§7.13): the last row holds for every deeper floor."""
 _DEEPEST_WINDOW = len(_WINDOW) - 1
+
+
+def mimic_on_floor(floor: int) -> bool:
+    """Whether an m tile of ``floor`` can be a mimic (the xeroc, §7.14.8): whether the floor's
+    monster window (§7.13) reaches it. On the current window, from B9."""
+    return any("mimic" in m.abilities for m in _WINDOW[floor if floor < _DEEPEST_WINDOW else _DEEPEST_WINDOW])
 _KIND_OF = tuple(K_MON if suit(t) == 0 else K_TRAP if suit(t) == 1 and number(t) <= 6 else K_GOLD if suit(t) == 1
                  else K_ITEM for t in range(27))  # fmt: skip
 
@@ -699,5 +705,6 @@ __all__ = [
     "INNER_WALLS", "K_DOWN", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP",
     "M_CANCEL", "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
     "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",
-    "Slot", "Weapon", "face_down", "level_of_xp", "max_hp_of", "neighbour", "new_slot", "opposite", "ref",
+    "Slot", "Weapon", "face_down", "level_of_xp", "max_hp_of", "mimic_on_floor", "neighbour", "new_slot", "opposite",
+    "ref",
 ]  # fmt: skip

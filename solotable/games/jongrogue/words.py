@@ -12,7 +12,7 @@ from solotable.core.i18n import Catalogue
 
 from .notation import LAB_NAMES, SIDES, TILE_INDEX, glyph
 from .observation import Observation, SlotView, observation
-from .state import PASSAGE, POTIONS, RINGS, SCROLLS, JongRogueState, R, neighbour
+from .state import CLAIR, PASSAGE, POTIONS, RINGS, SCROLLS, JongRogueState, R, mimic_on_floor, neighbour
 
 CATEGORY: tuple[str, ...] = R.item.category_by_s.value
 """What an item tile sN is (§7.19)."""
@@ -159,14 +159,17 @@ class Words:
 
     def _attack(self, k: int) -> str:
         """``attack:N``: a sleeping monster (§7.11.1), or a displayed item, which a xeroc may be
-        (§7.14.8): the label says which the table shows."""
+        (§7.14.8): the label says which the table shows, and whether a xeroc can be on this floor
+        at all (its monster window, §7.13; none hides while the PC is Clairvoyant)."""
         if k == 0:
             return self.t("jr.act.attack.passage", target=self.monster(0))
         sl = self.slot(k)
         if sl is not None and sl.get("kind") == "monster":
             return self.t("jr.act.attack.monster", target=self.monster(k))
         tile = glyph(sl["tile"]) if sl is not None else "?"
-        return self.t("jr.act.attack.item", tile=tile, slot=k, mimic="@jr.mon.xeroc")
+        if mimic_on_floor(self.state.floor) and not self.state.status & CLAIR:
+            return self.t("jr.act.attack.item", tile=tile, slot=k, mimic="@jr.mon.xeroc")
+        return self.t("jr.act.attack.item.no_mimic", tile=tile, slot=k, mimic="@jr.mon.xeroc")
 
     def _pick(self, k: int) -> str:
         sl = self.slot(k)

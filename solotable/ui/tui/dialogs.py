@@ -194,8 +194,12 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):
-                words = str(action) if many else self.session.game.describe(state, action, self.lang)
-                label = labelled(words, str(action))
+                if many:
+                    label = str(action)
+                else:  # in words, with what is typed at the table for it (a card's name, a tile), not a code
+                    game = self.session.game
+                    label = labelled(game.describe(state, action, self.lang),
+                                     typed_example(game, state, action, self.lang))  # fmt: skip
                 options.append(Option(Text(f"{i}) {label}"), id=str(action)))
             yield OptionList(*options, id="outcomes")
 

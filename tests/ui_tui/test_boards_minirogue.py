@@ -62,7 +62,7 @@ def test_minirogue_v1_board_shows_the_observation() -> None:
     assert f"HP {ch['hp']}/20" in text and f"Food {ch['food']}/6" in text
     assert "▶ Column 1" in text
     first = o["layout"][0]["cards"][0]
-    assert minirogue_v1.card_mark(first) in "✓·"
+    assert minirogue_v1.card_mark(first) in "✓" + minirogue_v1.MAY_CHOOSE
     ja = "\n".join(minirogue_v1.table_lines(o, "ja", 80))
     assert "1列目" in ja
 
@@ -90,3 +90,36 @@ def test_boards_are_declared_by_their_game() -> None:
     assert load_game("deepspace-d6").tui_board().__module__ == "solotable.games.deepspace_d6.tui"
     assert type(make_board(Session("minirogue-v1", seed=1).game)).__module__ == minirogue_v1.__name__
     assert isinstance(make_board(TOY), fallback.Board)  # no board module: the fallback
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_minirogue_v1_legends_name_only_the_marks_shown(lang: str) -> None:
+    """Issue 20 item 9: the full screen's dice line said "(★ feat used)" in every fight, and its
+    legend listed every mark, the "may choose" one being the separator dot itself."""
+    from solotable.core.i18n import message
+
+    load_game("minirogue-v1")
+    feat_note = message("tui.mr1.dice_feat", lang, dice="", total=0).split("0", 1)[1]
+    separator = message("tui.mr1.legend.sep", lang)
+    assert minirogue_v1.MAY_CHOOSE not in separator and minirogue_v1.MAY_CHOOSE != "·"
+    fights = feats = legends = 0
+    for seed in range(1, 7):
+        session = Session("minirogue-v1", seed=seed)
+        rng = random.Random(seed)
+        while not session.state.is_terminal():
+            o = session.state.observation()
+            shown = minirogue_v1.table_lines(o, lang, 80)
+            cards = "\n".join(shown[4:11])  # the columns' headings and cards
+            for line in shown:
+                if line.startswith(message("tui.mr1.dice", lang, dice="", total=0)[:4]):
+                    fights += 1
+                    star = "★" in line.split("=")[0]
+                    feats += star
+                    assert (feat_note in line) == star, line
+            legend = minirogue_v1.legend(o, lang)
+            if legend in shown:
+                legends += 1
+                for mark, key in minirogue_v1.MARKS:
+                    assert (message(f"tui.mr1.legend.{key}", lang) in legend) == (mark in cards), (legend, cards)
+            session.play(rng.choice(session.state.legal_actions()))
+    assert fights > feats > 0 and legends > 0

@@ -38,7 +38,22 @@ def card_mark(card: CardView) -> str:
         return "✓"
     if not card["reachable"]:
         return "✗"
-    return "?" if card["card"] is None else "·"
+    return "?" if card["card"] is None else MAY_CHOOSE
+
+
+MAY_CHOOSE = "◦"
+"""The mark of a room that may still be chosen (not the separator dot ·, which it was: issue 20
+item 9)."""
+MARKS = (("✓", "chosen"), (MAY_CHOOSE, "may"), ("✗", "out"), ("?", "down"))
+"""The room cards' marks, in the legend's order, with their ``tui.mr1.legend.*`` words."""
+
+
+def legend(o: Observation, lang: str) -> str:
+    """What the marks on the board mean: only the marks shown (issue 20 item 9)."""
+    shown = {card_mark(card) for col in o["layout"] for card in col["cards"]}
+    parts = [t("tui.mr1.legend.current", lang)] if any(col["current"] for col in o["layout"]) else []
+    parts.extend(t(f"tui.mr1.legend.{key}", lang) for mark, key in MARKS if mark in shown)
+    return t("tui.mr1.legend.sep", lang).join(parts)
 
 
 def card_box(card: CardView, lang: str) -> list[str]:
@@ -105,7 +120,7 @@ def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
         if len(lines) + len(now) <= ROWS:
             lines.extend(now)
     if len(lines) < ROWS:
-        lines.append(t("tui.mr1.legend", lang))
+        lines.append(legend(o, lang))
     return [fit(line, width).rstrip() for line in lines]
 
 
@@ -132,7 +147,8 @@ def fight_lines(o: Observation, lang: str) -> list[str]:
             f"[{_face(d['value'])} {t('tui.mr1.die.' + d['status'], lang)}{'★' if d['feat_used'] else ''}]"
             for d in cb["dice"]
         )
-        out.append(t("tui.mr1.dice", lang, dice=dice, total=cb["damage_now"]))
+        feat = any(d["feat_used"] for d in cb["dice"])  # the ★ explained only when shown (item 9)
+        out.append(t("tui.mr1.dice_feat" if feat else "tui.mr1.dice", lang, dice=dice, total=cb["damage_now"]))
     return out
 
 

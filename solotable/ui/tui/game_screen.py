@@ -29,7 +29,7 @@ from textual.worker import Worker, WorkerState
 
 from solotable.agents.hint import Hint
 from solotable.core.i18n import LANGS, display_width, explain
-from solotable.core.protocol import Action, Event, IllegalAction, State
+from solotable.core.protocol import Action, Event, IllegalAction, InfoEntry, State
 from solotable.core.session import Session
 from solotable.core.text_boxes import fit
 from solotable.core.text_layout import wrap
@@ -228,11 +228,10 @@ class GameScreen(Screen[None]):
         size = self.app.size
         self.query_one("#bottom").styles.height = bottom_height(size.height or MIN_SIZE[1])
         self.query_one("#log").styles.width = log_width(size.width or MIN_SIZE[0])
-        texts = self.query_one("#texts", VerticalScroll)
         width = texts_width(size.width or MIN_SIZE[0])
-        texts.set_class(width > 0, "-shown")
         if width:
-            texts.styles.width = width
+            self.query_one("#texts", VerticalScroll).styles.width = width
+        self._draw_texts()
 
     # -- what a number refers to ------------------------------------------------------------
 
@@ -318,16 +317,11 @@ class GameScreen(Screen[None]):
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             widget.highlighted = first
 
-    def texts_text(self) -> Text:
+    def texts_text(self, entries: list[InfoEntry]) -> Text:
         """What the table shows (``Game.info_entries``) under a heading, each entry's title in bold,
         wrapped to the panel beside the board."""
-        lang = self.lang
-        s = self.session
         width = texts_width(self.app.size.width or MIN_SIZE[0]) - 4  # padding and a scrollbar
-        text = Text(tr("tui.texts.title", lang), style="bold underline")
-        entries = s.game.info_entries(s.state, lang)
-        if not entries:
-            text.append("\n" + tr("tui.info.none", lang))
+        text = Text(tr("tui.texts.title", self.lang), style="bold underline")
         for entry in entries:
             text.append("\n\n")
             text.append("\n".join(wrap(entry.title, width)), style="bold")
@@ -336,10 +330,16 @@ class GameScreen(Screen[None]):
         return text
 
     def _draw_texts(self) -> None:
-        """The texts beside the board, redrawn when they change (the scroll kept otherwise)."""
-        if not texts_width(self.app.size.width or MIN_SIZE[0]):
+        """The texts beside the board on a wide terminal, when the table shows any (a game without
+        ``info_entries`` leaves the board the whole width); redrawn when they change (the scroll
+        kept otherwise)."""
+        texts = self.query_one("#texts", VerticalScroll)
+        s = self.session
+        entries = s.game.info_entries(s.state, self.lang) if texts_width(self.app.size.width or 0) else []
+        texts.set_class(bool(entries), "-shown")
+        if not entries:
             return
-        text = self.texts_text()
+        text = self.texts_text(entries)
         body = self.query_one("#texts-body", Static)
         if text.plain != self._shown_texts:
             self._shown_texts = text.plain

@@ -601,6 +601,7 @@ HELP_COMMANDS: list[list[str]] = [
     ["play", TOY, "--help"],
     ["play", "toy-pig-flags", "--help"],
     ["rules", "--help"],
+    ["record", "--help"],
     ["resume", "--help"],
     ["replay", "--help"],
     ["games", "--help"],
@@ -623,7 +624,7 @@ def english_left(text: str) -> list[str]:
     """The English words of a help text once what is typed as it is (options, commands, game ids,
     option values, metavars such as N and {en,ja}, $SOLOTABLE_LANG) and the games' Japanese titles
     are taken out."""
-    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "en", "ja", "ID"}
+    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "record", "en", "ja", "ID"}
     for gid in registered_games():
         typed.add(gid)
         text = text.replace(core_registry.load(gid).title("ja"), " ")
@@ -901,3 +902,41 @@ def test_no_hint_when_there_is_no_decision() -> None:
     assert session.waiting_for_chance
     _, out, _ = play(session, ["hint 0.1"])
     assert cli.msg("cli.hint_none", "en") in out
+
+
+# -- solotable record ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_record_command_shows_the_record_and_the_proficiency(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20 item 11: no command showed the record (only ``review --record``, and only the
+    proficiency). ``solotable record`` shows the games played, won and lost and the best scores,
+    then the proficiency over the saved games; ``--counts`` leaves the review out."""
+    from solotable.ui.record_db import RecordDB
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert main(["record", "--lang", lang]) == 0
+    assert capsys.readouterr().out.strip() == present.msg("cli.record.none", lang)
+    game = solotable.load("minirogue-v1")
+    with RecordDB.open() as db:
+        for seed in (7, 9):
+            session = Session(game, seed=seed, autosave=tmp_path / f"g{seed}.solotable.json")
+            while not session.state.is_terminal():
+                session.play(session.state.legal_actions()[0])
+            session.save(tmp_path / f"g{seed}.solotable.json")
+            db.add_state(session.state, tmp_path / f"g{seed}.solotable.json")
+    assert main(["record", "--counts", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    title = game.title(lang)
+    assert present.msg("cli.record.head", lang) in out and title in out
+    played = {"en": "played 2, won 0, lost 2", "ja": "プレイ2・勝ち0・負け2"}[lang]
+    assert played in out and present.msg("cli.record.no_saves", lang) not in out
+    proficiency_heading = {"en": "Proficiency", "ja": "腕前"}[lang]
+    assert proficiency_heading not in out  # --counts: no review
+    assert main(["record", "--budget", "4", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert played in out and proficiency_heading in out and title + ("：" if lang == "ja" else ":") in out
+    assert main(["record", "--budget", "0", "--lang", lang]) == 2
+    assert "--budget" in capsys.readouterr().err

@@ -43,6 +43,7 @@ from solotable.ui.present import (
     hint_panel,
     labelled,
     msg,
+    record_lines,
     result_lines,
     typed_example,
 )
@@ -620,6 +621,15 @@ def build_parser(lang: str = "en") -> Parser:
         "listings", nargs="*", metavar=msg("cli.help.listing_metavar", lang), help=msg("cli.help.listing", lang)
     )
 
+    record = parser.command(sub, "record", msg("cli.help.record", lang))
+    record.add_argument("--counts", action="store_true", help=msg("cli.help.record_counts", lang))
+    from solotable.agents.review import DEFAULT_BUDGET
+
+    record.add_argument("--budget", type=int, default=DEFAULT_BUDGET, metavar="N",
+                        help=msg("cli.help.record_budget", lang, default=DEFAULT_BUDGET))  # fmt: skip
+    record.add_argument("--seed", type=int, default=0, metavar="N", help=msg("cli.help.record_seed", lang))
+    record.add_argument("--lang", choices=LANGS, help=lang_help)
+
     sim = parser.command(sub, "sim", msg("cli.help.sim", lang), add_help=False)
     sim.add_argument("args", nargs=argparse.REMAINDER)
     web = parser.command(sub, "web", msg("cli.help.web", lang), add_help=False)
@@ -652,7 +662,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-_COMMANDS = ("play", "resume", "replay", "games", "rules")
+_COMMANDS = ("play", "resume", "replay", "games", "rules", "record")
 
 
 def _main(args: list[str]) -> int:
@@ -677,6 +687,8 @@ def _main(args: list[str]) -> int:
         return _cmd_replay(ns.file, lang, chosen=chosen)
     if ns.command == "games":
         return _cmd_games(lang)
+    if ns.command == "record":
+        return _cmd_record(lang, counts=ns.counts, budget=ns.budget, seed=ns.seed)
     return _cmd_rules(ns.game, lang, [*ns.listings, *extra])
 
 
@@ -847,6 +859,39 @@ def _cmd_replay(file: str, lang: str, *, chosen: bool = True) -> int:
 
 def _game_ids() -> list[str]:
     return sorted(registered_games())
+
+
+def _cmd_record(lang: str, *, counts: bool, budget: int, seed: int) -> int:
+    """``solotable record``: the player's record (games played, won and lost, best scores, as the
+    home screen's Record tab shows it), then, unless ``--counts``, the proficiency over the
+    finished games whose save files are still there (as ``solotable review --record``)."""
+    from solotable.ui.record_db import RecordDB
+    from solotable.ui.review_cli import MAX_BUDGET
+
+    if not 1 <= budget <= MAX_BUDGET:
+        return _error(msg("cli.record.bad_budget", lang, max=MAX_BUDGET, value=budget), lang)
+    try:
+        with RecordDB.open() as db:
+            notice = db.notice
+            rows = db.summary()
+    except Exception as exc:  # sqlite3.Error, OSError: said in a sentence, never a traceback
+        return _error(msg("cli.record.unavailable", lang, reason=exc), lang)
+    if notice is not None:
+        print(msg("cli.record.damaged", lang, path=notice.path, moved=notice.moved_to, reason=notice.reason,
+                  kept=notice.kept), file=sys.stderr)  # fmt: skip
+    for line in record_lines(rows, lang):
+        print(line)
+    if counts or not rows:
+        return 0
+    from solotable.ui.review_cli import _proficiency, recorded_saves
+
+    files = recorded_saves()
+    print()
+    if not files:
+        print(msg("cli.record.no_saves", lang))
+        return 0
+    print(msg("cli.record.reviewing", lang, games=len(files), budget=budget))
+    return _proficiency(files, budget, seed, lang, print)
 
 
 def _cmd_games(lang: str) -> int:

@@ -18,11 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from solotable.agents.hint import WILSON, Hint
 from solotable.core.i18n import Catalogue
 from solotable.core.protocol import Action, Game, InfoEntry, State
 from solotable.core.text_layout import wrap
+
+if TYPE_CHECKING:
+    from solotable.ui.record_db import Summary
 
 
 @cache
@@ -204,6 +208,65 @@ def entries_text(entries: Sequence[InfoEntry], width: int | None = None) -> str:
             else:
                 lines.extend(wrap(line, width, "  ", "    "))
     return "\n".join(lines)
+
+
+# -- the player's record -------------------------------------------------------------------------
+
+
+def setup_words(game: Game | None, difficulty: str, character: str, variant: str, lang: str) -> str:
+    """A record line's setup in words (``Hard, Rogue+Mage``), as the home screen names the
+    option values, each by the option the game declares for it (``Option.record``); the stored
+    values themselves for a game no longer known."""
+    specs = game.option_specs if game is not None else ()
+
+    def words(record: str, value: str) -> str:
+        for spec in specs:
+            if spec.record != record:
+                continue
+            if isinstance(spec.default, bool) and value == spec.name:  # a switch that is on: its name
+                return option_label(game, spec.name, lang)
+            if value in {str(c) for c in spec.choices}:
+                return value_label(game, spec.name, value, lang)
+        return value
+
+    parts = []
+    if difficulty:
+        parts.append(words("difficulty", difficulty))
+    if character:
+        parts.append("+".join(words("character", c) for c in character.split("+")))
+    for value in variant.split(",") if variant else ():
+        parts.append(words("variant", value))
+    return msg("cli.record.sep", lang).join(parts) or "-"
+
+
+def record_lines(rows: Sequence[Summary], lang: str) -> list[str]:
+    """The player's record (``RecordDB.summary``) in words: a heading, then per game and setup the
+    games played, won and lost and the best score, and per game its total when it has several
+    setups (the home screen's Record tab and ``solotable record``)."""
+    if not rows:
+        return [msg("cli.record.none", lang)]
+    from solotable.core.registry import load as load_game
+    from solotable.ui.record_db import totals
+
+    lines = [msg("cli.record.head", lang)]
+    game_totals = {t.game: t for t in totals(list(rows))}
+    for index, r in enumerate(rows):
+        try:
+            game: Game | None = load_game(r.game)
+        except ValueError:
+            game = None
+        title = game.title(lang) if game is not None else r.game
+        setup = setup_words(game, r.difficulty, r.character, r.variant, lang)
+        best = "-" if r.best is None else str(r.best)
+        lines.append(msg("cli.record.row", lang, title=title, setup=setup, played=r.played, won=r.won, lost=r.lost,
+                         best=best))  # fmt: skip
+        last_of_game = index + 1 == len(rows) or rows[index + 1].game != r.game
+        total = game_totals[r.game]
+        if last_of_game and total.played != r.played:
+            best = "-" if total.best is None else str(total.best)
+            lines.append(msg("cli.record.total", lang, title=title, played=total.played, won=total.won,
+                             lost=total.lost, best=best))  # fmt: skip
+    return lines
 
 
 # -- option labels -------------------------------------------------------------------------------

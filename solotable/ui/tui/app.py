@@ -17,8 +17,8 @@ from solotable.core.i18n import LANGS, explain
 from solotable.core.protocol import Game
 from solotable.core.record import RecordError, remove_stale_temps
 from solotable.core.session import Session
-from solotable.ui.present import msg, option_label, value_label
-from solotable.ui.record_db import RecordDB, data_dir, totals
+from solotable.ui.present import msg, record_lines
+from solotable.ui.record_db import RecordDB, data_dir
 from solotable.ui.tui.dialogs import DIALOG_CSS
 from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
 from solotable.ui.tui.home import HOME_CSS, HomeScreen
@@ -129,36 +129,12 @@ class SoloTableApp(App[int]):
             self.notify(tr("tui.record.write_failed", self.lang, reason=exc), severity="error")
 
     def record_text(self) -> str:
-        lang = self.lang
         lines: list[str] = []
         if self.db_notice is not None:
             lines.extend([self.db_notice, ""])
         if self.db is None:
-            return "\n".join(lines) or tr("tui.record.none", lang)
-        rows = self.db.summary()
-        if not rows:
-            lines.append(tr("tui.record.none", lang))
-            return "\n".join(lines)
-        lines.append(tr("tui.record.head", lang))
-        from solotable.core.registry import load as load_game
-
-        game_totals = {t.game: t for t in totals(rows)}
-        for index, r in enumerate(rows):
-            try:
-                game: Game | None = load_game(r.game)
-            except ValueError:
-                game = None
-            title = game.title(lang) if game is not None else r.game
-            setup = setup_words(game, r.difficulty, r.character, r.variant, lang)
-            best = "-" if r.best is None else str(r.best)
-            lines.append(tr("tui.record.row", lang, title=title, setup=setup, played=r.played, won=r.won,
-                            lost=r.lost, best=best))  # fmt: skip
-            last_of_game = index + 1 == len(rows) or rows[index + 1].game != r.game
-            total = game_totals[r.game]
-            if last_of_game and total.played != r.played:
-                best = "-" if total.best is None else str(total.best)
-                lines.append(tr("tui.record.total", lang, title=title, played=total.played, won=total.won,
-                                lost=total.lost, best=best))  # fmt: skip
+            return "\n".join(lines) or msg("cli.record.none", self.lang)
+        lines.extend(record_lines(self.db.summary(), self.lang))
         return "\n".join(lines)
 
     # -- games ------------------------------------------------------------------------------
@@ -212,32 +188,6 @@ class SoloTableApp(App[int]):
 
     def next_lang(self) -> None:
         self.set_lang(LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)])
-
-
-def setup_words(game: Game | None, difficulty: str, character: str, variant: str, lang: str) -> str:
-    """A record line's setup in words (``Hard, Rogue+Mage``), as the home screen names the
-    option values, each by the option the game declares for it (``Option.record``); the stored
-    values themselves for a game no longer known."""
-    specs = game.option_specs if game is not None else ()
-
-    def words(record: str, value: str) -> str:
-        for spec in specs:
-            if spec.record != record:
-                continue
-            if isinstance(spec.default, bool) and value == spec.name:  # a switch that is on: its name
-                return option_label(game, spec.name, lang)
-            if value in {str(c) for c in spec.choices}:
-                return value_label(game, spec.name, value, lang)
-        return value
-
-    parts = []
-    if difficulty:
-        parts.append(words("difficulty", difficulty))
-    if character:
-        parts.append("+".join(words("character", c) for c in character.split("+")))
-    for value in variant.split(",") if variant else ():
-        parts.append(words("variant", value))
-    return tr("tui.record.sep", lang).join(parts) or "-"
 
 
 def _fresh_path(directory: Path, game_id: str) -> Path:

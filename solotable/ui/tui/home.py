@@ -554,8 +554,8 @@ def options_help(game: Game, lang: str) -> str:
 def save_setup(game: Game, options: Mapping[str, object], lang: str) -> str:
     """A saved game's setup in words: rules set, character, difficulty as the record names them,
     then any other option that differs from its default (``continue off``)."""
+    from solotable.ui.present import setup_words
     from solotable.ui.record_db import describe_options
-    from solotable.ui.tui.app import setup_words
 
     parts = [setup_words(game, *describe_options(game.id, options), lang)]
     for spec in game.option_specs:

@@ -204,3 +204,39 @@ async def test_a_large_terminal_shows_the_table_texts_beside_the_board(game: str
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not texts.display and screen.query_one("#board").region == Region(0, 1, 80, 14)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+@run_async
+async def test_a_japanese_toast_keeps_every_character(size: tuple[int, int], data_dir: Path) -> None:
+    """Issue 20 item 13: a toast lost a character at a fixed column ("一手  しました。"). Textual cuts
+    each screen line at the edges of the widgets under an overlay, and a wide character across a
+    cut is dropped; the toasts were over the choices and the log (the log's left edge, its
+    scrollbar). They are now at the top right of the board, one widget."""
+    from solotable.ui.tui.i18n import tr
+
+    session = Session("minirogue-v1", seed=3)
+    app = SoloTableApp(session=session, data=data_dir, lang="ja")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "u")  # a roll was made: undo refuses, in a long Japanese sentence
+        await pilot.pause(0.3)
+        shown = [n.message for n in app._notifications]
+        assert shown and tr("tui.undo_impossible", "ja", reason="")[:3] in shown[-1]
+        rows = screen_rows(app)
+        toasts = list(app.screen.query("Toast"))
+        assert len(toasts) == len(shown)
+        for toast, message in zip(toasts, shown, strict=True):
+            box = toast.region
+            text = "".join(columns(rows[y], box.x, box.right) for y in range(box.y, box.bottom))
+            assert text.replace(" ", "").replace("▌", "") == message.replace(" ", ""), (text, rows)
+
+
+def columns(row: str, start: int, end: int) -> str:
+    """The part of a screen row between two columns (a wide character takes two)."""
+    out, x = [], 0
+    for ch in row:
+        if start <= x < end:
+            out.append(ch)
+        x += display_width(ch)
+    return "".join(out)

@@ -109,6 +109,7 @@ GameScreen { layout: vertical; }
 #board { width: 1fr; height: 1fr; min-height: 14; }
 #texts { width: 40; height: 100%; display: none; background: $panel; padding: 0 1; }
 #texts.-shown { display: block; }
+GameScreen > #textual-toastrack { dock: top; align: right top; margin-bottom: 0; }
 #bottom { height: 8; }
 #actions { width: 1fr; border: none; height: 100%; }
 #log { width: 34; border: none; height: 100%; background: $panel; }
@@ -174,6 +175,7 @@ class GameScreen(Screen[None]):
         self._shown_lang = ""
         self._shown_width = 0
         self._shown_texts = ""
+        self._texts_shown = False
         self._recorded = False
         self._dice_asked_at = -1
         self._hint_token: int | None = None
@@ -232,6 +234,17 @@ class GameScreen(Screen[None]):
         if width:
             self.query_one("#texts", VerticalScroll).styles.width = width
         self._draw_texts()
+        self._place_toasts()
+
+    def _place_toasts(self) -> None:
+        """Notifications at the top right of the board, within it. Textual cuts every line of
+        the screen at the edges of the widgets under it, and a wide character across a cut is
+        lost (issue 20 item 13: "一手  しました。", the 戻 on the log's left edge); the board is one
+        widget, so a toast over it keeps every character."""
+        racks = self.query("#textual-toastrack")  # Textual's own, one per screen
+        columns = self.app.size.width or MIN_SIZE[0]
+        if racks:
+            racks.first().styles.width = columns - (texts_width(columns) if self._texts_shown else 0)
 
     # -- what a number refers to ------------------------------------------------------------
 
@@ -337,6 +350,9 @@ class GameScreen(Screen[None]):
         s = self.session
         entries = s.game.info_entries(s.state, self.lang) if texts_width(self.app.size.width or 0) else []
         texts.set_class(bool(entries), "-shown")
+        if self._texts_shown != bool(entries):
+            self._texts_shown = bool(entries)
+            self._place_toasts()
         if not entries:
             return
         text = self.texts_text(entries)

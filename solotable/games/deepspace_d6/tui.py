@@ -200,7 +200,7 @@ class Board(Widget):
         title.append(" ")
         title.append(t("tui.ds.round", lang, round=o["round"]) if o["round"] else t("tui.ds.setup_phase", lang),
                      style="bold")
-        title.append(" · ")
+        title.append(t("tui.ds.sep", lang))  # Japanese separates with ・
         title.append(t(f"tui.ds.phase.{o['phase']}", lang), style="bold")
         difficulty = t(f"tui.ds.diff.{o['difficulty']}", lang)
         length = t(f"tui.ds.len.{o['length']}", lang)
@@ -281,9 +281,10 @@ class Board(Widget):
         if o["removed_unseen"]:
             counters.append(Text(t("tui.ds.removed", lang, count=o["removed_unseen"]), style="dim"))
         stations = [line for row in rows_of[: len(STATIONS)] for line in row]
+        sep = t("tui.ds.sep", lang)  # Japanese separates with ・
         for lines in (
-            [line for row in rows_of for line in row] + flow(counters, width, sep=" · "),
-            stations + flow(boxes, width, sep="  ") + flow(counters, width, sep=" · "),
+            [line for row in rows_of for line in row] + flow(counters, width, sep=sep),
+            stations + flow(boxes, width, sep="  ") + flow(counters, width, sep=sep),
         ):
             if len(lines) <= rows:
                 return lines

@@ -481,7 +481,7 @@ class Board(Widget):
         else:
             draw = o["draw"]  # at a draw, what it is for
             phase = Text(t(f"jr.draw.{draw}" if draw else f"tui.jr.phase.{o['phase']}", lang), style="bold")
-        groups.append(([title, phase], 0, " · "))
+        groups.append(([title, phase], 0, t("tui.jr.sep", lang)))  # Japanese separates with ・
         # the character sheet
         hp_style = "bold red" if sh["hp"] * 3 <= sh["max_hp"] else "bold"
         stats = [
@@ -564,7 +564,7 @@ class Board(Widget):
             groups.append(([p for g in stats for p in g], 2, "  "))
             groups.append(([p for g in equipment for p in g], 2, " "))
             groups.append(([*pack, *(p for g in sheets for p in g)], 2, "  "))
-        groups.append((counts, 0, " · "))
+        groups.append((counts, 0, t("tui.jr.sep", lang)))
         return groups
 
     @staticmethod

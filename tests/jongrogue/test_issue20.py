@@ -111,3 +111,11 @@ def test_tiles_are_typed_by_name_and_read_back(lang: str) -> None:
             assert typed_example(game, state, action, lang) == typed
     if lang == "ja":
         assert game.typed_outcome(state, Action("lab", "T"), lang) == "東"
+
+
+def test_no_message_names_a_tile_by_its_code() -> None:
+    # issue 20 item 7: "an m or p tile", "an s tile", "tile mN" in the words a player reads
+    code = re.compile(r"\b(an?|tile) [mps]\b|\b[mps](N|[1-9])\b(?![^{]*\})")
+    found = [(key, lang, text) for key, texts in G.catalogue.messages.items() for lang, text in texts.items()
+             if code.search(text)]  # fmt: skip
+    assert not found, found

@@ -58,7 +58,7 @@ def test_options_grouping_is_what_each_game_declares(monkeypatch: pytest.MonkeyP
 
     from solotable.core import registry
     from solotable.core.protocol import Option
-    from solotable.ui.tui.app import setup_words
+    from solotable.ui.present import setup_words
 
     class Declared(toygame.PigGame):
         id = "record-test"

@@ -119,3 +119,22 @@ def test_no_message_names_a_tile_by_its_code() -> None:
     found = [(key, lang, text) for key, texts in G.catalogue.messages.items() for lang, text in texts.items()
              if code.search(text)]  # fmt: skip
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_full_screen_board_places_nobody_before_the_start_room_is_drawn(lang: str) -> None:
+    # issue 20 item 3, on the full screen: the board said "You are in room 1" and marked @1 while
+    # the start room was still to be drawn (line mode said so already: jr.view.pos.none)
+    from solotable.games.jongrogue.tui import Board
+
+    session = physical()
+    board = Board(session.game)
+    board.show(session.state.observation(), lang)
+    drawn = "\n".join(line.plain for line in board._lines(80, 14))
+    assert "@" not in drawn, drawn
+    assert G.catalogue.text("jr.view.pos.room", lang, room=1) not in drawn
+    first_words = G.catalogue.text("jr.view.pos.none", lang).split(" ")[0][:6]
+    assert first_words in drawn, drawn
+    session.play("5萬")  # the start room drawn: the PC is in it
+    board.show(session.state.observation(), lang)
+    assert "@" in "\n".join(line.plain for line in board._lines(80, 14))

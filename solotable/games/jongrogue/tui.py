@@ -35,6 +35,7 @@ from solotable.core.protocol import Game
 from solotable.core.rich_layout import fit, flow, side_by_side
 from solotable.games.jongrogue.observation import Observation, RoomView, SlotView
 from solotable.games.jongrogue.state import POTIONS, SCROLLS  # the rows of the potion and scroll sheets
+from solotable.games.jongrogue.view import UNPLACED  # the draws made before the PC is on the floor
 
 register_catalogue(Catalogue.from_package((__package__ or "solotable.games.jongrogue", "messages_tui.toml")))
 
@@ -276,7 +277,8 @@ class Board(Widget):
         if it fits, face-down tiles counted."""
         o = self.observation
         pos = o["position"]
-        here = pos.get("at") in ("room", "door") and pos.get("room") == room["room"]
+        placed = o["draw"] not in UNPLACED  # before the start room is drawn the PC is nowhere (§6.2)
+        here = placed and pos.get("at") in ("room", "door") and pos.get("room") == room["room"]
         head = Text("@" if here and pos["at"] == "room" else " ", style="bold reverse" if here else "")
         head.append(str(room["room"]), style="bold" if here else "")
         head.append(" ")
@@ -368,6 +370,8 @@ class Board(Widget):
             where = t("jr.view.pos.passage", lang, a=pos["from"], b=pos["to"])
         elif pos["at"] == "door":
             where = t("jr.view.pos.door", lang, room=pos["room"], side=f"@jr.side.{pos['side']}")
+        elif o["draw"] in UNPLACED:  # between floors: the start room is not drawn yet (§6.2)
+            where = t("jr.view.pos.none", lang)
         else:
             where = t("jr.view.pos.room", lang, room=pos["room"])
         out = [] if compact else flow([Text(word, style="bold") for word in where.split(" ")], width, sep=" ")

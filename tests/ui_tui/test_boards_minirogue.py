@@ -123,3 +123,30 @@ def test_minirogue_v1_legends_name_only_the_marks_shown(lang: str) -> None:
                     assert (message(f"tui.mr1.legend.{key}", lang) in legend) == (mark in cards), (legend, cards)
             session.play(rng.choice(session.state.legal_actions()))
     assert fights > feats > 0 and legends > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_minirogue_legend_names_only_the_marks_shown(lang: str) -> None:
+    """Issue 20 item 9, Mini Rogue 2020: the legend named "▶ to decide" at the game's end (and
+    would name "? face down" with every room turned up)."""
+    from solotable.core.i18n import message
+
+    load_game("minirogue")
+    down, decide = message("tui.mr.legend.down", lang), message("tui.mr.legend.decide", lang)
+    seen: dict[str, set[bool]] = {"down": set(), "decide": set()}
+    for seed in range(1, 9):
+        session = Session("minirogue", seed=seed)
+        rng = random.Random(seed)
+        while True:
+            o = session.state.observation()
+            drawn = minirogue.table_lines(o, lang, 80)
+            if drawn[-1].startswith("◆ "):  # the legend, when the board has a row for it
+                face_down = any(not o["grid"][pos] for pos in range(9) if pos != minirogue.EXIT)
+                assert (down in drawn[-1]) == face_down, drawn[-1]
+                assert (decide in drawn[-1]) == (not o["over"]), drawn[-1]
+                seen["down"].add(face_down)
+                seen["decide"].add(not o["over"])
+            if session.state.is_terminal():
+                break
+            session.play(rng.choice(session.state.legal_actions()))
+    assert seen["decide"] == {True, False} and True in seen["down"]  # (a whole grid turned up is rare)

@@ -19,7 +19,7 @@ FILES = {
 }
 # keys built at run time from a value: tui.opt.<option>, tui.value.<value>, tui.lang.<code> ...
 DYNAMIC = ("tui.opt.", "tui.value.", "tui.placeholder.", "tui.lang.", "tui.mr.icon.", "tui.mr1.die.", "tui.optinfo.",
-           "tui.valinfo.", "tui.mr1.legend.")  # fmt: skip
+           "tui.valinfo.", "tui.mr1.legend.", "tui.mr.legend.")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

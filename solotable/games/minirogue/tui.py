@@ -142,8 +142,20 @@ def table_lines(observation: Mapping[str, Any], lang: str, width: int = 80) -> l
     if len(lines) + len(now) <= ROWS:  # what is decided or drawn now (▶ on the mat says whose)
         lines.extend(now)
     if len(lines) < ROWS:
-        lines.append(t("tui.mr.legend", lang))
+        lines.append(legend(o, lang))
     return [fit(line, width).rstrip() for line in lines]
+
+
+def legend(o: Observation, lang: str) -> str:
+    """What the marks on the board mean: only the marks shown (issue 20 item 9): a face-down
+    room while one is, whose decision it is while the game goes on."""
+    parts = ["hero"]
+    if any(not o["grid"][pos] for pos in range(9) if pos != EXIT):
+        parts.append("down")
+    if not o["over"]:
+        parts.append("decide")
+    parts.append("rest")
+    return t("tui.mr.legend.sep", lang).join(t(f"tui.mr.legend.{p}", lang) for p in parts)
 
 
 def _face(face: str) -> str:

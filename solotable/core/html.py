@@ -30,18 +30,30 @@ def tag(element: str, /, *children: object, **attrs: object) -> Html:
     """``<element attrs>children</element>``: children and attribute values are escaped unless they are
     :class:`Html`; an attribute named ``cls`` is ``class``, ``data_x`` is ``data-x``, ``aria_x`` is
     ``aria-x``; a value of ``None`` or ``False`` leaves the attribute out, ``True`` writes it bare."""
-    out = ["<", element]
+    # the hottest function of a page's view (a board is a few hundred tags): attribute names are
+    # spelled once, numbers need no escaping, one string is built at the end
+    out = "<" + element
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        attr = "class" if key == "cls" else key.rstrip("_").replace("_", "-")
+        attr = _ATTRS.get(key) or _attr_name(key)
         if value is True:
-            out.append(f" {attr}")
+            out += " " + attr
+        elif type(value) is int:
+            out += f' {attr}="{value}"'
         else:
-            out.append(f' {attr}="{escape(str(value), quote=True)}"')
-    out.append(">")
+            out += f' {attr}="{escape(str(value), quote=True)}"'
     if element in _VOID:
-        return Html("".join(out))
-    out.extend(text(c) for c in children if c is not None)
-    out.append(f"</{element}>")
-    return Html("".join(out))
+        return Html(out + ">")
+    inner = "".join([c if isinstance(c, Html) else escape(str(c), quote=True) for c in children if c is not None])
+    return Html(f"{out}>{inner}</{element}>")
+
+
+_ATTRS: dict[str, str] = {}
+"""Attribute names as written, by keyword (``cls`` -> ``class``, ``data_x`` -> ``data-x``)."""
+
+
+def _attr_name(key: str) -> str:
+    name = "class" if key == "cls" else key.rstrip("_").replace("_", "-")
+    _ATTRS[key] = name
+    return name

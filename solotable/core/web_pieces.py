@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from solotable.core.html import Html, tag
@@ -208,6 +208,7 @@ def help_sections(game_id: str, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple((h, b) for h, b in out if b)
 
 
+@lru_cache(maxsize=4096)  # the same card's text on every view while it stays on the board
 def rules_about(game_id: str, lang: str, *names: str) -> str:
     """What the rules in short say about a card: the section headed by its name, else the
     paragraphs that name it (at most three)."""

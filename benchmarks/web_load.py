@@ -48,19 +48,25 @@ def process_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_servers(database: str, count: int) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
+def start_servers(
+    database: str, count: int, profile: str | None = None
+) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
     procs: list[subprocess.Popen[bytes]] = []
     urls: list[str] = []
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
-    for _ in range(count):
+    for i in range(count):
         port = free_port()
         log = open(Path(os.environ.get("TMPDIR", "/tmp")) / f"web_load_server_{port}.log", "wb")  # noqa: SIM115
+        # --profile: the server runs under cProfile, every thread (the event loop and the workers)
+        command = (
+            [sys.executable, "-m", "solotable"]
+            if profile is None
+            else [sys.executable, __file__, "--profiled-server", f"{profile}.{i}" if count > 1 else profile]
+        )
         procs.append(
             subprocess.Popen(
                 [
-                    sys.executable,
-                    "-m",
-                    "solotable",
+                    *command,
                     "web",
                     "--host",
                     "127.0.0.1",
@@ -317,7 +323,41 @@ def audit(database: str, stats: dict[str, Any]) -> tuple[int, int]:
     return lost, duplicated
 
 
+def profiled_server(out: str, argv: list[str]) -> int:
+    """``solotable`` with ``argv`` under cProfile in every thread; the stats of all threads merged
+    into ``out`` when it stops (``python -m pstats out``)."""
+    import cProfile
+    import pstats
+    import threading
+
+    profiles: list[cProfile.Profile] = []
+
+    def start(*_: Any) -> None:  # the first event of a new thread: its own profiler from now on
+        sys.setprofile(None)
+        profile = cProfile.Profile(time.thread_time)  # each thread's own CPU time, not the wall's
+        profiles.append(profile)
+        profile.enable()
+
+    threading.setprofile(start)
+    start()
+    from solotable.cli import main as solotable_main
+
+    try:
+        code = solotable_main(argv)
+    finally:
+        for profile in profiles:
+            profile.create_stats()
+        stats = pstats.Stats(profiles[0])
+        for profile in profiles[1:]:
+            if getattr(profile, "stats", None):
+                stats.add(profile)
+        stats.dump_stats(out)
+    return int(code or 0)
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--profiled-server"]:
+        return profiled_server(argv[1], argv[2:])
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database", required=True)
     parser.add_argument("--tables", type=int, default=200)
@@ -329,8 +369,14 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--streams", type=int, default=0, help="hold this many live streams open instead of playing")
     parser.add_argument("--hints", type=int, default=0, help="ask this many hints at once instead of playing")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile (every thread) and write its stats here (FILE.N with several "
+        "servers); CPU figures are then the profiler's, not the server's",
+    )
     ns = parser.parse_args(argv)
-    procs, urls = start_servers(ns.database, ns.servers)
+    procs, urls = start_servers(ns.database, ns.servers, ns.profile)
     if ns.streams or ns.hints:
         try:
             asyncio.run(pressure(urls, ns.streams, ns.hints, lambda: sum(process_cpu(p.pid) for p in procs)))

@@ -24,9 +24,11 @@ from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import parse_qs, quote
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -48,6 +50,8 @@ from solotable.ui.web.tables import Live, Tables, WebError, option_choices
 if TYPE_CHECKING:
     from solotable.agents.hint import Hint
 
+T = TypeVar("T")
+
 BODY_SECONDS = 10.0
 """A request's body must arrive within this (a move is a few dozen bytes)."""
 MAX_BODY = 16 * 1024
@@ -68,6 +72,11 @@ STREAMS_PER_CLIENT = 8
 """Live streams open by one browser (its cookie, else its address) at once."""
 SSE_MAX_SECONDS = 3600.0
 """A stream closes after an hour; the page reconnects by itself."""
+WORKER_THREADS = 8
+"""Threads that do the tables' work (moves, views, database reads): a move is mostly Python, which
+holds the interpreter's lock, so more threads only contend for it (40, the default, cost more CPU
+a move under load). Hints have threads of their own (:class:`HintQueue`), so they never hold up a
+move."""
 HINT_SECONDS = (0.2, 1.5, 5.0)
 """A hint's search budget: least, default, most."""
 STATIC_TYPES = {
@@ -83,7 +92,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-
+_SECURITY_RAW = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in SECURITY_HEADERS.items()]
+_SECURITY_NAMES = frozenset(k for k, _ in _SECURITY_RAW)
 
 DIGITS = re.compile(r"[0-9]{1,9}")
 """A number in a query or header: ASCII digits only, a bounded count (``str.isdigit`` takes ``²``)."""
@@ -103,8 +113,8 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         if scope.get("method") not in ("GET", "HEAD", "OPTIONS"):
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
             refusal = _refusal(scope, headers)
             if refusal is not None:
                 request = Request(scope)
@@ -113,13 +123,11 @@ class Guard:
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
-                have = {k.decode("latin-1").lower() for k, _ in message.get("headers", [])}
-                extra = [
-                    (k.lower().encode("latin-1"), v.encode("latin-1"))
-                    for k, v in SECURITY_HEADERS.items()
-                    if k.lower() not in have
-                ]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
+                given = message.get("headers", [])
+                have = {k.lower() for k, _ in given}
+                if not _SECURITY_NAMES.issubset(have):  # our own responses carry them already
+                    extra = [(k, v) for k, v in _SECURITY_RAW if k not in have]
+                    message = {**message, "headers": [*given, *extra]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -310,6 +318,7 @@ class WebApp:
         self.versions: dict[str, int | None] = {}
         self._tick: asyncio.Event | None = None
         self._watcher: asyncio.Task[None] | None = None
+        self._limiter: anyio.CapacityLimiter | None = None
         self.app = Starlette(
             middleware=[Middleware(Guard)],
             routes=[
@@ -333,6 +342,12 @@ class WebApp:
         )
         self.app.state.web = self
 
+    async def _run(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``func(*args, **kwargs)`` in one of the :data:`WORKER_THREADS` threads."""
+        if self._limiter is None:  # made in the event loop (anyio asks for one)
+            self._limiter = anyio.CapacityLimiter(WORKER_THREADS)
+        return await anyio.to_thread.run_sync(functools.partial(func, *args, **kwargs), limiter=self._limiter)
+
     # -- pages -----------------------------------------------------------------------------------
 
     async def home(self, request: Request) -> Response:
@@ -341,8 +356,8 @@ class WebApp:
         known = _plausible_player(player)
         if not known:
             player = secrets.token_urlsafe(18)
-        going = await run_in_threadpool(self.storage.tables_of, player, finished=False) if known else []
-        record = await run_in_threadpool(self.storage.results_of, player) if known else []
+        going = await self._run(self.storage.tables_of, player, finished=False) if known else []
+        record = await self._run(self.storage.results_of, player) if known else []
         html = pages.home_page(lang, going, record)
         response = HTMLResponse(html, headers=SECURITY_HEADERS)
         self._cookies(response, player, lang, request.url.scheme == "https")
@@ -354,7 +369,7 @@ class WebApp:
         now = time.monotonic()
         if self.expire_days is not None and now - self._swept > SWEEP_SECONDS:
             self._swept = now
-            await run_in_threadpool(self.storage.expire, time.time() - self.expire_days * 86400)
+            await self._run(self.storage.expire, time.time() - self.expire_days * 86400)
         if self.create_limit is None:
             return
         burst, per_minute = self.create_limit
@@ -388,7 +403,7 @@ class WebApp:
                 if isinstance(value, str) and value:
                     options[name] = value
         try:
-            row, tokens = await run_in_threadpool(
+            row, tokens = await self._run(
                 self.tables.create,
                 game_id,
                 options,
@@ -420,7 +435,7 @@ class WebApp:
         token = request.query_params.get("seat")
         if token:
             with contextlib.suppress(WebError):  # the page asks for the table and shows a refusal in words
-                await run_in_threadpool(self.tables.claim, table_id, token, player)
+                await self._run(self.tables.claim, table_id, token, player)
         response = HTMLResponse(pages.table_page(lang, table_id, t("web.app_title", lang)), headers=SECURITY_HEADERS)
         self._cookies(response, player, lang, request.url.scheme == "https")
         return response
@@ -466,7 +481,7 @@ class WebApp:
             player = request.cookies.get(PLAYER_COOKIE) or ""
             if not _plausible_player(player):
                 player = secrets.token_urlsafe(18)
-            row, tokens = await run_in_threadpool(
+            row, tokens = await self._run(
                 self.tables.create,
                 str(data.get("game", "")),
                 {str(k): v for k, v in options.items()},
@@ -488,7 +503,7 @@ class WebApp:
     async def _view(
         self, live: Live, seat: int, lang: str, at: int | None = None, player: str | None = None
     ) -> JSONResponse:
-        payload = await run_in_threadpool(self._payload, live, seat, lang, at, player)
+        payload = await self._run(self._payload, live, seat, lang, at, player)
         return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
     def _payload(self, live: Live, seat: int, lang: str, at: int | None, player: str | None) -> dict[str, Any]:
@@ -511,20 +526,26 @@ class WebApp:
             live = change()
             return self._payload(live, self.tables.seat(live, token, player), lang, None, player)
 
-        payload = await run_in_threadpool(work)
+        payload = await self._run(work)
         return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
     async def api_view(self, request: Request) -> Response:
         lang = lang_of(request)
+        table_id = request.path_params["table_id"]
         try:
-            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
             player = player_of(request)
-            seat = self.tables.seat(live, seat_token(request), player)
+            token = seat_token(request)
             at_text = request.query_params.get("at")
             if at_text is not None and not DIGITS.fullmatch(at_text):
                 raise WebError(400, "web.err.bad_query", name="at")
             at = int(at_text) if at_text is not None else None
-            return await self._view(live, seat, lang, at, player)
+
+            def work() -> dict[str, Any]:  # the table and its view in one trip to a worker thread
+                live = self.tables.load(table_id)
+                return self._payload(live, self.tables.seat(live, token, player), lang, at, player)
+
+            payload = await self._run(work)
+            return JSONResponse(payload, headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
         except WebError as err:
             return error_response(err, lang)
 
@@ -568,7 +589,7 @@ class WebApp:
         try:
             data = await read_json(request)
             player = player_of(request)
-            live = await run_in_threadpool(
+            live = await self._run(
                 functools.partial(
                     self.tables.name_seat,
                     request.path_params["table_id"],
@@ -589,7 +610,7 @@ class WebApp:
         try:
             data = await read_json(request)
             player = player_of(request)
-            live, fresh = await run_in_threadpool(
+            live, fresh = await self._run(
                 functools.partial(
                     self.tables.invite,
                     request.path_params["table_id"],
@@ -617,7 +638,7 @@ class WebApp:
             if isinstance(budget, bool) or not isinstance(budget, int | float):
                 budget = HINT_SECONDS[1]
             budget = max(HINT_SECONDS[0], min(HINT_SECONDS[2], float(budget)))
-            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
+            live = await self._run(self.tables.load, request.path_params["table_id"])
             seat = self.tables.seat(live, seat_token(request), player_of(request))
             with live.lock:
                 state = live.session.state.clone()
@@ -670,7 +691,7 @@ class WebApp:
         table_id = request.path_params["table_id"]
         token = request.query_params.get("seat") or seat_token(request)
         try:
-            live = await run_in_threadpool(self.tables.load, table_id)
+            live = await self._run(self.tables.load, table_id)
             self.tables.seat(live, token, player_of(request))
         except WebError as err:
             return error_response(err, lang)
@@ -729,7 +750,7 @@ class WebApp:
         while self.watched and not self.closing:
             ids = list(self.watched)
             try:
-                found = await run_in_threadpool(self.storage.versions, ids)
+                found = await self._run(self.storage.versions, ids)
             except Exception:  # the database away for a moment: the streams keep their last word
                 found = {}
             for table_id in ids:
@@ -755,7 +776,7 @@ class WebApp:
         roll to come."""
         lang = lang_of(request)
         try:
-            live = await run_in_threadpool(self.tables.load, request.path_params["table_id"])
+            live = await self._run(self.tables.load, request.path_params["table_id"])
             self.tables.seat(live, seat_token(request) or request.query_params.get("seat"), player_of(request))
             if not live.session.state.is_terminal():
                 raise WebError(409, "web.err.record_later")

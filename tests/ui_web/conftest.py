@@ -114,6 +114,7 @@ class LiveServer:
         if self._thread is not None:
             self._thread.join(timeout=10)
         if self.web is not None:
+            self.web.close()  # type: ignore[attr-defined]
             self.web.storage.dispose()  # type: ignore[attr-defined]
 
 

@@ -44,7 +44,7 @@ from solotable.ui.present import hint_panel
 from solotable.ui.web import pages
 from solotable.ui.web.i18n import t
 from solotable.ui.web.review_page import routes as review_routes
-from solotable.ui.web.storage import Storage
+from solotable.ui.web.storage import Listener, Storage
 from solotable.ui.web.tables import Live, Tables, WebError, option_choices
 
 if TYPE_CHECKING:
@@ -319,6 +319,13 @@ class WebApp:
         self._tick: asyncio.Event | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._limiter: anyio.CapacityLimiter | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.listener: Listener | None = None
+        """PostgreSQL: the connection that hears every process's changes (started with the first stream)."""
+        self.polls = 0
+        """Looks at the database made for the live streams (none while the listener is up)."""
+        self.polled_with = -1
+        """The listener's connection (its count) the last poll was made under."""
         self.app = Starlette(
             middleware=[Middleware(Guard)],
             routes=[
@@ -690,19 +697,23 @@ class WebApp:
         lang = lang_of(request)
         table_id = request.path_params["table_id"]
         token = request.query_params.get("seat") or seat_token(request)
+        client = client_key(request)
+        if self.watched.get(table_id, 0) >= STREAMS_PER_TABLE or self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
+            return error_response(WebError(429, "web.err.too_many_streams"), lang)
+        # followed before the table is read: a change announced in between is not missed
+        self.watched[table_id] = self.watched.get(table_id, 0) + 1
+        self.clients[client] = self.clients.get(client, 0) + 1
+        self._start_watcher()
         try:
             live = await self._run(self.tables.load, table_id)
             self.tables.seat(live, token, player_of(request))
         except WebError as err:
+            self._release(table_id, client)
             return error_response(err, lang)
-
-        client = client_key(request)
-        if self.watched.get(table_id, 0) >= STREAMS_PER_TABLE or self.clients.get(client, 0) >= STREAMS_PER_CLIENT:
-            return error_response(WebError(429, "web.err.too_many_streams"), lang)
-        self.watched[table_id] = self.watched.get(table_id, 0) + 1
-        self.clients[client] = self.clients.get(client, 0) + 1
-        self.versions.setdefault(table_id, live.row.version)
-        self._start_watcher()
+        except BaseException:
+            self._release(table_id, client)
+            raise
+        self._heard(table_id, live.row.version)
 
         async def stream() -> AsyncIterator[str]:
             last: int | None = None
@@ -740,23 +751,49 @@ class WebApp:
     def _start_watcher(self) -> None:
         if self._tick is None:
             self._tick = asyncio.Event()
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            # this process's own changes wake the streams at once; on PostgreSQL every process's do
+            self.storage.on_change = self._heard_elsewhere
+            self.listener = self.storage.listen(self._heard_elsewhere)
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.ensure_future(self._watch())
 
-    async def _watch(self) -> None:
-        """One look at the database per :data:`SSE_POLL` for all the tables followed in this
-        process (whatever the number of streams), so a change made through another server process
-        is seen too; each look wakes the streams."""
-        while self.watched and not self.closing:
-            ids = list(self.watched)
-            try:
-                found = await self._run(self.storage.versions, ids)
-            except Exception:  # the database away for a moment: the streams keep their last word
-                found = {}
-            for table_id in ids:
-                if table_id in found:
-                    self.versions[table_id] = found[table_id]
+    def _heard_elsewhere(self, table_id: str, version: int) -> None:
+        """A change (table, version) told by another thread: a worker that stored it, or the
+        PostgreSQL listener."""
+        loop = self._loop
+        if loop is not None and table_id in self.watched:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody follows any more
+                loop.call_soon_threadsafe(self._heard, table_id, version)
+
+    def _heard(self, table_id: str, version: int) -> None:
+        """In the event loop: a table's version, from whatever source; its streams woken if newer."""
+        known = self.versions.get(table_id)
+        if table_id in self.watched and (known is None or version > known):
+            self.versions[table_id] = version
             self.wake()
+
+    async def _watch(self) -> None:
+        """What wakes the live streams besides this process's own changes. On PostgreSQL, a
+        change any process commits is announced to all (``NOTIFY``, heard by the one listening
+        connection of :class:`~solotable.ui.web.storage.Listener`); the database is polled only
+        while that connection is down, and once each time it is open again (for what was announced
+        while it was away). On SQLite (one process) the poll stays: one look at the versions of all
+        the tables followed here per :data:`SSE_POLL`, whatever the number of streams."""
+        while self.watched and not self.closing:
+            listener = self.listener
+            if listener is None or not listener.up or listener.connections != self.polled_with:
+                if listener is not None and listener.up:
+                    self.polled_with = listener.connections  # listening again: one look for what was missed
+                ids = list(self.watched)
+                self.polls += 1
+                try:
+                    found = await self._run(self.storage.versions, ids)
+                except Exception:  # the database away for a moment: the streams keep their last word
+                    found = {}
+                for table_id, version in found.items():
+                    self._heard(table_id, version)
             await asyncio.sleep(SSE_POLL)
         self.wake()
 
@@ -769,6 +806,8 @@ class WebApp:
     def close(self) -> None:
         """The server stops: every live stream ends now (the page reconnects to another process)."""
         self.closing = True
+        if self.listener is not None:
+            self.listener.stop(wait=False)
         self.wake()
 
     async def api_record(self, request: Request) -> Response:

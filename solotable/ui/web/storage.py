@@ -14,8 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,13 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
+
+CHANNEL = "solotable_tables"
+"""PostgreSQL: the channel every change is announced on (``NOTIFY``, payload ``"<table id> <version>"``)."""
+LISTENER_NAME = "solotable-listen"
+"""The ``application_name`` of a process's listening connection (a test finds it by that name)."""
+LISTEN_RETRY = 1.0
+"""Seconds between two attempts to open the listening connection again after it dropped."""
 
 TOKEN_BYTES = 24
 """A seat token or table id: 24 random bytes (192 bits), URL-safe base64."""
@@ -171,6 +179,8 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.on_change: Callable[[str, int], None] | None = None
+        """Told of every change this process stores (table id, new version), after its commit."""
         if url.startswith("sqlite"):
             path = url.split("///", 1)[1] if "///" in url else ""
             if path and path != ":memory:":
@@ -187,6 +197,8 @@ class Storage:
             if url.startswith("postgresql://"):
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        """Whether a change is announced to every process (PostgreSQL ``NOTIFY``, see :class:`Listener`)."""
         with self.engine.begin() as conn:
             if conn.dialect.name == "postgresql":
                 # several server processes starting at once on a new database: one makes the tables
@@ -296,6 +308,8 @@ class Storage:
                     is None
                 ):
                     conn.execute(insert(holders).values(player=holder, table_id=row.id))
+                if self.notifies:  # sent to the listening processes when this transaction commits
+                    conn.execute(_NOTIFY, {"payload": f"{row.id} {new_version}"})
                 if result is not None and not row.practice:
                     conn.execute(
                         insert(results).values(
@@ -315,7 +329,16 @@ class Storage:
         row.finished = finished
         if seats is not None:
             row.seats = seats
+        if self.on_change is not None:
+            self.on_change(row.id, new_version)
         return new_version
+
+    def listen(self, heard: Callable[[str, int], None]) -> Listener | None:
+        """PostgreSQL: a :class:`Listener` that calls ``heard(table id, version)`` for every change
+        any process stores; None on a database that announces nothing (SQLite)."""
+        if not self.notifies:
+            return None
+        return Listener(self.engine, heard)
 
     def tables_of(self, player: str, *, finished: bool, limit: int = 20) -> list[StoredTable]:
         """The tables a browser opened or holds a seat at (its cookie ``player``)."""
@@ -373,6 +396,7 @@ _CHANGE = (
 )
 _CHANGE_SEATS = _CHANGE.values(seats=bindparam("seats", type_=JSON))
 _MOVE = insert(moves)
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 _VERSION = select(tables.c.version).where(tables.c.id == bindparam("tid"))
 
 
@@ -423,3 +447,59 @@ def _from_row(r: Any) -> StoredTable:
         created=float(r["created"]),
         updated=float(r["updated"]),
     )
+
+
+class Listener:
+    """One connection per process that ``LISTEN``s to :data:`CHANNEL` (in a thread of its own) and
+    tells ``heard`` of every change any process commits. When the connection drops, ``up`` is
+    False until it is open again (the caller polls meanwhile) and ``connections`` counts the
+    openings, so that the caller can look once more for what was missed in between."""
+
+    def __init__(self, engine: Engine, heard: Callable[[str, int], None]) -> None:
+        self.engine = engine
+        self.heard = heard
+        self.up = False
+        self.connections = 0
+        self.backend_pid: int | None = None
+        """The PostgreSQL server process of the listening connection (a test kills it)."""
+        self.stopping = threading.Event()
+        self._conn: Any = None
+        self.thread = threading.Thread(target=self._run, name="solotable-listen", daemon=True)
+        self.thread.start()
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        args, params = self.engine.dialect.create_connect_args(self.engine.url)
+        params = {**params, "autocommit": True, "application_name": LISTENER_NAME}
+        return psycopg.connect(*args, **params)
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                conn = self._conn = self._connect()
+                try:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.backend_pid = int(conn.info.backend_pid)
+                    self.connections += 1
+                    self.up = True
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._heard(note.payload)
+                finally:
+                    self.up = False
+                    self._conn = None
+                    conn.close()
+            except Exception:  # the server gone or restarted, the connection killed: open it again
+                self.up = False
+            self.stopping.wait(LISTEN_RETRY)
+
+    def _heard(self, payload: str) -> None:
+        table_id, _, version = payload.partition(" ")
+        if version.isdecimal() and len(version) <= 10:
+            self.heard(table_id, int(version))
+
+    def stop(self, *, wait: bool = True) -> None:
+        self.stopping.set()
+        if wait:
+            self.thread.join(timeout=3)

@@ -88,16 +88,18 @@ class Catalogue:
         template = entry.get(lang) or entry["en"]
         if not params:
             return template
-        filled = {name: self._param(value, lang) for name, value in params.items()}
-        return template.format(**filled)
-
-    def _param(self, value: object, lang: str) -> object:
-        # a reference to a message; anything else starting with "@" is text (what a person typed)
-        if isinstance(value, str) and value.startswith("@") and value[1:] in self.messages:
-            return self.text(value[1:], lang)
-        if isinstance(value, LocalizedError):
-            return explain(value, lang)
-        return value
+        # called a few hundred times for each view a web page gets: the common parameters (numbers,
+        # plain words) pass without a call each
+        messages = self.messages
+        filled: dict[str, object] = {}
+        for name, value in params.items():
+            if isinstance(value, str):
+                if value[:1] == "@" and value[1:] in messages:  # a reference to a message
+                    value = self.text(value[1:], lang)
+            elif isinstance(value, LocalizedError):
+                value = explain(value, lang)
+            filled[name] = value
+        return template.format_map(filled)
 
     def render(self, event: Event, lang: str = "en") -> str:
         return self.text(event.key, lang, **event.params)

@@ -575,7 +575,8 @@ def _append_entry(live: Live, game: Game, state: State, text: str) -> None:
     mover = state.to_move
     chance = mover == CHANCE
     action = game.parse_action(state, text)
-    label = {lang: game.describe(state, action, lang) for lang in LANGS}
+    # a roll or a reveal is told by its events; the log words decisions only
+    label = {} if chance else {lang: game.describe(state, action, lang) for lang in LANGS}
     state.apply(action)
     live.entries.append(Entry(text, chance, None if chance else mover, label, list(state.events)))
 

@@ -196,9 +196,12 @@ async def run(
 async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
     """``--streams N``: N live streams held open at once (two a table, each by a browser of its
     own), then one browser and one table asking for more than their caps; the server's CPU while
-    they are open, and how soon a move reaches the streams. ``--hints N``: N hints asked at once,
-    two tables each by N/2 players: the order they are served in."""
+    they are open, and how soon a move reaches the streams (with ``--servers 2`` the streams are
+    opened on the second process and the moves sent to the first: the delay across processes).
+    ``--hints N``: N hints asked at once, two tables each by N/2 players: the order they are
+    served in."""
     base = urls[0]
+    watch = urls[-1]  # where the streams are opened
     limits = httpx.Limits(max_connections=streams + hints + 50, max_keepalive_connections=50)
     async with httpx.AsyncClient(limits=limits, timeout=120) as client:
 
@@ -216,7 +219,7 @@ async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
             async def follow(tid: str, tok: str, cookie: str) -> None:
                 headers = {"X-Seat-Token": tok, "Cookie": f"solotable_player={cookie}"}
                 try:
-                    async with client.stream("GET", f"{base}/api/t/{tid}/events", headers=headers) as r:
+                    async with client.stream("GET", f"{watch}/api/t/{tid}/events", headers=headers) as r:
                         statuses.append(r.status_code)
                         if len(statuses) >= streams:
                             opened.set()
@@ -236,9 +239,9 @@ async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
             before = cpu()
             await asyncio.sleep(10)
             idle = cpu() - before
-            # a move on ten tables: how soon both streams of each hear of it
+            # a move on twenty tables: how soon both streams of each hear of it
             delays = []
-            for tid, tok in made[:10]:
+            for tid, tok in made[:20]:
                 view = (await client.get(f"{base}/api/t/{tid}", headers={"X-Seat-Token": tok})).json()
                 sent = time.monotonic()
                 body = {"action": view["actions"][0]["n"], "version": view["version"]}
@@ -251,7 +254,7 @@ async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
 
             async def probe(tid: str, tok: str, cookie: str) -> None:
                 headers = {"X-Seat-Token": tok, "Cookie": f"solotable_player={cookie}"}
-                async with client.stream("GET", f"{base}/api/t/{tid}/events", headers=headers) as r:
+                async with client.stream("GET", f"{watch}/api/t/{tid}/events", headers=headers) as r:
                     extra_statuses.append(r.status_code)
 
             await asyncio.gather(*(probe(made[0][0], made[0][1], f"probe-table-{i:08d}") for i in range(20)))
@@ -262,7 +265,8 @@ async def pressure(urls: list[str], streams: int, hints: int, cpu: Any) -> None:
             print(
                 f"streams: {statuses.count(200)} of {streams} open ({len(made)} tables, two each); server CPU "
                 f"{1000 * idle / 10:.1f} ms a second with them open; a move reached both streams of its table "
-                f"in {1000 * max(delays):.0f} ms at most (10 moves); over the caps: "
+                f"{'on the other process ' if watch != base else ''}in {1000 * statistics.median(delays):.0f} ms "
+                f"at the median, {1000 * max(delays):.0f} ms at most ({len(delays)} moves); over the caps: "
                 f"20 more on one table -> {one_table} refused (429), 12 from one browser -> {one_browser} refused"
             )
             for task in tasks:

@@ -749,10 +749,12 @@ class WebApp:
             self.versions.pop(table_id, None)
 
     def _start_watcher(self) -> None:
-        if self._tick is None:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # the first stream (or a test client's next event loop)
+            self._loop = loop
             self._tick = asyncio.Event()
-        if self._loop is None:
-            self._loop = asyncio.get_running_loop()
+            self._watcher = None
+        if self.storage.on_change is None:
             # this process's own changes wake the streams at once; on PostgreSQL every process's do
             self.storage.on_change = self._heard_elsewhere
             self.listener = self.storage.listen(self._heard_elsewhere)

@@ -51,3 +51,24 @@ def test_a_view_is_built_once_per_version_seat_and_language(tmp_path: Any, monke
     assert len(drawn) == 5 and other["version"] == r.json()["version"]
     # each request's own additions do not leak into the kept view
     assert view(0)["invites"] and "invites" not in view(1)
+
+
+def test_a_double_click_is_refused_without_asking_the_database(tmp_path: Any) -> None:
+    app = create_app(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    c = TestClient(app)
+    made = c.post("/api/tables", json={"game": "minirogue-v1"}).json()
+    tid, token = made["table"], made["tokens"][0]
+    headers = {"X-Seat-Token": token}
+    view = c.get(f"/api/t/{tid}", headers=headers).json()
+    body = {"action": view["actions"][0]["n"], "version": view["version"]}
+    assert c.post(f"/api/t/{tid}/move", json=body, headers=headers).status_code == 200
+    storage = app.state.web.storage
+    asked: list[str] = []
+    real = storage.version
+    storage.version = lambda table_id: asked.append(table_id) or real(table_id)
+    again = c.post(f"/api/t/{tid}/move", json=body, headers=headers)
+    assert again.status_code == 409 and again.json()["code"] == "web.err.stale"
+    assert asked == []  # the copy in memory is past that version already
+    # a wrong token still gets the same answer as an unknown table, stale version or not
+    wrong = c.post(f"/api/t/{tid}/move", json=body, headers={"X-Seat-Token": "x" * 32})
+    assert wrong.status_code == 404

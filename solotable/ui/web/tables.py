@@ -197,13 +197,16 @@ class Tables:
 
     def _for_change(self, table_id: str, seen: int) -> Live:
         """The table for a change made on version ``seen``. A copy in memory at that very version
-        is used without asking the database: the change's ``UPDATE ... WHERE version = seen``
-        refuses it if the table moved on meanwhile (through another process), so nothing is lost
-        by trusting it, and a move costs one round trip less. Otherwise, as :meth:`load`."""
+        (or past it, to refuse the change) is used without asking the database: the change's
+        ``UPDATE ... WHERE version = seen`` refuses it if the table moved on meanwhile (through
+        another process), so nothing is lost by trusting it, and a move costs one round trip less.
+        Otherwise, as :meth:`load`."""
         if _plausible_id(table_id):
             with self._cache_lock:
                 live = self._cache.get(table_id)
-            if live is not None and live.row.version == seen:
+            if live is not None and live.row.version >= seen:
+                # past ``seen`` already: the database is there or further (versions only grow), so
+                # the change is refused (after the seat's check) without asking it (a double click)
                 return live
         return self.load(table_id)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import threading
 import time
@@ -39,10 +40,8 @@ from sqlalchemy import (
     inspect,
     select,
     text,
-    update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 
 CHANNEL = "solotable_tables"
@@ -197,6 +196,8 @@ class Storage:
             if url.startswith("postgresql://"):
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self._sql = _change_sql(self.engine.dialect.name)
+        self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
         self.notifies = self.engine.dialect.name == "postgresql"
         """Whether a change is announced to every process (PostgreSQL ``NOTIFY``, see :class:`Listener`)."""
         with self.engine.begin() as conn:
@@ -282,48 +283,48 @@ class Storage:
             "finished": finished,
         }
         if seats is not None:
-            values["seats"] = seats
+            values["seats"] = json.dumps(seats)
+        values.update(actions=json.dumps(list(actions)), kind=kind, notation=notation, seat=seat)
+        sql = self._sql
+        # straight on the driver's connection (SQLAlchemy's statement machinery was most of a
+        # move's database cost), one transaction: the guarded update, the move's row, then what
+        # goes with it
+        raw = self.engine.raw_connection()
         try:
-            with self.engine.begin() as conn:
-                # statements built once (a move is two of them: most of its database cost was
-                # building and keying them anew)
-                done = conn.execute(_CHANGE_SEATS if seats is not None else _CHANGE, values)
-                if done.rowcount != 1:
-                    raise Conflict(row.id)
-                conn.execute(
-                    _MOVE,
+            cursor = raw.cursor()
+            cursor.execute(sql["change_seats" if seats is not None else "change"], values)
+            if cursor.rowcount != 1:
+                raise Conflict(row.id)
+            cursor.execute(sql["move"], values)
+            if holder is not None:
+                cursor.execute(sql["held"], {"holder": holder, "tid": row.id})
+                if cursor.fetchone() is None:
+                    cursor.execute(sql["hold"], {"holder": holder, "tid": row.id})
+            if self.notifies:  # sent to the listening processes when this transaction commits
+                cursor.execute(sql["notify"], {"payload": f"{row.id} {new_version}"})
+            if result is not None and not row.practice:
+                cursor.execute(
+                    sql["result"],
                     {
-                        "table_id": row.id,
-                        "version": new_version,
-                        "kind": kind,
-                        "notation": notation,
-                        "seat": seat,
-                        "at": now,
+                        "tid": row.id,
+                        "player": row.player,
+                        "game": row.game,
+                        "options": json.dumps(row.options),
+                        "won": bool(result["won"]),
+                        "score": result.get("score"),
+                        "updated": now,
                     },
                 )
-                if holder is not None and (
-                    conn.execute(
-                        select(holders.c.player).where(holders.c.player == holder, holders.c.table_id == row.id)
-                    ).first()
-                    is None
-                ):
-                    conn.execute(insert(holders).values(player=holder, table_id=row.id))
-                if self.notifies:  # sent to the listening processes when this transaction commits
-                    conn.execute(_NOTIFY, {"payload": f"{row.id} {new_version}"})
-                if result is not None and not row.practice:
-                    conn.execute(
-                        insert(results).values(
-                            table_id=row.id,
-                            player=row.player,
-                            game=row.game,
-                            options=row.options,
-                            won=bool(result["won"]),
-                            score=result.get("score"),
-                            finished=now,
-                        )
-                    )
-        except IntegrityError as exc:  # two writers of one version: the second one loses
+            cursor.close()
+            raw.commit()
+        except self._integrity_error as exc:  # two writers of one version: the second one loses
+            raw.rollback()
             raise Conflict(row.id) from exc
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()  # back to the pool
         row.actions = list(actions)
         row.version = new_version
         row.finished = finished
@@ -384,19 +385,30 @@ class Storage:
         return [dict(r) for r in rows]
 
 
-_CHANGE = (
-    update(tables)
-    .where(tables.c.id == bindparam("tid"), tables.c.version == bindparam("seen"))
-    .values(
-        actions=bindparam("actions", type_=JSON),
-        version=bindparam("version"),
-        updated=bindparam("updated"),
-        finished=bindparam("finished"),
+def _change_sql(dialect: str) -> dict[str, str]:
+    """The statements of :meth:`Storage.change` in the driver's own parameter style (SQLite's
+    ``:name``, psycopg's ``%(name)s``); JSON values are passed as text."""
+    as_json = "CAST(:{} AS json)" if dialect == "postgresql" else ":{}"
+    change = (
+        f"UPDATE web_tables SET actions = {as_json.format('actions')}, version = :version, updated = :updated, "
+        "finished = :finished{seats} WHERE id = :tid AND version = :seen"
     )
-)
-_CHANGE_SEATS = _CHANGE.values(seats=bindparam("seats", type_=JSON))
-_MOVE = insert(moves)
-_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+    statements = {
+        "change": change.format(seats=""),
+        "change_seats": change.format(seats=f", seats = {as_json.format('seats')}"),
+        "move": 'INSERT INTO web_moves (table_id, version, kind, notation, seat, "at") '
+        "VALUES (:tid, :version, :kind, :notation, :seat, :updated)",
+        "held": "SELECT 1 FROM web_holders WHERE player = :holder AND table_id = :tid",
+        "hold": "INSERT INTO web_holders (player, table_id) VALUES (:holder, :tid)",
+        "notify": f"SELECT pg_notify('{CHANNEL}', :payload)",
+        "result": "INSERT INTO web_results (table_id, player, game, options, won, score, finished) "
+        f"VALUES (:tid, :player, :game, {as_json.format('options')}, :won, :score, :updated)",
+    }
+    if dialect == "postgresql":
+        statements = {key: re.sub(r":(\w+)", r"%(\1)s", sql) for key, sql in statements.items()}
+    return statements
+
+
 _VERSION = select(tables.c.version).where(tables.c.id == bindparam("tid"))
 
 

@@ -3,8 +3,9 @@
 Server-authoritative: the engine runs here; a page receives what ``state.observation(seat)``
 holds (drawn as HTML by :mod:`solotable.ui.web.boards`) with the legal choices, and sends back
 action notations with the table version they were made on. A seat acts by its token (a header
-``X-Seat-Token``); live updates are server-sent events that follow the table's version in the
-database, so they work across several server processes.
+``X-Seat-Token``); live updates are server-sent events woken by each change: in the process that
+made it at once, in the others by PostgreSQL's LISTEN/NOTIFY (or a poll of the versions, on SQLite
+or while the listening connection is down), so they work across several server processes.
 
 Routes: ``/`` (home), ``POST /new`` (a form), ``/t/{id}`` (a table's page), ``/api/...`` (JSON),
 ``/static/...`` (the page's script and style, shipped in the package).
@@ -692,8 +693,8 @@ class WebApp:
             return error_response(err, lang)
 
     async def api_events(self, request: Request) -> Response:
-        """Server-sent events: ``version`` each time the table changes (read from the database,
-        so a change made by another server process is seen too)."""
+        """Server-sent events: ``version`` each time the table changes (told by this process's
+        own changes, by the other processes' announcements, or by the poll: see :meth:`_watch`)."""
         lang = lang_of(request)
         table_id = request.path_params["table_id"]
         token = request.query_params.get("seat") or seat_token(request)

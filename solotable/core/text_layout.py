@@ -41,6 +41,8 @@ def _joins_without_space(before: str, after: str) -> bool:
 
 BREAK_AFTER = frozenset("、。，．：；）」』】〕〉》！？")
 """Japanese punctuation after which a line may break even before a Latin word (``、wield:2``)."""
+CLOSING = frozenset("）」』】〕〉》］｝")
+"""Closing brackets, which the particle after them follows on the same line."""
 BREAK_BEFORE = frozenset("（「『【〔〈《")
 """Japanese brackets before which a line may break even after a Latin word (``hit:CARD（``)."""
 
@@ -57,27 +59,59 @@ def _kanji(char: str) -> bool:
     return "\u3400" <= char <= "\u9fff" or char in "々〆"
 
 
-def in_word(before: str, after: str) -> bool:
-    """Whether ``before`` and ``after`` (two wide characters) belong to one word, which a line
+PARTICLE_BREAK_AFTER = frozenset("を")
+"""Kana after which a line may always break inside a kana run: を is only ever a particle."""
+PARTICLES = frozenset("はがもにでとてへのかやばを")
+"""Kana that end a phrase (particles, the て of a verb) when an auxiliary word follows them."""
+KANA_HEADS = ("こと", "もの", "とき", "ところ")
+"""Kana words that start a phrase after any kana (する⏎こと, 使う⏎とき): formal nouns."""
+KANA_AUXILIARIES = ("ある", "あり", "あれ", "でき", "なけれ", "なり", "なる", "しれ", "ください", "おそれ", "すべて")
+"""Kana words that start a phrase after a particle (では⏎ありません, ことは⏎できない, して⏎ください)."""
+
+
+def in_word(before: str, after: str, ahead: str = "", behind: str = "") -> bool:
+    """Whether ``before`` and ``after`` (two wide characters) belong to one phrase, which a line
     does not break: a katakana run (ウィンドウ), kanji together (値段), a kanji or a katakana word
-    and the kana that follow it (使う, ダイスを)."""
+    and the kana that follow it (使う, ダイスを, 確定する: okurigana and particles stay with their
+    word), a kana run (眠っている, ありません) except where a phrase starts inside it (after を,
+    before a formal noun such as こと, before an auxiliary word such as ありません after a
+    particle), a compound written with one kana between kanji (取り消す, 使い方; not 力を失う),
+    and the honorific お/ご and the kanji it is written before (ご注意).
+
+    ``ahead`` is the text from ``after`` on, ``behind`` the character before ``before`` (where
+    known): a phrase inside a kana run is told by the words that follow."""
     if _katakana(before):
         return _katakana(after) or _hiragana(after)
     if _kanji(before):
         return _kanji(after) or _hiragana(after)
+    if _hiragana(before) and _hiragana(after):
+        ahead = ahead or after
+        if before in PARTICLE_BREAK_AFTER or ahead.startswith(KANA_HEADS):
+            return False
+        return not (before in PARTICLES and ahead.startswith(KANA_AUXILIARIES))
+    if _hiragana(before) and _kanji(after):
+        if before in "おご":
+            return not _hiragana(behind)  # ご注意, お試し; not the を or に before a word
+        return _kanji(behind) and before not in PARTICLES  # a compound: 取り消す, 書き込む, 使い方
     return False
 
 
-def breakable(before: str, after: str) -> bool:
+def breakable(before: str, after: str, ahead: str = "", behind: str = "") -> bool:
     """Whether a line may break between the characters ``before`` and ``after`` (no space
-    between them): between two wide characters not of one word (:func:`in_word`), after Japanese
-    punctuation or before a Japanese opening bracket, never before a character that may not start
-    a line nor after one that may not end it."""
+    between them): between two wide characters not of one phrase (:func:`in_word`, which reads
+    ``ahead`` and ``behind`` for a break inside a kana run), after Japanese punctuation or before
+    a Japanese opening bracket, between a particle and a number (が⏎3回; not 残り⏎8); never
+    between a closing bracket and its particle (」⏎は), before a character that may not start a
+    line nor after one that may not end it (kinsoku)."""
     if after in NO_LINE_START or before in NO_LINE_END:
         return False
+    if before in CLOSING and _hiragana(after):
+        return False  # the particle after a bracket stays with it: 「ファイル」⏎は
     if before in BREAK_AFTER or after in BREAK_BEFORE:
         return True
-    return is_wide(before) and is_wide(after) and not in_word(before, after)
+    if before in PARTICLES and after.isdigit() and after.isascii():
+        return True  # a particle and the number that starts the next phrase: ワーカーが⏎3回
+    return is_wide(before) and is_wide(after) and not in_word(before, after, ahead, behind)
 
 
 def _glued(before: str, after: str) -> bool:
@@ -99,7 +133,7 @@ def chunks(text: str) -> list[tuple[str, str]]:
     word = ""
     gap = ""
     spaced = False
-    for char in text:
+    for index, char in enumerate(text):
         if char == " ":
             spaced = bool(word or out)
             continue
@@ -112,7 +146,7 @@ def chunks(text: str) -> list[tuple[str, str]]:
                 word, gap = "", " "
             else:
                 gap = " "
-        elif word and breakable(word[-1], char):
+        elif word and breakable(word[-1], char, text[index : index + 5], word[-2:-1]):
             out.append((gap, word))
             word, gap = "", ""
         word += char
@@ -151,7 +185,7 @@ def _cut_long(lines: list[str], width: int, rest: str) -> list[str]:
                 if display_width(cut + char) > width:
                     break
                 cut += char
-            while len(cut) > len(rest) + 1 and line[len(cut)] in NO_LINE_START:
+            while len(cut) > len(rest) + 1 and (line[len(cut)] in NO_LINE_START or cut[-1] in NO_LINE_END):
                 cut = cut[:-1]  # the character that may not start a line takes one more with it
             out.append(cut.rstrip())
             line = rest + line[len(cut) :].lstrip()

@@ -289,3 +289,43 @@ def test_cards_and_tiles_are_shown_and_read_by_name(game: str, lang: str) -> Non
         else:
             session.play(rng.choice(state.legal_actions()))
     assert kinds == ({"draw"} if game == "deepspace-d6" else {"tile", "lab"})
+
+
+SAID_TWICE = re.compile(r"(?:^|[ :：])(?P<name>[^ :：\[\]][^\[\]]*)   \[(?P=name)\]$", re.M)
+"""An outcome whose label already ends with what is typed for it, shown again in brackets
+(``牌 1萬   [1萬]``, ``Card turned up: Rat   [Rat]``)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", ["minirogue-v1", "minirogue", "deepspace-d6", "jongrogue"])
+def test_an_outcome_is_named_once(game: str, lang: str) -> None:
+    """Issue 20: JongRogue's outcome list in physical mode repeated the tile (``牌 1萬   [1萬]``);
+    the typed name is shown beside the label only when the label does not already end with it, in
+    line mode and the full screen alike (both through ``labelled``), for every game."""
+    from solotable.ui.cli import choices_text
+    from solotable.ui.present import labelled, typed_example
+
+    session = Session(game, seed=3, physical_dice=True)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(200):
+        state = session.state
+        if state.is_terminal():
+            break
+        if session.waiting_for_chance:
+            actions = list(state.chance_table().actions)
+            if len(actions) <= 40:
+                listed = choices_text(session.game, state, actions, lang, chance=True)
+                assert not SAID_TWICE.search(listed), listed
+                for action in actions:
+                    label = session.game.describe(state, action, lang)
+                    typed = typed_example(session.game, state, action, lang)
+                    shown = labelled(label, typed)
+                    assert typed in shown  # what to type is always there
+                    seen += shown == label != typed
+            session.play(state.chance_table().sample(rng))
+        else:
+            session.play(rng.choice(state.legal_actions()))
+    # some outcome is named by its label alone (JongRogue's English tiles are typed otherwise:
+    # "Tile 1萬   [characters 1]")
+    assert bool(seen) == ((game, lang) != ("jongrogue", "en"))

@@ -129,3 +129,29 @@ def test_a_number_after_a_particle_may_start_a_line() -> None:
     lines = wrap("ワーカープロセスが3回終了しました。体力の残り8。", 24)
     assert lines[0] == "ワーカープロセスが", lines
     assert any("残り8" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("game", ["minirogue", "jongrogue"])
+def test_line_mode_wraps_its_log_and_choices_with_the_wrapper(game: str) -> None:
+    # on a terminal, line mode's log and choices are wrapped by the wrapper (phrases whole,
+    # hanging indent), not cut by the terminal at its last column; piped, one item a line
+    from solotable.core.session import Session
+    from solotable.ui.cli import choices_text, events_text
+
+    session = Session(game, seed=3)
+    columns = 36
+    wrapped = 0
+    for _ in range(8):
+        state = session.state
+        said = [session.game.event_text(event, "ja") for event in session.events]
+        log = events_text(session.game, session.events, "ja", columns).split("\n")[1:]
+        listed = choices_text(session.game, state, state.legal_actions(), "ja", chance=False, columns=columns)
+        for lines, first in ((log, "  - "), (listed.split("\n")[1:], "  ")):
+            assert all(display_width(line) <= columns for line in lines), lines
+            assert all(line.startswith((first, "    ")) for line in lines), lines
+            wrapped += sum(line.startswith("    ") for line in lines)
+        items = "\n".join(log).replace("\n    ", "").split("\n") if log else []
+        assert ["".join(item.split()) for item in items] == ["".join(f"  - {t}".split()) for t in said], log
+        assert events_text(session.game, session.events, "ja").count("\n") == len(said) * bool(said)  # piped
+        session.play(state.legal_actions()[0])
+    assert wrapped

@@ -35,7 +35,7 @@ from solotable.core.record import Record, RecordError, load_record, remove_stale
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
-from solotable.core.text_layout import markdown_plain
+from solotable.core.text_layout import markdown_plain, wrap
 from solotable.core.untrusted import clip
 from solotable.ui.present import (
     entries_text,
@@ -72,36 +72,48 @@ _NO = frozenset({"n", "no", "いいえ", ""})
 MAX_LINE = 8192
 """The longest line read (a file name to save to is the longest thing typed); a longer one is
 refused at once, whole, without being read (a 200 MB line is not folded and split)."""
-def events_text(game: Game, events: Sequence[Event], lang: str) -> str:
+def wrapped(text: str, columns: int | None, first: str, rest: str) -> str:
+    """``first`` and ``text`` as one line (``columns`` None: output that is not a terminal, read
+    line by line), else wrapped to ``columns`` under ``rest`` by the wrapper every interface uses
+    (words and Japanese phrases kept whole, kinsoku; the terminal itself would cut anywhere)."""
+    if columns is None:
+        return first + text
+    return "\n".join(wrap(text, columns, first, rest))
+
+
+def events_text(game: Game, events: Sequence[Event], lang: str, columns: int | None = None) -> str:
     """The log of what just happened, or an empty string."""
     if not events:
         return ""
     lines = [msg("cli.log_heading", lang)]
-    lines.extend(f"  - {game.event_text(event, lang)}" for event in events)
+    lines.extend(wrapped(game.event_text(event, lang), columns, "  - ", "    ") for event in events)
     return "\n".join(lines)
 
 
-def choice_line(number: int, width: int, label: str, notation: str) -> str:
+def choice_line(number: int, width: int, label: str, notation: str, columns: int | None = None) -> str:
     """``  3) Reroll the 6 on die 2   [crit:2]``."""
-    return f"  {number:>{width}}) {labelled(label, notation)}"
+    mark = f"  {number:>{width}}) "
+    return wrapped(labelled(label, notation), columns, mark, " " * len(mark))
 
 
-def choices_text(game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool) -> str:
+def choices_text(
+    game: Game, state: State, actions: Sequence[Action], lang: str, *, chance: bool, columns: int | None = None
+) -> str:
     heading = msg("cli.chance_heading" if chance else "cli.actions_heading", lang)
     width = len(str(len(actions)))
     if chance and len(actions) > MANY_OUTCOMES:  # (Deep Space D-6's 462 crew rolls): what to type, no list
-        lines = [heading, msg("cli.chance_many", lang, count=len(actions))]
+        lines = [heading, wrapped(msg("cli.chance_many", lang, count=len(actions)), columns, "", "")]
         example = example_outcome(actions)
         words = game.describe(state, example, lang)
         if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
             typed = typed_example(game, state, example, lang)
-            lines.append(msg("cli.chance_example", lang, example=typed, words=words))
+            lines.append(wrapped(msg("cli.chance_example", lang, example=typed, words=words), columns, "", ""))
         return "\n".join(lines)
     lines = [heading]
     # an outcome in brackets as it is typed at the table (a card's name, a tile), not its code
     lines.extend(
         choice_line(i, width, game.describe(state, action, lang),
-                    typed_example(game, state, action, lang) if chance else str(action))
+                    typed_example(game, state, action, lang) if chance else str(action), columns)
         for i, action in enumerate(actions, 1)
     )  # fmt: skip
     return "\n".join(lines)
@@ -113,6 +125,13 @@ def terminal_width() -> int:
     import shutil
 
     return max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+
+
+def terminal_columns() -> int | None:
+    """The columns line mode's log and choices are wrapped to: the terminal's less one (a full
+    line would leave the cursor past it), or None when output is not a terminal (read line by
+    line: one event, one choice a line)."""
+    return terminal_width() - 1 if sys.stdout is not None and sys.stdout.isatty() else None
 
 
 def help_page(game: Game, lang: str, width: int | None = None) -> str:
@@ -143,11 +162,15 @@ class LinePlayer:
         lang: str = "en",
         input_fn: InputFn = input,
         output_fn: OutputFn = print,
+        *,
+        columns: int | None = None,
     ) -> None:
         self.session = session
         self.lang = lang
         self._input = input_fn
         self._output = output_fn
+        self.columns = columns
+        """The terminal's columns the log and the choices are wrapped to (None: not wrapped)."""
 
     # -- small helpers ----------------------------------------------------------------------
 
@@ -188,11 +211,12 @@ class LinePlayer:
         s = self.session
         self.say("")
         self.say(self.game.render_text(s.state, self.lang))
-        log = events_text(self.game, s.events, self.lang)
+        log = events_text(self.game, s.events, self.lang, self.columns)
         if log:
             self.say(log)
         if with_choices and not s.state.is_terminal():
-            self.say(choices_text(self.game, s.state, self.choices(), self.lang, chance=s.waiting_for_chance))
+            self.say(choices_text(self.game, s.state, self.choices(), self.lang, chance=s.waiting_for_chance,
+                                  columns=self.columns))  # fmt: skip
 
     def show_end(self) -> None:
         self.show_table(with_choices=False)
@@ -414,8 +438,10 @@ class Replayer:
         output_fn: OutputFn = print,
         *,
         source: str = "",
+        columns: int | None = None,
     ) -> None:
         self.record = record
+        self.columns = columns
         self.game = load_game(record.game)
         self.lang = lang
         self.source = source
@@ -442,7 +468,7 @@ class Replayer:
             label = labelled(self.game.describe(before, action, self.lang), str(action))
             self._output(self.t("cli.replay_step", step=index, total=self.last, label=label))
         self._output(self.game.render_text(state, self.lang))
-        log = events_text(self.game, events, self.lang)
+        log = events_text(self.game, events, self.lang, self.columns)
         if log:
             self._output(log)
         if index == self.last:
@@ -809,7 +835,7 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         from solotable.ui.tui.app import run_session
 
         return run_session(session, lang)
-    code = LinePlayer(session, lang, stdin_input, print).run()
+    code = LinePlayer(session, lang, stdin_input, print, columns=terminal_columns()).run()
     record_result(session, lang)
     return code
 
@@ -838,7 +864,7 @@ def _cmd_resume(file: str, lang: str, *, plain: bool = False, chosen: bool = Tru
         from solotable.ui.tui.app import run_session
 
         return run_session(session, lang, resumed=True)
-    player = LinePlayer(session, lang, stdin_input, print)
+    player = LinePlayer(session, lang, stdin_input, print, columns=terminal_columns())
     player.show_intro()
     player.say(msg("cli.resumed", lang, path=session.autosave_path, steps=len(session.record.actions)))
     code = player.run(intro=False)
@@ -854,7 +880,8 @@ def _cmd_replay(file: str, lang: str, *, chosen: bool = True) -> int:
     if not chosen and record.lang is not None:
         lang = record.lang
     interactive = sys.stdin is not None and sys.stdin.isatty()
-    return Replayer(record, lang, stdin_input, print, source=file).run(interactive=interactive)
+    replayer = Replayer(record, lang, stdin_input, print, source=file, columns=terminal_columns())
+    return replayer.run(interactive=interactive)
 
 
 def _game_ids() -> list[str]:

@@ -21,6 +21,7 @@ from solotable.core.session import Session
 from solotable.core.text_layout import joined_markdown
 from solotable.ui.present import example_outcome, labelled, typed_example
 from solotable.ui.tui.i18n import tr
+from solotable.ui.tui.wrapped import Wrapped
 from solotable.ui.typed import typed_number, typed_number_message
 
 DIALOG_CSS = """
@@ -89,7 +90,7 @@ class MessageDialog(Roomy, ModalScreen[None]):
         with Vertical(classes="dialog-box"):
             yield Static(Text(self.title_text), classes="title")
             with VerticalScroll():
-                yield Static(Text(self.body), id="body")
+                yield Static(Wrapped(self.body), id="body")
             yield Static(Text(tr("tui.dialog.close_keys", self.lang)), classes="keys")
 
     def action_close(self) -> None:
@@ -148,8 +149,8 @@ class ConfirmDialog(Roomy, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.confirm.title", self.lang)), classes="title")
-            yield Static(Text("\n".join(f"! {w}" for w in self.warnings)))
-            yield Static(Text(tr("tui.confirm.question", self.lang)))
+            yield Static(Wrapped("\n".join(f"! {w}" for w in self.warnings)))
+            yield Static(Wrapped(tr("tui.confirm.question", self.lang)))
             with Horizontal():
                 yield Button(tr("tui.confirm.yes", self.lang), id="yes", variant="warning")
                 yield Button(tr("tui.confirm.no", self.lang), id="no")
@@ -186,10 +187,10 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
         typed = typed_example(self.session.game, state, example, self.lang)  # words, not a code
         with Vertical(classes="dialog-box"):
             yield Static(Text(tr("tui.chance.title", self.lang)), classes="title")
-            yield Static(Text(tr("tui.chance.help", self.lang, count=len(actions))))
+            yield Static(Wrapped(tr("tui.chance.help", self.lang, count=len(actions))))
             words = self.session.game.describe(state, example, self.lang)
             if words != str(example):  # how the game reads it: Deep Space D-6's 1-6 as crew faces
-                yield Static(Text(tr("tui.chance.example", self.lang, example=typed, words=words)), id="example")
+                yield Static(Wrapped(tr("tui.chance.example", self.lang, example=typed, words=words)), id="example")
             yield Input(placeholder=tr("tui.chance.placeholder", self.lang, example=typed), id="faces")
             yield Static("", classes="error", id="error")
             options = []
@@ -218,7 +219,7 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
             if action is not None:
                 shown = tr("tui.chance.reads", self.lang, words=self.session.game.describe(self.session.state, action,
                                                                                            self.lang))  # fmt: skip
-        self.query_one("#error", Static).update(Text(shown))
+        self.query_one("#error", Static).update(Wrapped(shown))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
@@ -229,7 +230,7 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
             chosen = typed_number(game, state, text, actions)
             if isinstance(chosen, str):
                 said = typed_number_message(game, state, text, actions, self.lang)
-                self.query_one("#error", Static).update(Text(said))
+                self.query_one("#error", Static).update(Wrapped(said))
                 return
             self.dismiss(str(chosen))
             return
@@ -237,7 +238,7 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
             action = self.session.parse(text)
         except IllegalAction as exc:
             reason = explain(exc, self.lang)
-            self.query_one("#error", Static).update(Text(tr("tui.chance.bad", self.lang, reason=reason)))
+            self.query_one("#error", Static).update(Wrapped(tr("tui.chance.bad", self.lang, reason=reason)))
             return
         self.dismiss(str(action))
 

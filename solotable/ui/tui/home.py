@@ -34,6 +34,7 @@ from solotable.ui.present import option_label, value_label
 from solotable.ui.tui.dialogs import ConfirmDialog, MarkdownDialog
 from solotable.ui.tui.i18n import tr
 from solotable.ui.tui.too_small import TooSmall
+from solotable.ui.tui.wrapped import Wrapped
 
 if TYPE_CHECKING:
     from solotable.ui.tui.app import SoloTableApp
@@ -363,7 +364,7 @@ class HomeScreen(Screen[None]):
     def start(self) -> None:
         options, physical, seed = self.options()
         error = self.sapp.start_game(load_game(self.selected), options, physical, seed)
-        self.query_one("#form-error", Static).update(Text(error or ""))
+        self.query_one("#form-error", Static).update(Wrapped(error or ""))
 
     # -- continue, record -------------------------------------------------------------------
 
@@ -406,7 +407,7 @@ class HomeScreen(Screen[None]):
             self.sapp.resume_game(self.saved[index].path)
 
     def refresh_record(self) -> None:
-        self.query_one("#record-body", Static).update(Text(self.sapp.record_text()))
+        self.query_one("#record-body", Static).update(Wrapped(self.sapp.record_text()))
 
     def action_lang(self) -> None:
         if isinstance(self.focused, Input):

@@ -1,0 +1,42 @@
+"""The full screen's dialogs wrap Japanese with the wrapper every interface uses (issue 20 item 13):
+Rich breaks only at spaces and cut a Japanese line at its last column, inside a word (確定す⏎る)
+or before 。; a dialog's text now keeps phrases whole and its lines' indent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.cells import cell_len
+from textual.geometry import Region
+from textual.widgets import Static
+
+from solotable.core.session import Session
+from solotable.core.text_layout import NO_LINE_START
+from solotable.ui.tui.app import SoloTableApp
+from solotable.ui.tui.dialogs import MessageDialog
+
+from .drive import run_async
+
+BODY = (
+    "ロールの後：クリティカル、特技、ポーション、戦闘スキルを使える。最後にダメージを確定する。"
+    "部屋1：小鬼（5萬、眠っている）。ウィンドウを閉じるには、いつでも Enter で決定します。"
+)
+
+
+@run_async
+async def test_a_dialog_keeps_japanese_phrases_whole(data_dir: Path) -> None:
+    for size in ((80, 24), (61, 24), (200, 50)):
+        app = SoloTableApp(session=Session("minirogue", seed=3), data=data_dir)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await app.push_screen(MessageDialog("説明", f"{BODY}\n- {BODY}", "ja"))
+            await pilot.pause()
+            body = app.screen.query_one("#body", Static)
+            shown = [strip.text.rstrip() for strip in body.render_lines(Region(0, 0, *body.size))]
+            text = "\n".join(shown)
+            assert len(shown) > 2 and all(cell_len(line) <= body.size.width for line in shown)
+            for word in ("確定する。", "眠っている）。", "ウィンドウを", "Enter で", "クリティカル、"):
+                assert text.count(word) == 2, (word, size, text)
+            assert not any(line.lstrip()[:1] in NO_LINE_START for line in shown), text
+            bullet = next(n for n, line in enumerate(shown) if line.startswith("- "))
+            assert all(line.startswith("  ") for line in shown[bullet + 1 :]), text  # its hanging indent

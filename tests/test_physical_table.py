@@ -301,9 +301,9 @@ SAID_TWICE = re.compile(r"(?:^|[ :：])(?P<name>[^ :：\[\]][^\[\]]*)   \[(?P=na
 def test_an_outcome_is_named_once(game: str, lang: str) -> None:
     """Issue 20: JongRogue's outcome list in physical mode repeated the tile (``牌 1萬   [1萬]``);
     the typed name is shown beside the label only when the label does not already end with it, in
-    line mode and the full screen alike (both through ``labelled``), for every game."""
+    line mode and the full screen alike (both through ``outcome_labelled``), for every game."""
     from solotable.ui.cli import choices_text
-    from solotable.ui.present import labelled, typed_example
+    from solotable.ui.present import outcome_labelled, typed_example
 
     session = Session(game, seed=3, physical_dice=True)
     rng = random.Random(3)
@@ -320,7 +320,7 @@ def test_an_outcome_is_named_once(game: str, lang: str) -> None:
                 for action in actions:
                     label = session.game.describe(state, action, lang)
                     typed = typed_example(session.game, state, action, lang)
-                    shown = labelled(label, typed)
+                    shown = outcome_labelled(label, typed)
                     assert typed in shown  # what to type is always there
                     seen += shown == label != typed
             session.play(state.chance_table().sample(rng))

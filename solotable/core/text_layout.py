@@ -76,7 +76,8 @@ def in_word(before: str, after: str, ahead: str = "", behind: str = "") -> bool:
     word), a kana run (眠っている, ありません) except where a phrase starts inside it (after を,
     before a formal noun such as こと, before an auxiliary word such as ありません after a
     particle), a compound written with one kana between kanji (取り消す, 使い方; not 力を失う),
-    and the honorific お/ご and the kanji it is written before (ご注意).
+    the honorific お/ご and the kanji it is written before (ご注意), a demonstrative and its word
+    (その後, この部屋).
 
     ``ahead`` is the text from ``after`` on, ``behind`` the character before ``before`` (where
     known): a phrase inside a kana run is told by the words that follow."""
@@ -92,6 +93,8 @@ def in_word(before: str, after: str, ahead: str = "", behind: str = "") -> bool:
     if _hiragana(before) and _kanji(after):
         if before in "おご":
             return not _hiragana(behind)  # ご注意, お試し; not the を or に before a word
+        if before == "の" and behind in ("こ", "そ", "あ", "ど"):
+            return True  # その後, この部屋: the word a demonstrative points at
         return _kanji(behind) and before not in PARTICLES  # a compound: 取り消す, 書き込む, 使い方
     return False
 

@@ -43,6 +43,7 @@ from solotable.ui.present import (
     hint_panel,
     labelled,
     msg,
+    outcome_labelled,
     record_lines,
     result_lines,
     typed_example,
@@ -111,11 +112,14 @@ def choices_text(
         return "\n".join(lines)
     lines = [heading]
     # an outcome in brackets as it is typed at the table (a card's name, a tile), not its code
-    lines.extend(
-        choice_line(i, width, game.describe(state, action, lang),
-                    typed_example(game, state, action, lang) if chance else str(action), columns)
-        for i, action in enumerate(actions, 1)
-    )  # fmt: skip
+    for i, action in enumerate(actions, 1):
+        label = game.describe(state, action, lang)
+        if chance:  # named once when the label already says what is typed (牌 1萬, not 牌 1萬   [1萬])
+            mark = f"  {i:>{width}}) "
+            lines.append(wrapped(outcome_labelled(label, typed_example(game, state, action, lang)), columns, mark,
+                                 " " * len(mark)))  # fmt: skip
+        else:
+            lines.append(choice_line(i, width, label, str(action), columns))
     return "\n".join(lines)
 
 

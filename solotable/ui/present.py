@@ -43,18 +43,24 @@ def msg(key: str, lang: str, **params: object) -> str:
 
 
 def labelled(label: str, notation: str) -> str:
-    """``Reroll the 6 on die 2   [crit:2]``: the notation is left out when the label already
-    says it, as the label or as its last words after a space or a colon (``牌 1萬`` and ``1萬``,
-    ``Card turned up: Rat`` and ``Rat``, ``脅威ダイス：1`` and ``1``; issue 20: "牌 1萬   [1萬]")."""
-    return label if says(label, notation) else f"{label}   [{notation}]"
+    """``Reroll the 6 on die 2   [crit:2]`` (the notation is left out when it is the label)."""
+    return label if label == notation else f"{label}   [{notation}]"
 
 
-def says(label: str, notation: str) -> bool:
-    """Whether ``label`` ends with ``notation`` as words of their own (after a space, ``:`` or
+def outcome_labelled(label: str, typed: str) -> str:
+    """A chance outcome with what is typed for it at the table (:func:`typed_example`), which
+    is left out when the label already says it, as the label or as its last words after a space
+    or a colon: ``牌 1萬`` (not ``牌 1萬   [1萬]``, issue 20), ``Card turned up: Rat``,
+    ``脅威ダイス：1``; ``Tile 1萬   [characters 1]`` keeps it."""
+    return label if says(label, typed) else labelled(label, typed)
+
+
+def says(label: str, typed: str) -> bool:
+    """Whether ``label`` ends with ``typed`` as words of their own (after a space, ``:`` or
     ``：``), or is it."""
-    if not notation or not label.endswith(notation):
+    if not typed or not label.endswith(typed):
         return False
-    before = label[: len(label) - len(notation)]
+    before = label[: len(label) - len(typed)]
     return not before or before[-1] in " \u3000:："
 
 

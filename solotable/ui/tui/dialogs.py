@@ -19,7 +19,7 @@ from solotable.core.i18n import explain
 from solotable.core.protocol import IllegalAction
 from solotable.core.session import Session
 from solotable.core.text_layout import joined_markdown
-from solotable.ui.present import example_outcome, labelled, typed_example
+from solotable.ui.present import example_outcome, outcome_labelled, typed_example
 from solotable.ui.tui.i18n import tr
 from solotable.ui.tui.wrapped import Wrapped
 from solotable.ui.typed import typed_number, typed_number_message
@@ -199,8 +199,8 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
                     label = str(action)
                 else:  # in words, with what is typed at the table for it (a card's name, a tile), not a code
                     game = self.session.game
-                    label = labelled(game.describe(state, action, self.lang),
-                                     typed_example(game, state, action, self.lang))  # fmt: skip
+                    label = outcome_labelled(game.describe(state, action, self.lang),
+                                             typed_example(game, state, action, self.lang))  # fmt: skip
                 options.append(Option(Text(f"{i}) {label}"), id=str(action)))
             yield OptionList(*options, id="outcomes")
 

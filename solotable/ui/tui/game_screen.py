@@ -34,7 +34,14 @@ from solotable.core.session import Session
 from solotable.core.text_boxes import fit
 from solotable.core.text_layout import wrap
 from solotable.core.untrusted import clip
-from solotable.ui.present import entries_text, hint_panel, labelled, result_lines, typed_example
+from solotable.ui.present import (
+    entries_text,
+    hint_panel,
+    labelled,
+    outcome_labelled,
+    result_lines,
+    typed_example,
+)
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
 from solotable.ui.tui.dialogs import (
@@ -318,7 +325,8 @@ class GameScreen(Screen[None]):
                 if chance and len(actions) > DESCRIBED_OUTCOMES:
                     label = str(action)
                 elif chance:  # an outcome as it is typed at the table (a card's name, a tile), not its code
-                    label = labelled(s.game.describe(state, action, lang), typed_example(s.game, state, action, lang))
+                    label = outcome_labelled(s.game.describe(state, action, lang),
+                                             typed_example(s.game, state, action, lang))  # fmt: skip
                 else:
                     label = labelled(s.game.describe(state, action, lang), str(action))
                 mark = f"{i:>{width}}){gap_before(label)}"

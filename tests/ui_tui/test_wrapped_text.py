@@ -1,6 +1,6 @@
-"""The full screen's dialogs wrap Japanese with the wrapper every interface uses (issue 20 item 13):
-Rich breaks only at spaces and cut a Japanese line at its last column, inside a word (確定す⏎る)
-or before 。; a dialog's text now keeps phrases whole and its lines' indent."""
+"""The full screen's dialogs and help page wrap Japanese with the wrapper every interface uses
+(issue 20 item 13): Rich breaks only at spaces and cut a Japanese line at its last column, inside
+a word (確定す⏎る) or before 。 and ー; a dialog's text now keeps phrases whole and its indent."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.widgets import Static
 from solotable.core.session import Session
 from solotable.core.text_layout import NO_LINE_START
 from solotable.ui.tui.app import SoloTableApp
-from solotable.ui.tui.dialogs import MessageDialog
+from solotable.ui.tui.dialogs import MarkdownDialog, MessageDialog
 
 from .drive import run_async
 
@@ -40,3 +40,21 @@ async def test_a_dialog_keeps_japanese_phrases_whole(data_dir: Path) -> None:
             assert not any(line.lstrip()[:1] in NO_LINE_START for line in shown), text
             bullet = next(n for n, line in enumerate(shown) if line.startswith("- "))
             assert all(line.startswith("  ") for line in shown[bullet + 1 :]), text  # its hanging indent
+
+
+@run_async
+async def test_the_help_page_keeps_japanese_phrases_whole(data_dir: Path) -> None:
+    # the help page (Markdown, rendered by Rich) broke Japanese anywhere, and before 。 or ー
+    page = f"# 説明\n\n{BODY}\n\n- **{BODY}**\n- {BODY}\n"
+    app = SoloTableApp(session=Session("minirogue", seed=3), data=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(MarkdownDialog("説明", page, "ja"))
+        await pilot.pause()
+        body = app.screen.query_one("#body", Static)
+        shown = [strip.text.rstrip() for strip in body.render_lines(Region(0, 0, *body.size))]
+        text = "\n".join(shown)
+        assert len(shown) > 6 and all(cell_len(line) <= body.size.width for line in shown)
+        for word in ("確定する。", "眠っている）。", "ウィンドウを", "クリティカル、"):
+            assert text.count(word) == 3, (word, text)
+        assert not any(line.lstrip()[:1] in NO_LINE_START for line in shown), text

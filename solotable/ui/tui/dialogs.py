@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -21,7 +20,7 @@ from solotable.core.session import Session
 from solotable.core.text_layout import joined_markdown
 from solotable.ui.present import example_outcome, outcome_labelled, typed_example
 from solotable.ui.tui.i18n import tr
-from solotable.ui.tui.wrapped import Wrapped
+from solotable.ui.tui.wrapped import Wrapped, WrappedMarkdown
 from solotable.ui.typed import typed_number, typed_number_message
 
 DIALOG_CSS = """
@@ -117,7 +116,7 @@ class MarkdownDialog(MessageDialog):
         with Vertical(classes="dialog-box page"):
             yield Static(Text(self.title_text), classes="title")
             with VerticalScroll(id="page"):
-                page = RichMarkdown(joined_markdown(self.body), code_theme="ansi_dark", hyperlinks=False)
+                page = WrappedMarkdown(joined_markdown(self.body), code_theme="ansi_dark", hyperlinks=False)
                 yield Static(page, id="body")
             yield Static(Text(tr("tui.dialog.page_keys", self.lang)), classes="keys")
 

@@ -9,7 +9,10 @@ under a line's leading spaces or its list mark), so a dialog re-wraps when a ter
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown, MarkdownElement, Paragraph
 from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
@@ -53,3 +56,42 @@ class Wrapped:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((display_width(line) for line in self.text.split("\n")), default=0)
         return Measurement(min(8, widest), widest)
+
+
+def wrap_styled(text: Text, width: int) -> list[Text]:
+    """``text`` (with its styles) cut into lines where :func:`wrap` breaks its plain words."""
+    out: list[Text] = []
+    start = 0
+    plain = text.plain
+    for part in plain.split("\n"):
+        end = start + len(part)
+        position = start
+        for line in wrap(part, width):
+            body = line.strip(" ")
+            found = plain.find(body, position, end + 1) if body else -1
+            if found < 0:  # nothing to map (an empty line): keep the rest as Rich would
+                continue
+            piece = text[found : found + len(body)]
+            out.append(piece)
+            position = found + len(body)
+        start = end + 1
+    return out or [Text("")]
+
+
+class WrappedParagraph(Paragraph):
+    """A Markdown paragraph broken by the shared wrapper (Rich's own breaks only at spaces)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        joined = Text("\n").join(wrap_styled(self.text, options.max_width))
+        joined.no_wrap = True
+        joined.overflow = "fold"
+        yield joined
+
+
+class WrappedMarkdown(Markdown):
+    """Rich's Markdown with its paragraphs (and so list items) wrapped by :func:`wrap_styled`."""
+
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        "paragraph_open": WrappedParagraph,
+    }

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from solotable.core.session import Session
 from solotable.core.text_layout import NO_LINE_START
 from solotable.ui.tui.app import SoloTableApp
-from solotable.ui.tui.dialogs import MarkdownDialog, MessageDialog
+from solotable.ui.tui.dialogs import ChanceDialog, MarkdownDialog, MessageDialog
 
 from .drive import run_async
 
@@ -58,3 +58,21 @@ async def test_the_help_page_keeps_japanese_phrases_whole(data_dir: Path) -> Non
         for word in ("確定する。", "眠っている）。", "ウィンドウを", "クリティカル、"):
             assert text.count(word) == 3, (word, text)
         assert not any(line.lstrip()[:1] in NO_LINE_START for line in shown), text
+
+
+@run_async
+async def test_physical_outcomes_keep_japanese_phrases_whole(data_dir: Path) -> None:
+    # a threat card's long Japanese label in the physical-dice list wrapped under its number
+    session = Session("deepspace-d6", seed=1, physical_dice=True)
+    app = SoloTableApp(session=session, data=data_dir, lang="ja")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceDialog)
+        outcomes = app.screen.query_one("#outcomes", OptionList)
+        shown = [strip.text.rstrip() for strip in outcomes.render_lines(Region(0, 0, *outcomes.size))]
+        text = "\n".join(shown)
+        assert "起動数値" in text and all(cell_len(line) <= outcomes.size.width for line in shown)
+        assert "アサルト・" in text and "クルーザー" in text, text
+        for line in shown:
+            assert line.lstrip()[:1] not in NO_LINE_START, text
+            assert line.lstrip()[:1].isdigit() or line.startswith("   "), text  # under the label

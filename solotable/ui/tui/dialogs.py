@@ -200,7 +200,7 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
                     game = self.session.game
                     label = outcome_labelled(game.describe(state, action, self.lang),
                                              typed_example(game, state, action, self.lang))  # fmt: skip
-                options.append(Option(Text(f"{i}) {label}"), id=str(action)))
+                options.append(Option(Wrapped(f"{i}) {label}", hang=len(f"{i}) ")), id=str(action)))
             yield OptionList(*options, id="outcomes")
 
     def on_mount(self) -> None:

@@ -24,11 +24,14 @@ LIST_MARKS = ("- ", "・", "! ", "• ")
 """Marks a line may start with (after its indent), under which its next lines are indented."""
 
 
-def wrapped_lines(text: str, width: int) -> list[str]:
+def wrapped_lines(text: str, width: int, hang: int = 0) -> list[str]:
     """``text`` (lines) wrapped to ``width`` columns, each line under its own indent (its leading
-    spaces, and its list mark if it starts with one)."""
+    spaces, and its list mark if it starts with one), or ``hang`` columns in (a choice's number)."""
     out: list[str] = []
     for line in text.split("\n"):
+        if hang:
+            out.extend(wrap(line, width, "", " " * hang) if width >= hang + 8 else [line])
+            continue
         body = line.lstrip(" ")
         indent = line[: len(line) - len(body)]
         mark = next((m for m in LIST_MARKS if body.startswith(m)), "")
@@ -40,17 +43,19 @@ def wrapped_lines(text: str, width: int) -> list[str]:
 
 
 class Wrapped:
-    """``text`` wrapped by :func:`wrapped_lines` to the width it is rendered at, in ``style``."""
+    """``text`` wrapped by :func:`wrapped_lines` to the width it is rendered at, in ``style``,
+    its lines after the first ``hang`` columns in if given."""
 
-    def __init__(self, text: str, style: str | Style = "") -> None:
+    def __init__(self, text: str, style: str | Style = "", hang: int = 0) -> None:
         self.text = text
         self.style = style
+        self.hang = hang
 
     def __str__(self) -> str:
         return self.text
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = wrapped_lines(self.text, options.max_width)
+        lines = wrapped_lines(self.text, options.max_width, self.hang)
         yield Text("\n".join(lines), style=self.style, no_wrap=True, overflow="fold")
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

@@ -226,3 +226,129 @@ def rules_about(game_id: str, lang: str, *names: str) -> str:
         if found:
             return "\n\n".join(found[:3])
     return t("web.info.no_text", lang)
+
+
+EMBLEMS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
+    # our own plain drawings on a 100×100 square (no copied art); the kind's name is always written
+    # beside its emblem, so that nothing is told by the picture alone
+    "monster": (
+        ("path", {"d": "M26 44 L14 12 L42 32 Z M74 44 L86 12 L58 32 Z"}),
+        ("circle", {"cx": 50, "cy": 56, "r": 30, "cls": "em-line"}),
+        ("circle", {"cx": 39, "cy": 50, "r": 5}),
+        ("circle", {"cx": 61, "cy": 50, "r": 5}),
+        ("path", {"d": "M38 68 L43 78 L48 68 M52 68 L57 78 L62 68", "cls": "em-line"}),
+    ),
+    "boss": (
+        ("path", {"d": "M14 78 V32 L34 54 L50 20 L66 54 L86 32 V78 Z"}),
+        ("path", {"d": "M14 88 H86", "cls": "em-line"}),
+    ),
+    "trap": (("path", {"d": "M8 88 L24 42 L40 88 Z M34 88 L50 22 L66 88 Z M60 88 L76 42 L92 88 Z"}),),
+    "graveyard": (
+        ("path", {"d": "M26 90 V42 A24 24 0 0 1 74 42 V90 Z", "cls": "em-line"}),
+        ("path", {"d": "M50 44 V76 M38 56 H62", "cls": "em-line"}),
+    ),
+    "campfire": (
+        ("path", {"d": "M50 10 C64 32 78 44 70 62 C66 74 58 78 50 78 C42 78 34 74 30 62 C24 46 40 38 50 10 Z"}),
+        ("path", {"d": "M18 92 L82 80 M18 80 L82 92", "cls": "em-line"}),
+    ),
+    "merchant": (
+        ("path", {"d": "M36 22 H64 L57 36 C80 46 86 88 50 88 C14 88 20 46 43 36 Z", "cls": "em-line"}),
+        ("path", {"d": "M58 52 C52 46 40 48 42 56 C44 64 58 60 58 70 C58 78 44 78 40 72 M50 44 V82", "cls": "em-line"}),
+    ),
+    "treasure": (
+        ("path", {"d": "M14 46 H86 V86 H14 Z M14 46 C14 22 86 22 86 46", "cls": "em-line"}),
+        ("rect", {"x": 42, "y": 50, "width": 16, "height": 16}),
+    ),
+    "item": (
+        ("path", {"d": "M50 8 L58 20 V62 H42 V20 Z"}),
+        ("path", {"d": "M28 64 H72 M50 64 V90", "cls": "em-line"}),
+    ),
+    "event": (
+        ("circle", {"cx": 50, "cy": 50, "r": 38, "cls": "em-line"}),
+        ("path", {"d": "M50 26 V58", "cls": "em-line"}),
+        ("circle", {"cx": 50, "cy": 72, "r": 6}),
+    ),
+    "exit": (
+        ("path", {"d": "M28 92 V12 H72 V92 M16 92 H84", "cls": "em-line"}),
+        ("circle", {"cx": 62, "cy": 54, "r": 6}),
+    ),
+    "external": (("path", {"d": "M50 8 L84 86 L50 68 L16 86 Z"}),),
+    "internal": (
+        ("path", {"d": "M50 8 L58 36 L88 28 L66 50 L88 72 L58 64 L50 92 L42 64 L12 72 L34 50 L12 28 L42 36 Z"}),
+    ),
+    "calm": (
+        ("circle", {"cx": 50, "cy": 50, "r": 38, "cls": "em-line"}),
+        ("circle", {"cx": 37, "cy": 42, "r": 5}),
+        ("circle", {"cx": 63, "cy": 42, "r": 5}),
+        ("path", {"d": "M32 60 C40 74 60 74 68 60", "cls": "em-line"}),
+    ),
+    "face-down": (
+        ("path", {"d": "M36 36 C36 16 66 16 66 34 C66 48 50 48 50 62", "cls": "em-line"}),
+        ("circle", {"cx": 50, "cy": 78, "r": 6}),
+    ),
+    "hero": (
+        ("circle", {"cx": 50, "cy": 30, "r": 16}),
+        ("path", {"d": "M20 90 C20 56 80 56 80 90 Z"}),
+    ),
+    "potion": (
+        ("path", {"d": "M42 10 H58 V34 C78 42 82 60 76 76 C70 90 30 90 24 76 C18 60 22 42 42 34 Z", "cls": "em-line"}),
+        ("path", {"d": "M26 62 H74 C72 82 28 82 26 62 Z"}),
+    ),
+}
+"""The emblems of room, card and threat kinds (Mini Rogue's monsters, traps, graveyards,
+campfires, merchants, treasures, items, events, the boss and the exit; Deep Space D-6's external
+and internal threats and Don't Panic), of a hero and of a potion."""
+
+
+def emblem(kind: str, name: str) -> Html:
+    """A kind's emblem (:data:`EMBLEMS`, drawn in the text's own colour) and its ``name`` written
+    beside it; an unknown kind shows its name alone."""
+    shapes = EMBLEMS.get(kind)
+    if shapes is None:
+        return tag("span", tag("span", name, cls="emblem-name"), cls="emblem")
+    svg = _emblem_svg(kind)
+    return tag("span", svg, tag("span", name, cls="emblem-name"), cls=f"emblem em-{kind}")
+
+
+@cache
+def _emblem_svg(kind: str) -> Html:
+    drawn: list[Html] = []
+    for name, attrs in EMBLEMS[kind]:
+        line = "em-line" in str(attrs.get("cls", ""))
+        drawn.append(
+            tag(
+                name,
+                **{k: v for k, v in attrs.items() if k != "cls"},
+                cls=attrs.get("cls"),
+                fill="none" if line else "currentColor",
+                stroke="currentColor" if line else None,
+                stroke_width=8 if line else None,
+                stroke_linecap="round" if line else None,
+                stroke_linejoin="round" if line else None,
+            )
+        )
+    return tag(
+        "svg",
+        *drawn,
+        viewBox="0 0 100 100",
+        width="1.4em",
+        height="1.4em",
+        cls="emblem-svg",
+        aria_hidden="true",
+        focusable="false",
+    )
+
+
+def piece(label: str, *children: object, el: str, cls: str = "", info: str = "") -> Html:
+    """A small piece of the board that carries board element keys (``el``: ``data-el``, whose
+    actions the page offers on it), named ``label`` for a screen reader (the page makes it a
+    button reachable by the keyboard when it has actions); ``info``: the key of its text."""
+    return tag(
+        "span",
+        *children,
+        cls=f"piece {cls}".strip(),
+        data_el=el or None,
+        data_info=info or None,
+        role="group",
+        aria_label=label,
+    )

@@ -12,7 +12,8 @@
 - a potion on a hero's mat (drink, sell, drop, give, swap; a swap is on both potions), a ware for
   sale (buy).
 
-The hero also carries their choice to share rewards (D32). "Pass", "wait" and "stop" concern no element: they stay in the list of choices.
+The hero also carries their choice to share rewards (D32). "Pass", "wait" and "stop" concern no
+element: they stay in the list of choices.
 The mapping only sorts ``legal_actions()`` by the observation's public facts (who decides, where
 the heroes stand, whether a fight is on); it decides nothing."""
 

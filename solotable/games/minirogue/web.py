@@ -107,7 +107,9 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         body = rules_about(
             "minirogue", lang, name, t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else name
         )
-        kind_name = emblem(EMBLEM_OF.get(kind, ""), t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else kind)
+        kind_name = emblem(
+            EMBLEM_OF.get(kind, ""), t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else kind
+        )
         cells.append(
             card(f"room-{pos}", name, body, infos, kind_name, where, *tokens, cls=f"room kind-{kind}", el=f"room:{pos}")
         )

@@ -20,10 +20,14 @@ from solotable.core.web_pieces import (
     game_has,
     listing,
     meter,
+    piece,
     rules_about,
     section,
     stat,
 )
+
+from .state import neighbour
+from .tiles import SIDES
 
 t = Words("solotable.games.jongrogue")
 _has = t.has
@@ -122,6 +126,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 *lines,
                 cls="maproom" + (" current" if n == current else "") + ("" if room["processed"] else " unexplored"),
                 mark=mark,
+                el=f"room:{n}",  # a door or a passage's way that leads there (board.py)
             )
         )
     lab_map = section(t("web.jr.map", lang), tag("div", *rooms, cls="grid3"), cls="labyrinth")
@@ -159,6 +164,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     room_zone = section(
         t("web.jr.encounter", lang),
         tag("div", *encounter, cls="slot-row") if encounter else tag("p", t("web.jr.room_empty", lang)),
+        _jr_ways(o, lang),
         cls="encounter",
     )
     sheet = card(
@@ -174,13 +180,19 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         stat(t("web.stat.food", lang), sh["food"]),
         t("web.jr.statuses", lang, statuses=listing(lang, [g(f"jr.status.{s}", lang) for s in sh["status"]]) or "-"),
         cls="mat sheet",
+        el="hero",
     )
     eq = o["equipment"]
     gear: list[object] = []
     for i, w in enumerate(eq["weapons"], 1):
         gear.append(
             _jr_item(
-                f"{i}. " + g(f"jr.item.{w['kind']}", lang), w.get("enchant"), w.get("cursed"), w.get("equipped"), lang
+                f"{i}. " + g(f"jr.item.{w['kind']}", lang),
+                w.get("enchant"),
+                w.get("cursed"),
+                w.get("equipped"),
+                lang,
+                el=f"item:w,{i}",
             )
         )
     for i, a in enumerate(eq["armours"], 1):
@@ -192,11 +204,12 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 a.get("worn"),
                 lang,
                 protected=bool(a.get("protected")),
+                el=f"item:a,{i}",
             )
         )
-    for r in eq["rings"]:
+    for i, r in enumerate(eq["rings"], 1):
         ring = g(f"jr.ring.{r['kind']}", lang) if r.get("kind") else g("jr.item.ring", lang)
-        gear.append(_jr_item(ring, None, r.get("cursed"), True, lang))
+        gear.append(_jr_item(f"{i}. " + ring, None, r.get("cursed"), r.get("hand", True), lang, el=f"item:r,{i}"))
     if eq.get("bow"):
         gear.append(g("jr.item.bow", lang))
     missiles = [g(f"jr.item.{m}", lang) for m, on in eq.get("missiles", {}).items() if on]
@@ -204,9 +217,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         gear.append(listing(lang, missiles))
     if eq.get("amulet"):
         gear.append(t("web.jr.amulet", lang))
-    equipment = card(
-        "equipment", t("web.jr.equipment", lang), t("web.jr.equipment_text", lang), infos, *gear, cls="mat equipment"
-    )
+    equipment = _holder("equipment", t("web.jr.equipment", lang), t("web.jr.equipment_text", lang), infos, gear)
     pack_lines: list[object] = []
     for kind in ("potions", "scrolls"):
         known = o["identified"][kind]
@@ -214,16 +225,18 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             meaning = (
                 t(f"web.jr.{kind[:3]}.{known[code]}", lang) if code in known else t("web.jr.unidentified_word", lang)
             )
+            words = f"{tile_text(code, lang)} ×{count} {meaning}"
             pack_lines.append(
-                tag("span", mahjong_tile(code, lang, small=True), f" ×{count} {meaning}", cls="pack-item")
+                piece(
+                    t(f"web.jr.pack_piece.{kind}", lang, tile=words),
+                    mahjong_tile(code, lang, small=True),
+                    f" ×{count} {meaning}",
+                    el=f"pack:{code}",
+                    cls="pack-item",
+                )
             )
-    pack = card(
-        "pack",
-        t("web.jr.pack", lang),
-        t("web.jr.pack_text", lang),
-        infos,
-        *(pack_lines or [t("web.jr.none", lang)]),
-        cls="mat pack",
+    pack = _holder(
+        "pack", t("web.jr.pack", lang), t("web.jr.pack_text", lang), infos, pack_lines or [t("web.jr.none", lang)]
     )
     discard = " ".join(f"{tile_text(k, lang)}×{n}" for k, n in o["discard_tiles"].items()) or "-"
     piles = tag(
@@ -243,7 +256,63 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     return tag("div", *parts, cls="board board-jongrogue")
 
 
-def _jr_item(name: str, enchant: object, cursed: object, on: object, lang: str, *, protected: bool = False) -> Html:
+def _holder(key: str, title: str, body: str, infos: Infos, children: list[object]) -> Html:
+    """A mat that holds pieces of its own (items, potions, scrolls): not a button itself (a piece
+    inside a button could not be chosen), its text opened by a button beside its title."""
+    infos[key] = {"title": title, "body": body}
+    about = tag(
+        "button",
+        "?",
+        type="button",
+        cls="about",
+        data_info=key,
+        aria_haspopup="dialog",
+        aria_label=title,
+    )
+    return tag(
+        "div",
+        tag("span", tag("span", title, cls="card-title"), " ", about),
+        *[tag("span", c, cls="card-line") for c in children],
+        cls=f"card mat {key}",
+    )
+
+
+def _jr_ways(o: Obs, lang: str) -> Html | None:
+    """The sides of the room the PC is in or at (doors to open, walls to search, the door the PC
+    stands at), or the two ways of a passage, each a piece (``door:N``, ``way:back``...)."""
+    pos = o["position"]
+    ways: list[Html] = []
+    if pos.get("at") == "passage":
+        for way, room in (("back", pos.get("from")), ("on", pos.get("to"))):
+            ways.append(
+                piece(t(f"web.jr.way.{way}", lang, room=room), t(f"web.jr.way.{way}", lang, room=room), el=f"way:{way}")
+            )
+    elif pos.get("room"):
+        room = int(pos["room"])
+        here = pos.get("side") if pos.get("at") == "door" else None
+        for k, side in enumerate(SIDES):
+            far = neighbour(room - 1, k) + 1
+            if far <= 0:
+                continue
+            words = t(
+                "web.jr.side_here" if side == here else "web.jr.side_piece",
+                lang,
+                side=g(f"jr.side.{side}", lang),
+                room=far,
+            )
+            ways.append(piece(words, words, el=f"door:{side}", cls="side" + (" here" if side == here else "")))
+        lab = o["map"][room - 1]["lab"] or []
+        if "R" in lab:
+            words = t("web.jr.stairs_piece", lang)
+            ways.append(piece(words, mahjong_tile("R", lang, small=True), " ", words, el="stairs", cls="stairs"))
+    if not ways:
+        return None
+    return tag("div", *ways, cls="dice-row ways")
+
+
+def _jr_item(
+    name: str, enchant: object, cursed: object, on: object, lang: str, *, protected: bool = False, el: str = ""
+) -> Html:
     words = name
     if isinstance(enchant, int):
         words += f" {enchant:+d}"
@@ -255,6 +324,8 @@ def _jr_item(name: str, enchant: object, cursed: object, on: object, lang: str, 
         words += " " + t("web.jr.protected", lang)
     if on:
         words = t("web.jr.equipped", lang, item=words)
+    if el:
+        return piece(words, words, el=el, cls="item" + (" on" if on else ""))
     return tag("span", words, cls="item" + (" on" if on else ""))
 
 

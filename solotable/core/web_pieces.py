@@ -142,14 +142,31 @@ def card(
     key: str, title: str, body: str, infos: Infos, *lines: object, cls: str = "", mark: str = "", el: str = ""
 ) -> Html:
     """A card: a button that opens its text (``infos[key]``); ``el``: the board element keys it
-    carries (``data-el``), whose actions the page offers on it."""
+    carries (``data-el``), whose actions the page offers on it.
+
+    A card that holds pieces of its own (a line with ``data-el`` or a button: the dice on a
+    station, the crew on a threat) is not one button, since a control inside a button can be
+    neither reached nor named: it is a frame whose title is the button (carrying ``data-info``
+    and ``el``), its pieces beside it."""
     infos[key] = {"title": title, "body": body}
-    head = tag("span", title, cls="card-title")
     rows = [tag("span", line, cls="card-line") for line in lines if line not in (None, "")]
+    marker = tag("span", mark, cls="card-mark") if mark else None
+    if any(isinstance(line, Html) and ('data-el="' in line or "<button" in line) for line in lines):
+        head = tag(
+            "button",
+            marker,
+            title,
+            type="button",
+            cls="card-title card-button",
+            data_info=key,
+            data_el=el or None,
+            aria_haspopup="dialog",
+        )
+        return tag("div", head, *rows, cls=f"card holder {cls}".strip())
     return tag(
         "button",
-        tag("span", mark, cls="card-mark") if mark else None,
-        head,
+        marker,
+        tag("span", title, cls="card-title"),
         *rows,
         type="button",
         cls=f"card {cls}".strip(),
@@ -276,19 +293,9 @@ EMBLEMS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
     "internal": (
         ("path", {"d": "M50 8 L58 36 L88 28 L66 50 L88 72 L58 64 L50 92 L42 64 L12 72 L34 50 L12 28 L42 36 Z"}),
     ),
-    "calm": (
-        ("circle", {"cx": 50, "cy": 50, "r": 38, "cls": "em-line"}),
-        ("circle", {"cx": 37, "cy": 42, "r": 5}),
-        ("circle", {"cx": 63, "cy": 42, "r": 5}),
-        ("path", {"d": "M32 60 C40 74 60 74 68 60", "cls": "em-line"}),
-    ),
     "face-down": (
         ("path", {"d": "M36 36 C36 16 66 16 66 34 C66 48 50 48 50 62", "cls": "em-line"}),
         ("circle", {"cx": 50, "cy": 78, "r": 6}),
-    ),
-    "hero": (
-        ("circle", {"cx": 50, "cy": 30, "r": 16}),
-        ("path", {"d": "M20 90 C20 56 80 56 80 90 Z"}),
     ),
     "potion": (
         ("path", {"d": "M42 10 H58 V34 C78 42 82 60 76 76 C70 90 30 90 24 76 C18 60 22 42 42 34 Z", "cls": "em-line"}),
@@ -297,7 +304,7 @@ EMBLEMS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
 }
 """The emblems of room, card and threat kinds (Mini Rogue's monsters, traps, graveyards,
 campfires, merchants, treasures, items, events, the boss and the exit; Deep Space D-6's external
-and internal threats and Don't Panic), of a hero and of a potion."""
+and internal threats) and of a potion."""
 
 
 def emblem(kind: str, name: str) -> Html:

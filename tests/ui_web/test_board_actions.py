@@ -1,7 +1,8 @@
 """The board's actions as the page is sent them: in every decision of a few random and heuristic
 games of each game, the elements' actions (from the game's own declaration, ``Game.board_actions``)
-plus the free ones in the list are exactly ``legal_actions()``; the board marks the elements it
-draws (``data-el``), so the page can offer their actions on them."""
+plus the free ones in the list are exactly ``legal_actions()``; the board draws every element that
+carries an action (``data-el``), so the page offers it there, and most of play happens on the
+board: at least :data:`ON_BOARD` of the legal actions (the list keeps pass, end and the like)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,8 @@ from solotable.ui.web.tables import Tables
 
 GAMES = [("deepspace-d6", {}), ("jongrogue", {"rules": "ez-plus"}), ("minirogue", {}), ("minirogue-v1", {})]
 STEPS = 150
-DRAWN_KINDS = {"die", "room", "card", "station", "threat", "tile"}
-"""The kinds every board draws as marked pieces whenever they carry actions (doors, JongRogue's
-stairs and the items of a sheet may stay in the list)."""
+ON_BOARD = 0.8
+"""The least share of the legal actions (over every decision checked) offered on a drawn piece."""
 
 
 def marked(board: str) -> set[str]:
@@ -50,12 +50,7 @@ def play(game_id: str, options: dict[str, Any], agent: str, seed: int, tmp_path:
         drawn = marked(payload["board"])
         for e in payload["elements"]:
             assert set(e["actions"]) <= legal
-            if (
-                e["kind"] in DRAWN_KINDS
-                and e["key"] != "stairs"
-                and not (game_id == "minirogue-v1" and e["kind"] == "card")
-            ):
-                assert e["key"] in drawn, (game_id, e["key"], sorted(drawn))
+            assert e["key"] in drawn, (game_id, e["key"], sorted(drawn))  # every element is drawn
         # what the page lists: the free actions and those of elements the board does not draw
         listed = free | {n for e in payload["elements"] if e["key"] not in drawn for n in e["actions"]}
         on_board += len(legal - listed)
@@ -69,10 +64,11 @@ def play(game_id: str, options: dict[str, Any], agent: str, seed: int, tmp_path:
 def test_the_elements_actions_and_the_list_are_the_legal_actions(
     game_id: str, options: dict[str, Any], tmp_path: Any
 ) -> None:
-    checked = on_board = 0
+    checked = on_board = in_list = 0
     for agent, seed in (("random", 1), ("random", 2), ("heuristic", 3)):
-        c, b, _ = play(game_id, options, agent, seed, tmp_path)
+        c, b, n = play(game_id, options, agent, seed, tmp_path)
         checked += c
         on_board += b
+        in_list += n
     assert checked >= 30
-    assert on_board > 0  # the board does carry actions, not only the list
+    assert on_board / (on_board + in_list) >= ON_BOARD, (game_id, on_board, in_list)

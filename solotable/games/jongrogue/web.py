@@ -217,7 +217,9 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         gear.append(listing(lang, missiles))
     if eq.get("amulet"):
         gear.append(t("web.jr.amulet", lang))
-    equipment = _holder("equipment", t("web.jr.equipment", lang), t("web.jr.equipment_text", lang), infos, gear)
+    equipment = card(
+        "equipment", t("web.jr.equipment", lang), t("web.jr.equipment_text", lang), infos, *gear, cls="mat equipment"
+    )
     pack_lines: list[object] = []
     for kind in ("potions", "scrolls"):
         known = o["identified"][kind]
@@ -235,8 +237,13 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     cls="pack-item",
                 )
             )
-    pack = _holder(
-        "pack", t("web.jr.pack", lang), t("web.jr.pack_text", lang), infos, pack_lines or [t("web.jr.none", lang)]
+    pack = card(
+        "pack",
+        t("web.jr.pack", lang),
+        t("web.jr.pack_text", lang),
+        infos,
+        *(pack_lines or [t("web.jr.none", lang)]),
+        cls="mat pack",
     )
     discard = " ".join(f"{tile_text(k, lang)}×{n}" for k, n in o["discard_tiles"].items()) or "-"
     piles = tag(
@@ -254,27 +261,6 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     if o.get("result"):
         parts.insert(0, tag("p", t("web.jr.over", lang), cls="over"))
     return tag("div", *parts, cls="board board-jongrogue")
-
-
-def _holder(key: str, title: str, body: str, infos: Infos, children: list[object]) -> Html:
-    """A mat that holds pieces of its own (items, potions, scrolls): not a button itself (a piece
-    inside a button could not be chosen), its text opened by a button beside its title."""
-    infos[key] = {"title": title, "body": body}
-    about = tag(
-        "button",
-        "?",
-        type="button",
-        cls="about",
-        data_info=key,
-        aria_haspopup="dialog",
-        aria_label=title,
-    )
-    return tag(
-        "div",
-        tag("span", tag("span", title, cls="card-title"), " ", about),
-        *[tag("span", c, cls="card-line") for c in children],
-        cls=f"card mat {key}",
-    )
 
 
 def _jr_ways(o: Obs, lang: str) -> Html | None:

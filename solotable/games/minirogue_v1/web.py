@@ -91,7 +91,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     spell_pieces = [
         piece(
             t("web.mr1.spell_piece", lang, spell=g(f"mr1.spell.{sp}", lang)),
-            emblem("potion", g(f"mr1.spell.{sp}", lang)),
+            g(f"mr1.spell.{sp}", lang),
             el=f"item:{sp}",
             cls="spell",
         )

@@ -147,16 +147,19 @@ class Pieces(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
-        node: dict[str, Any] = {"tag": tag, "attrs": a, "text": [], "emblems": []}
+        node: dict[str, Any] = {"tag": tag, "attrs": a, "text": [], "emblems": [], "drawn": 0}
         if tag in ("br", "img", "input", "meta", "link", "hr"):
             return
+        if "emblem-svg" in a.get("class", "").split():
+            for outer in self.stack:
+                outer["drawn"] += 1
         self.stack.append(node)
 
     def handle_endtag(self, tag: str) -> None:
         node = self.stack.pop()
         cls = node["attrs"].get("class", "").split()
         text = "".join(node["text"]).strip()
-        if "emblem-name" in cls:
+        if "emblem-name" in cls or ("emblem" in cls and "card-title" in cls):  # a name, or a title that is one
             for outer in self.stack:
                 outer["emblems"].append(text)
         if "data-el" in node["attrs"]:
@@ -216,7 +219,7 @@ def test_every_piece_has_a_name_and_every_card_its_emblem_named(game_id: str, op
         nested = re.findall(r"<button[^>]*>(?:(?!</button>).)*<(?:button|span)[^>]*data-el=", html)
         assert not nested, (game_id, nested[:1])
         for c in parser.cards:
-            assert c["emblems"] and all(e.strip() for e in c["emblems"]), (game_id, lang, c["text"])
+            assert c["drawn"] and c["emblems"] and all(e.strip() for e in c["emblems"]), (game_id, lang, c["text"])
         pieces += len(parser.pieces)
         cards += len(parser.cards)
     assert pieces and (cards or game_id == "jongrogue")  # (JongRogue draws tiles, not cards)
@@ -224,7 +227,17 @@ def test_every_piece_has_a_name_and_every_card_its_emblem_named(game_id: str, op
 
 def test_emblems_are_drawn_and_every_kind_a_game_names_has_one() -> None:
     from solotable.games.minirogue import web as mr_web
+    from solotable.games.minirogue.data import ROOM_CARDS
     from solotable.games.minirogue_v1 import web as mr1_web
+    from solotable.games.minirogue_v1.data import BOSS
+    from solotable.games.minirogue_v1.data import ROOM_CARDS as V1_CARDS
+
+    # every kind of room card has its emblem and its name in both languages
+    for code in ROOM_CARDS:
+        kind = code.split("-")[0].lower()
+        assert kind in mr_web.EMBLEM_OF, code
+        assert mr_web.t.has(f"web.mr.kind.{kind}"), code
+    assert set(V1_CARDS) | {BOSS} <= set(mr1_web.EMBLEM_OF)
 
     for kind in {*mr_web.EMBLEM_OF.values(), *mr1_web.EMBLEM_OF.values(), "boss", "exit", "face-down"}:
         assert EMBLEMS[kind], kind

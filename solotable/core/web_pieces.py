@@ -139,10 +139,19 @@ def die(value: int | str, label: str, *, cls: str = "", el: str = "", symbol: st
 
 
 def card(
-    key: str, title: str, body: str, infos: Infos, *lines: object, cls: str = "", mark: str = "", el: str = ""
+    key: str,
+    title: str,
+    body: str,
+    infos: Infos,
+    *lines: object,
+    cls: str = "",
+    mark: str = "",
+    el: str = "",
+    icon: str = "",
 ) -> Html:
     """A card: a button that opens its text (``infos[key]``); ``el``: the board element keys it
-    carries (``data-el``), whose actions the page offers on it.
+    carries (``data-el``), whose actions the page offers on it; ``icon``: the emblem drawn before
+    its title, where the title is the kind's name (:data:`EMBLEMS`).
 
     A card that holds pieces of its own (a line with ``data-el`` or a button: the dice on a
     station, the crew on a threat) is not one button, since a control inside a button can be
@@ -151,10 +160,12 @@ def card(
     infos[key] = {"title": title, "body": body}
     rows = [tag("span", line, cls="card-line") for line in lines if line not in (None, "")]
     marker = tag("span", mark, cls="card-mark") if mark else None
+    drawn = _emblem_svg(icon) if icon in EMBLEMS else None
     if any(isinstance(line, Html) and ('data-el="' in line or "<button" in line) for line in lines):
         head = tag(
             "button",
             marker,
+            drawn,
             title,
             type="button",
             cls="card-title card-button",
@@ -166,7 +177,7 @@ def card(
     return tag(
         "button",
         marker,
-        tag("span", title, cls="card-title"),
+        tag("span", drawn, title, cls="card-title" + (" emblem" if drawn else "")),
         *rows,
         type="button",
         cls=f"card {cls}".strip(),
@@ -280,6 +291,10 @@ EMBLEMS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
         ("path", {"d": "M50 8 L58 20 V62 H42 V20 Z"}),
         ("path", {"d": "M28 64 H72 M50 64 V90", "cls": "em-line"}),
     ),
+    "shrine": (
+        ("path", {"d": "M10 34 L50 10 L90 34 Z M14 92 H86"}),
+        ("path", {"d": "M26 40 V86 M50 40 V86 M74 40 V86", "cls": "em-line"}),
+    ),
     "event": (
         ("circle", {"cx": 50, "cy": 50, "r": 38, "cls": "em-line"}),
         ("path", {"d": "M50 26 V58", "cls": "em-line"}),
@@ -303,7 +318,7 @@ EMBLEMS: dict[str, tuple[tuple[str, dict[str, object]], ...]] = {
     ),
 }
 """The emblems of room, card and threat kinds (Mini Rogue's monsters, traps, graveyards,
-campfires, merchants, treasures, items, events, the boss and the exit; Deep Space D-6's external
+campfires, merchants, treasures, items, shrines, events, the boss and the exit; Deep Space D-6's external
 and internal threats) and of a potion."""
 
 

@@ -44,6 +44,7 @@ EMBLEM_OF = {
     "merc": "merchant",
     "tres": "treasure",
     "item": "item",
+    "shrn": "shrine",
 }
 """The emblem of each kind of room card (its code's prefix: ``MON-A``...)."""
 

@@ -124,9 +124,8 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                         t("web.mr1.face_down", lang),
                         t("web.mr1.face_down_text", lang),
                         infos,
-                        emblem("face-down", t("web.mr1.face_down", lang)),
                         cls="room face-down",
-                        mark="?",
+                        icon="face-down",
                     )
                 )
                 continue
@@ -144,11 +143,11 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     name,
                     rules_about("minirogue-v1", lang, name),
                     infos,
-                    emblem(EMBLEM_OF.get(str(c["card"]), ""), name),
                     state_word,
                     cls=f"room kind-{c['card']}" + (" chosen" if c["chosen"] else ""),
                     mark=mark,
                     el=el,
+                    icon=EMBLEM_OF.get(str(c["card"]), ""),  # the card's name is its kind's
                 )
             )
         here = tag("span", "▶ " + t("web.here", lang), cls="here") if col["current"] else None

@@ -246,3 +246,14 @@ def test_emblems_are_drawn_and_every_kind_a_game_names_has_one() -> None:
     for kind in ("external", "internal"):  # Deep Space D-6's threat kinds
         assert kind in EMBLEMS
     assert "<svg" not in emblem("no-such-kind", "Name") and ">Name</span>" in emblem("no-such-kind", "Name")
+
+
+def test_markup_escapes_every_special_character_and_keeps_plain_text() -> None:
+    """The board's builder skips escaping a text with nothing to escape (issue 21) and still escapes
+    every one of ``& < > " '`` in texts and attribute values."""
+    from solotable.core.html import Html, tag
+
+    drawn = tag("p", "<b>&\"'", 3, Html("<i>x</i>"), "plain", title="a\"b<'&>", data_x=5, hidden=True, gone=None)
+    assert drawn == (
+        '<p title="a&quot;b&lt;&#x27;&amp;&gt;" data-x="5" hidden>&lt;b&gt;&amp;&quot;&#x27;3<i>x</i>plain</p>'
+    )

@@ -111,22 +111,7 @@ def die(value: int | str, label: str, *, cls: str = "", el: str = "", symbol: st
     those who do not tell colours apart). ``el``: the board element keys it carries
     (``data-el``, space-separated; :mod:`solotable.core.board`), which the page makes actionable;
     ``symbol``: one of :data:`SYMBOLS` drawn on a face that shows no pips."""
-    pips: list[Html] = []
-    if isinstance(value, int) and value in PIPS:
-        pips = [tag("circle", cx=x, cy=y, r=9) for x, y in PIPS[value]]
-    elif (symbol or ("miss" if value == "×" else "")) in SYMBOLS:
-        pips = [tag(name, **attrs) for name, attrs in SYMBOLS[symbol or "miss"]]
-    else:
-        pips = [tag("text", str(value), x=50, y=62, text_anchor="middle", font_size=40)]
-    svg = tag(
-        "svg",
-        tag("rect", x=4, y=4, width=92, height=92, rx=16),
-        *pips,
-        viewBox="0 0 100 100",
-        cls="die-svg",
-        aria_hidden="true",
-        focusable="false",
-    )
+    svg = _die_svg(value, symbol)
     return tag(
         "span",
         svg,
@@ -135,6 +120,27 @@ def die(value: int | str, label: str, *, cls: str = "", el: str = "", symbol: st
         role="img",
         aria_label=label,
         data_el=el or None,
+    )
+
+
+@cache
+def _die_svg(value: int | str, symbol: str) -> Html:
+    """A die's face as an SVG, drawn once for each face (issue 21: the server draws many boards)."""
+    pips: list[Html] = []
+    if isinstance(value, int) and value in PIPS:
+        pips = [tag("circle", cx=x, cy=y, r=9) for x, y in PIPS[value]]
+    elif (symbol or ("miss" if value == "×" else "")) in SYMBOLS:
+        pips = [tag(name, **attrs) for name, attrs in SYMBOLS[symbol or "miss"]]
+    else:
+        pips = [tag("text", str(value), x=50, y=62, text_anchor="middle", font_size=40)]
+    return tag(
+        "svg",
+        tag("rect", x=4, y=4, width=92, height=92, rx=16),
+        *pips,
+        viewBox="0 0 100 100",
+        cls="die-svg",
+        aria_hidden="true",
+        focusable="false",
     )
 
 
@@ -195,7 +201,15 @@ def stat(label: str, value: object, maximum: object = None) -> Html:
 def meter(label: str, value: int, maximum: int) -> Html:
     """A stat with a bar (the number is written too)."""
     width = 0 if maximum <= 0 else max(0, min(100, round(100 * value / maximum)))
-    bar = tag(
+    return tag(
+        "span", tag("span", label, cls="stat-label"), " ", tag("b", f"{value}/{maximum}"), _bar(width), cls="stat"
+    )
+
+
+@cache
+def _bar(width: int) -> Html:
+    """A meter's bar ``width`` percent full, drawn once for each width."""
+    return tag(
         "svg",
         tag("rect", x=0, y=0, width=100, height=10, cls="meter-back"),
         tag("rect", x=0, y=0, width=width, height=10, cls="meter-fill"),
@@ -205,7 +219,6 @@ def meter(label: str, value: int, maximum: int) -> Html:
         aria_hidden="true",
         focusable="false",
     )
-    return tag("span", tag("span", label, cls="stat-label"), " ", tag("b", f"{value}/{maximum}"), bar, cls="stat")
 
 
 def section(title: str, *children: object, cls: str = "") -> Html:
@@ -239,7 +252,8 @@ def help_sections(game_id: str, lang: str) -> tuple[tuple[str, str], ...]:
 @lru_cache(maxsize=4096)  # the same card's text on every view while it stays on the board
 def rules_about(game_id: str, lang: str, *names: str) -> str:
     """What the rules in short say about a card: the section headed by its name, else the
-    paragraphs that name it (at most three)."""
+    paragraphs that name it (at most three). Kept once found (the rules in short do not change
+    while the server runs; a board asks for it on every card it draws)."""
     sections = help_sections(game_id, lang)
     for name in names:
         wanted = name.strip().lower()

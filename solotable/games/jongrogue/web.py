@@ -8,6 +8,7 @@ browser interface."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from solotable.core.html import Html, tag
@@ -50,8 +51,10 @@ def tile_text(name: str, lang: str) -> str:
     return t("web.jr.face_down", lang)
 
 
+@cache
 def mahjong_tile(name: str, lang: str, *, small: bool = False) -> Html:
-    """A tile drawn as a mahjong tile: the number above the suit's kanji (or a wind), in SVG."""
+    """A tile drawn as a mahjong tile: the number above the suit's kanji (or a wind), in SVG (drawn
+    once for each tile, language and size: the server draws many boards)."""
     suit = name[0] if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit() else ""
     if suit:
         inner = [

@@ -19,7 +19,7 @@ the heroes stand, whether a fight is on); it decides nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from solotable.core.action import Action
 from solotable.core.board import BoardActions, sort_actions
@@ -30,9 +30,10 @@ SKILLS = frozenset({"evade", "backstab", "stun", "tribute", "conjure", "shield",
 ROOM_DECISIONS = frozenset({"opt", "accept", "try", "leave", "take", "offer", "potion", "decline"})
 
 
-def room_of(pos: object) -> int:
-    row, col = pos  # type: ignore[misc]
-    return (int(row) - 1) * 3 + int(col) - 1
+def room_of(pos: Sequence[object]) -> int:
+    """The room (0-8, row by row) at a ``(row, column)`` position counted from 1."""
+    row, col = pos[0], pos[1]
+    return (int(str(row)) - 1) * 3 + int(str(col)) - 1
 
 
 def board_actions(state: State) -> BoardActions:

@@ -16,7 +16,13 @@ from solotable.agents.registry import make_agent
 from solotable.ui.web.storage import Storage
 from solotable.ui.web.tables import Tables
 
-GAMES = [("deepspace-d6", {}), ("jongrogue", {"rules": "ez-plus"}), ("minirogue", {}), ("minirogue-v1", {})]
+GAMES = [
+    ("deepspace-d6", {}),
+    ("jongrogue", {"rules": "ez-plus"}),
+    ("minirogue", {}),
+    ("minirogue", {"character": "mage", "partner": "priestess"}),  # two heroes: gifts, swaps, blessings
+    ("minirogue-v1", {}),
+]
 STEPS = 150
 ON_BOARD = 0.8
 """The least share of the legal actions (over every decision checked) offered on a drawn piece."""
@@ -39,7 +45,8 @@ def play(game_id: str, options: dict[str, Any], agent: str, seed: int, tmp_path:
         state = live.session.state
         if state.is_terminal():
             break
-        payload = tables.view(live, 0, "en", fresh=True)
+        seat = state.to_move if isinstance(state.to_move, int) and state.to_move >= 0 else 0
+        payload = tables.view(live, seat, "en", fresh=True)  # the seat to move (two heroes: either)
         legal = {str(a) for a in state.legal_actions()}
         sent = {a["n"] for a in payload["actions"]}
         assert sent == legal
@@ -56,7 +63,7 @@ def play(game_id: str, options: dict[str, Any], agent: str, seed: int, tmp_path:
         on_board += len(legal - listed)
         in_list += len(listed)
         checked += 1
-        tables.play(row.id, tokens[0], str(bot.choose(state, rng)), live.row.version)
+        tables.play(row.id, tokens[seat], str(bot.choose(state, rng)), live.row.version)
     return checked, on_board, in_list
 
 

@@ -178,6 +178,7 @@ def card(
             data_info=key,
             data_el=el or None,
             aria_haspopup="dialog",
+            aria_label=f"{title} {mark}" if mark else None,  # the title first, then its mark (#1)
         )
         return tag("div", head, *rows, cls=f"card holder {cls}".strip())
     return tag(

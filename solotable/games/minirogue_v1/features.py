@@ -114,37 +114,22 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 _S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
 _DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
 _PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_KEYS, _HP, _ARMOR, _GOLD, _FOOD, _RANK, _XP, _XP_NEXT, _SPELLS, _KEY = (
-    _S[n]
-    for n in ("keys variant", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank", "spells", "key held")
-)
-_AREA, _LEVEL, _BOSS_AREA, _BOSSES, _DEFEATED = (
-    _S[n] for n in ("area", "level", "boss area", "bosses slain", "monster defeated here")
-)
+_KEYS, _HP, _ARMOR, _GOLD, _FOOD, _RANK, _XP, _XP_NEXT, _SPELLS, _KEY = (_S[n] for n in (
+    "keys variant", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank", "spells", "key held"))
+_AREA, _LEVEL, _BOSS_AREA, _BOSSES, _DEFEATED = (_S[n] for n in (
+    "area", "level", "boss area", "bosses slain", "monster defeated here"))
 _SLOTS = tuple(2 if col in (1, 3) else 1 for col in range(5))
 _CURRENT = tuple(_S[f"column {col + 1} current"] for col in range(5))
 _CARD = tuple(tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5))
 """Per column and slot, where its four groups start (in play, the card's one-hot, chosen, reachable)."""
 _CHOSEN = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
 _UNREVEALED = _S["unrevealed"]
-_COMBAT, _FOE, _FOE_HP, _FOE_MAX, _HP_TO_ROLL, _FOE_DAMAGE, _POISON, _ICE, _DAMAGE_NOW = (
-    _S[n]
-    for n in (
-        "combat",
-        "combat foe",
-        "combat foe hp",
-        "combat foe max hp",
-        "combat foe hp to roll",
-        "combat foe damage",
-        "combat poison",
-        "combat ice",
-        "combat damage now",
-    )
-)
+_COMBAT, _FOE, _FOE_HP, _FOE_MAX, _HP_TO_ROLL, _FOE_DAMAGE, _POISON, _ICE, _DAMAGE_NOW = (_S[n] for n in (
+    "combat", "combat foe", "combat foe hp", "combat foe max hp", "combat foe hp to roll", "combat foe damage",
+    "combat poison", "combat ice", "combat damage now"))
 _DIE = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
-_EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (
-    _S[n] for n in ("event roll", "trap", "pending spell", "score", "over", "won")
-)
+_EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (_S[n] for n in (
+    "event roll", "trap", "pending spell", "score", "over", "won"))
 _LAST_AREAS = D.last_area_of_level
 _XP_TO_NEXT = D.xp_to_next
 _CAP_RANK = D.cap_rank

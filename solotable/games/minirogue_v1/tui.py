@@ -124,6 +124,8 @@ def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
     return [fit(line, width).rstrip() for line in lines]
 
 
+
+
 def fight_lines(o: Observation, lang: str) -> list[str]:
     cb = o["combat"]
     if cb is None:

@@ -24,7 +24,7 @@ from solotable.core.board import BoardActions, sort_actions
 from solotable.core.protocol import State
 
 from .state import neighbour
-from .tiles import SIDES
+from .notation import SIDES
 
 HERO = ("hero", "hero")
 

@@ -28,7 +28,7 @@ from solotable.core.web_pieces import (
 )
 
 from .state import neighbour
-from .tiles import SIDES
+from .notation import SIDES
 
 t = Words("solotable.games.jongrogue")
 _has = t.has

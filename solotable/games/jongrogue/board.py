@@ -23,8 +23,8 @@ from solotable.core.action import Action
 from solotable.core.board import BoardActions, sort_actions
 from solotable.core.protocol import State
 
-from .state import neighbour
 from .notation import SIDES
+from .state import neighbour
 
 HERO = ("hero", "hero")
 

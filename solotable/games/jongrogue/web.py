@@ -27,8 +27,8 @@ from solotable.core.web_pieces import (
     stat,
 )
 
-from .state import neighbour
 from .notation import SIDES
+from .state import neighbour
 
 t = Words("solotable.games.jongrogue")
 _has = t.has

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +21,7 @@ from solotable.core.board import KINDS, BoardActions, sort_actions
 from solotable.core.protocol import State
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.core.web_pieces import EMBLEMS, emblem
 
 GAMES = game_ids()
 """Every registered game, the toy game of the tests too when registered (it declares no board: all
@@ -129,3 +133,127 @@ def test_a_board_file_that_fails_to_import_is_not_taken_for_absent(tmp_path: Pat
         sys.path.remove(str(tmp_path))
         for name in [m for m in sys.modules if m == "foldergame" or m.startswith("foldergame.")]:
             del sys.modules[name]
+
+
+class Pieces(HTMLParser):
+    """The pieces of a drawn board that carry element keys (``data-el``): their accessible names
+    (``aria-label``, else their text) and, for room and threat cards, their emblems' names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[dict[str, Any]] = []
+        self.pieces: list[dict[str, Any]] = []
+        self.cards: list[dict[str, Any]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        node: dict[str, Any] = {"tag": tag, "attrs": a, "text": [], "emblems": [], "drawn": 0}
+        if tag in ("br", "img", "input", "meta", "link", "hr"):
+            return
+        if "emblem-svg" in a.get("class", "").split():
+            for outer in self.stack:
+                outer["drawn"] += 1
+        self.stack.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        node = self.stack.pop()
+        cls = node["attrs"].get("class", "").split()
+        text = "".join(node["text"]).strip()
+        if "emblem-name" in cls or ("emblem" in cls and "card-title" in cls):  # a name, or a title that is one
+            for outer in self.stack:
+                outer["emblems"].append(text)
+        if "data-el" in node["attrs"]:
+            self.pieces.append({**node, "text": text})
+        if "card" in cls and ({"room", "threat", "foe"} & set(cls)):
+            self.cards.append({**node, "text": text})
+        if self.stack:
+            self.stack[-1]["text"].append(text + " ")
+
+    def handle_data(self, data: str) -> None:
+        if self.stack:
+            self.stack[-1]["text"].append(data)
+
+
+def boards_of(game_id: str, options: dict[str, object], seeds: int = 1) -> list[tuple[str, str]]:
+    """The boards drawn in every decision of a few heuristic games, in English and Japanese."""
+    game = load_game(game_id)
+    drawer = game.web_board()
+    assert drawer is not None
+    out: list[tuple[str, str]] = []
+    for seed in range(seeds):
+        state = game.new_state(seed=seed, **options)
+        bot = make_agent("heuristic", game_id)
+        rng = random.Random(seed)
+        for _ in range(MAX_STEPS):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply(state.chance_table().sample(rng))
+                continue
+            seat = state.to_move if isinstance(state.to_move, int) and state.to_move >= 0 else 0
+            for lang in ("en", "ja"):
+                out.append((lang, str(drawer(state.observation(seat), lang, {}))))
+            state.apply(bot.choose(state, rng))
+    return out
+
+
+BOARDS = [("deepspace-d6", {}), ("jongrogue", {"rules": "ez-plus"}), ("minirogue", {}), ("minirogue-v1", {})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), BOARDS)
+def test_every_piece_has_a_name_and_every_card_its_emblem_named(game_id: str, options: dict[str, object]) -> None:
+    """A piece the page may make a button is named (its ``aria-label``, else its text) in both
+    languages; no piece holds another (a control inside a control cannot be reached); every room,
+    foe and threat card shows its kind's emblem with the kind's name written (never by picture
+    alone), and the emblems are drawn (no empty drawing)."""
+    pieces = cards = 0
+    for lang, html in boards_of(game_id, options):
+        parser = Pieces()
+        parser.feed(html)
+        for p in parser.pieces:
+            name = p["attrs"].get("aria-label") or p["text"]
+            assert name.strip(), (game_id, lang, p["attrs"])
+            if lang == "ja":  # named in Japanese, not left in English
+                assert not re.search(r"[A-Za-z]{3,}", p["attrs"].get("aria-label", "")), (game_id, p["attrs"])
+        assert html.count("data-el=") == len(parser.pieces)
+        nested = re.findall(r"<button[^>]*>(?:(?!</button>).)*<(?:button|span)[^>]*data-el=", html)
+        assert not nested, (game_id, nested[:1])
+        for c in parser.cards:
+            assert c["drawn"] and c["emblems"] and all(e.strip() for e in c["emblems"]), (game_id, lang, c["text"])
+        pieces += len(parser.pieces)
+        cards += len(parser.cards)
+    assert pieces and (cards or game_id == "jongrogue")  # (JongRogue draws tiles, not cards)
+
+
+def test_emblems_are_drawn_and_every_kind_a_game_names_has_one() -> None:
+    from solotable.games.minirogue import web as mr_web
+    from solotable.games.minirogue.data import ROOM_CARDS
+    from solotable.games.minirogue_v1 import web as mr1_web
+    from solotable.games.minirogue_v1.data import BOSS
+    from solotable.games.minirogue_v1.data import ROOM_CARDS as V1_CARDS
+
+    # every kind of room card has its emblem and its name in both languages
+    for code in ROOM_CARDS:
+        kind = code.split("-")[0].lower()
+        assert kind in mr_web.EMBLEM_OF, code
+        assert mr_web.t.has(f"web.mr.kind.{kind}"), code
+    assert set(V1_CARDS) | {BOSS} <= set(mr1_web.EMBLEM_OF)
+
+    for kind in {*mr_web.EMBLEM_OF.values(), *mr1_web.EMBLEM_OF.values(), "boss", "exit", "face-down"}:
+        assert EMBLEMS[kind], kind
+        drawn = emblem(kind, "Name")
+        assert "<svg" in drawn and 'aria-hidden="true"' in drawn and ">Name</span>" in drawn
+    for kind in ("external", "internal"):  # Deep Space D-6's threat kinds
+        assert kind in EMBLEMS
+    assert "<svg" not in emblem("no-such-kind", "Name") and ">Name</span>" in emblem("no-such-kind", "Name")
+
+
+def test_markup_escapes_every_special_character_and_keeps_plain_text() -> None:
+    """The board's builder skips escaping a text with nothing to escape (issue 21) and still escapes
+    every one of ``& < > " '`` in texts and attribute values."""
+    from solotable.core.html import Html, tag
+
+    drawn = tag("p", "<b>&\"'", 3, Html("<i>x</i>"), "plain", title="a\"b<'&>", data_x=5, hidden=True, gone=None)
+    assert drawn == (
+        '<p title="a&quot;b&lt;&#x27;&amp;&gt;" data-x="5" hidden>&lt;b&gt;&amp;&quot;&#x27;3<i>x</i>plain</p>'
+    )

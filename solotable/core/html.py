@@ -6,9 +6,13 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 _VOID = frozenset({"br", "img", "input", "meta", "link", "hr"})
+_SPECIAL = re.compile("[&<>\"']").search
+"""Whether a text holds a character to escape (most texts hold none: they are kept as they are,
+which spares the server most of a board's escaping; issue 21)."""
 
 
 class Html(str):
@@ -17,9 +21,14 @@ class Html(str):
     __slots__ = ()
 
 
+def _escaped(value: object) -> str:
+    s = value if type(value) is str else str(value)
+    return escape(s, quote=True) if _SPECIAL(s) else s
+
+
 def text(value: object) -> Html:
     """``value`` as escaped text."""
-    return value if isinstance(value, Html) else Html(escape(str(value), quote=True))
+    return value if isinstance(value, Html) else Html(_escaped(value))
 
 
 def join(parts: list[Html] | tuple[Html, ...], sep: str = "") -> Html:
@@ -31,7 +40,8 @@ def tag(element: str, /, *children: object, **attrs: object) -> Html:
     :class:`Html`; an attribute named ``cls`` is ``class``, ``data_x`` is ``data-x``, ``aria_x`` is
     ``aria-x``; a value of ``None`` or ``False`` leaves the attribute out, ``True`` writes it bare."""
     # the hottest function of a page's view (a board is a few hundred tags): attribute names are
-    # spelled once, numbers need no escaping, one string is built at the end
+    # spelled once, numbers and texts with nothing to escape are kept as they are, one string is
+    # built at the end
     out = "<" + element
     for key, value in attrs.items():
         if value is None or value is False:
@@ -42,10 +52,10 @@ def tag(element: str, /, *children: object, **attrs: object) -> Html:
         elif type(value) is int:
             out += f' {attr}="{value}"'
         else:
-            out += f' {attr}="{escape(str(value), quote=True)}"'
+            out += f' {attr}="{_escaped(value)}"'
     if element in _VOID:
         return Html(out + ">")
-    inner = "".join([c if isinstance(c, Html) else escape(str(c), quote=True) for c in children if c is not None])
+    inner = "".join([c if isinstance(c, Html) else _escaped(c) for c in children if c is not None])
     return Html(f"{out}>{inner}</{element}>")
 
 

@@ -17,6 +17,7 @@ from solotable.core.web_pieces import (
     Words,
     card,
     die,
+    emblem,
     g,
     game_has,
     listing,
@@ -126,7 +127,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         values = [str(a) for a in th["activation"]]
         act = g("ds6.sep.values", lang).join(values) if values else t("web.ds.never", lang)
         lines: list[object] = [
-            kind,
+            emblem(str(th["kind"]), kind),
             meter(t("web.ds.health", lang), th["health"], th["max_health"]) if th["max_health"] else None,
             t("web.ds.activation", lang, faces=act),
         ]

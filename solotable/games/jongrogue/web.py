@@ -8,6 +8,7 @@ browser interface."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from solotable.core.html import Html, tag
@@ -20,10 +21,14 @@ from solotable.core.web_pieces import (
     game_has,
     listing,
     meter,
+    piece,
     rules_about,
     section,
     stat,
 )
+
+from .notation import SIDES
+from .state import neighbour
 
 t = Words("solotable.games.jongrogue")
 _has = t.has
@@ -46,8 +51,10 @@ def tile_text(name: str, lang: str) -> str:
     return t("web.jr.face_down", lang)
 
 
+@cache
 def mahjong_tile(name: str, lang: str, *, small: bool = False) -> Html:
-    """A tile drawn as a mahjong tile: the number above the suit's kanji (or a wind), in SVG."""
+    """A tile drawn as a mahjong tile: the number above the suit's kanji (or a wind), in SVG (drawn
+    once for each tile, language and size: the server draws many boards)."""
     suit = name[0] if len(name) == 2 and name[0] in SUIT_KANJI and name[1].isdigit() else ""
     if suit:
         inner = [
@@ -122,6 +129,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 *lines,
                 cls="maproom" + (" current" if n == current else "") + ("" if room["processed"] else " unexplored"),
                 mark=mark,
+                el=f"room:{n}",  # a door or a passage's way that leads there (board.py)
             )
         )
     lab_map = section(t("web.jr.map", lang), tag("div", *rooms, cls="grid3"), cls="labyrinth")
@@ -159,6 +167,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     room_zone = section(
         t("web.jr.encounter", lang),
         tag("div", *encounter, cls="slot-row") if encounter else tag("p", t("web.jr.room_empty", lang)),
+        _jr_ways(o, lang),
         cls="encounter",
     )
     sheet = card(
@@ -174,13 +183,19 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         stat(t("web.stat.food", lang), sh["food"]),
         t("web.jr.statuses", lang, statuses=listing(lang, [g(f"jr.status.{s}", lang) for s in sh["status"]]) or "-"),
         cls="mat sheet",
+        el="hero",
     )
     eq = o["equipment"]
     gear: list[object] = []
     for i, w in enumerate(eq["weapons"], 1):
         gear.append(
             _jr_item(
-                f"{i}. " + g(f"jr.item.{w['kind']}", lang), w.get("enchant"), w.get("cursed"), w.get("equipped"), lang
+                f"{i}. " + g(f"jr.item.{w['kind']}", lang),
+                w.get("enchant"),
+                w.get("cursed"),
+                w.get("equipped"),
+                lang,
+                el=f"item:w,{i}",
             )
         )
     for i, a in enumerate(eq["armours"], 1):
@@ -192,11 +207,12 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 a.get("worn"),
                 lang,
                 protected=bool(a.get("protected")),
+                el=f"item:a,{i}",
             )
         )
-    for r in eq["rings"]:
+    for i, r in enumerate(eq["rings"], 1):
         ring = g(f"jr.ring.{r['kind']}", lang) if r.get("kind") else g("jr.item.ring", lang)
-        gear.append(_jr_item(ring, None, r.get("cursed"), True, lang))
+        gear.append(_jr_item(f"{i}. " + ring, None, r.get("cursed"), r.get("hand", True), lang, el=f"item:r,{i}"))
     if eq.get("bow"):
         gear.append(g("jr.item.bow", lang))
     missiles = [g(f"jr.item.{m}", lang) for m, on in eq.get("missiles", {}).items() if on]
@@ -214,8 +230,15 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             meaning = (
                 t(f"web.jr.{kind[:3]}.{known[code]}", lang) if code in known else t("web.jr.unidentified_word", lang)
             )
+            words = f"{tile_text(code, lang)} ×{count} {meaning}"
             pack_lines.append(
-                tag("span", mahjong_tile(code, lang, small=True), f" ×{count} {meaning}", cls="pack-item")
+                piece(
+                    t(f"web.jr.pack_piece.{kind}", lang, tile=words),
+                    mahjong_tile(code, lang, small=True),
+                    f" ×{count} {meaning}",
+                    el=f"pack:{code}",
+                    cls="pack-item",
+                )
             )
     pack = card(
         "pack",
@@ -243,7 +266,42 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     return tag("div", *parts, cls="board board-jongrogue")
 
 
-def _jr_item(name: str, enchant: object, cursed: object, on: object, lang: str, *, protected: bool = False) -> Html:
+def _jr_ways(o: Obs, lang: str) -> Html | None:
+    """The sides of the room the PC is in or at (doors to open, walls to search, the door the PC
+    stands at), or the two ways of a passage, each a piece (``door:N``, ``way:back``...)."""
+    pos = o["position"]
+    ways: list[Html] = []
+    if pos.get("at") == "passage":
+        for way, room in (("back", pos.get("from")), ("on", pos.get("to"))):
+            ways.append(
+                piece(t(f"web.jr.way.{way}", lang, room=room), t(f"web.jr.way.{way}", lang, room=room), el=f"way:{way}")
+            )
+    elif pos.get("room"):
+        room = int(pos["room"])
+        here = pos.get("side") if pos.get("at") == "door" else None
+        for k, side in enumerate(SIDES):
+            far = neighbour(room - 1, k) + 1
+            if far <= 0:
+                continue
+            words = t(
+                "web.jr.side_here" if side == here else "web.jr.side_piece",
+                lang,
+                side=g(f"jr.side.{side}", lang),
+                room=far,
+            )
+            ways.append(piece(words, words, el=f"door:{side}", cls="side" + (" here" if side == here else "")))
+        lab = o["map"][room - 1]["lab"] or []
+        if "R" in lab:
+            words = t("web.jr.stairs_piece", lang)
+            ways.append(piece(words, mahjong_tile("R", lang, small=True), " ", words, el="stairs", cls="stairs"))
+    if not ways:
+        return None
+    return tag("div", *ways, cls="dice-row ways")
+
+
+def _jr_item(
+    name: str, enchant: object, cursed: object, on: object, lang: str, *, protected: bool = False, el: str = ""
+) -> Html:
     words = name
     if isinstance(enchant, int):
         words += f" {enchant:+d}"
@@ -255,6 +313,8 @@ def _jr_item(name: str, enchant: object, cursed: object, on: object, lang: str, 
         words += " " + t("web.jr.protected", lang)
     if on:
         words = t("web.jr.equipped", lang, item=words)
+    if el:
+        return piece(words, words, el=el, cls="item" + (" on" if on else ""))
     return tag("span", words, cls="item" + (" on" if on else ""))
 
 

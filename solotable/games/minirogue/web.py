@@ -17,13 +17,17 @@ from solotable.core.web_pieces import (
     Words,
     card,
     die,
+    emblem,
     g,
     game_has,
     listing,
+    piece,
     rules_about,
     section,
     stat,
 )
+
+from .data import WARES
 
 t = Words("solotable.games.minirogue")
 _has = t.has
@@ -32,6 +36,17 @@ _game_has = game_has
 # -- Mini Rogue 2020 ---------------------------------------------------------------------------
 
 EXIT = 8
+EMBLEM_OF = {
+    "mon": "monster",
+    "trap": "trap",
+    "grv": "graveyard",
+    "camp": "campfire",
+    "merc": "merchant",
+    "tres": "treasure",
+    "item": "item",
+    "shrn": "shrine",
+}
+"""The emblem of each kind of room card (its code's prefix: ``MON-A``...)."""
 
 
 def draw(o: Obs, lang: str, infos: Infos) -> Html:
@@ -63,11 +78,13 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 name = g(f"mr.name.{o['boss']}", lang)
                 body = rules_about("minirogue", lang, name, t("web.mr.boss_word", lang))
                 cls = "room boss"
+                mark = emblem("boss", t("web.mr.boss_word", lang))
             else:
                 name = g("mr.ui.exit", lang)
                 body = rules_about("minirogue", lang, t("web.mr.exit_word", lang))
                 cls = "room exit"
-            cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=cls, el=f"room:{pos}"))
+                mark = emblem("exit", t("web.mr.exit_word", lang))
+            cells.append(card(f"room-{pos}", name, body, infos, mark, where, *tokens, cls=cls, el=f"room:{pos}"))
             continue
         code = o["grid"][pos]
         if code is None:
@@ -77,6 +94,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     t("web.mr.face_down_card", lang),
                     t("web.mr.face_down_text", lang),
                     infos,
+                    emblem("face-down", t("web.mr.kind.unknown", lang)),
                     where,
                     *tokens,
                     cls="room face-down",
@@ -90,7 +108,12 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         body = rules_about(
             "minirogue", lang, name, t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else name
         )
-        cells.append(card(f"room-{pos}", name, body, infos, where, *tokens, cls=f"room kind-{kind}", el=f"room:{pos}"))
+        kind_name = emblem(
+            EMBLEM_OF.get(kind, ""), t(f"web.mr.kind.{kind}", lang) if _has(f"web.mr.kind.{kind}") else kind
+        )
+        cells.append(
+            card(f"room-{pos}", name, body, infos, kind_name, where, *tokens, cls=f"room kind-{kind}", el=f"room:{pos}")
+        )
     grid = section(t("web.mr.rooms", lang), tag("div", *cells, cls="grid3"), cls="rooms")
     mats = [_mr_mat(o, h, lang, infos) for h in o["heroes"]]
     parts: list[object] = [
@@ -109,8 +132,17 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             lines.append(t("web.mr.frozen", lang))
         if cb["cursed"]:
             lines.append(t("web.mr.cursed", lang))
+        foe_kind = "boss" if cb.get("kind") == "boss" else "monster"
+        foe_word = t("web.mr.boss_word" if foe_kind == "boss" else "web.mr.kind.mon", lang)
         foe_card = card(
-            "foe", foe, rules_about("minirogue", lang, foe, t("web.mr.combat_word", lang)), infos, *lines, cls="foe"
+            "foe",
+            foe,
+            rules_about("minirogue", lang, foe, t("web.mr.combat_word", lang)),
+            infos,
+            emblem(foe_kind, foe_word),
+            *lines,
+            cls="foe",
+            el="foe",
         )
         white = [
             die(
@@ -138,7 +170,9 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             die(_face_value(c), t("web.mr.white_die_plain", lang, face=_face_text(c)), cls="white", el=f"die:{i + 1}")
             for i, c in enumerate(check["white"])
         ]
-        black_die = die(_face_value(check["black"]), t("web.mr.black_die", lang, face=check["black"]), cls="black")
+        black_die = die(
+            _face_value(check["black"]), t("web.mr.black_die", lang, face=check["black"]), cls="black", el="die:black"
+        )
         kind = str(check["kind"] or "")
         kind_word = t(f"web.mr.check.{kind}", lang) if _has(f"web.mr.check.{kind}") else kind
         parts.append(
@@ -148,6 +182,17 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                 cls="check",
             )
         )
+    if o.get("phase") == "shop":
+        wares = [
+            piece(
+                t("web.mr.ware_piece", lang, ware=g(f"mr.ware.{w}", lang)),
+                g(f"mr.ware.{w}", lang),
+                el=f"ware:{w}",
+                cls="ware",
+            )
+            for w in WARES
+        ]
+        parts.append(section(t("web.mr.wares", lang), tag("div", *wares, cls="dice-row"), cls="shop"))
     offer = o["offer"]
     if offer is not None:
         if offer["get"]:
@@ -186,7 +231,7 @@ def _mr_mat(o: Obs, hero: Mapping[str, Any], lang: str, infos: Infos) -> Html:
     statuses = listing(lang, [g(f"mr.status.{s}", lang) for s in hero["statuses"]]) or "-"
     potions = listing(lang, [g(f"mr.potion.{p}", lang) for p in hero["potions"]]) or "-"
     title = f"P{seat} {name} {role}".strip()
-    return card(
+    hero_card = card(
         f"hero-{seat}",
         title,
         rules_about("minirogue", lang, name),
@@ -206,4 +251,18 @@ def _mr_mat(o: Obs, hero: Mapping[str, Any], lang: str, infos: Infos) -> Html:
         t("web.mr.skill_ready" if hero["skill_up"] else "web.mr.skill_used", lang),
         t("web.mr.room_at", lang, room=f"{hero['pos'][0]}-{hero['pos'][1]}"),
         cls="mat hero" + (" to-move" if turn else ""),
+        el=f"hero:{seat}",
     )
+    # the potions the hero carries, each a piece of its own (drink, sell, drop, give, swap)
+    held = [
+        piece(
+            t("web.mr.potion_piece", lang, seat=seat, potion=g(f"mr.potion.{p}", lang)),
+            emblem("potion", g(f"mr.potion.{p}", lang)),
+            el=f"potion:{seat},{p}",
+            cls="potion",
+        )
+        for p in hero["potions"]
+    ]
+    if not held:
+        return hero_card
+    return tag("div", hero_card, tag("div", *held, cls="dice-row potions"), cls="mat-group")

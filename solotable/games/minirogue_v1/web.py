@@ -17,20 +17,35 @@ from solotable.core.web_pieces import (
     Words,
     card,
     die,
+    emblem,
     g,
     game_has,
     listing,
     meter,
+    piece,
     rules_about,
     section,
     stat,
 )
+
+from .data import data as _data
 
 t = Words("solotable.games.minirogue_v1")
 _has = t.has
 _game_has = game_has
 
 # -- Mini Rogue v1.2.1 -------------------------------------------------------------------------
+
+EMBLEM_OF = {
+    "monster": "monster",
+    "boss": "boss",
+    "trap": "trap",
+    "resting": "campfire",
+    "merchant": "merchant",
+    "treasure": "treasure",
+    "event": "event",
+}
+"""The emblem of each kind of dungeon card."""
 
 
 def draw(o: Obs, lang: str, infos: Infos) -> Html:
@@ -70,7 +85,20 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         t("web.mr1.spells", lang, spells=listing(lang, spells) or g("mr1.view.none", lang)),
         None if ch["key"] is None else g("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang),
         cls="mat character",
+        el="hero",
     )
+    # each spell on the character card, a piece of its own (cast, discard, sell)
+    spell_pieces = [
+        piece(
+            t("web.mr1.spell_piece", lang, spell=g(f"mr1.spell.{sp}", lang)),
+            g(f"mr1.spell.{sp}", lang),
+            el=f"item:{sp}",
+            cls="spell",
+        )
+        for sp in ch["spells"]
+    ]
+    if spell_pieces:
+        character = tag("div", character, tag("div", *spell_pieces, cls="dice-row spells"), cls="mat-group")
     dungeon = card(
         "dungeon",
         t("web.mr1.dungeon", lang),
@@ -81,6 +109,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         t("web.mr1.boss_area", lang) if dg["boss_area"] else None,
         cls="mat dungeon",
     )
+    here_at = max((col["column"] for col in o["layout"] if any(c["chosen"] for c in col["cards"])), default=0)
     columns: list[Html] = []
     for col in o["layout"]:
         boss_col = col["column"] == 5
@@ -96,12 +125,18 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                         t("web.mr1.face_down_text", lang),
                         infos,
                         cls="room face-down",
-                        mark="?",
+                        icon="face-down",
                     )
                 )
                 continue
             name = g(f"mr1.card.{c['card']}", lang)
             mark, state_word = _v1_mark(c, lang)
+            if col["current"] and not c["chosen"]:
+                el = f"card:{c['card']}"
+            elif c["chosen"] and col["column"] == here_at:
+                el = "card:here"  # the card the hero stands on (board.py)
+            else:
+                el = ""
             cards.append(
                 card(
                     key,
@@ -111,7 +146,8 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
                     state_word,
                     cls=f"room kind-{c['card']}" + (" chosen" if c["chosen"] else ""),
                     mark=mark,
-                    el=f"card:{c['card']}" if col["current"] and not c["chosen"] else "",
+                    el=el,
+                    icon=EMBLEM_OF.get(str(c["card"]), ""),  # the card's name is its kind's
                 )
             )
         here = tag("span", "▶ " + t("web.here", lang), cls="here") if col["current"] else None
@@ -123,6 +159,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     cb = o["combat"]
     if cb is not None:
         foe = g("mr1." + cb["foe"], lang)
+        foe_kind = "boss" if cb["foe"].split(".")[0] == "boss" else "monster"
         dg_area = dg["area"]
         if cb["hp"] is None:
             first = g("mr1.view.combat_hp_roll", lang, foe=foe, area=dg_area, damage=cb["damage"])
@@ -147,6 +184,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
             foe,
             rules_about("minirogue-v1", lang, t("web.mr1.combat_heading", lang), foe),
             infos,
+            emblem(foe_kind, g(f"mr1.card.{foe_kind}", lang)),
             first,
             *extras,
             cls="foe",
@@ -162,9 +200,22 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         )
     notes: list[Html] = []
     if o["event_roll"] is not None:
-        notes.append(tag("div", die(o["event_roll"], t("web.mr1.event_roll", lang, face=o["event_roll"]))))
+        notes.append(
+            tag("div", die(o["event_roll"], t("web.mr1.event_roll", lang, face=o["event_roll"]), el="die:event"))
+        )
     if o["trap"] is not None:
         notes.append(tag("p", t("web.mr1.trap", lang, trap=g(f"mr1.trap.{o['trap']}", lang))))
+    if o["phase"] == "merchant":
+        wares = [
+            piece(
+                t("web.mr1.ware_piece", lang, ware=g(f"mr1.ware.{w}", lang)),
+                g(f"mr1.ware.{w}", lang),
+                el=f"ware:{w}",
+                cls="ware",
+            )
+            for w in _data().wares
+        ]
+        parts.append(section(t("web.mr1.wares", lang), tag("div", *wares, cls="dice-row"), cls="shop"))
     if o["pending_spell"]:
         notes.append(tag("p", t("web.mr1.pending_spell", lang, spell=g(f"mr1.spell.{o['pending_spell']}", lang))))
     if notes:

@@ -25,6 +25,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from solotable.core.action import notation
 from solotable.core.features import Features, Writer
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
@@ -62,7 +63,7 @@ class Table:
     the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
     written into, in one pass after every decision."""
 
-    __slots__ = ("_floats", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
+    __slots__ = ("_floats", "_fresh", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
                  "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
                  "gen", "legal", "mask", "obs", "options", "outside", "state")
 
@@ -85,7 +86,12 @@ class Table:
         self.gen = np.random.default_rng(0)
         self._floats: list[float] = []
         self._next = 0
-        self.state: State = self.game.new_state(seed=0, **self.options)
+        self._fresh: State = self.game.new_state(seed=None, **self.options)
+        """A new game up to its first draw or decision, events off: every game is a clone of it
+        (rules run up to the first chance node the same whatever the seed, which only names the
+        game: nothing is drawn before it), cheaper than dealing one anew."""
+        self._fresh.set_events(False)
+        self.state: State = self._fresh.clone()
         self.actions: list[Action] = []
         """Every action played this episode, chance outcomes included (a game record)."""
         self.legal: dict[int, Action] = {}
@@ -103,8 +109,8 @@ class Table:
         so such games are skipped, counted (the return value) and the next one is dealt."""
         skipped = 0
         while True:
-            state = self.state = self.game.new_state(seed=seed, **self.options)
-            state.set_events(False)  # nobody reads them here
+            state = self.state = self._fresh.clone()  # events off: nobody reads them here
+            state.seed = seed
             self.actions = []
             self.advance()
             if state.to_move is not None:
@@ -154,7 +160,7 @@ class Table:
             self.legal = {}
             return
         actions = state.legal_actions()
-        names = self._notations(state, actions) if self._notations is not None else map(str, actions)
+        names = self._notations(state, actions) if self._notations is not None else map(notation, actions)
         found = list(map(self._index.get, names))
         if None in found:  # JongRogue only: a target past the catalogue's tiles of one room
             self.outside = found.count(None)

@@ -258,7 +258,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self._ended = False
         if self.reward_mode == "score":
             self._progress = progress(self.game_id, self.state.observation(self.player))
-        info = self._info()
+        info = self._info(table.state.to_move)
         info["skipped_games"] = skipped
         if self.render_mode == "human":
             self.render()
@@ -266,10 +266,10 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self._table
-        if self._ended or table.state.to_move is None:
-            raise RuntimeError("the episode is over (terminated): call reset() before step()")
-        chosen = table.legal.get(int(action))
+        chosen = table.legal.get(int(action))  # (empty once the episode is over)
         if chosen is None:
+            if self._ended or table.state.to_move is None:
+                raise RuntimeError("the episode is over (terminated): call reset() before step()")
             if self.illegal_action == "raise":
                 name = self.catalogue[int(action)] if 0 <= int(action) < len(self.catalogue) else str(action)
                 legal = ", ".join(self.catalogue[i] for i in table.legal)
@@ -278,21 +278,23 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
             self._ended = True
             table.mask[:] = 0
             table.legal = {}
-            info = self._info()
+            info = self._info(table.state.to_move)
             info.update(illegal_action=True, won=False, score=None)
             return table.obs.copy(), 0.0, True, False, info
         table.play(chosen)
-        terminated = table.state.to_move is None
+        state = table.state
+        tm = state.to_move
         reward = 0.0
         if self.reward_mode == "score":
-            now = progress(self.game_id, self.state.observation(self.player))
+            now = progress(self.game_id, state.observation(self.player))
             reward += now - self._progress
             self._progress = now
-        if terminated and self.state.result().won:
+        info = self._info(tm)
+        if tm is None and info["won"]:
             reward += 1.0
         if self.render_mode == "human":
             self.render()
-        return table.obs.copy(), reward, terminated, False, self._info()
+        return table.obs.copy(), reward, tm is None, False, info
 
     # -- what the agent sees ---------------------------------------------------------------------
 
@@ -304,12 +306,13 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         """What each action index means: its notation in the game (the catalogue, docs/rl.md)."""
         return list(self.catalogue)
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, tm: int | None) -> dict[str, Any]:
+        """The step's info (``tm``: the state's ``to_move``)."""
         table = self._table
-        info: dict[str, Any] = {"action_mask": table.mask.copy(), "player": table.player}
+        info: dict[str, Any] = {"action_mask": table.mask.copy(), "player": tm if tm is not None and tm >= 0 else 0}
         if table.outside:
             info["uncatalogued_actions"] = table.outside
-        if table.state.to_move is None:
+        if tm is None:
             result = table.state.result()
             info["won"] = result.won
             info["score"] = result.score

@@ -8,7 +8,7 @@ the choice of a spell to drop when a third one comes (ruling R6).
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -16,6 +16,9 @@ from ..data import SPELLS, data
 from ..state import GAME_ID, MiniRogueState
 
 D = data()
+EV_GAIN = EventKind("mr1.ev.gain", "stat", "amount", "value")
+EV_PAY = EventKind("mr1.ev.pay", "stat", "amount", "value")
+EV_HURT = EventKind("mr1.ev.hurt", "amount", "hp")
 
 
 # -- gains and payments (§3.1, ruling R13: the excess of a gain is lost, nothing below 0) --------
@@ -25,7 +28,7 @@ def _gained(s: MiniRogueState, stat: str, before: int, after: int) -> None:
     if after == before:
         s.emit("mr1.ev.gain_capped", stat="@mr1.stat." + stat, value=after)
     else:
-        s.emit("mr1.ev.gain", stat="@mr1.stat." + stat, amount=after - before, value=after)
+        s.record(EV_GAIN, "@mr1.stat." + stat, after - before, after)
 
 
 def gain_hp(s: MiniRogueState, amount: int) -> None:
@@ -57,7 +60,7 @@ def gain_armor(s: MiniRogueState, amount: int) -> None:
 
 
 def _paid(s: MiniRogueState, stat: str, amount: int, after: int) -> None:
-    s.emit("mr1.ev.pay", stat="@mr1.stat." + stat, amount=amount, value=after)
+    s.record(EV_PAY, "@mr1.stat." + stat, amount, after)
 
 
 def pay_gold(s: MiniRogueState, amount: int) -> None:
@@ -93,7 +96,7 @@ def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
         return
     s.hp = hp = max(0, s.hp - amount)
     if s.log:
-        s.emit("mr1.ev.hurt", amount=amount, hp=hp)
+        s.record(EV_HURT, amount, hp)
     if hp == 0:
         end(s, False, cause)
 

@@ -19,7 +19,7 @@ then the defense phase: the foe deals its damage less Armor, unless Ice froze it
 from __future__ import annotations
 
 from solotable.core.chance import dice_table, die_table
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -29,6 +29,11 @@ from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp,
 from .items import roll_item
 
 D = data()
+EV_FIGHT = EventKind("mr1.ev.fight", "foe", "hp", "damage")
+EV_ROLL = EventKind("mr1.ev.roll", "dice")
+EV_FEAT = EventKind("mr1.ev.feat", "die", "cost")
+EV_DAMAGE = EventKind("mr1.ev.damage", "damage", "hp")
+EV_COUNTER = EventKind("mr1.ev.counter", "damage", "armor")
 D6 = die_table("d6")
 
 # -- the phases of a fight -------------------------------------------------------------------------
@@ -142,7 +147,7 @@ def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
     s.foe_max_hp = hp
     s.foe_damage = damage
     if s.log:
-        s.emit("mr1.ev.fight", foe=foe_key(s), hp=hp, damage=damage)
+        s.record(EV_FIGHT, foe_key(s), hp, damage)
     _attack(s)
 
 
@@ -161,7 +166,7 @@ def _rolled(s: MiniRogueState, outcome: Action) -> None:
     s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
-        s.emit("mr1.ev.roll", dice=", ".join(map(str, faces)))
+        s.record(EV_ROLL, ", ".join(map(str, faces)))
     _settle(s)
 
 
@@ -231,7 +236,7 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
     s.dfeat = (*s.dfeat[:i], True, *s.dfeat[i + 1 :])
     cost = str(action.args[1])
     if s.log:
-        s.emit("mr1.ev.feat", die=i + 1, cost="@mr1.cost." + cost)
+        s.record(EV_FEAT, i + 1, "@mr1.cost." + cost)
     if cost == "hp":
         pay_hp(s, 2)
     else:
@@ -258,7 +263,7 @@ def _damage(s: MiniRogueState) -> None:
             total += value
     s.foe_hp = max(0, s.foe_hp - total)
     if s.log:
-        s.emit("mr1.ev.damage", damage=total, hp=s.foe_hp)
+        s.record(EV_DAMAGE, total, s.foe_hp)
     if s.foe_hp == 0:
         _defeated(s)
     elif s.spells:
@@ -329,7 +334,7 @@ def _end_of_attack(s: MiniRogueState) -> None:
     else:
         dmg = max(0, s.foe_damage - s.armor)
         if s.log:
-            s.emit("mr1.ev.counter", damage=dmg, armor=s.armor)
+            s.record(EV_COUNTER, dmg, s.armor)
         lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
         if s.over:
             return

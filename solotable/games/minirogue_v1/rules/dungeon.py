@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -22,6 +22,12 @@ from . import areas, combat, rooms
 from .character import discards, end, free_discard, gain_hp, lose_hp
 
 D = data()
+CARD_KEYS = tuple(f"@mr1.card.{name}" for name in CARD_NAMES)
+"""A card's name as an event parameter (a message id), by card index."""
+EV_REVEAL1 = EventKind("mr1.ev.reveal1", "a")
+EV_REVEAL2 = EventKind("mr1.ev.reveal2", "a", "b")
+EV_TAKE = EventKind("mr1.ev.take", "card")
+EV_ROOM = EventKind("mr1.ev.room", "card")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
@@ -74,7 +80,7 @@ def next_column(s: MiniRogueState) -> None:
         remaining = s.remaining
         cards = tuple(c for c in range(6) if remaining >> c & 1)
         if s.log:
-            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
         _turn_up(s, cards)
     elif col == 4 and s.revealed[4]:
         _start_room(s, BOSS_CARD)
@@ -86,9 +92,9 @@ def _revealed(s: MiniRogueState, outcome: Action) -> None:
     cards = areas.revealed_cards(outcome)
     if s.log:
         if len(cards) == 1:
-            s.emit("mr1.ev.reveal1", a="@mr1.card." + CARD_NAMES[cards[0]])
+            s.record(EV_REVEAL1, CARD_KEYS[cards[0]])
         else:
-            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
     _turn_up(s, cards)
 
 
@@ -112,7 +118,7 @@ def _chosen(s: MiniRogueState, action: Action) -> None:
         return
     card = CARD_INDEX[str(action.args[0])]
     if s.log:
-        s.emit("mr1.ev.take", card="@mr1.card." + CARD_NAMES[card])
+        s.record(EV_TAKE, CARD_KEYS[card])
     _start_room(s, card)
 
 
@@ -149,7 +155,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
 def _resolve(s: MiniRogueState) -> None:
     card = s.card
     if s.log:
-        s.emit("mr1.ev.room", card="@mr1.card." + CARD_NAMES[card])
+        s.record(EV_ROOM, CARD_KEYS[card])
     ROOMS[card](s)
 
 

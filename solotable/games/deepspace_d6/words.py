@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from solotable.core.engine import EventKind
+
 from .data import FACES
 
 
@@ -20,6 +22,12 @@ def counted(key: str, n: int, zero: bool = False) -> str:
     if n == 0 and zero:
         return key + "_0"
     return key
+
+
+def counted_kinds(key: str, *names: str) -> dict[str, EventKind]:
+    """The event kinds of ``key``'s forms for counts (:func:`counted`'s message ids), each with the
+    parameters ``names``: ``state.record(KINDS[counted(key, n)], ...)``."""
+    return {k: EventKind(k, *names) for k in (key, key + "_1", key + "_0")}
 
 
 def faces_param(faces: Iterable[int]) -> str:

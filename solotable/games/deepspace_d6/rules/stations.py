@@ -5,7 +5,7 @@ and the Stasis Beam (§4.7, R4, R11, R34); Engineering, repairing the hull (§4.
 from __future__ import annotations
 
 from solotable.core.action import Action
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
@@ -27,6 +27,7 @@ from ..words import counted
 from .threats import card_key, damage_threat, remove
 
 D = data()
+EV_STASIS = EventKind("ds6.ev.stasis", "card")
 MAX_SHIELDS = D.ship.shields
 MAX_HULL = D.ship.hull
 
@@ -116,7 +117,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
     state.replace(target, instance(target.key, target.health, True))
     if state.log:
-        state.emit("ds6.ev.stasis", card=card_key(target))
+        state.record(EV_STASIS, card_key(target))
 
 
 def repair(state: DeepSpaceState, action: Action) -> None:

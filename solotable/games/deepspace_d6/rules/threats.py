@@ -13,7 +13,7 @@ from typing import Any
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import Phase, step
+from solotable.core.engine import EventKind, Phase, step
 
 from .. import actions as A
 from ..data import FACES, TAC, Card, data
@@ -39,9 +39,13 @@ from ..state import (
     die,
     instance,
 )
-from ..words import counted
+from ..words import counted, counted_kinds
 
 D = data()
+EV_DRAW = {**counted_kinds("ds6.ev.draw_ext", "card", "left"), **counted_kinds("ds6.ev.draw_int", "card", "left")}
+EV_THREAT_ROLL = counted_kinds("ds6.ev.threat_roll", "face", "count")
+EV_DAMAGE = EventKind("ds6.ev.damage", "damage", "shields", "hull")
+EV_ACTIVATES = EventKind("ds6.ev.activates", "card")
 THREAT_DIE = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
 CARD_DRAWN: dict[Action, Card] = {A.DRAW[c.index]: c for c in CARDS}
@@ -110,7 +114,7 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     threat = instance(key, card.health)
     if log:
         message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
-        state.emit(message, card=card_key(threat), left=state.deck)
+        state.record(EV_DRAW[message], card_key(threat), state.deck)
     effect = card.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
@@ -187,7 +191,7 @@ def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> None:
     if absorbed or hull_loss:
         state.lost = True  # ruling R28
     if state.log:
-        state.emit("ds6.ev.damage", damage=n, shields=state.shields, hull=state.hull)
+        state.record(EV_DAMAGE, n, state.shields, state.hull)
     if state.hull == 0:
         state.end(False, "hull")  # rulings R10, R32
 
@@ -255,7 +259,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
             (internal if t.card.internal else external).append(t.key)
     if state.log:
         count = len(internal) + len(external)
-        state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
+        state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
     state.then(*[step(activate, key) for key in internal + external], step(after_roll))
 
 
@@ -286,7 +290,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     card = threat.card
     effect = card.effect
     if state.log:
-        state.emit("ds6.ev.activates", card=card_key(threat))
+        state.record(EV_ACTIVATES, card_key(threat))
     if effect == "damage":
         hurt(state, card.damage, card.ignores_shields)
     elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2, faces_text
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
+
+EV_ROLL = EventKind("mr.ev.roll", "seat", "white", "black")
+EV_CONFIRM = EventKind("mr.ev.confirm", "seat", "damage")
+EV_DAMAGE = EventKind("mr.ev.damage", "damage", "hp")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -96,7 +100,7 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * k
     s.heroes[seat].black = r.black
     if s.log:
-        s.emit("mr.ev.roll", seat=seat + 1, white=faces_text(str(outcome.args[0])), black=r.black)
+        s.record(EV_ROLL, seat + 1, faces_text(str(outcome.args[0])), r.black)
     s.c_kind = ""
     if r.poison:  # §7.2 step 3
         if s.log:
@@ -235,7 +239,7 @@ def confirm(s: MiniRogueState, seat: int, doubled: int) -> None:
     if h.poison_fx:  # D34: +4 once, or once per effect when they stack
         total += s.data.poison_bonus * (h.poison_fx if s.data.flags.poison_stacks else 1)
     if s.log:
-        s.emit("mr.ev.confirm", seat=seat + 1, damage=total)
+        s.record(EV_CONFIRM, seat + 1, total)
     if not hit_foe(s, total):
         attack_next(s)
 
@@ -300,7 +304,7 @@ def hit_foe(s: MiniRogueState, amount: int) -> bool:
     """Damage the foe (D31: never below 0); True if it is defeated (then :func:`defeated` ran)."""
     s.foe_hp = max(0, s.foe_hp - amount)
     if s.log:
-        s.emit("mr.ev.damage", damage=amount, hp=s.foe_hp)
+        s.record(EV_DAMAGE, amount, s.foe_hp)
     if s.foe_hp > 0:
         return False
     defeated(s)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -21,6 +21,9 @@ from ..data import CARD_INDEX, ROOM_CARDS, STATUSES
 from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
+
+EV_REVEAL = EventKind("mr.ev.reveal", "pos", "card")
+EV_MOVE = EventKind("mr.ev.move", "seat", "pos")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -88,7 +91,7 @@ def revealed(s: MiniRogueState, outcome: Action, pos: int) -> None:
     s.grid[pos] = index
     s.seen |= 1 << index
     if s.log:
-        s.emit("mr.ev.reveal", pos=pos_text(pos), card="@mr.card." + ROOM_CARDS[index])
+        s.record(EV_REVEAL, pos_text(pos), "@mr.card." + ROOM_CARDS[index])
 
 
 def boss_reveal(s: MiniRogueState) -> None:
@@ -133,7 +136,7 @@ def moved(s: MiniRogueState, action: Action, seat: int) -> None:
     h.pos += 1 if action.args[0] == "right" else 3
     h.resolved = False
     if s.log:
-        s.emit("mr.ev.move", seat=seat + 1, pos=pos_text(h.pos))
+        s.record(EV_MOVE, seat + 1, pos_text(h.pos))
     if h.pos != EXIT:
         reveal(s, h.pos)
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import POTIONS, STATUSES, Effect, Options, Potion, Stat, Status
 from ..state import GAME_ID
 from . import combat, dungeon
+
+EV_HP = EventKind("mr.ev.hp", "seat", "n", "hp")
+EV_GAIN = EventKind("mr.ev.gain", "seat", "stat", "n", "value")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -32,7 +35,7 @@ def lose_hp(s: MiniRogueState, seat: int, n: int, cause: str) -> None:
     h = s.heroes[seat]
     h.hp -= n
     if s.log:
-        s.emit("mr.ev.hp", seat=seat + 1, n=n, hp=max(0, h.hp))
+        s.record(EV_HP, seat + 1, n, max(0, h.hp))
     if h.hp > 0:
         return
     h.hp = 0
@@ -95,7 +98,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
         got = min(n, room)
         h.xp += got
         if s.log:
-            s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat.xp", n=got, value=h.xp)
+            s.record(EV_GAIN, seat + 1, "@mr.stat.xp", got, h.xp)
             if s.dice_count(h) > before:
                 s.emit("mr.ev.level", seat=seat + 1, dice=f"@mr.ui.dice.{s.dice_count(h)}")
         over = n - got
@@ -106,7 +109,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
     new = min(cap_of(s, stat), value + n)
     _set_stat(h, stat, new)
     if s.log:
-        s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat." + stat, n=new - value, value=new)
+        s.record(EV_GAIN, seat + 1, "@mr.stat." + stat, new - value, new)
 
 
 def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") -> None:

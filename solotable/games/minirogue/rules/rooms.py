@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -20,6 +20,8 @@ from ..data import CARD_INDEX, ROOM_CARDS, ROOM_TYPE
 from ..state import EXIT, GAME_ID, MET_MONSTER, MET_TRAP, MONSTER
 from . import checks, combat, dungeon, effects
 from .tables import D6_TABLE
+
+EV_RESOLVE = EventKind("mr.ev.resolve", "seat", "card")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -41,7 +43,7 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         return
     kind = ROOM_TYPE[index]
     if s.log:
-        s.emit("mr.ev.resolve", seat=seat + 1, card="@mr.card." + card)
+        s.record(EV_RESOLVE, seat + 1, "@mr.card." + card)
     s.c_card = card
     if kind == "monster":
         h.met |= MET_MONSTER  # D9

@@ -43,6 +43,8 @@ D = data()
 EV_ROLL = {**counted_kinds("ds6.ev.roll", "faces", "locked"), **counted_kinds("ds6.ev.reroll", "faces", "locked")}
 EV_END_ASSIGN = EventKind("ds6.ev.end_assign")
 EV_CHANGE = EventKind("ds6.ev.change", "old", "new")
+EV_SCANNERS_EMPTY_DECK = EventKind("ds6.ev.scanners_empty_deck")
+EV_SCANNERS_FULL = EventKind("ds6.ev.scanners_full")
 SCANNER_SLOTS = D.ship.scanner_slots
 MAX_SHIELDS = D.ship.shields
 MAX_HULL = D.ship.hull
@@ -184,11 +186,11 @@ def scan(state: DeepSpaceState) -> None:
                 dice[n] = d.at[RETURNED]
                 moved += 1
         if state.deck > 0:
-            state.emit("ds6.ev.scanners_full")
+            state.record(EV_SCANNERS_FULL)
             state.push(scan)  # look again once the card is placed
             draw_card(state)
             return
-        state.emit("ds6.ev.scanners_empty_deck")  # ruling R8
+        state.record(EV_SCANNERS_EMPTY_DECK)  # ruling R8
 
 
 # -- step 3 --------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ loss of the crew (§1.4, R10); the six steps of a round (§5), pushed at its sta
 from __future__ import annotations
 
 from solotable.core.action import Action
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..state import (
@@ -29,6 +29,7 @@ from .threats import activate_threats, discover
 
 EV_ROUND = counted_kinds("ds6.ev.round", "round", "dice")
 EV_GATHER = counted_kinds("ds6.ev.gather", "count")
+EV_RECALL = EventKind("ds6.ev.recall", "die")
 GATHERED = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
 """The dice step 6 gathers by itself (§5.6): the scanners, Distracted, the Infirmary and the
 mission dice stay."""
@@ -108,4 +109,4 @@ def recall(state: DeepSpaceState, n: int) -> None:
     state.dice[n] = POOL_DIE  # ruling R37: it shows no face
     state.must_recall = False
     if state.log:
-        state.emit("ds6.ev.recall", die=n + 1)
+        state.record(EV_RECALL, n + 1)

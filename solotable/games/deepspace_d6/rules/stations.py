@@ -28,6 +28,9 @@ from .threats import card_key, damage_threat, remove
 
 D = data()
 EV_STASIS = EventKind("ds6.ev.stasis", "card")
+EV_RELEASE = EventKind("ds6.ev.release")
+EV_SHIELDS = EventKind("ds6.ev.shields")
+EV_HIT = EventKind("ds6.ev.hit", "card", "health")
 MAX_SHIELDS = D.ship.shields
 MAX_HULL = D.ship.hull
 
@@ -65,7 +68,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
     state.volley -= 1
     target = damage_threat(state, target)
     if state.log:
-        state.emit("ds6.ev.hit", card=card_key(target), health=target.health)
+        state.record(EV_HIT, card_key(target), target.health)
     if target.health == 0:
         remove(state, target, destroyed=True)
         if state.over:
@@ -99,14 +102,14 @@ def release(state: DeepSpaceState, action: Action) -> None:
         if d.where == SCANNER:
             dice[k] = d.at[RETURNED]
             break
-    state.emit("ds6.ev.release")
+    state.record(EV_RELEASE)
 
 
 def shields(state: DeepSpaceState, action: Action) -> None:
     """§4.7: the shields back to their maximum (not offered under the Nebula, R4)."""
     state.take(SCI, ST_SCI)
     state.shields = MAX_SHIELDS
-    state.emit("ds6.ev.shields")
+    state.record(EV_SHIELDS)
 
 
 def stasis(state: DeepSpaceState, action: Action) -> None:

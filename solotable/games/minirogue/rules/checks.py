@@ -22,6 +22,8 @@ from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
 EV_CHECK = EventKind("mr.ev.check", "seat", "white", "black")
 EV_FEAT = EventKind("mr.ev.feat", "seat", "die", "cost")
 EV_FEAT_ROLL = EventKind("mr.ev.feat_roll", "die", "face")
+EV_ROW = EventKind("mr.ev.row", "row")
+EV_ITEM_USED = EventKind("mr.ev.item_used", "seat", "item")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -109,7 +111,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     else:
         free = s.data.gear[h.item].free_feats
         if s.log:
-            s.emit("mr.ev.item_used", seat=seat + 1, item="@mr.item." + h.item)
+            s.record(EV_ITEM_USED, seat + 1, "@mr.item." + h.item)
         h.item = ""
         s.free_feats = free - 1
     s.die = i
@@ -151,7 +153,7 @@ def check_done(s: MiniRogueState, seat: int) -> None:
     if kind == "trap":
         row = d.traps[s.c_card][black - 1]
         if s.log:
-            s.emit("mr.ev.row", row="@mr.name." + row.name)
+            s.record(EV_ROW, "@mr.name." + row.name)
         effects.apply_effects(s, seat, row.success if ok else row.fail)
     elif kind == "graveyard":
         if ok:
@@ -191,7 +193,7 @@ def shifted(s: MiniRogueState, action: Action, seat: int) -> None:
 def grave_row(s: MiniRogueState, seat: int) -> None:
     row = s.data.graveyards[s.c_card][s.c_black - 1]
     if s.log:
-        s.emit("mr.ev.row", row="@mr.name." + row.name)
+        s.record(EV_ROW, "@mr.name." + row.name)
     effects.choose(s, seat, row.options)
 
 

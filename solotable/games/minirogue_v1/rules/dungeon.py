@@ -28,6 +28,12 @@ EV_REVEAL1 = EventKind("mr1.ev.reveal1", "a")
 EV_REVEAL2 = EventKind("mr1.ev.reveal2", "a", "b")
 EV_TAKE = EventKind("mr1.ev.take", "card")
 EV_ROOM = EventKind("mr1.ev.room", "card")
+EV_START = EventKind("mr1.ev.start", "difficulty")
+EV_CAST = EventKind("mr1.ev.cast", "spell")
+EV_EAT = EventKind("mr1.ev.eat", "food")
+EV_STARVE = EventKind("mr1.ev.starve", "hp")
+EV_KEY_USED = EventKind("mr1.ev.key_used")
+EV_NO_KEY = EventKind("mr1.ev.no_key")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
@@ -66,7 +72,7 @@ ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (
 def begin(s: MiniRogueState) -> None:
     """§2, §4.1: the game starts in area 1 with a fresh layout."""
     if s.log:
-        s.emit("mr1.ev.start", difficulty="@mr1.difficulty." + s.difficulty)
+        s.record(EV_START, "@mr1.difficulty." + s.difficulty)
     areas.new_area(s)
     next_column(s)
 
@@ -142,7 +148,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
     if name == "cast":  # Heal, any number of times (rulings R12, R28)
         s.spells.remove("heal")
         if s.log:
-            s.emit("mr1.ev.cast", spell="@mr1.spell.heal")
+            s.record(EV_CAST, "@mr1.spell.heal")
         gain_hp(s, D.heal_hp)
     else:
         free_discard(s, action)
@@ -165,22 +171,22 @@ def _exploration(s: MiniRogueState) -> None:
     if s.food >= 1:
         s.food -= 1
         if s.log:
-            s.emit("mr1.ev.eat", food=s.food)
+            s.record(EV_EAT, s.food)
     else:
         if s.log:
-            s.emit("mr1.ev.starve", hp=D.starvation_hp)
+            s.record(EV_STARVE, D.starvation_hp)
         lose_hp(s, D.starvation_hp, "starvation")
         if s.over:
             return
     if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
         if not s.key_held:  # ruling R33: no key at the door loses the game
             if s.log:
-                s.emit("mr1.ev.no_key")
+                s.record(EV_NO_KEY)
             end(s, False, "no_key")
             return
         s.key_held = False
         if s.log:
-            s.emit("mr1.ev.key_used")
+            s.record(EV_KEY_USED)
     s.area += 1
     areas.new_area(s)
     next_column(s)

@@ -26,6 +26,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from solotable.core.action import notation
+from solotable.core.engine import StepState
 from solotable.core.features import Features, Writer
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
@@ -110,7 +111,8 @@ class Table:
         skipped = 0
         while True:
             state = self.state = self._fresh.clone()  # events off: nobody reads them here
-            state.seed = seed
+            if isinstance(state, StepState):  # (every game's state: the seed names the game)
+                state.seed = seed
             self.actions = []
             self.advance()
             if state.to_move is not None:

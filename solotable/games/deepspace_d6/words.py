@@ -32,4 +32,4 @@ def counted_kinds(key: str, *names: str) -> dict[str, EventKind]:
 
 def faces_param(faces: Iterable[int]) -> str:
     """Crew faces for an event's ``faces`` parameter (written in words by ``event_text``)."""
-    return ",".join(FACES[f] for f in faces)
+    return ",".join(map(FACES.__getitem__, faces))

@@ -16,6 +16,7 @@ from solotable.core.chance import die_table, draw_table
 from solotable.core.engine import EventKind, Phase, step
 
 from .. import actions as A
+from ..actions import INST_NAMES
 from ..data import FACES, TAC, Card, data
 from ..state import (
     CARDS,
@@ -79,7 +80,11 @@ DISTRACTABLE = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_E
 def card_key(threat: Threat) -> str:
     """The message id of a threat in play named with its card's text (``@ds6.threat.e18b``:
     "Raiders (2nd) [on 4, 6: −2 Hull, ignores shields]"), for an event's parameters."""
-    return "@ds6.threat." + threat.name
+    return CARD_KEYS[threat.key]
+
+
+CARD_KEYS: tuple[str, ...] = tuple(f"@ds6.threat.{name}" for name in INST_NAMES)
+"""Each instance's message id (:func:`card_key`), by instance key."""
 
 
 def face_key(face: int) -> str:

@@ -28,7 +28,7 @@ from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
 from solotable.core.protocol import CHANCE, Game, Result, State
 from solotable.core.registry import load as load_game
-from solotable.sim.runner import game_rngs
+from solotable.sim.runner import MAX_STEPS, game_rngs
 from solotable.sim.runner import run_game as _run_game
 
 
@@ -41,20 +41,25 @@ def _load(game_id: str) -> None:
 def run_default(
     game: Game, agent: Agent, options: Mapping[str, object], chance_rng: random.Random, agent_rng: random.Random
 ) -> tuple[Result, int, int]:
-    """``run_game`` on the default path: events on, every action checked (a learning environment's
-    loop: it reads the state, not the events)."""
+    """``run_game`` on the default path: events on, every action checked (a library user's loop:
+    it reads the state, not the events). The loop is ``run_game``'s, line for line, so that the two
+    paths differ in ``apply`` and the events only."""
     state = game.new_state(None, **options)
-    decisions = steps = 0
-    while True:
+    apply = state.apply
+    chance_table = state.chance_table
+    choose = agent.choose
+    chance = CHANCE
+    decisions = 0
+    for steps in range(MAX_STEPS):
         to_move = state.to_move
         if to_move is None:
             return state.result(), steps, decisions
-        if to_move == CHANCE:
-            state.apply(state.chance_table().sample(chance_rng))
+        if to_move == chance:
+            apply(chance_table().sample(chance_rng))
         else:
             decisions += 1
-            state.apply(agent.choose(state, agent_rng))
-        steps += 1
+            apply(choose(state, agent_rng))
+    raise RuntimeError(f"{game.id}: game not over after {MAX_STEPS} steps")
 
 
 def bench_steps(

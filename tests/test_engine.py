@@ -9,7 +9,7 @@ import pytest
 import toygame
 
 from solotable.core.chance import die_table
-from solotable.core.engine import OVER, Phase, StepState
+from solotable.core.engine import OVER, EventKind, Phase, StepState
 from solotable.core.protocol import CHANCE, Action, IllegalAction
 
 D6 = die_table("d6")
@@ -250,3 +250,23 @@ def test_events_are_made_when_read_and_each_step_has_its_own() -> None:
     s.apply(GO)
     s.apply(Action("d6", 5))  # the same number of events as the step before: new ones all the same
     assert [e.params["face"] for e in s.events] == [5] and [e.params["face"] for e in first] == [2]
+
+
+ROLLED = EventKind("toy.rolled", "face", "again")
+
+
+def record_roll(state: Line, face: int) -> None:
+    state.record(ROLLED, face, "yes")
+    state.emit("toy.rolled", face=face, again="no")
+
+
+def test_an_event_of_a_declared_kind_reads_as_the_emitted_one() -> None:
+    """``record(kind, *values)`` gives the event ``emit(kind.key, name=value...)`` gives, in the
+    order recorded among emitted ones; with events off it records nothing."""
+    s = Line((record_roll, (3,)), (ask_choice, ()))
+    assert [(e.key, dict(e.params)) for e in s.events] == [
+        ("toy.rolled", {"face": 3, "again": "yes"}), ("toy.rolled", {"face": 3, "again": "no"})]
+    quiet = Line((ask_choice, ()))
+    quiet.set_events(False)
+    record_roll(quiet, 4)
+    assert list(quiet.events) == []

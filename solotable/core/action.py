@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 
@@ -48,3 +49,8 @@ class Action:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.name, *self.args))
+
+
+notation: Any = attrgetter("_text")
+"""``notation(action)`` is ``str(action)``, read in C: ``list(map(notation, actions))`` lists the
+notations of many actions without a Python call each (the environments do it at every step)."""

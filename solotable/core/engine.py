@@ -26,7 +26,10 @@ Events: :meth:`StepState.emit` records what happened for people; with events off
 (:meth:`StepState.set_events`), nothing is built. Hot code can test ``state.log`` first to skip
 building the parameters too. With events on, ``emit`` keeps the key and the parameters; the
 :class:`Event` objects are made when ``state.events`` is first read after a step (an environment
-or a library loop that never reads them pays for no object).
+or a library loop that never reads them pays for no object). An event a game records at most
+steps is declared once as an :class:`EventKind` (its key and its parameters' names) and recorded
+with :meth:`StepState.record` (the values only, paired with the names when read): the default
+path's events cost a call with a few positional values each.
 
 Legality: ``apply`` checks the action against the decision's legal actions or the chance
 table before it changes anything (an illegal action raises :class:`IllegalAction` and the state
@@ -135,8 +138,33 @@ class Phase(Generic[S]):
 RUNNING: Phase[Any] = Phase("running", game="")
 OVER: Phase[Any] = Phase("over", game="")
 
-_NO_EVENTS: tuple[tuple[str, dict[str, str | int]], ...] = ()
+class EventKind:
+    """An event a game records often, declared once: its message key and its parameters' names.
+    ``state.record(kind, *values)`` is ``state.emit(kind.key, name=value, ...)`` for less (no
+    keyword arguments gathered into a dictionary at every call): the values are paired with their
+    names when the events are read (the default path records every event, read or not)."""
+
+    __slots__ = ("key", "names")
+
+    def __init__(self, key: str, *names: str) -> None:
+        self.key = key
+        self.names = names
+
+    def __repr__(self) -> str:
+        return f"EventKind({self.key!r}, {', '.join(map(repr, self.names))})"
+
+
+Raw = tuple[str | EventKind, Any]
+"""An event as ``emit`` and ``record`` keep it: a key and its parameters, or a kind and its values."""
+
+_NO_EVENTS: tuple[Raw, ...] = ()
 _NONE_BUILT: tuple[Event, ...] = ()
+
+
+def _event(key: str | EventKind, params: Any) -> Event:
+    if isinstance(key, str):
+        return Event(key, params)
+    return Event(key.key, dict(zip(key.names, params, strict=True)))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -162,8 +190,9 @@ class StepState(State):
         self.stack: list[Step] = []
         self.table: ChanceTable | None = None
         self.log = True
-        self._events: list[tuple[str, dict[str, str | int]]] | tuple[tuple[str, dict[str, str | int]], ...] = []
-        """What ``emit`` recorded since the last step began: (key, parameters)."""
+        self._events: list[Raw] | tuple[Raw, ...] = []
+        """What ``emit`` and ``record`` recorded since the last step began: (key, parameters) or
+        (kind, values)."""
         self._built: Sequence[Event] = _NONE_BUILT
         """The events made of ``_events`` when they were last read."""
         self._legal: list[Action] | None = None
@@ -200,7 +229,7 @@ class StepState(State):
         raw = self._events
         built = self._built
         if len(built) != len(raw):  # made on the first read after a step (or an emit)
-            built = self._built = [Event(key, params) for key, params in raw]
+            built = self._built = [_event(key, params) for key, params in raw]
         return built
 
     def set_events(self, on: bool) -> None:
@@ -421,6 +450,12 @@ class StepState(State):
         """Record that something happened (when events are on)."""
         if self.log:
             self._events.append((key, params))  # type: ignore[union-attr]
+
+    def record(self, kind: EventKind, *values: str | int) -> None:
+        """Record an event of a declared kind, its parameters' values in the kind's order (when
+        events are on): ``emit`` for the events a game records at most steps."""
+        if self.log:
+            self._events.append((kind, values))  # type: ignore[union-attr]
 
     def start(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
         """Run the first step of a new game, ``fn(state, *args)``, and what it leads to, until

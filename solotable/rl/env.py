@@ -25,6 +25,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from solotable.core.action import notation
+from solotable.core.engine import StepState
 from solotable.core.features import Features, Writer
 from solotable.core.protocol import CHANCE, Action, Game, State
 from solotable.core.registry import load
@@ -62,7 +64,7 @@ class Table:
     the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
     written into, in one pass after every decision."""
 
-    __slots__ = ("_floats", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
+    __slots__ = ("_floats", "_fresh", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
                  "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
                  "gen", "legal", "mask", "obs", "options", "outside", "state")
 
@@ -85,7 +87,12 @@ class Table:
         self.gen = np.random.default_rng(0)
         self._floats: list[float] = []
         self._next = 0
-        self.state: State = self.game.new_state(seed=0, **self.options)
+        self._fresh: State = self.game.new_state(seed=None, **self.options)
+        """A new game up to its first draw or decision, events off: every game is a clone of it
+        (rules run up to the first chance node the same whatever the seed, which only names the
+        game: nothing is drawn before it), cheaper than dealing one anew."""
+        self._fresh.set_events(False)
+        self.state: State = self._fresh.clone()
         self.actions: list[Action] = []
         """Every action played this episode, chance outcomes included (a game record)."""
         self.legal: dict[int, Action] = {}
@@ -103,8 +110,9 @@ class Table:
         so such games are skipped, counted (the return value) and the next one is dealt."""
         skipped = 0
         while True:
-            state = self.state = self.game.new_state(seed=seed, **self.options)
-            state.set_events(False)  # nobody reads them here
+            state = self.state = self._fresh.clone()  # events off: nobody reads them here
+            if isinstance(state, StepState):  # (every game's state: the seed names the game)
+                state.seed = seed
             self.actions = []
             self.advance()
             if state.to_move is not None:
@@ -154,7 +162,7 @@ class Table:
             self.legal = {}
             return
         actions = state.legal_actions()
-        names = self._notations(state, actions) if self._notations is not None else map(str, actions)
+        names = self._notations(state, actions) if self._notations is not None else map(notation, actions)
         found = list(map(self._index.get, names))
         if None in found:  # JongRogue only: a target past the catalogue's tiles of one room
             self.outside = found.count(None)
@@ -252,7 +260,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         self._ended = False
         if self.reward_mode == "score":
             self._progress = progress(self.game_id, self.state.observation(self.player))
-        info = self._info()
+        info = self._info(table.state.to_move)
         info["skipped_games"] = skipped
         if self.render_mode == "human":
             self.render()
@@ -260,10 +268,10 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self._table
-        if self._ended or table.state.to_move is None:
-            raise RuntimeError("the episode is over (terminated): call reset() before step()")
-        chosen = table.legal.get(int(action))
+        chosen = table.legal.get(int(action))  # (empty once the episode is over)
         if chosen is None:
+            if self._ended or table.state.to_move is None:
+                raise RuntimeError("the episode is over (terminated): call reset() before step()")
             if self.illegal_action == "raise":
                 name = self.catalogue[int(action)] if 0 <= int(action) < len(self.catalogue) else str(action)
                 legal = ", ".join(self.catalogue[i] for i in table.legal)
@@ -272,21 +280,23 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
             self._ended = True
             table.mask[:] = 0
             table.legal = {}
-            info = self._info()
+            info = self._info(table.state.to_move)
             info.update(illegal_action=True, won=False, score=None)
             return table.obs.copy(), 0.0, True, False, info
         table.play(chosen)
-        terminated = table.state.to_move is None
+        state = table.state
+        tm = state.to_move
         reward = 0.0
         if self.reward_mode == "score":
-            now = progress(self.game_id, self.state.observation(self.player))
+            now = progress(self.game_id, state.observation(self.player))
             reward += now - self._progress
             self._progress = now
-        if terminated and self.state.result().won:
+        info = self._info(tm)
+        if tm is None and info["won"]:
             reward += 1.0
         if self.render_mode == "human":
             self.render()
-        return table.obs.copy(), reward, terminated, False, self._info()
+        return table.obs.copy(), reward, tm is None, False, info
 
     # -- what the agent sees ---------------------------------------------------------------------
 
@@ -298,12 +308,13 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
         """What each action index means: its notation in the game (the catalogue, docs/rl.md)."""
         return list(self.catalogue)
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, tm: int | None) -> dict[str, Any]:
+        """The step's info (``tm``: the state's ``to_move``)."""
         table = self._table
-        info: dict[str, Any] = {"action_mask": table.mask.copy(), "player": table.player}
+        info: dict[str, Any] = {"action_mask": table.mask.copy(), "player": tm if tm is not None and tm >= 0 else 0}
         if table.outside:
             info["uncatalogued_actions"] = table.outside
-        if table.state.to_move is None:
+        if tm is None:
             result = table.state.result()
             info["won"] = result.won
             info["score"] = result.score

@@ -13,7 +13,7 @@ from collections import Counter
 import solotable
 from solotable.core.protocol import CHANCE
 from solotable.games.jongrogue.rules.pile import DISCARD_UP, REVEAL
-from solotable.games.jongrogue.state import K_DOWN, JongRogueState
+from solotable.games.jongrogue.state import DOWN, FACE_DOWN, K_DOWN, JongRogueState
 
 
 def dump(s: JongRogueState) -> list[object]:
@@ -80,3 +80,6 @@ def test_clones_and_originals_never_see_each_others_tiles_change() -> None:
     for seen in (seen_twin, seen_original):
         assert seen[REVEAL.name] and seen[DISCARD_UP.name] and seen["held"], seen
     assert apart[REVEAL.name] and apart[DISCARD_UP.name], apart
+    # the one face-down tile every room shares was never changed in place (restacks included)
+    assert (FACE_DOWN.tile, FACE_DOWN.kind, FACE_DOWN.up, FACE_DOWN.monster, FACE_DOWN.hp, FACE_DOWN.flags,
+            FACE_DOWN.counter) == (0, K_DOWN, DOWN, None, 0, 0, 0)

@@ -86,12 +86,16 @@ def test_same_seed_same_episode(env_id: str, options: dict[str, object]) -> None
 @pytest.mark.parametrize(("env_id", "options"), ENVS)
 def test_episode_replays_through_the_engine(env_id: str, options: dict[str, object]) -> None:
     """The env's episode, replayed through the engine with its chance outcomes (its record),
-    gives the same states, the same vectors and the same result."""
+    gives the same states, the same vectors and the same result (the env's games are clones of
+    one game dealt up to its first draw: the same as a new state of the seed's)."""
     env = gym.make(env_id, **options)
     inner = env.unwrapped
     assert isinstance(inner, SolotableEnv)
     rng = np.random.default_rng(1)
+    env.reset(seed=3)
+    env.step(int(rng.choice(np.flatnonzero(inner.action_masks()))))  # an episode begun: the next is a fresh one
     obs, info = env.reset(seed=21)
+    assert inner.state.seed == 21
     vectors = [obs]
     while True:
         obs, _r, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

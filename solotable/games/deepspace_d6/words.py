@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from solotable.core.engine import EventKind
+
 from .data import FACES
 
 
@@ -22,6 +24,12 @@ def counted(key: str, n: int, zero: bool = False) -> str:
     return key
 
 
+def counted_kinds(key: str, *names: str) -> dict[str, EventKind]:
+    """The event kinds of ``key``'s forms for counts (:func:`counted`'s message ids), each with the
+    parameters ``names``: ``state.record(KINDS[counted(key, n)], ...)``."""
+    return {k: EventKind(k, *names) for k in (key, key + "_1", key + "_0")}
+
+
 def faces_param(faces: Iterable[int]) -> str:
     """Crew faces for an event's ``faces`` parameter (written in words by ``event_text``)."""
-    return ",".join(FACES[f] for f in faces)
+    return ",".join(map(FACES.__getitem__, faces))

@@ -12,12 +12,14 @@ the room (:func:`notations`).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 import numpy as np
 
-from solotable.core.action import Action
+from solotable.core.action import Action, notation
 from solotable.core.features import Features, Writer, group_starts
 from solotable.core.protocol import State
 
@@ -27,6 +29,7 @@ from .notation import LAB_NAMES, SIDES, TILE_NAMES, number, suit
 from .state import (
     CLAIR,
     DOOR,
+    FACE_DOWN,
     K_GONE,
     K_MON,
     KIND_NAMES,
@@ -249,6 +252,28 @@ _PASSAGE_FLAG = _S["passage monster"]
 _PILE, _DISCARD, _DISCARDED, _TURN, _CONTINUES, _OVER, _WON = (_S[n] for n in (
     "pile", "discard", "discarded", "turn", "continues", "over", "won"))
 _STATUS_BITS = len(MON_STATUS_NAMES)
+_KINDS = range(len(TILE_NAMES))
+
+
+def _pattern(n: int, ones: Sequence[int]) -> memoryview:
+    """``n`` float32 zeros with 1.0 at ``ones``: a run of the vector written by one slice."""
+    a = array("f", bytes(4 * n))
+    for i in ones:
+        a[i] = 1.0
+    return memoryview(a)
+
+
+_ROWS_KNOWN = (list(range(len(POTION_TILES))), list(range(len(SCROLL_TILES))))
+"""``pot_row`` and ``scr_row`` with every link known, each appearance its own row (EZ, §7.26)."""
+_KNOWN_ONEHOTS = (
+    _pattern(_POTION_IS[-1] + len(POTIONS) - _POTION_IS[0], [_POTION_IS[i] - _POTION_IS[0] + i for i in range(9)]),
+    _pattern(_SCROLL_IS[-1] + len(SCROLLS) - _SCROLL_IS[0], [_SCROLL_IS[i] - _SCROLL_IS[0] + i for i in range(18)]),
+)
+_DOWN_PLACES = tuple(
+    _pattern(n * _TILE_WIDTH, [x for k in range(n) for x in (k * _TILE_WIDTH, k * _TILE_WIDTH + _T_DOWN)])
+    for n in range(MAX_SLOT + 1))  # fmt: skip
+"""The first ``n`` tile places of a room, each laid and face down (the places are consecutive)."""
+assert all(_TILE[r][k] == _TILE[r][0] + k * _TILE_WIDTH for r in range(9) for k in range(MAX_SLOT))
 _PC_BITS = len(PC_STATUS_NAMES)
 
 
@@ -264,12 +289,11 @@ def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
 def write(s: JongRogueState, player: int, out: Any) -> None:
     """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
     out[_PHASE["chance" if s.table is not None else "over" if s.ended else s.mode.name]] = 1.0
-    opts = s.options()
-    if opts["rules"] == "ez-plus":
+    if s.ident and s.forced_bonus and s.victory_bonus:  # the options' "rules": EZ Plus (state.options)
         out[_PLUS] = 1.0
-    if opts["continue"] == "allowed":
+    if s.cont:
         out[_CONTINUE] = 1.0
-    if opts["forced-end"] == "allowed":
+    if s.forced_end_ok:
         out[_FORCED] = 1.0
     out[_LEVEL] = s.level / 10
     out[_XP] = s.xp / 100
@@ -335,18 +359,26 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                 out[at + 1 + len(RINGS)] = 1.0
         if ring.hand:
             out[at + 2 + len(RINGS)] = 1.0
-    for i, n in enumerate(s.potions):
-        if n:
-            out[_POTIONS + i] = n / 9
-    for i, n in enumerate(s.scrolls):
-        if n:
-            out[_SCROLLS + i] = n / 9
-    for i, row in enumerate(s.pot_row):
-        if row >= 0:
-            out[_POTION_IS[i] + row] = 1.0
-    for i, row in enumerate(s.scr_row):
-        if row >= 0:
-            out[_SCROLL_IS[i] + row] = 1.0
+    if any(s.potions):
+        for i, n in enumerate(s.potions):
+            if n:
+                out[_POTIONS + i] = n / 9
+    if any(s.scrolls):
+        for i, n in enumerate(s.scrolls):
+            if n:
+                out[_SCROLLS + i] = n / 9
+    if s.pot_row == _ROWS_KNOWN[0]:  # every link known (EZ): the one-hots written at once
+        out[_POTION_IS[0]:_POTION_IS[0] + len(_KNOWN_ONEHOTS[0])] = _KNOWN_ONEHOTS[0]
+    else:
+        for i, row in enumerate(s.pot_row):
+            if row >= 0:
+                out[_POTION_IS[i] + row] = 1.0
+    if s.scr_row == _ROWS_KNOWN[1]:
+        out[_SCROLL_IS[0]:_SCROLL_IS[0] + len(_KNOWN_ONEHOTS[1])] = _KNOWN_ONEHOTS[1]
+    else:
+        for i, row in enumerate(s.scr_row):
+            if row >= 0:
+                out[_SCROLL_IS[i] + row] = 1.0
     pos = s.pos
     out[_AT + pos] = 1.0
     if pos == PASSAGE:
@@ -363,14 +395,20 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
             for t in pair:
                 out[_LAB[r] + t] += 1.0
         found = s.found[r]
-        for sd in range(4):
-            if found >> sd & 1:
-                out[_FOUND[r] + sd] = 1.0
+        if found:
+            for sd in range(4):
+                if found >> sd & 1:
+                    out[_FOUND[r] + sd] = 1.0
         if s.processed[r]:
             out[_PROCESSED[r]] = 1.0
+        room = s.slots[r]
+        if not clair and room.count(FACE_DOWN) == len(room) <= MAX_SLOT:  # (a floor's start: all face down)
+            if room:
+                out[_TILE[r][0]:_TILE[r][0] + len(_DOWN_PLACES[len(room)])] = _DOWN_PLACES[len(room)]
+            continue
         places = _TILE[r]
         k = 0
-        for slot in s.slots[r]:
+        for slot in room:
             kind = slot.kind
             if kind == K_GONE:
                 continue
@@ -402,9 +440,10 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         out[_PASSAGE_FLAG] = 1.0
     out[_PILE] = s.pile_n / 108
     out[_DISCARD] = s.discard_n / 108
-    for t, copies in enumerate(s.discard):
-        if copies:
-            out[_DISCARDED + t] = copies / 4
+    if s.discard_n:
+        discard = s.discard
+        for t in compress(_KINDS, discard):
+            out[_DISCARDED + t] = discard[t] / 4
     out[_TURN] = s.turn / 500
     out[_CONTINUES] = s.continues / 5
     if s.ended:
@@ -420,25 +459,26 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     """The catalogue's notation of each legal action: a slot is renumbered by its place in the
     room's list of tiles (a slot not listed, past :data:`MAX_SLOT`, gets a notation outside the
     catalogue)."""
-    if not any(a.name in _SLOT_ACTIONS and a.args for a in legal):
-        return [str(a) for a in legal]
     assert isinstance(state, JongRogueState)
-    if state.pos == PASSAGE:  # in a passage: only the passage monster (0) is a target
-        listed: dict[int, int] = {}
-    else:  # the room's tiles still there (those of its observation), in their order
-        here = [k + 1 for k, slot in enumerate(state.slots[state.room]) if slot.kind != K_GONE]
+    out = list(map(notation, legal))
+    if state.pos != PASSAGE:
+        room = state.slots[state.room]
+        if not any(slot.kind == K_GONE for slot in room):
+            return out  # every tile listed at its own number: the game's notations are the catalogue's
+        # the room's tiles still there (those of its observation), in their order
+        here = [k + 1 for k, slot in enumerate(room) if slot.kind != K_GONE]
         listed = {slot: i + 1 for i, slot in enumerate(here)}
-    out = []
-    for a in legal:
-        if a.name not in _SLOT_ACTIONS:
-            out.append(str(a))
+    else:  # in a passage: only the passage monster (0) is a target
+        listed = {}
+    for j, a in enumerate(legal):
+        if a.name not in _SLOT_ACTIONS or not a.args:
             continue
         args = list(a.args)
         k = 1 if a.name == "read" else 0
         slot = args[k] if len(args) > k else None
         if isinstance(slot, int) and slot > 0:
             args[k] = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
-        out.append(str(Action(a.name, *args)))
+            out[j] = str(Action(a.name, *args))
     return out
 
 

@@ -124,9 +124,17 @@ class Slot:
         return f"Slot({TILE_NAMES[self.tile]}, kind={self.kind}, up={self.up}, hp={self.hp}, flags={self.flags:#x})"
 
 
+FACE_DOWN = Slot(0, K_DOWN, DOWN)
+"""A tile laid face down from the pile and not yet drawn (JR-P1): one object every room, state and
+clone shares, as every face-down tile is: no rule changes a face-down tile in place (drawn, it is
+replaced by the tile drawn, ``pile._turned``; restacked, by a tile of the held pool,
+``pile.restack``), so a floor's deal lays no new object."""
+
+
 def face_down(pool: int) -> Slot:
-    """A tile laid face down, not yet drawn (JR-P1): it will be drawn from ``pool`` (K_DOWN)."""
-    return Slot(pool, K_DOWN, DOWN)
+    """A tile laid face down, not yet drawn (JR-P1): it will be drawn from ``pool`` (K_DOWN).
+    Never changed in place (see :data:`FACE_DOWN`)."""
+    return FACE_DOWN if pool == 0 else Slot(pool, K_DOWN, DOWN)
 
 
 def new_slot(t: int, floor: int) -> Slot:
@@ -538,7 +546,7 @@ class JongRogueState(StepState):
         tiles are copied here, the first time either state asks (copy-on-write)."""
         slots = self.slots[room]
         if self._shared >> room & 1:
-            slots = self.slots[room] = [s.copy() for s in slots]
+            slots = self.slots[room] = [s if s.kind == K_DOWN else s.copy() for s in slots]  # (face down: shared)
             self._shared &= ~(1 << room)
         return slots
 
@@ -701,7 +709,7 @@ def level_of_xp(xp: int) -> int:
 
 
 __all__ = [
-    "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "FROZEN", "HELD",
+    "ADDED", "AGGRAV", "ASLEEP", "BLIND", "CLAIR", "CONFUSED", "DOOR", "DOWN", "FACE_DOWN", "FROZEN", "HELD",
     "INNER_WALLS", "K_DOWN", "K_GOLD", "K_GONE", "K_ITEM", "K_MON", "K_TRAP", "LEVIT", "MISSILES", "M_ASLEEP",
     "M_CANCEL", "M_CONF", "M_DEEP", "M_DISGUISED", "M_HASTE", "M_INVIS", "M_SCARED", "M_SLEEPING", "M_SLOW", "PASSAGE",
     "PASSAGE_REF", "POTIONS", "RINGS", "ROOM", "SCROLLS", "SIDES_OF", "UP", "Armour", "JongRogueState", "Ring",

@@ -131,6 +131,7 @@ _DIE = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
 _EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (_S[n] for n in (
     "event roll", "trap", "pending spell", "score", "over", "won"))
 _LAST_AREAS = D.last_area_of_level
+_ALL_CARDS = (1 << len(ROOM_CARDS)) - 1
 _XP_TO_NEXT = D.xp_to_next
 _CAP_RANK = D.cap_rank
 
@@ -167,26 +168,32 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         out[_DEFEATED] = 1.0
     over = s.over
     col_now = s.col
+    choosing = phase is CHOOSE
     for c in range(5 if boss_area else 4):
-        if c == col_now and not over:
+        here = c == col_now
+        if here and not over:
             out[_CURRENT[c]] = 1.0
         shown = s.revealed[c]
+        n_up = len(shown)
+        pick = s.chosen[c]
+        ahead = not over and c >= col_now  # a card of this column may still be reached
         for k, at in enumerate(_CARD[c]):
             out[at] = 1.0
-            face_up = k < len(shown)
-            chosen = face_up and s.chosen[c] == shown[k]
-            if face_up:
-                out[at + 1 + shown[k]] = 1.0
+            if k < n_up:  # face up
+                card = shown[k]
+                out[at + 1 + card] = 1.0
+                chosen = pick == card
                 if chosen:
                     out[at + _CHOSEN] = 1.0
-            if over:
-                continue
-            if c > col_now or (c == col_now and (chosen or phase is CHOOSE or not face_up)):
+                if ahead and (not here or chosen or choosing):
+                    out[at + _CHOSEN + 1] = 1.0
+            elif ahead:
                 out[at + _CHOSEN + 1] = 1.0
-    remaining = s.remaining
-    for i in range(len(ROOM_CARDS)):
-        if remaining >> i & 1:
-            out[_UNREVEALED + i] = 1.0
+    remaining = s.remaining & _ALL_CARDS
+    while remaining:  # the set bits only
+        low = remaining & -remaining
+        out[_UNREVEALED + low.bit_length() - 1] = 1.0
+        remaining ^= low
     if s.foe != NO_FOE:
         out[_COMBAT] = 1.0
         out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0

@@ -27,6 +27,11 @@ GAME_ID = "minirogue-v1"
 
 
 D = data()
+# the score sheet's weights (§8, R35), read at every step by the learning environments
+_S_AREA, _S_BOSSES, _S_RANK, _S_HP, _S_GOLD, _S_SPELLS, _S_ARMOR, _S_FOOD = (
+    D.score.area, D.score.bosses, D.score.rank, D.score.hp, D.score.gold, D.score.spells, D.score.armor, D.score.food)
+_SCORE_BONUS = {name: d.score_bonus for name, d in D.difficulties.items()}
+_FINAL_AREA = D.final_area
 blank = blank_maker(__file__)
 
 # Room cards by id (§4.1, the order of the notation and of the ``remaining`` bitmask).
@@ -194,18 +199,17 @@ class MiniRogueState(StepState):
 
     def score(self) -> int:
         """The score-sheet score (§8, ruling R35), as it stands now."""
-        s = D.score
-        area = D.final_area if self.won else self.area
+        area = _FINAL_AREA if self.won else self.area
         return (
-            D.difficulties[self.difficulty].score_bonus
-            + s.area * area
-            + s.bosses * self.bosses
-            + s.rank * self.rank
-            + s.hp * self.hp
-            + s.gold * self.gold
-            + s.spells * len(self.spells)
-            + s.armor * self.armor
-            + s.food * self.food
+            _SCORE_BONUS[self.difficulty]
+            + _S_AREA * area
+            + _S_BOSSES * self.bosses
+            + _S_RANK * self.rank
+            + _S_HP * self.hp
+            + _S_GOLD * self.gold
+            + _S_SPELLS * len(self.spells)
+            + _S_ARMOR * self.armor
+            + _S_FOOD * self.food
         )
 
     def warnings(self, action: Action) -> list[Event]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, dice_table
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..data import COM, ENG, FACE_OF, MED, SCI, TAC, THR, data
@@ -35,11 +35,16 @@ from ..state import (
     Die,
     die,
 )
-from ..words import counted, faces_param
+from ..words import counted, counted_kinds, faces_param
 from . import missions, stations
 from .threats import draw_card, face_key
 
 D = data()
+EV_ROLL = {**counted_kinds("ds6.ev.roll", "faces", "locked"), **counted_kinds("ds6.ev.reroll", "faces", "locked")}
+EV_END_ASSIGN = EventKind("ds6.ev.end_assign")
+EV_CHANGE = EventKind("ds6.ev.change", "old", "new")
+EV_SCANNERS_EMPTY_DECK = EventKind("ds6.ev.scanners_empty_deck")
+EV_SCANNERS_FULL = EventKind("ds6.ev.scanners_full")
 SCANNER_SLOTS = D.ship.scanner_slots
 MAX_SHIELDS = D.ship.shields
 MAX_HULL = D.ship.hull
@@ -166,7 +171,7 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
                 locked += 1
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
-        state.emit(key, faces=faces_param(faces), locked=locked)
+        state.record(EV_ROLL[key], faces_param(faces), locked)
     scan(state)
 
 
@@ -181,11 +186,11 @@ def scan(state: DeepSpaceState) -> None:
                 dice[n] = d.at[RETURNED]
                 moved += 1
         if state.deck > 0:
-            state.emit("ds6.ev.scanners_full")
+            state.record(EV_SCANNERS_FULL)
             state.push(scan)  # look again once the card is placed
             draw_card(state)
             return
-        state.emit("ds6.ev.scanners_empty_deck")  # ruling R8
+        state.record(EV_SCANNERS_EMPTY_DECK)  # ruling R8
 
 
 # -- step 3 --------------------------------------------------------------------------------------
@@ -201,7 +206,7 @@ def assigned(state: DeepSpaceState, action: Action) -> None:
     name = action.name
     if name == "end":
         if state.log:
-            state.emit("ds6.ev.end_assign")
+            state.record(EV_END_ASSIGN)
         return
     state.push(assign)  # after this action (and what it sets off), the next one
     ASSIGNMENTS[name](state, action)
@@ -215,7 +220,7 @@ def change(state: DeepSpaceState, action: Action) -> None:
     n = state.unassigned(old)
     state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
-        state.emit("ds6.ev.change", old=face_key(old), new=face_key(new))
+        state.record(EV_CHANGE, face_key(old), face_key(new))
     scan(state)
 
 

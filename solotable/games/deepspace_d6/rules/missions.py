@@ -6,11 +6,15 @@ counts as removed for the win (R25). Taking mission dice back is step 6's (:mod:
 from __future__ import annotations
 
 from solotable.core.action import Action
+from solotable.core.engine import EventKind
 
 from .. import actions as A
 from ..data import FACE_OF
 from ..state import MISSION, DeepSpaceState, die
 from .threats import card_key, face_key, remove
+
+EV_MISSION = EventKind("ds6.ev.mission", "card", "face")
+EV_MISSION_DONE = EventKind("ds6.ev.mission_done", "card")
 
 
 def place(state: DeepSpaceState, action: Action) -> None:
@@ -21,10 +25,10 @@ def place(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(face)] = die(face, MISSION, threat.key)
     log = state.log
     if log:
-        state.emit("ds6.ev.mission", card=card_key(threat), face=face_key(face))
+        state.record(EV_MISSION, card_key(threat), face_key(face))
     if not state.open_slots(threat):
         if log:
-            state.emit("ds6.ev.mission_done", card=card_key(threat))
+            state.record(EV_MISSION_DONE, card_key(threat))
         if threat.card.external:
             state.destroyed += 1  # ruling R25
         remove(state, threat, destroyed=False, mission_to_infirmary=threat.card.mission_to_infirmary)  # R13

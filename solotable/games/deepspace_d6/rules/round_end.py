@@ -4,7 +4,7 @@ loss of the crew (§1.4, R10); the six steps of a round (§5), pushed at its sta
 from __future__ import annotations
 
 from solotable.core.action import Action
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..state import (
@@ -23,10 +23,13 @@ from ..state import (
     DeepSpaceState,
     instance,
 )
-from ..words import counted
+from ..words import counted, counted_kinds
 from .crew import assign, roll_crew
 from .threats import activate_threats, discover
 
+EV_ROUND = counted_kinds("ds6.ev.round", "round", "dice")
+EV_GATHER = counted_kinds("ds6.ev.gather", "count")
+EV_RECALL = EventKind("ds6.ev.recall", "die")
 GATHERED = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
 """The dice step 6 gathers by itself (§5.6): the scanners, Distracted, the Infirmary and the
 mission dice stay."""
@@ -52,7 +55,7 @@ def start_round(state: DeepSpaceState) -> None:
     # (a stasis of the last round has ended: at its step 6, in gather)
     if state.log:
         dice = state.count(POOL)
-        state.emit(counted("ds6.ev.round", dice), round=state.round, dice=dice)
+        state.record(EV_ROUND[counted("ds6.ev.round", dice)], state.round, dice)
     state.then((roll_crew, ()), (assign, ()), (discover, ()), (activate_threats, ()), (gather, ()), (start_round, ()))
 
 
@@ -77,7 +80,7 @@ def gather(state: DeepSpaceState) -> None:
     if state.anywhere(MISSION):
         state.must_recall = gathered == 0
         if state.log:
-            state.emit(counted("ds6.ev.gather", gathered, zero=True), count=gathered)
+            state.record(EV_GATHER[counted("ds6.ev.gather", gathered, zero=True)], gathered)
         if state.must_recall:  # ruling R26: at least one mission die comes back
             kinds = state.classes(ON_MISSION)
             if len(kinds) == 1:  # DS-P4: one kind of die, no choice to ask for
@@ -90,7 +93,7 @@ def gather(state: DeepSpaceState) -> None:
         state.end(False, "crew")
         return
     if state.log:
-        state.emit(counted("ds6.ev.gather", gathered), count=gathered)
+        state.record(EV_GATHER[counted("ds6.ev.gather", gathered)], gathered)
 
 
 def recalled(state: DeepSpaceState, action: Action) -> None:
@@ -106,4 +109,4 @@ def recall(state: DeepSpaceState, n: int) -> None:
     state.dice[n] = POOL_DIE  # ruling R37: it shows no face
     state.must_recall = False
     if state.log:
-        state.emit("ds6.ev.recall", die=n + 1)
+        state.record(EV_RECALL, n + 1)

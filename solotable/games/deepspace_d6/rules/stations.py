@@ -5,7 +5,7 @@ and the Stasis Beam (§4.7, R4, R11, R34); Engineering, repairing the hull (§4.
 from __future__ import annotations
 
 from solotable.core.action import Action
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..data import ENG, MED, SCI, TAC, data
@@ -27,6 +27,10 @@ from ..words import counted
 from .threats import card_key, damage_threat, remove
 
 D = data()
+EV_STASIS = EventKind("ds6.ev.stasis", "card")
+EV_RELEASE = EventKind("ds6.ev.release")
+EV_SHIELDS = EventKind("ds6.ev.shields")
+EV_HIT = EventKind("ds6.ev.hit", "card", "health")
 MAX_SHIELDS = D.ship.shields
 MAX_HULL = D.ship.hull
 
@@ -64,7 +68,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
     state.volley -= 1
     target = damage_threat(state, target)
     if state.log:
-        state.emit("ds6.ev.hit", card=card_key(target), health=target.health)
+        state.record(EV_HIT, card_key(target), target.health)
     if target.health == 0:
         remove(state, target, destroyed=True)
         if state.over:
@@ -98,14 +102,14 @@ def release(state: DeepSpaceState, action: Action) -> None:
         if d.where == SCANNER:
             dice[k] = d.at[RETURNED]
             break
-    state.emit("ds6.ev.release")
+    state.record(EV_RELEASE)
 
 
 def shields(state: DeepSpaceState, action: Action) -> None:
     """§4.7: the shields back to their maximum (not offered under the Nebula, R4)."""
     state.take(SCI, ST_SCI)
     state.shields = MAX_SHIELDS
-    state.emit("ds6.ev.shields")
+    state.record(EV_SHIELDS)
 
 
 def stasis(state: DeepSpaceState, action: Action) -> None:
@@ -116,7 +120,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
     state.replace(target, instance(target.key, target.health, True))
     if state.log:
-        state.emit("ds6.ev.stasis", card=card_key(target))
+        state.record(EV_STASIS, card_key(target))
 
 
 def repair(state: DeepSpaceState, action: Action) -> None:

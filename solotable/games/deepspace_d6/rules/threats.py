@@ -13,9 +13,10 @@ from typing import Any
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import Phase, step
+from solotable.core.engine import EventKind, Phase, step
 
 from .. import actions as A
+from ..actions import INST_NAMES
 from ..data import FACES, TAC, Card, data
 from ..state import (
     CARDS,
@@ -39,9 +40,30 @@ from ..state import (
     die,
     instance,
 )
-from ..words import counted
+from ..words import counted, counted_kinds
 
 D = data()
+EV_DRAW = {**counted_kinds("ds6.ev.draw_ext", "card", "left"), **counted_kinds("ds6.ev.draw_int", "card", "left")}
+EV_THREAT_ROLL = counted_kinds("ds6.ev.threat_roll", "face", "count")
+EV_DAMAGE = EventKind("ds6.ev.damage", "damage", "shields", "hull")
+EV_ACTIVATES = EventKind("ds6.ev.activates", "card")
+EV_DISTRACTED = EventKind("ds6.ev.distracted", "die")
+EV_DECK_EMPTY = EventKind("ds6.ev.deck_empty")
+EV_DESTROYED = EventKind("ds6.ev.destroyed", "card")
+EV_METEOROID_BLAST = EventKind("ds6.ev.meteoroid_blast")
+EV_INFIRMARY = EventKind("ds6.ev.infirmary", "die", "face")
+EV_CLOAKED = EventKind("ds6.ev.cloaked")
+EV_MERCENARY = EventKind("ds6.ev.mercenary")
+EV_SCOUT = EventKind("ds6.ev.scout")
+EV_NOBODY_TO_SEND = EventKind("ds6.ev.nobody_to_send")
+EV_NEBULA_ARRIVES = EventKind("ds6.ev.nebula_arrives")
+EV_SOLAR_SKIPPED = EventKind("ds6.ev.solar_skipped")
+EV_NEBULA_GONE = EventKind("ds6.ev.nebula_gone")
+EV_DISTRACTED_EMPTY = EventKind("ds6.ev.distracted_empty")
+EV_SHIELDS_DESTROYED = EventKind("ds6.ev.shields_destroyed")
+EV_SELF_DAMAGE = EventKind("ds6.ev.self_damage", "card", "health")
+EV_RELEASE = EventKind("ds6.ev.release")
+EV_TIME_WARP = EventKind("ds6.ev.time_warp")
 THREAT_DIE = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
 CARD_DRAWN: dict[Action, Card] = {A.DRAW[c.index]: c for c in CARDS}
@@ -58,7 +80,11 @@ DISTRACTABLE = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_E
 def card_key(threat: Threat) -> str:
     """The message id of a threat in play named with its card's text (``@ds6.threat.e18b``:
     "Raiders (2nd) [on 4, 6: −2 Hull, ignores shields]"), for an event's parameters."""
-    return "@ds6.threat." + threat.name
+    return CARD_KEYS[threat.key]
+
+
+CARD_KEYS: tuple[str, ...] = tuple(f"@ds6.threat.{name}" for name in INST_NAMES)
+"""Each instance's message id (:func:`card_key`), by instance key."""
 
 
 def face_key(face: int) -> str:
@@ -110,7 +136,7 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     threat = instance(key, card.health)
     if log:
         message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
-        state.emit(message, card=card_key(threat), left=state.deck)
+        state.record(EV_DRAW[message], card_key(threat), state.deck)
     effect = card.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
@@ -129,12 +155,12 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
             state.lost = True  # ruling R28
         state.shields = 0
         if log:
-            state.emit("ds6.ev.nebula_arrives")
+            state.record(EV_NEBULA_ARRIVES)
     elif effect == "distracted":  # rulings R12, R30
         choices = state.classes(DISTRACTABLE)
         if not choices:
             if log:
-                state.emit("ds6.ev.distracted_empty")
+                state.record(EV_DISTRACTED_EMPTY)
         elif len(choices) == 1:  # DS-P4
             distract(state, choices[0], key)
         else:
@@ -150,7 +176,7 @@ def distracted(state: DeepSpaceState, action: Action, key: int) -> None:
 def distract(state: DeepSpaceState, n: int, key: int) -> None:
     state.dice[n] = die(state.dice[n].face, DISTRACTED, key)
     if state.log:
-        state.emit("ds6.ev.distracted", die=n + 1)
+        state.record(EV_DISTRACTED, n + 1)
 
 
 # -- step 4 (§5.4) -------------------------------------------------------------------------------
@@ -164,10 +190,10 @@ def discover(state: DeepSpaceState) -> None:
             state.end(True, "win")
             return
         if all(t.card.effect == "solar_winds" for t in externals) and state.hull > 5:  # ruling R9
-            state.emit("ds6.ev.solar_skipped")
+            state.record(EV_SOLAR_SKIPPED)
             state.end(True, "win")
             return
-        state.emit("ds6.ev.deck_empty")
+        state.record(EV_DECK_EMPTY)
         return
     draw_card(state)
 
@@ -187,7 +213,7 @@ def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> None:
     if absorbed or hull_loss:
         state.lost = True  # ruling R28
     if state.log:
-        state.emit("ds6.ev.damage", damage=n, shields=state.shields, hull=state.hull)
+        state.record(EV_DAMAGE, n, state.shields, state.hull)
     if state.hull == 0:
         state.end(False, "hull")  # rulings R10, R32
 
@@ -206,12 +232,12 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
         return
     state.destroyed += 1
     if state.log:
-        state.emit("ds6.ev.destroyed", card=card_key(threat))
+        state.record(EV_DESTROYED, card_key(threat))
     if card.effect == "meteoroid":  # ruling R2
-        state.emit("ds6.ev.meteoroid_blast")
+        state.record(EV_METEOROID_BLAST)
         hurt(state, card.damage)
     elif card.effect == "nebula":  # ruling R4
-        state.emit("ds6.ev.nebula_gone")
+        state.record(EV_NEBULA_GONE)
 
 
 def damage_threat(state: DeepSpaceState, threat: Threat) -> Threat:
@@ -228,7 +254,7 @@ def to_infirmary(state: DeepSpaceState, n: int) -> None:
     face = state.dice[n].face
     state.dice[n] = die(face, INFIRMARY)
     if state.log:
-        state.emit("ds6.ev.infirmary", die=n + 1, face=face_key(face))
+        state.record(EV_INFIRMARY, n + 1, face_key(face))
 
 
 # -- step 5 (§5.5) -------------------------------------------------------------------------------
@@ -255,7 +281,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
             (internal if t.card.internal else external).append(t.key)
     if state.log:
         count = len(internal) + len(external)
-        state.emit(counted("ds6.ev.threat_roll", count, zero=True), face=value, count=count)
+        state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
     state.then(*[step(activate, key) for key in internal + external], step(after_roll))
 
 
@@ -264,16 +290,16 @@ def after_roll(state: DeepSpaceState) -> None:
     Mercenary, then Scouting Ship (R27, R3, R28)."""
     if state.cloak:
         state.cloak = False
-        state.emit("ds6.ev.cloaked")
+        state.record(EV_CLOAKED)
         state.draw(THREAT, THREAT_DIE, threat_rolled)
         return
     if not state.activated and state.in_play("mercenary"):
-        state.emit("ds6.ev.mercenary")
+        state.record(EV_MERCENARY)
         hurt(state, MERCENARY.damage)
         if state.over:
             return
     if state.lost and state.in_play("scout"):
-        state.emit("ds6.ev.scout")
+        state.record(EV_SCOUT)
         hurt(state, SCOUT.damage)
 
 
@@ -286,7 +312,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     card = threat.card
     effect = card.effect
     if state.log:
-        state.emit("ds6.ev.activates", card=card_key(threat))
+        state.record(EV_ACTIVATES, card_key(threat))
     if effect == "damage":
         hurt(state, card.damage, card.ignores_shields)
     elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes
@@ -299,12 +325,12 @@ def activate(state: DeepSpaceState, key: int) -> None:
         if state.shields:
             state.lost = True  # ruling R28
         state.shields = 0
-        state.emit("ds6.ev.shields_destroyed")
+        state.record(EV_SHIELDS_DESTROYED)
         hurt(state, card.damage)
     elif effect in ("meteoroid", "nebula"):  # rulings R2, R4: it damages itself
         threat = damage_threat(state, threat)
         if state.log:
-            state.emit("ds6.ev.self_damage", card=card_key(threat), health=threat.health)
+            state.record(EV_SELF_DAMAGE, card_key(threat), threat.health)
         if threat.health == 0:
             remove(state, threat, destroyed=True)
     elif effect == "solar_winds":
@@ -316,7 +342,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
         for n, d in enumerate(dice):
             if d.where == SCANNER:
                 dice[n] = d.at[RETURNED]
-                state.emit("ds6.ev.release")
+                state.record(EV_RELEASE)
                 break
         remove(state, threat, destroyed=False)
     elif effect == "cloaked":  # ruling R14
@@ -327,14 +353,14 @@ def activate(state: DeepSpaceState, key: int) -> None:
         for i, t in enumerate(state.threats):
             if t.card.external and 0 < t.health < t.card.health:
                 state.threats[i] = instance(t.key, t.health + 1, t.stasis)
-        state.emit("ds6.ev.time_warp")
+        state.record(EV_TIME_WARP)
 
 
 def send_unit(state: DeepSpaceState, threat: Threat) -> None:
     """R5, R36: the player picks the die (made for them when all candidates are alike, DS-P4)."""
     choices = state.classes(SENDABLE)
     if not choices:
-        state.emit("ds6.ev.nobody_to_send")
+        state.record(EV_NOBODY_TO_SEND)
     elif len(choices) == 1:
         to_infirmary(state, choices[0])
     else:

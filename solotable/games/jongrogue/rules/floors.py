@@ -19,6 +19,7 @@ from ..state import (
     AGGRAV,
     BLIND,
     CLAIR,
+    FACE_DOWN,
     GAME_ID,
     K_GONE,
     ROOM,
@@ -48,6 +49,8 @@ LAB_OF: dict[Action, int] = {a: i for i, a in enumerate(LAB_ACTIONS)}
 DEAL_TILES = 9 * R.map.encounter_tiles_per_room.value
 PER_ROOM = R.map.encounter_tiles_per_room.value
 FLOOR_MAX = R.floor.max.value
+ROOM_DOWN = (FACE_DOWN,) * PER_ROOM
+"""A room's deal: its tiles laid face down (shared, never changed in place: :data:`FACE_DOWN`)."""
 
 
 def game_start(state: JongRogueState) -> None:
@@ -85,6 +88,12 @@ def deal(state: JongRogueState) -> None:
     """§3.3 step 2: 4 pile tiles face down on each room, rooms 1 to 9. None is drawn yet: what a
     face-down tile is is drawn when the table turns it up (JR-P1); until then it is one of the
     tiles the pile's counts hold. Then the start room is drawn (§6.2)."""
+    if state.pile_n > DEAL_TILES:  # the common case: the pile does not run out while dealing
+        state.pile_n -= DEAL_TILES
+        for slots in state.own_rooms():
+            slots.extend(ROOM_DOWN)
+        take(state, START_ROOM, _start_room)
+        return
     for n in range(DEAL_TILES):
         if state.pile_n == 0:
             continue  # pile and discard pile both empty (§2.5 step 6): no tile to lay

@@ -29,7 +29,7 @@ from solotable.core.chance import ChanceTable, draw_table
 from solotable.core.engine import Phase
 
 from ..notation import TILE_NAMES, glyph, number
-from ..state import GAME_ID, K_DOWN, JongRogueState, R, new_slot
+from ..state import GAME_ID, K_DOWN, JongRogueState, R, face_down, new_slot
 from . import ending
 
 TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)
@@ -327,9 +327,10 @@ def restack(state: JongRogueState) -> None:
         pool = len(state.held)
         for room in range(9):  # only the rooms with such tiles are made this state's own
             if any(s.kind == K_DOWN and s.tile == 0 for s in state.slots[room]):
-                for s in state.room_slots(room):
+                slots = state.room_slots(room)
+                for k, s in enumerate(slots):
                     if s.kind == K_DOWN and s.tile == 0:
-                        s.tile = pool
+                        slots[k] = face_down(pool)  # (a face-down tile is never changed in place)
         for t in range(27):
             pile[t] = 0
     for t in range(27):

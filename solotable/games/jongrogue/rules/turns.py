@@ -56,6 +56,11 @@ act = cache(Action)
 """Actions, made once each (legal actions are listed at every decision)."""
 FORCED_END = act("forced-end")
 REST = act("rest")
+DOOR_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(act("door", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
+"""The door actions of the sides in a mask of four bits (N E S W), in that order."""
+SEARCH_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(act("search", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
 
 
 def _with_forced_end(state: JongRogueState, out: list[Action]) -> list[Action]:
@@ -241,10 +246,10 @@ def free_actions(state: JongRogueState) -> list[Action]:
     out: list[Action] = []
     room = state.room
     if state.pos == ROOM:
-        if not st & HELD:
-            out.extend(act("door", SIDES[sd]) for sd in state.usable_sides(room))
         doors = state.doors(room) | state.found[room]
-        out.extend(act("search", SIDES[sd]) for sd in SIDES_OF[INNER_WALLS[room] & ~doors])
+        if not st & HELD:
+            out.extend(DOOR_ACTIONS[doors & INNER_WALLS[room]])  # the usable doors (state.usable_sides)
+        out.extend(SEARCH_ACTIONS[INNER_WALLS[room] & ~doors])
         slots = state.slots[room]
         if not st & LEVIT:
             guarded = gold_guarded(state, room)  # row 39, JR-P6: a certain, free cancel

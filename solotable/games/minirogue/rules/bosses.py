@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from ..state import GAME_ID
 from . import combat, effects
 from .tables import D6_TABLE
+
+EV_REWARD = EventKind("mr.ev.reward", "seat", "face")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -38,7 +40,7 @@ def reward_roll(s: MiniRogueState, seat: int) -> None:
 def reward_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     face = int(outcome.args[0])
     if s.log:
-        s.emit("mr.ev.reward", seat=seat + 1, face=face)
+        s.record(EV_REWARD, seat + 1, face)
     effects.gain(s, seat, "gold", s.data.reward_gold)
     effects.choose(s, seat, s.data.reward_rows[face - 1])
 

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..state import GAME_ID, faces_text
 from . import combat, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
+
+EV_CHECK = EventKind("mr.ev.check", "seat", "white", "black")
+EV_FEAT = EventKind("mr.ev.feat", "seat", "die", "cost")
+EV_FEAT_ROLL = EventKind("mr.ev.feat_roll", "die", "face")
+EV_ROW = EventKind("mr.ev.row", "row")
+EV_ITEM_USED = EventKind("mr.ev.item_used", "seat", "item")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -40,7 +46,7 @@ def check_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * len(s.c_white)
     s.c_ok = False
     if s.log:
-        s.emit("mr.ev.check", seat=seat + 1, white=faces_text(str(outcome.args[0])), black=r.black)
+        s.record(EV_CHECK, seat + 1, faces_text(str(outcome.args[0])), r.black)
     s.ask(CHECK, check_decided, seat)
 
 
@@ -91,7 +97,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     cost = str(action.args[1])
     s.featted[i] = True
     if s.log:
-        s.emit("mr.ev.feat", seat=seat + 1, die=i + 1, cost="@mr.cost." + cost)
+        s.record(EV_FEAT, seat + 1, i + 1, "@mr.cost." + cost)
     if cost == "xp":
         effects.lose(s, seat, "xp", s.data.feat_xp)  # D19: a lost die goes from the next roll
         if s.over:
@@ -105,7 +111,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     else:
         free = s.data.gear[h.item].free_feats
         if s.log:
-            s.emit("mr.ev.item_used", seat=seat + 1, item="@mr.item." + h.item)
+            s.record(EV_ITEM_USED, seat + 1, "@mr.item." + h.item)
         h.item = ""
         s.free_feats = free - 1
     s.die = i
@@ -116,7 +122,7 @@ def feat_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     i = s.die
     face = WHITE_FACE[outcome]
     if s.log:
-        s.emit("mr.ev.feat_roll", die=i + 1, face="×" if face == 1 else face)
+        s.record(EV_FEAT_ROLL, i + 1, "×" if face == 1 else face)
     if s.foe is not None:
         s.dice[i] = face
         s.ask(combat.ATTACK, combat.attack_decided, seat)
@@ -147,7 +153,7 @@ def check_done(s: MiniRogueState, seat: int) -> None:
     if kind == "trap":
         row = d.traps[s.c_card][black - 1]
         if s.log:
-            s.emit("mr.ev.row", row="@mr.name." + row.name)
+            s.record(EV_ROW, "@mr.name." + row.name)
         effects.apply_effects(s, seat, row.success if ok else row.fail)
     elif kind == "graveyard":
         if ok:
@@ -187,7 +193,7 @@ def shifted(s: MiniRogueState, action: Action, seat: int) -> None:
 def grave_row(s: MiniRogueState, seat: int) -> None:
     row = s.data.graveyards[s.c_card][s.c_black - 1]
     if s.log:
-        s.emit("mr.ev.row", row="@mr.name." + row.name)
+        s.record(EV_ROW, "@mr.name." + row.name)
     effects.choose(s, seat, row.options)
 
 

@@ -16,13 +16,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2, faces_text
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
+
+EV_ROLL = EventKind("mr.ev.roll", "seat", "white", "black")
+EV_CONFIRM = EventKind("mr.ev.confirm", "seat", "damage")
+EV_DAMAGE = EventKind("mr.ev.damage", "damage", "hp")
+EV_FIGHT = EventKind("mr.ev.fight", "foe", "hp", "damage")
+EV_HIT = EventKind("mr.ev.hit", "seat", "damage", "face")
+EV_DEFEATED = EventKind("mr.ev.defeated", "foe")
+EV_POISON_DIE = EventKind("mr.ev.poison_die", "seat")
+EV_CURSE_DIE = EventKind("mr.ev.curse_die", "seat")
+EV_CRIT_MISS = EventKind("mr.ev.crit_miss", "die")
+EV_CRIT = EventKind("mr.ev.crit", "die", "face", "value")
+EV_FROZEN = EventKind("mr.ev.frozen")
+EV_MISS = EventKind("mr.ev.miss", "seat")
+EV_WIN = EventKind("mr.ev.win")
+EV_SKILL = EventKind("mr.ev.skill", "seat", "skill")
+EV_CONJURE = EventKind("mr.ev.conjure", "seat", "potion")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -51,7 +67,7 @@ def start_combat(s: MiniRogueState, fighters: list[int], kind: int) -> None:
     s.fighters = list(fighters)
     s.round = 1
     if s.log:
-        s.emit("mr.ev.fight", foe="@mr.name." + foe.name, hp=s.foe_hp, damage=foe.damage)
+        s.record(EV_FIGHT, "@mr.name." + foe.name, s.foe_hp, foe.damage)
     begin_attacker(s, 0)
 
 
@@ -96,18 +112,18 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * k
     s.heroes[seat].black = r.black
     if s.log:
-        s.emit("mr.ev.roll", seat=seat + 1, white=faces_text(str(outcome.args[0])), black=r.black)
+        s.record(EV_ROLL, seat + 1, faces_text(str(outcome.args[0])), r.black)
     s.c_kind = ""
     if r.poison:  # §7.2 step 3
         if s.log:
-            s.emit("mr.ev.poison_die", seat=seat + 1)
+            s.record(EV_POISON_DIE, seat + 1)
         effects.lose_hp(s, seat, 1, "poison")
         if s.over:
             return
     if r.curse:  # §7.2 step 4
         s.cursed_now = True
         if s.log:
-            s.emit("mr.ev.curse_die", seat=seat + 1)
+            s.record(EV_CURSE_DIE, seat + 1)
     s.ask(ATTACK, attack_decided, seat)
 
 
@@ -184,25 +200,25 @@ def attack_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         h.skill_up = False
         s.backstab = True
         if s.log:
-            s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill.backstab")
+            s.record(EV_SKILL, seat + 1, "@mr.skill.backstab")
     elif name == "tribute":  # §4.3, D30: pay HP, deal twice as much
         k = int(args[0])
         h.skill_up = False
         if s.log:
-            s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill.tribute")
+            s.record(EV_SKILL, seat + 1, "@mr.skill.tribute")
         effects.lose_hp(s, seat, k, "tribute")
         if s.over or hit_foe(s, s.data.tribute_per_hp * k):
             return
     elif name == "stun":  # §4.3, D4: twice the armor (Shield included, D23)
         h.skill_up = False
         if s.log:
-            s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill.stun")
+            s.record(EV_SKILL, seat + 1, "@mr.skill.stun")
         if hit_foe(s, s.data.stun_per_armor * (h.armor + h.shield)):
             return
     elif name == "conjure":  # §4.3: the effect of a Fire, Frost or Poison potion
         h.skill_up = False
         if s.log:
-            s.emit("mr.ev.conjure", seat=seat + 1, potion="@mr.potion." + str(args[0]))
+            s.record(EV_CONJURE, seat + 1, "@mr.potion." + str(args[0]))
         if potions.effect(s, seat, str(args[0])):
             return
     s.ask(ATTACK, attack_decided, seat)
@@ -215,12 +231,12 @@ def crit_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     if face == 1:
         s.removed[i] = True
         if s.log:
-            s.emit("mr.ev.crit_miss", die=i + 1)
+            s.record(EV_CRIT_MISS, i + 1)
     else:
         s.chain[i] += face
         s.last[i] = face
         if s.log:
-            s.emit("mr.ev.crit", die=i + 1, face=face, value=s.chain[i])
+            s.record(EV_CRIT, i + 1, face, s.chain[i])
     s.ask(ATTACK, attack_decided, seat)
 
 
@@ -235,7 +251,7 @@ def confirm(s: MiniRogueState, seat: int, doubled: int) -> None:
     if h.poison_fx:  # D34: +4 once, or once per effect when they stack
         total += s.data.poison_bonus * (h.poison_fx if s.data.flags.poison_stacks else 1)
     if s.log:
-        s.emit("mr.ev.confirm", seat=seat + 1, damage=total)
+        s.record(EV_CONFIRM, seat + 1, total)
     if not hit_foe(s, total):
         attack_next(s)
 
@@ -260,7 +276,7 @@ def monster_attack(s: MiniRogueState) -> bool:
     assert foe is not None
     if s.frozen:
         if s.log:
-            s.emit("mr.ev.frozen")
+            s.record(EV_FROZEN)
         return False
     fighters = s.fighters
     target = fighters[0] if len(fighters) == 1 or s.round % 2 == 1 else fighters[1]  # D10
@@ -268,12 +284,12 @@ def monster_attack(s: MiniRogueState) -> bool:
     black = h.black
     if black == 1:
         if s.log:
-            s.emit("mr.ev.miss", seat=target + 1)
+            s.record(EV_MISS, target + 1)
         return False
     armor = 0 if black == 6 or foe.ignore_armor else h.armor + h.shield
     dmg = max(0, foe.damage - armor)
     if s.log:
-        s.emit("mr.ev.hit", seat=target + 1, damage=dmg, face=black)
+        s.record(EV_HIT, target + 1, dmg, black)
     kind = s.foe_kind
     cause = FOE_KINDS[kind] if kind in (MONSTER, GHOST) else "boss"
     effects.lose_hp(s, target, dmg, cause)
@@ -300,7 +316,7 @@ def hit_foe(s: MiniRogueState, amount: int) -> bool:
     """Damage the foe (D31: never below 0); True if it is defeated (then :func:`defeated` ran)."""
     s.foe_hp = max(0, s.foe_hp - amount)
     if s.log:
-        s.emit("mr.ev.damage", damage=amount, hp=s.foe_hp)
+        s.record(EV_DAMAGE, amount, s.foe_hp)
     if s.foe_hp > 0:
         return False
     defeated(s)
@@ -316,7 +332,7 @@ def defeated(s: MiniRogueState) -> None:
     kind = s.foe_kind
     fighters = s.fighters
     if s.log:
-        s.emit("mr.ev.defeated", foe="@mr.name." + foe.name)
+        s.record(EV_DEFEATED, "@mr.name." + foe.name)
     for h in s.heroes:
         h.poison_fx = 0  # Poison and Frost effects end with the fight
     if kind == OG1:  # D28: phase 2 at once, no attack
@@ -327,7 +343,7 @@ def defeated(s: MiniRogueState) -> None:
         s.cause = "win"
         s.bosses_beaten += 1
         if s.log:
-            s.emit("mr.ev.win")
+            s.record(EV_WIN)
         s.finish()
         return
     s.clear_combat()

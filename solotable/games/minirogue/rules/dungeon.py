@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -21,6 +21,17 @@ from ..data import CARD_INDEX, ROOM_CARDS, STATUSES
 from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
+
+EV_REVEAL = EventKind("mr.ev.reveal", "pos", "card")
+EV_MOVE = EventKind("mr.ev.move", "seat", "pos")
+EV_AREA = EventKind("mr.ev.area", "area", "floor")
+EV_BOSS = EventKind("mr.ev.boss", "boss")
+EV_STARVE = EventKind("mr.ev.starve", "seat")
+EV_FALL = EventKind("mr.ev.fall", "area")
+EV_LEADER = EventKind("mr.ev.leader", "seat", "char")
+EV_EXIT = EventKind("mr.ev.exit")
+EV_EAT = EventKind("mr.ev.eat", "seat", "food")
+EV_NO_FALL = EventKind("mr.ev.no_fall")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -47,9 +58,9 @@ def prepare(s: MiniRogueState) -> None:
     s.item_taken = 0
     s.boss = ""
     if s.log:
-        s.emit("mr.ev.area", area=s.area, floor=s.floor)
+        s.record(EV_AREA, s.area, s.floor)
         if s.n == 2:
-            s.emit("mr.ev.leader", seat=s.leader + 1, char="@mr.char." + s.heroes[s.leader].char)
+            s.record(EV_LEADER, s.leader + 1, "@mr.char." + s.heroes[s.leader].char)
     if s.area in s.data.boss_areas:
         cycle(s, windows.AREA_START)
         s.then((reveal, (0,)), (boss_reveal, ()))  # before the cycle
@@ -88,7 +99,7 @@ def revealed(s: MiniRogueState, outcome: Action, pos: int) -> None:
     s.grid[pos] = index
     s.seen |= 1 << index
     if s.log:
-        s.emit("mr.ev.reveal", pos=pos_text(pos), card="@mr.card." + ROOM_CARDS[index])
+        s.record(EV_REVEAL, pos_text(pos), "@mr.card." + ROOM_CARDS[index])
 
 
 def boss_reveal(s: MiniRogueState) -> None:
@@ -96,7 +107,7 @@ def boss_reveal(s: MiniRogueState) -> None:
     if s.area == 10:
         s.boss = "og"
         if s.log:
-            s.emit("mr.ev.boss", boss="@mr.name.og")
+            s.record(EV_BOSS, "@mr.name.og")
         return
     s.draw(BOSS_REVEAL, boss_table(s.seen_bosses), boss_revealed)
 
@@ -105,7 +116,7 @@ def boss_revealed(s: MiniRogueState, outcome: Action) -> None:
     s.boss = str(outcome.args[0])
     s.seen_bosses |= 1 << BOSS_ACTIONS.index(outcome)
     if s.log:
-        s.emit("mr.ev.boss", boss="@mr.name." + s.boss)
+        s.record(EV_BOSS, "@mr.name." + s.boss)
 
 
 def _move_legal(s: MiniRogueState) -> list[Action]:
@@ -133,7 +144,7 @@ def moved(s: MiniRogueState, action: Action, seat: int) -> None:
     h.pos += 1 if action.args[0] == "right" else 3
     h.resolved = False
     if s.log:
-        s.emit("mr.ev.move", seat=seat + 1, pos=pos_text(h.pos))
+        s.record(EV_MOVE, seat + 1, pos_text(h.pos))
     if h.pos != EXIT:
         reveal(s, h.pos)
 
@@ -154,7 +165,7 @@ def arrive(s: MiniRogueState) -> None:
         )  # fmt: skip
     else:
         if s.log:
-            s.emit("mr.ev.exit")
+            s.record(EV_EXIT)
         s.then((windows.window, (o, windows.AT_EXIT, -1, 0)), (delve, ()))
 
 
@@ -178,10 +189,10 @@ def eat(s: MiniRogueState, seat: int) -> None:
     if h.food >= d.eat_food:
         h.food -= d.eat_food
         if s.log:
-            s.emit("mr.ev.eat", seat=seat + 1, food=h.food)
+            s.record(EV_EAT, seat + 1, h.food)
         return
     if s.log:
-        s.emit("mr.ev.starve", seat=seat + 1)
+        s.record(EV_STARVE, seat + 1)
     effects.lose_hp(s, seat, d.starve_hp, "starvation")
 
 
@@ -204,7 +215,7 @@ def fall(s: MiniRogueState) -> bool:
     dst = d.fall_to[s.area - 1]
     if dst == 0:
         if s.log:
-            s.emit("mr.ev.no_fall")
+            s.record(EV_NO_FALL)
         return False
     s.stack.clear()
     s.clear_combat()
@@ -212,7 +223,7 @@ def fall(s: MiniRogueState) -> bool:
         h.shield = 0  # D23
         h.poison_fx = 0
     if s.log:
-        s.emit("mr.ev.fall", area=dst)
+        s.record(EV_FALL, dst)
     for seat, h in enumerate(s.heroes):
         if d.flags.eat_on_fall:  # D17 alternative: a fall eats like Delving
             eat(s, seat)

@@ -9,13 +9,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import POTIONS, STATUSES, Effect, Options, Potion, Stat, Status
 from ..state import GAME_ID
 from . import combat, dungeon
+
+EV_HP = EventKind("mr.ev.hp", "seat", "n", "hp")
+EV_GAIN = EventKind("mr.ev.gain", "seat", "stat", "n", "value")
+EV_DEATH = EventKind("mr.ev.death", "seat", "char")
+EV_LOSE = EventKind("mr.ev.lose", "seat", "stat", "n", "value")
+EV_STATUS = EventKind("mr.ev.status", "seat", "status", "state")
+EV_POTION_DROP = EventKind("mr.ev.potion_drop", "seat", "potion")
+EV_LEVEL_DOWN = EventKind("mr.ev.level_down", "seat", "dice")
+EV_LACK = EventKind("mr.ev.lack", "seat", "hp")
+EV_ITEM_USED = EventKind("mr.ev.item_used", "seat", "item")
+EV_POTION_LOST = EventKind("mr.ev.potion_lost", "seat", "potion")
+EV_POTION = EventKind("mr.ev.potion", "seat", "potion")
+EV_LEVEL = EventKind("mr.ev.level", "seat", "dice")
+EV_CURE = EventKind("mr.ev.cure", "seat", "status")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -32,13 +46,13 @@ def lose_hp(s: MiniRogueState, seat: int, n: int, cause: str) -> None:
     h = s.heroes[seat]
     h.hp -= n
     if s.log:
-        s.emit("mr.ev.hp", seat=seat + 1, n=n, hp=max(0, h.hp))
+        s.record(EV_HP, seat + 1, n, max(0, h.hp))
     if h.hp > 0:
         return
     h.hp = 0
     s.cause = cause
     if s.log:
-        s.emit("mr.ev.death", seat=seat + 1, char="@mr.char." + h.char)
+        s.record(EV_DEATH, seat + 1, "@mr.char." + h.char)
     s.finish()
 
 
@@ -95,9 +109,9 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
         got = min(n, room)
         h.xp += got
         if s.log:
-            s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat.xp", n=got, value=h.xp)
+            s.record(EV_GAIN, seat + 1, "@mr.stat.xp", got, h.xp)
             if s.dice_count(h) > before:
-                s.emit("mr.ev.level", seat=seat + 1, dice=f"@mr.ui.dice.{s.dice_count(h)}")
+                s.record(EV_LEVEL, seat + 1, f"@mr.ui.dice.{s.dice_count(h)}")
         over = n - got
         if over and d.heal_per_xp:  # D1: XP over the cap heals
             gain(s, seat, "hp", over * d.heal_per_xp)
@@ -106,7 +120,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
     new = min(cap_of(s, stat), value + n)
     _set_stat(h, stat, new)
     if s.log:
-        s.emit("mr.ev.gain", seat=seat + 1, stat="@mr.stat." + stat, n=new - value, value=new)
+        s.record(EV_GAIN, seat + 1, "@mr.stat." + stat, new - value, new)
 
 
 def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") -> None:
@@ -121,12 +135,12 @@ def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") 
     before = s.dice_count(h)
     _set_stat(h, stat, value - paid)
     if s.log:
-        s.emit("mr.ev.lose", seat=seat + 1, stat="@mr.stat." + stat, n=paid, value=value - paid)
+        s.record(EV_LOSE, seat + 1, "@mr.stat." + stat, paid, value - paid)
         if stat == "xp" and s.dice_count(h) < before:
-            s.emit("mr.ev.level_down", seat=seat + 1, dice=f"@mr.ui.dice.{s.dice_count(h)}")
+            s.record(EV_LEVEL_DOWN, seat + 1, f"@mr.ui.dice.{s.dice_count(h)}")
     if paid < n:
         if s.log:
-            s.emit("mr.ev.lack", seat=seat + 1, hp=s.data.lack_hp)
+            s.record(EV_LACK, seat + 1, s.data.lack_hp)
         lose_hp(s, seat, s.data.lack_hp, cause)
 
 
@@ -136,7 +150,7 @@ def add_status(s: MiniRogueState, seat: int, status: Status) -> None:
         return
     h.set_status(status, True)
     if s.log:
-        s.emit("mr.ev.status", seat=seat + 1, status="@mr.status." + status, state="@mr.state." + status)
+        s.record(EV_STATUS, seat + 1, "@mr.status." + status, "@mr.state." + status)
     use_cure(s, seat)
 
 
@@ -149,7 +163,7 @@ def use_cure(s: MiniRogueState, seat: int) -> None:
     status = s.data.gear[h.item].cure
     if status and h.has(status):  # type: ignore[arg-type]
         if s.log:
-            s.emit("mr.ev.item_used", seat=seat + 1, item="@mr.item." + h.item)
+            s.record(EV_ITEM_USED, seat + 1, "@mr.item." + h.item)
         h.item = ""
         cure(s, seat, (status,))  # type: ignore[arg-type]
 
@@ -162,7 +176,7 @@ def cure(s: MiniRogueState, seat: int, statuses: tuple[Status, ...] = STATUSES) 
         if h.has(status):
             h.set_status(status, False)
             if s.log:
-                s.emit("mr.ev.cure", seat=seat + 1, status="@mr.status." + status)
+                s.record(EV_CURE, seat + 1, "@mr.status." + status)
             if status == "curse" and s.foe is not None and s.actor == seat and s.data.flags.cure_curse_at_once:
                 s.cursed_now = False  # D33
 
@@ -255,12 +269,12 @@ def gain_potion(s: MiniRogueState, seat: int, kind: Potion) -> None:
     h = s.heroes[seat]
     if kind in h.potions:  # §6.3, D2: two of a kind cannot be kept
         if s.log:
-            s.emit("mr.ev.potion_lost", seat=seat + 1, potion="@mr.potion." + kind)
+            s.record(EV_POTION_LOST, seat + 1, "@mr.potion." + kind)
         return
     if len(h.potions) < s.data.caps.potions:
         h.add_potion(kind)
         if s.log:
-            s.emit("mr.ev.potion", seat=seat + 1, potion="@mr.potion." + kind)
+            s.record(EV_POTION, seat + 1, "@mr.potion." + kind)
         return
     s.pending_potion = kind  # D24: keep the potions of your choice
     s.actor = seat
@@ -294,7 +308,7 @@ def potion_dropped(s: MiniRogueState, action: Action, seat: int) -> None:
     kept = [p for p in (*h.potions, s.pending_potion) if p != drop]
     h.potions = sorted(kept, key=POTIONS.index)  # type: ignore[arg-type]
     if s.log:
-        s.emit("mr.ev.potion_drop", seat=seat + 1, potion="@mr.potion." + drop)
+        s.record(EV_POTION_DROP, seat + 1, "@mr.potion." + drop)
     s.pending_potion = ""
 
 

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from solotable.core.engine import EventKind
+
 from . import combat, effects
+
+EV_DRINK = EventKind("mr.ev.drink", "seat", "potion")
 
 if TYPE_CHECKING:
     from ..data import Potion
@@ -46,7 +50,7 @@ def drink(s: MiniRogueState, seat: int, potion: Potion, *, check: bool = False) 
     fight is over, or Og's second phase began)."""
     s.heroes[seat].potions.remove(potion)
     if s.log:
-        s.emit("mr.ev.drink", seat=seat + 1, potion="@mr.potion." + potion)
+        s.record(EV_DRINK, seat + 1, "@mr.potion." + potion)
     return effect(s, seat, potion, check=check)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -20,6 +20,19 @@ from ..data import CARD_INDEX, ROOM_CARDS, ROOM_TYPE
 from ..state import EXIT, GAME_ID, MET_MONSTER, MET_TRAP, MONSTER
 from . import checks, combat, dungeon, effects
 from .tables import D6_TABLE
+
+EV_RESOLVE = EventKind("mr.ev.resolve", "seat", "card")
+EV_BUY = EventKind("mr.ev.buy", "seat", "ware")
+EV_SHRINE = EventKind("mr.ev.shrine", "face", "row")
+EV_ITEM_FOUND = EventKind("mr.ev.item_found", "seat", "face", "item")
+EV_ITEM_DROP = EventKind("mr.ev.item_drop", "seat", "item")
+EV_ITEM = EventKind("mr.ev.item", "seat", "item")
+EV_EVADED = EventKind("mr.ev.evaded", "seat", "card")
+EV_LEAVE = EventKind("mr.ev.leave", "seat")
+EV_OFFER = EventKind("mr.ev.offer", "seat")
+EV_SELL = EventKind("mr.ev.sell", "seat", "what")
+EV_REFRESH = EventKind("mr.ev.refresh", "seat")
+EV_ITEM_GONE = EventKind("mr.ev.item_gone", "seat")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -37,11 +50,11 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         h.evade = False
         s.push(resolved, seat)
         if s.log:
-            s.emit("mr.ev.evaded", seat=seat + 1, card="@mr.card." + card)
+            s.record(EV_EVADED, seat + 1, "@mr.card." + card)
         return
     kind = ROOM_TYPE[index]
     if s.log:
-        s.emit("mr.ev.resolve", seat=seat + 1, card="@mr.card." + card)
+        s.record(EV_RESOLVE, seat + 1, "@mr.card." + card)
     s.c_card = card
     if kind == "monster":
         h.met |= MET_MONSTER  # D9
@@ -62,7 +75,7 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         checks.start_check(s, "graveyard")
     elif kind == "campfire":  # §8.4: the refresh icon comes first
         if not h.skill_up and s.log:
-            s.emit("mr.ev.refresh", seat=seat + 1)
+            s.record(EV_REFRESH, seat + 1)
         h.skill_up = True
         effects.choose(s, seat, s.data.campfires[card])
     elif kind == "merchant":
@@ -75,7 +88,7 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         s.ask(SHRINE, shrine_decided, seat)
     elif s.item_taken >> CARD_INDEX[card] & 1:  # D27: only one character takes it
         if s.log:
-            s.emit("mr.ev.item_gone", seat=seat + 1)
+            s.record(EV_ITEM_GONE, seat + 1)
     else:
         s.ask(ITEM, item_decided, seat)
 
@@ -132,26 +145,26 @@ def shop_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     merchant = s.data.merchants[s.c_card]
     if name == "leave":
         if s.log:
-            s.emit("mr.ev.leave", seat=seat + 1)
+            s.record(EV_LEAVE, seat + 1)
         return
     what = str(action.args[0])
     if name == "sell":
         if what == "armor":
             h.armor -= 1
             if s.log:
-                s.emit("mr.ev.sell", seat=seat + 1, what="@mr.give.armor")
+                s.record(EV_SELL, seat + 1, "@mr.give.armor")
             effects.gain(s, seat, "gold", merchant.sell_armor)
         else:
             h.potions.remove(what)  # type: ignore[arg-type]
             if s.log:
-                s.emit("mr.ev.sell", seat=seat + 1, what="@mr.give." + what)
+                s.record(EV_SELL, seat + 1, "@mr.give." + what)
             effects.gain(s, seat, "gold", merchant.sell_potion)
         s.ask(SHOP, shop_decided, seat)
         return
     ware = next(w for w in merchant.wares if w.key == what)
     h.gold -= ware.cost(s.floor)
     if s.log:
-        s.emit("mr.ev.buy", seat=seat + 1, ware="@mr.ware." + what)
+        s.record(EV_BUY, seat + 1, "@mr.ware." + what)
     s.push(shop, seat)
     effects.apply_effects(s, seat, ware.gain)
 
@@ -170,7 +183,7 @@ def shrine_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     if s.c_ok:
         s.heroes[seat].gold -= s.data.shrine.offer_gold
         if s.log:
-            s.emit("mr.ev.offer", seat=seat + 1)
+            s.record(EV_OFFER, seat + 1)
     s.draw(SHRINE_ROLL, D6_TABLE, shrine_rolled, seat)
 
 
@@ -182,7 +195,7 @@ def shrine_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     if s.c_ok and face < 6:
         row = min(6, face + shrine.offer_bonus)
     if s.log:
-        s.emit("mr.ev.shrine", face=face, row=row)
+        s.record(EV_SHRINE, face, row)
     s.c_ok = False
     effects.choose(s, seat, shrine.rows[row - 1])
 
@@ -205,7 +218,7 @@ def offer_item(s: MiniRogueState, seat: int, face: int) -> None:
     """After the check's success: the item of the black die's face is offered."""
     s.c_item = s.data.items[s.c_card].items[face - 1]
     if s.log:
-        s.emit("mr.ev.item_found", seat=seat + 1, face=face, item="@mr.item." + s.c_item)
+        s.record(EV_ITEM_FOUND, seat + 1, face, "@mr.item." + s.c_item)
     s.ask(TAKE, take_decided, seat)
 
 
@@ -218,11 +231,11 @@ def take_decided(s: MiniRogueState, action: Action, seat: int) -> None:
 def take_item(s: MiniRogueState, seat: int) -> None:
     h = s.heroes[seat]
     if h.item and s.log:  # D27: the old item goes back to the room deck
-        s.emit("mr.ev.item_drop", seat=seat + 1, item="@mr.item." + h.item)
+        s.record(EV_ITEM_DROP, seat + 1, "@mr.item." + h.item)
     h.item = s.c_item
     s.item_taken |= 1 << CARD_INDEX[s.c_card]
     if s.log:
-        s.emit("mr.ev.item", seat=seat + 1, item="@mr.item." + h.item)
+        s.record(EV_ITEM, seat + 1, "@mr.item." + h.item)
     effects.use_cure(s, seat)  # MR-P13: a cure taken while its status is on is used at once
 
 

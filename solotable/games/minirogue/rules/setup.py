@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from ..state import GAME_ID
 from . import dungeon
 from .tables import LEADER_TABLE
+
+EV_START = EventKind("mr.ev.start", "difficulty", "players", "who")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 
 def begin(s: MiniRogueState) -> None:
     if s.log:
-        s.emit("mr.ev.start", difficulty="@mr.difficulty." + s.difficulty, players=s.n, who=f"@mr.ui.players.{s.n}")
+        s.record(EV_START, "@mr.difficulty." + s.difficulty, s.n, f"@mr.ui.players.{s.n}")
     if s.n == 2:
         s.draw(LEADER, LEADER_TABLE, leader_drawn)
     else:

@@ -20,13 +20,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import POTIONS
 from ..state import EXIT, GAME_ID, Offer
 from . import dungeon, effects, potions
+
+EV_DECLINED = EventKind("mr.ev.declined", "seat")
+EV_TRADE = EventKind("mr.ev.trade", "seat", "to", "what", "got")
+EV_GIVE = EventKind("mr.ev.give", "seat", "to", "what")
+EV_SKILL = EventKind("mr.ev.skill", "seat", "skill")
+EV_TRADE_OFFER = EventKind("mr.ev.trade_offer", "seat", "to", "what", "got")
+EV_GIFT_OFFER = EventKind("mr.ev.gift_offer", "seat", "to", "what")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -192,15 +199,15 @@ def window_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         s.offer = Offer(seat, give, get)
         if s.log:
             if get:
-                s.emit("mr.ev.trade_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give, got="@mr.give." + get)
+                s.record(EV_TRADE_OFFER, seat + 1, 2 - seat, "@mr.give." + give, "@mr.give." + get)
             else:
-                s.emit("mr.ev.gift_offer", seat=seat + 1, to=2 - seat, what="@mr.give." + give)
+                s.record(EV_GIFT_OFFER, seat + 1, 2 - seat, "@mr.give." + give)
         s.ask(OFFER, offer_answered, actor=1 - seat)
         return
     else:  # an Exploration skill: the card turns face down (§4.3)
         h.skill_up = False
         if s.log:
-            s.emit("mr.ev.skill", seat=seat + 1, skill="@mr.skill." + name)
+            s.record(EV_SKILL, seat + 1, "@mr.skill." + name)
         if name == "evade":
             h.evade = True
         elif name == "bless":  # D4
@@ -233,13 +240,13 @@ def offer_answered(s: MiniRogueState, action: Action) -> None:
         exchange(s, giver, give, get)
         if s.log:
             if get:
-                s.emit("mr.ev.trade", seat=giver + 1, to=2 - giver, what="@mr.give." + give, got="@mr.give." + get)
+                s.record(EV_TRADE, giver + 1, 2 - giver, "@mr.give." + give, "@mr.give." + get)
             else:
-                s.emit("mr.ev.give", seat=giver + 1, to=2 - giver, what="@mr.give." + give)
+                s.record(EV_GIVE, giver + 1, 2 - giver, "@mr.give." + give)
     else:
         s.declined = True
         if s.log:
-            s.emit("mr.ev.declined", seat=2 - giver)
+            s.record(EV_DECLINED, 2 - giver)
     s.actor = giver
     open_window(s)
 

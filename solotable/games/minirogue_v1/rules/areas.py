@@ -12,10 +12,13 @@ from functools import cache
 from itertools import combinations
 
 from solotable.core.chance import ChanceTable
+from solotable.core.engine import EventKind
 from solotable.core.protocol import Action
 
 from ..data import data
 from ..state import ALL_CARDS, BOSS_CARD, CARD_INDEX, CARD_NAMES, NO_COLUMNS, NOT_CHOSEN, MiniRogueState
+
+EV_AREA = EventKind("mr1.ev.area", "area", "level")
 
 D = data()
 
@@ -30,7 +33,7 @@ def new_area(s: MiniRogueState) -> None:
     s.remaining = ALL_CARDS
     s.monster_defeated = False
     if s.log:
-        s.emit("mr1.ev.area", area=s.area, level=s.level)
+        s.record(EV_AREA, s.area, s.level)
 
 
 @cache

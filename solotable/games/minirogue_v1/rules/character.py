@@ -8,7 +8,7 @@ the choice of a spell to drop when a third one comes (ruling R6).
 
 from __future__ import annotations
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -16,6 +16,18 @@ from ..data import SPELLS, data
 from ..state import GAME_ID, MiniRogueState
 
 D = data()
+EV_GAIN = EventKind("mr1.ev.gain", "stat", "amount", "value")
+EV_PAY = EventKind("mr1.ev.pay", "stat", "amount", "value")
+EV_HURT = EventKind("mr1.ev.hurt", "amount", "hp")
+EV_GAIN_CAPPED = EventKind("mr1.ev.gain_capped", "stat", "value")
+EV_SPELL_THIRD = EventKind("mr1.ev.spell_third", "spell")
+EV_DISCARD = EventKind("mr1.ev.discard", "spell")
+EV_XP_AT_MAX = EventKind("mr1.ev.xp_at_max")
+EV_RANK_UP = EventKind("mr1.ev.rank_up", "amount", "rank", "xp")
+EV_XP = EventKind("mr1.ev.xp", "amount", "xp")
+EV_XP_LOST = EventKind("mr1.ev.xp_lost", "xp")
+EV_RANK_DOWN = EventKind("mr1.ev.rank_down", "rank", "xp")
+EV_SPELL = EventKind("mr1.ev.spell", "spell")
 
 
 # -- gains and payments (§3.1, ruling R13: the excess of a gain is lost, nothing below 0) --------
@@ -23,9 +35,9 @@ D = data()
 
 def _gained(s: MiniRogueState, stat: str, before: int, after: int) -> None:
     if after == before:
-        s.emit("mr1.ev.gain_capped", stat="@mr1.stat." + stat, value=after)
+        s.record(EV_GAIN_CAPPED, "@mr1.stat." + stat, after)
     else:
-        s.emit("mr1.ev.gain", stat="@mr1.stat." + stat, amount=after - before, value=after)
+        s.record(EV_GAIN, "@mr1.stat." + stat, after - before, after)
 
 
 def gain_hp(s: MiniRogueState, amount: int) -> None:
@@ -57,7 +69,7 @@ def gain_armor(s: MiniRogueState, amount: int) -> None:
 
 
 def _paid(s: MiniRogueState, stat: str, amount: int, after: int) -> None:
-    s.emit("mr1.ev.pay", stat="@mr1.stat." + stat, amount=amount, value=after)
+    s.record(EV_PAY, "@mr1.stat." + stat, amount, after)
 
 
 def pay_gold(s: MiniRogueState, amount: int) -> None:
@@ -93,7 +105,7 @@ def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
         return
     s.hp = hp = max(0, s.hp - amount)
     if s.log:
-        s.emit("mr1.ev.hurt", amount=amount, hp=hp)
+        s.record(EV_HURT, amount, hp)
     if hp == 0:
         end(s, False, cause)
 
@@ -105,7 +117,7 @@ def gain_xp(s: MiniRogueState, amount: int) -> None:
     """One XP gain event (§3.2)."""
     if s.rank == D.cap_rank:  # ruling R31: +1 HP per gain event at Rank 4
         if s.log:
-            s.emit("mr1.ev.xp_at_max")
+            s.record(EV_XP_AT_MAX)
         gain_hp(s, 1)
         return
     s.xp += amount
@@ -116,9 +128,9 @@ def gain_xp(s: MiniRogueState, amount: int) -> None:
         if s.rank == D.cap_rank:
             s.xp = 0  # ruling R14: the excess is lost, no HP for this event
         if s.log:
-            s.emit("mr1.ev.rank_up", amount=amount, rank=s.rank, xp=s.xp)
+            s.record(EV_RANK_UP, amount, s.rank, s.xp)
     elif s.log:
-        s.emit("mr1.ev.xp", amount=amount, xp=s.xp)
+        s.record(EV_XP, amount, s.xp)
 
 
 def lose_xp(s: MiniRogueState) -> bool:
@@ -127,13 +139,13 @@ def lose_xp(s: MiniRogueState) -> bool:
     if s.xp >= 1:
         s.xp -= 1
         if s.log:
-            s.emit("mr1.ev.xp_lost", xp=s.xp)
+            s.record(EV_XP_LOST, s.xp)
         return True
     if s.rank >= 2:
         s.rank -= 1
         s.xp = D.xp_to_next[s.rank - 1] - 1
         if s.log:
-            s.emit("mr1.ev.rank_down", rank=s.rank, xp=s.xp)
+            s.record(EV_RANK_DOWN, s.rank, s.xp)
         return True
     return False
 
@@ -156,12 +168,12 @@ def gain_spell(s: MiniRogueState, spell: str) -> None:
         s.spells.append(spell)
         s.spells.sort(key=SPELLS.index)
         if s.log:
-            s.emit("mr1.ev.spell", spell="@mr1.spell." + spell)
+            s.record(EV_SPELL, "@mr1.spell." + spell)
         return
     s.pending_spell = spell
     s.ask(SPELL_DISCARD, third_spell_dropped)
     if s.log:
-        s.emit("mr1.ev.spell_third", spell="@mr1.spell." + spell)
+        s.record(EV_SPELL_THIRD, "@mr1.spell." + spell)
 
 
 def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
@@ -171,7 +183,7 @@ def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
     s.spells = sorted(held, key=SPELLS.index)
     s.pending_spell = ""
     if s.log:
-        s.emit("mr1.ev.discard", spell="@mr1.spell." + spell)
+        s.record(EV_DISCARD, "@mr1.spell." + spell)
 
 
 def discards(s: MiniRogueState) -> list[Action]:
@@ -184,7 +196,7 @@ def free_discard(s: MiniRogueState, action: Action) -> None:
     spell = str(action.args[0])
     s.spells.remove(spell)
     if s.log:
-        s.emit("mr1.ev.discard", spell="@mr1.spell." + spell)
+        s.record(EV_DISCARD, "@mr1.spell." + spell)
 
 
 # -- the end (§1.1) --------------------------------------------------------------------------------

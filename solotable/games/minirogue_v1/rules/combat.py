@@ -19,7 +19,7 @@ then the defense phase: the foe deals its damage less Armor, unless Ice froze it
 from __future__ import annotations
 
 from solotable.core.chance import dice_table, die_table
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -29,6 +29,20 @@ from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp,
 from .items import roll_item
 
 D = data()
+EV_FIGHT = EventKind("mr1.ev.fight", "foe", "hp", "damage")
+EV_ROLL = EventKind("mr1.ev.roll", "dice")
+EV_FEAT = EventKind("mr1.ev.feat", "die", "cost")
+EV_DAMAGE = EventKind("mr1.ev.damage", "damage", "hp")
+EV_COUNTER = EventKind("mr1.ev.counter", "damage", "armor")
+EV_MONSTER_HP = EventKind("mr1.ev.monster_hp", "area", "face", "hp")
+EV_FEAT_ROLL = EventKind("mr1.ev.feat_roll", "die", "face")
+EV_CAST = EventKind("mr1.ev.cast", "spell")
+EV_DEFEATED = EventKind("mr1.ev.defeated", "foe")
+EV_CRIT_MISS = EventKind("mr1.ev.crit_miss", "die")
+EV_CRIT = EventKind("mr1.ev.crit", "die", "face", "value")
+EV_POISON_TICK = EventKind("mr1.ev.poison_tick", "damage", "hp")
+EV_FROZEN = EventKind("mr1.ev.frozen")
+EV_SPELL_DAMAGE = EventKind("mr1.ev.spell_damage", "damage", "hp")
 D6 = die_table("d6")
 
 # -- the phases of a fight -------------------------------------------------------------------------
@@ -122,7 +136,7 @@ def _monster_hp_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     hp = s.area + face
     if s.log:
-        s.emit("mr1.ev.monster_hp", area=s.area, face=face, hp=hp)
+        s.record(EV_MONSTER_HP, s.area, face, hp)
     _start(s, s.foe, hp, s.foe_damage)
 
 
@@ -142,7 +156,7 @@ def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
     s.foe_max_hp = hp
     s.foe_damage = damage
     if s.log:
-        s.emit("mr1.ev.fight", foe=foe_key(s), hp=hp, damage=damage)
+        s.record(EV_FIGHT, foe_key(s), hp, damage)
     _attack(s)
 
 
@@ -161,7 +175,7 @@ def _rolled(s: MiniRogueState, outcome: Action) -> None:
     s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
-        s.emit("mr1.ev.roll", dice=", ".join(map(str, faces)))
+        s.record(EV_ROLL, ", ".join(map(str, faces)))
     _settle(s)
 
 
@@ -198,11 +212,11 @@ def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
         _set_die(s, i, 0, MISS)
         if s.log:
-            s.emit("mr1.ev.crit_miss", die=i + 1)
+            s.record(EV_CRIT_MISS, i + 1)
     else:
         _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
         if s.log:
-            s.emit("mr1.ev.crit", die=i + 1, face=face, value=s.dice[i])
+            s.record(EV_CRIT, i + 1, face, s.dice[i])
     _settle(s)
 
 
@@ -231,7 +245,7 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
     s.dfeat = (*s.dfeat[:i], True, *s.dfeat[i + 1 :])
     cost = str(action.args[1])
     if s.log:
-        s.emit("mr1.ev.feat", die=i + 1, cost="@mr1.cost." + cost)
+        s.record(EV_FEAT, i + 1, "@mr1.cost." + cost)
     if cost == "hp":
         pay_hp(s, 2)
     else:
@@ -245,7 +259,7 @@ def _feat_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     # ruling R18: the new roll replaces the die
     _set_die(s, i, 0 if face == 1 else face, MISS if face == 1 else OPEN if face == 6 else HIT)
     if s.log:
-        s.emit("mr1.ev.feat_roll", die=i + 1, face=face)
+        s.record(EV_FEAT_ROLL, i + 1, face)
     s.feat_chain = i  # ruling R17: a feat's 6 opens a chain for this die only
     _settle(s)
 
@@ -258,7 +272,7 @@ def _damage(s: MiniRogueState) -> None:
             total += value
     s.foe_hp = max(0, s.foe_hp - total)
     if s.log:
-        s.emit("mr1.ev.damage", damage=total, hp=s.foe_hp)
+        s.record(EV_DAMAGE, total, s.foe_hp)
     if s.foe_hp == 0:
         _defeated(s)
     elif s.spells:
@@ -282,19 +296,19 @@ def _spell_chosen(s: MiniRogueState, action: Action) -> None:
     spell = str(action.args[0])
     s.spells.remove(spell)
     if s.log:
-        s.emit("mr1.ev.cast", spell="@mr1.spell." + spell)
+        s.record(EV_CAST, "@mr1.spell." + spell)
     if spell == "heal":
         gain_hp(s, D.heal_hp)
     elif spell == "ice":
         s.ice = True
     elif spell == "fire":
         if s.log:
-            s.emit("mr1.ev.spell_damage", damage=D.fire_damage, hp=max(0, s.foe_hp - D.fire_damage))
+            s.record(EV_SPELL_DAMAGE, D.fire_damage, max(0, s.foe_hp - D.fire_damage))
         if _hit(s, D.fire_damage):
             return
     else:  # Poison: 5 now, and 5 in each later attack phase (rulings R3, R20)
         if s.log:
-            s.emit("mr1.ev.spell_damage", damage=D.poison_damage, hp=max(0, s.foe_hp - D.poison_damage))
+            s.record(EV_SPELL_DAMAGE, D.poison_damage, max(0, s.foe_hp - D.poison_damage))
         s.poison_new += 1
         if _hit(s, D.poison_damage):
             return
@@ -317,7 +331,7 @@ def _end_of_attack(s: MiniRogueState) -> None:
     if s.poison:
         dmg = D.poison_damage * s.poison
         if s.log:
-            s.emit("mr1.ev.poison_tick", damage=dmg, hp=max(0, s.foe_hp - dmg))
+            s.record(EV_POISON_TICK, dmg, max(0, s.foe_hp - dmg))
         if _hit(s, dmg):
             return
     s.poison += s.poison_new
@@ -325,11 +339,11 @@ def _end_of_attack(s: MiniRogueState) -> None:
     if s.ice:  # §6.5: Ice freezes the foe for one defense phase
         s.ice = False
         if s.log:
-            s.emit("mr1.ev.frozen")
+            s.record(EV_FROZEN)
     else:
         dmg = max(0, s.foe_damage - s.armor)
         if s.log:
-            s.emit("mr1.ev.counter", damage=dmg, armor=s.armor)
+            s.record(EV_COUNTER, dmg, s.armor)
         lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
         if s.over:
             return
@@ -348,7 +362,7 @@ def _defeated(s: MiniRogueState) -> None:
     foe = s.foe
     level = s.level
     if s.log:
-        s.emit("mr1.ev.defeated", foe=foe_key(s))
+        s.record(EV_DEFEATED, foe_key(s))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss
     s.clear_combat()
     if foe == FOE_BOSS:

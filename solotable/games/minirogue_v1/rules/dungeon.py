@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -22,6 +22,18 @@ from . import areas, combat, rooms
 from .character import discards, end, free_discard, gain_hp, lose_hp
 
 D = data()
+CARD_KEYS = tuple(f"@mr1.card.{name}" for name in CARD_NAMES)
+"""A card's name as an event parameter (a message id), by card index."""
+EV_REVEAL1 = EventKind("mr1.ev.reveal1", "a")
+EV_REVEAL2 = EventKind("mr1.ev.reveal2", "a", "b")
+EV_TAKE = EventKind("mr1.ev.take", "card")
+EV_ROOM = EventKind("mr1.ev.room", "card")
+EV_START = EventKind("mr1.ev.start", "difficulty")
+EV_CAST = EventKind("mr1.ev.cast", "spell")
+EV_EAT = EventKind("mr1.ev.eat", "food")
+EV_STARVE = EventKind("mr1.ev.starve", "hp")
+EV_KEY_USED = EventKind("mr1.ev.key_used")
+EV_NO_KEY = EventKind("mr1.ev.no_key")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
@@ -60,7 +72,7 @@ ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (
 def begin(s: MiniRogueState) -> None:
     """§2, §4.1: the game starts in area 1 with a fresh layout."""
     if s.log:
-        s.emit("mr1.ev.start", difficulty="@mr1.difficulty." + s.difficulty)
+        s.record(EV_START, "@mr1.difficulty." + s.difficulty)
     areas.new_area(s)
     next_column(s)
 
@@ -74,7 +86,7 @@ def next_column(s: MiniRogueState) -> None:
         remaining = s.remaining
         cards = tuple(c for c in range(6) if remaining >> c & 1)
         if s.log:
-            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
         _turn_up(s, cards)
     elif col == 4 and s.revealed[4]:
         _start_room(s, BOSS_CARD)
@@ -86,9 +98,9 @@ def _revealed(s: MiniRogueState, outcome: Action) -> None:
     cards = areas.revealed_cards(outcome)
     if s.log:
         if len(cards) == 1:
-            s.emit("mr1.ev.reveal1", a="@mr1.card." + CARD_NAMES[cards[0]])
+            s.record(EV_REVEAL1, CARD_KEYS[cards[0]])
         else:
-            s.emit("mr1.ev.reveal2", a="@mr1.card." + CARD_NAMES[cards[0]], b="@mr1.card." + CARD_NAMES[cards[1]])
+            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
     _turn_up(s, cards)
 
 
@@ -112,7 +124,7 @@ def _chosen(s: MiniRogueState, action: Action) -> None:
         return
     card = CARD_INDEX[str(action.args[0])]
     if s.log:
-        s.emit("mr1.ev.take", card="@mr1.card." + CARD_NAMES[card])
+        s.record(EV_TAKE, CARD_KEYS[card])
     _start_room(s, card)
 
 
@@ -136,7 +148,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
     if name == "cast":  # Heal, any number of times (rulings R12, R28)
         s.spells.remove("heal")
         if s.log:
-            s.emit("mr1.ev.cast", spell="@mr1.spell.heal")
+            s.record(EV_CAST, "@mr1.spell.heal")
         gain_hp(s, D.heal_hp)
     else:
         free_discard(s, action)
@@ -149,7 +161,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
 def _resolve(s: MiniRogueState) -> None:
     card = s.card
     if s.log:
-        s.emit("mr1.ev.room", card="@mr1.card." + CARD_NAMES[card])
+        s.record(EV_ROOM, CARD_KEYS[card])
     ROOMS[card](s)
 
 
@@ -159,22 +171,22 @@ def _exploration(s: MiniRogueState) -> None:
     if s.food >= 1:
         s.food -= 1
         if s.log:
-            s.emit("mr1.ev.eat", food=s.food)
+            s.record(EV_EAT, s.food)
     else:
         if s.log:
-            s.emit("mr1.ev.starve", hp=D.starvation_hp)
+            s.record(EV_STARVE, D.starvation_hp)
         lose_hp(s, D.starvation_hp, "starvation")
         if s.over:
             return
     if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
         if not s.key_held:  # ruling R33: no key at the door loses the game
             if s.log:
-                s.emit("mr1.ev.no_key")
+                s.record(EV_NO_KEY)
             end(s, False, "no_key")
             return
         s.key_held = False
         if s.log:
-            s.emit("mr1.ev.key_used")
+            s.record(EV_KEY_USED)
     s.area += 1
     areas.new_area(s)
     next_column(s)

@@ -7,12 +7,14 @@ that would be a third one is the choice of ruling R6 (project ruling P4).
 from __future__ import annotations
 
 from solotable.core.chance import die_table
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from ..data import data
 from ..state import GAME_ID, MiniRogueState
 from .character import gain_armor, gain_spell, gain_xp
+
+EV_ITEM = EventKind("mr1.ev.item", "item")
 
 D = data()
 D6 = die_table("d6")
@@ -28,7 +30,7 @@ def roll_item(s: MiniRogueState) -> None:
 def item_rolled(s: MiniRogueState, outcome: Action) -> None:
     item = D.treasure_items[int(outcome.args[0]) - 1]
     if s.log:
-        s.emit("mr1.ev.item", item="@mr1.item." + item)
+        s.record(EV_ITEM, "@mr1.item." + item)
     if item == "armor":
         gain_armor(s, 1)
     elif item == "weapon":

@@ -8,7 +8,7 @@ already pending. A Trap's Pit is the exception: it drops the adventurer into a f
 from __future__ import annotations
 
 from solotable.core.chance import die_table
-from solotable.core.engine import Phase
+from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -32,6 +32,19 @@ from .character import (
 )
 from .combat import event_monster
 from .items import roll_item
+
+EV_REST = EventKind("mr1.ev.rest", "option")
+EV_EVENT_ROLL = EventKind("mr1.ev.event_roll", "face", "result")
+EV_EVENT = EventKind("mr1.ev.event", "result")
+EV_TRAP = EventKind("mr1.ev.trap", "trap")
+EV_UNPAYABLE = EventKind("mr1.ev.unpayable")
+EV_TRAP_SPRUNG = EventKind("mr1.ev.trap_sprung", "trap")
+EV_LEAVE = EventKind("mr1.ev.leave")
+EV_BUY = EventKind("mr1.ev.buy", "ware")
+EV_KEY_GAIN = EventKind("mr1.ev.key_gain")
+EV_SELL = EventKind("mr1.ev.sell", "ware")
+EV_NO_FALL = EventKind("mr1.ev.no_fall")
+EV_FALL = EventKind("mr1.ev.fall", "area")
 
 D = data()
 D6 = die_table("d6")
@@ -86,14 +99,14 @@ def _traded(s: MiniRogueState, action: Action) -> None:
     name = action.name
     if name == "leave":
         if s.log:
-            s.emit("mr1.ev.leave")
+            s.record(EV_LEAVE)
         return
     what = str(action.args[0])
     if name == "buy":
         ware = D.wares[what]
         pay_gold(s, ware.price)
         if s.log:
-            s.emit("mr1.ev.buy", ware="@mr1.ware." + what)
+            s.record(EV_BUY, "@mr1.ware." + what)
         if ware.spell:
             s.push(merchant)  # back to the Merchant once the spell is placed (R6)
             gain_spell(s, what)
@@ -108,12 +121,12 @@ def _traded(s: MiniRogueState, action: Action) -> None:
         if what == "armor":
             pay_armor(s, 1)
             if s.log:
-                s.emit("mr1.ev.sell", ware="@mr1.ware.armor")
+                s.record(EV_SELL, "@mr1.ware.armor")
             gain_gold(s, D.sell_armor)  # ruling R30
         else:
             s.spells.remove(what)
             if s.log:
-                s.emit("mr1.ev.sell", ware="@mr1.ware." + what)
+                s.record(EV_SELL, "@mr1.ware." + what)
             gain_gold(s, D.sell_spell)
     else:
         free_discard(s, action)
@@ -145,7 +158,7 @@ def _rested(s: MiniRogueState, action: Action) -> None:
         return
     option = str(action.args[0])
     if s.log:
-        s.emit("mr1.ev.rest", option="@mr1.rest." + option)
+        s.record(EV_REST, "@mr1.rest." + option)
     if option == "xp":
         gain_xp(s, D.rest_xp)
     elif option == "food":
@@ -194,7 +207,7 @@ def _event_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     s.event_roll = face
     if s.log:
-        s.emit("mr1.ev.event_roll", face=face, result="@mr1.event." + D.event_results[face - 1])
+        s.record(EV_EVENT_ROLL, face, "@mr1.event." + D.event_results[face - 1])
     s.ask(EVENT_CHECK, _event_checked)
 
 
@@ -236,7 +249,7 @@ def _event_shifted(s: MiniRogueState, action: Action) -> None:
 def _event_result(s: MiniRogueState) -> None:
     result = D.event_results[s.event_roll - 1]
     if s.log:
-        s.emit("mr1.ev.event", result="@mr1.event." + result)
+        s.record(EV_EVENT, "@mr1.event." + result)
     if result == "ration":
         gain_food(s, D.event_ration_food)
     elif result == "potion":
@@ -263,7 +276,7 @@ def trap(s: MiniRogueState) -> None:
     if s.keys and not s.key_held and s.level < len(D.levels):
         s.key_held = True  # ruling R34: the key comes with resolving the Trap card
         if s.log:
-            s.emit("mr1.ev.key_gain")
+            s.record(EV_KEY_GAIN)
     s.trap = 0
     s.draw(TRAP_ROLL, D6, _trap_rolled)
 
@@ -272,7 +285,7 @@ def _trap_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     s.trap = face
     if s.log:
-        s.emit("mr1.ev.trap", trap="@mr1.trap." + D.trap_results[face - 1])
+        s.record(EV_TRAP, "@mr1.trap." + D.trap_results[face - 1])
     s.draw(TRAP_SKILL, D6, _trap_skill)
 
 
@@ -288,7 +301,7 @@ def _trap_skill(s: MiniRogueState, outcome: Action) -> None:
 def _unpayable(s: MiniRogueState) -> None:
     """§5.7: a penalty that cannot be applied costs 2 HP instead."""
     if s.log:
-        s.emit("mr1.ev.unpayable")
+        s.record(EV_UNPAYABLE)
     lose_hp(s, D.trap_unpayable_hp, "trap")
 
 
@@ -296,7 +309,7 @@ def _spring(s: MiniRogueState) -> None:
     """§5.7: the trap's penalty, or 2 HP when it cannot be applied."""
     trap = D.trap_results[s.trap - 1]
     if s.log:
-        s.emit("mr1.ev.trap_sprung", trap="@mr1.trap." + trap)
+        s.record(EV_TRAP_SPRUNG, "@mr1.trap." + trap)
     if trap == "mold":
         if s.food > 0:
             pay_food(s, 1)
@@ -324,9 +337,9 @@ def _spring(s: MiniRogueState) -> None:
         dest = D.pit_destination.get(s.area)
         if dest is None:  # ruling R25: no fall from Level 5, and no further penalty
             if s.log:
-                s.emit("mr1.ev.no_fall")
+                s.record(EV_NO_FALL)
         else:  # rulings R5, R24: straight into the area below, without an Exploration phase
             if s.log:
-                s.emit("mr1.ev.fall", area=dest)
+                s.record(EV_FALL, dest)
             s.area = dest
             areas.new_area(s)  # the pending next column is that area's first

@@ -23,6 +23,7 @@ from solotable.agents.review import DEFAULT_BUDGET, Review, review
 from solotable.agents.search import game_policy
 from solotable.core.record import Record
 from solotable.core.registry import load
+from solotable.core.stats import wilson_interval
 
 
 def fallible_game(game_id: str, seed: int, slip: float, **options: object) -> Record:
@@ -56,6 +57,10 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--factor", type=int, default=10)
     parser.add_argument("--slip", type=float, default=0.2)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    parser.add_argument(
+        "--max-steps", type=int, default=0, help="skip (and say so) a game longer than this many steps (0: none)"
+    )
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
     print(f"budget {ns.budget}, larger {ns.budget * ns.factor}, slip {ns.slip}")
@@ -63,7 +68,10 @@ def main() -> None:
     tot = [0, 0, 0, 0]
     for game_id in games:
         for seed in ns.seeds:
-            record = fallible_game(game_id, seed, ns.slip)
+            record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
+            if ns.max_steps and len(record.actions) > ns.max_steps:
+                print(f"{game_id:<15} {seed:>4}  {len(record.actions):>5}  skipped: over --max-steps", flush=True)
+                continue
             small, t_small = timed(record, ns.budget, seed=1000 + seed)
             large, t_large = timed(record, ns.budget * ns.factor, seed=2000 + seed)
             flagged = {d.index for d in small.decisions if d.flagged}
@@ -78,8 +86,10 @@ def main() -> None:
             )
     agree = tot[1] / tot[0] if tot[0] else float("nan")
     found = tot[3] / tot[2] if tot[2] else float("nan")
+    low, high = wilson_interval(tot[1], tot[0]) if tot[0] else (float("nan"), float("nan"))
     print(
-        f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%}; "
+        f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%} "
+        f"(Wilson 95% {low:.1%}–{high:.1%}); "
         f"the larger review's {tot[2]} flags found at the budget: {found:.1%}"
     )
 

@@ -26,8 +26,9 @@ gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwa
 - before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
 - the value of a chance node (before the event) is the chosen move's estimate at the decision
   just before it (the position's expectation over the event as that decision's search measured
-  it); at the start of the game, or right after another chance event, the mean of ``budget``
-  rollouts from it. The event's luck is ``V_{i+1} − V_i``;
+  it); at the start of the game the mean of ``budget`` rollouts from it, and right after
+  another chance event (inside a run of draws) the mean of :func:`run_budget` rollouts. The
+  event's luck is ``V_{i+1} − V_i``;
 - a forced move (one legal move) or a certain outcome (one outcome) leaves the value as it is.
 
 So ``V_{i+1} − V_i`` is ``−loss_i`` at a decision, ``luck_i`` at a chance event and 0 otherwise,
@@ -39,6 +40,11 @@ then no longer exactly zero; the intervals say how large that noise is.
 
 A win is the game's headline win: for a game with an assist (``Game.sim_assist``, JongRogue's
 continues) a win with no assist taken, as the simulator's headline counts it.
+
+**The budget is adaptive** (:func:`_search`): a move clearly worse than the leader is dropped
+early, and a decision whose chosen move is clearly the best stops early; every figure's interval
+is computed from the rounds it actually rests on (``Decision.rounds``), so a figure that got fewer
+rounds says so by a wider interval. Small samples use Student's t, not the normal's 1.96.
 
 Deterministic: the same record, budget and ``seed`` give the same review.
 """
@@ -133,6 +139,9 @@ class ChanceEvent:
     probability: float
     before: float
     after: float
+    rounds: int = 0
+    """The rollouts behind ``before`` when it was estimated afresh (at the start, or inside a run
+    of events: :func:`run_budget`); 0 when it is the estimate of the decision just before."""
 
     @property
     def luck(self) -> float:
@@ -395,6 +404,14 @@ def _search(
     return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live))
 
 
+def run_budget(budget: int) -> int:
+    """Rollouts for the value of a chance node right after another chance event (a run of draws
+    with no decision between, JongRogue's tiles): a quarter of ``budget``, at least 4 (at most
+    ``budget``). Only how the run's luck is split among its events rests on these: the run's total
+    is the difference of the values at its two ends (a decision's search, or the result)."""
+    return min(budget, max(4, budget // 4))
+
+
 def _estimate(est: _Estimator, state: State, budget: int, rng: random.Random) -> float:
     total = []
     for _ in range(budget):
@@ -461,14 +478,17 @@ def review(
             progress(i + 1, n)
     # the value of each chance node, before its event (see the module docstring)
     before: dict[int, float] = {}
+    estimated: dict[int, int] = {}  # the rollouts behind a chance node's value measured afresh
     last = ""  # the kind of the last decision or event met
     last_decision = -1
     for i in range(n):
         if kinds[i] == "c":
             if last == "d":
                 before[i] = searches[last_decision].chosen_value
-            else:
-                before[i] = _estimate(est, states[i], budget, random.Random(rng.random()))
+            else:  # the start, or a run of events: within a run, coarser (see run_budget)
+                rounds = run_budget(budget) if last == "c" else budget
+                before[i] = _estimate(est, states[i], rounds, random.Random(rng.random()))
+                estimated[i] = rounds
             last = "c"
         elif kinds[i] == "d":
             last, last_decision = "d", i
@@ -489,7 +509,7 @@ def review(
         elif kind == "c":
             values[i] = before[i]
             p = next(float(q) for o, q in states[i].chance_table().outcomes if o == actions[i])
-            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1]))
+            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0)))
         else:
             found = searches[i]
             chosen = actions[i]

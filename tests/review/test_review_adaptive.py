@@ -88,3 +88,15 @@ def test_adaptive_budget_drops_clearly_worse_moves_and_says_so() -> None:
         assert d.dropped == d.moves - 1
     full = [d for d in r.decisions if d.rounds >= 16]
     assert full
+
+
+def test_a_run_of_draws_is_valued_with_fewer_rollouts_and_says_so() -> None:
+    # JongRogue draws tiles in runs with no decision between: inside a run a chance node's value
+    # rests on run_budget rollouts; the run's total luck is fixed by its ends
+    record = played("jongrogue", 1, 160)
+    r = rv.review(record, budget=16, seed=2)
+    assert r.identity_error() < 1e-9
+    assert rv.run_budget(16) == 4 and rv.run_budget(32) == 8 and rv.run_budget(2) == 2
+    rounds = {e.rounds for e in r.events}
+    assert rounds <= {0, 4, 16} and 4 in rounds
+    assert r.events[0].rounds in (0, 16)  # the start is valued with the whole budget

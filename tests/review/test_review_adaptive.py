@@ -100,3 +100,15 @@ def test_a_run_of_draws_is_valued_with_fewer_rollouts_and_says_so() -> None:
     rounds = {e.rounds for e in r.events}
     assert rounds <= {0, 4, 16} and 4 in rounds
     assert r.events[0].rounds in (0, 16)  # the start is valued with the whole budget
+
+
+def test_minirogue_heuristic_names_its_moves_once() -> None:
+    # speed only: the policy looks its moves up instead of building them at every decision, and a
+    # looked-up move is the very Action the rules list (equal, same hash, same text)
+    from solotable.core.protocol import Action
+    from solotable.games.minirogue import heuristic as mh
+
+    a = mh._act("give", "food")
+    assert a is mh._act("give", "food")
+    assert a == Action("give", "food") and hash(a) == hash(Action("give", "food")) and str(a) == "give:food"
+    assert mh._act("tribute", 3) == Action("tribute", 3)

@@ -77,6 +77,17 @@ def main() -> None:
             flagged = {d.index for d in small.decisions if d.flagged}
             flagged_x = {d.index for d in large.decisions if d.flagged}
             confirmed = len(flagged & flagged_x)
+            by_index = {d.index: d for d in large.decisions}
+            for d in small.decisions:
+                if d.flagged and d.index not in flagged_x:  # a flag the larger review does not confirm
+                    x = by_index[d.index]
+                    print(
+                        f"    not confirmed: step {d.index + 1}, {d.verdict} at {ns.budget}: loss {100 * d.loss:.1f} "
+                        f"[{100 * d.loss_low:.1f}, {100 * d.loss_high:.1f}] points ({d.chosen.action} vs "
+                        f"{d.best.action}); at {ns.budget * ns.factor}: loss {100 * x.loss:.1f} "
+                        f"[{100 * x.loss_low:.1f}, {100 * x.loss_high:.1f}] ({x.chosen.action} vs {x.best.action})",
+                        flush=True,
+                    )
             counts = [len(flagged), confirmed, len(flagged_x), confirmed]
             tot = [a + b for a, b in zip(tot, counts, strict=True)]
             print(

@@ -10,7 +10,10 @@ per move (the default of ``solotable review``) and at ``--factor`` times that, w
 seeds, and the script prints for each: steps, decisions, the CPU seconds of each review
 (``time.process_time``), the decisions flagged at the budget and how many of them the larger
 review flags too (any verdict: **agreement** = confirmed / flagged), and the other way round
-(how many of the larger review's flags the budget review found). The totals line sums them.
+(how many of the larger review's flags the budget review found). The totals lines sum them, and
+count as well the flags at which the larger review finds the played move worse at all (a loss
+whose interval is above 0, which may be below the 2-point threshold of a verdict); every flag the
+larger review does not confirm is printed with both reviews' losses.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def main() -> None:
     print(f"budget {ns.budget}, larger {ns.budget * ns.factor}, slip {ns.slip}")
     print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  flagged_x  found")
     tot = [0, 0, 0, 0]
+    tot_worse = 0
     for game_id in games:
         for seed in ns.seeds:
             record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
@@ -77,6 +81,9 @@ def main() -> None:
             flagged = {d.index for d in small.decisions if d.flagged}
             flagged_x = {d.index for d in large.decisions if d.flagged}
             confirmed = len(flagged & flagged_x)
+            erred_x = {d.index for d in large.decisions if d.loss > 0.0}  # a significant loss, any size
+            worse = len(flagged & erred_x)
+            tot_worse += worse
             by_index = {d.index: d for d in large.decisions}
             for d in small.decisions:
                 if d.flagged and d.index not in flagged_x:  # a flag the larger review does not confirm
@@ -95,6 +102,13 @@ def main() -> None:
                 f"{t_large:>7.1f}  {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>9}  {counts[3]:>5}",
                 flush=True,
             )
+    if tot[0]:
+        low_w, high_w = wilson_interval(tot_worse, tot[0])
+        print(
+            f"of the {tot[0]} flagged, the larger review finds the played move worse (a loss whose interval is "
+            f"above 0, flagged or below the thresholds) at {tot_worse} ({tot_worse / tot[0]:.1%}, Wilson 95% "
+            f"{low_w:.1%}–{high_w:.1%})"
+        )
     agree = tot[1] / tot[0] if tot[0] else float("nan")
     found = tot[3] / tot[2] if tot[2] else float("nan")
     low, high = wilson_interval(tot[1], tot[0]) if tot[0] else (float("nan"), float("nan"))

@@ -257,8 +257,12 @@ class _Estimator:
 
 def _assisted(state: State, assist: str) -> bool:
     """Whether ``state``'s game has used its assist (JongRogue: taken a continue), as its
-    observation counts it."""
-    used = state.observation().get(assist, 0)
+    observation counts it under the assist's name; read from the state's field of that name when
+    it has one (JongRogue's ``continues``: the same count, without building the observation at
+    every simulation's end)."""
+    used = getattr(state, assist, None)
+    if not isinstance(used, int):
+        used = state.observation().get(assist, 0)
     return isinstance(used, int) and used > 0
 
 

@@ -92,7 +92,7 @@ def collect(
 ) -> tuple[list[float], list[float], list[bool], int]:
     """(review estimates, fitted evaluations or [], results, games played)."""
     game = load(game_id)
-    est = _Estimator(game_id, _success(game.sim_assist))
+    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist)
     evaluation = est.evaluation if est.horizon else None  # what the review uses: at a horizon only
     policy = est.policy
     estimates: list[float] = []
@@ -115,7 +115,7 @@ def collect(
                     if events % every == 0 and time.process_time() - start < cpu:
                         mine.append(_estimate(est, state, budget, random.Random(review_rng.random())))
                         if evaluation is not None:
-                            mine_eval.append(min(1.0, max(0.0, float(evaluation(state)))))
+                            mine_eval.append(est.score(state))
                     events += 1
                 state.apply(table.sample(chance_rng), trusted=True)
             else:

@@ -10,7 +10,10 @@ per move (the default of ``solotable review``) and at ``--factor`` times that, w
 seeds, and the script prints for each: steps, decisions, the CPU seconds of each review
 (``time.process_time``), the decisions flagged at the budget and how many of them the larger
 review flags too (any verdict: **agreement** = confirmed / flagged), and the other way round
-(how many of the larger review's flags the budget review found). The totals line sums them.
+(how many of the larger review's flags the budget review found). The totals lines sum them, and
+count as well the flags at which the larger review finds the played move worse at all (a loss
+whose interval is above 0, which may be below the 2-point threshold of a verdict); every flag the
+larger review does not confirm is printed with both reviews' losses.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from solotable.agents.review import DEFAULT_BUDGET, Review, review
 from solotable.agents.search import game_policy
 from solotable.core.record import Record
 from solotable.core.registry import load
+from solotable.core.stats import wilson_interval
 
 
 def fallible_game(game_id: str, seed: int, slip: float, **options: object) -> Record:
@@ -56,19 +60,41 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--factor", type=int, default=10)
     parser.add_argument("--slip", type=float, default=0.2)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    parser.add_argument(
+        "--max-steps", type=int, default=0, help="skip (and say so) a game longer than this many steps (0: none)"
+    )
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
     print(f"budget {ns.budget}, larger {ns.budget * ns.factor}, slip {ns.slip}")
     print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  flagged_x  found")
     tot = [0, 0, 0, 0]
+    tot_worse = 0
     for game_id in games:
         for seed in ns.seeds:
-            record = fallible_game(game_id, seed, ns.slip)
+            record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
+            if ns.max_steps and len(record.actions) > ns.max_steps:
+                print(f"{game_id:<15} {seed:>4}  {len(record.actions):>5}  skipped: over --max-steps", flush=True)
+                continue
             small, t_small = timed(record, ns.budget, seed=1000 + seed)
             large, t_large = timed(record, ns.budget * ns.factor, seed=2000 + seed)
             flagged = {d.index for d in small.decisions if d.flagged}
             flagged_x = {d.index for d in large.decisions if d.flagged}
             confirmed = len(flagged & flagged_x)
+            erred_x = {d.index for d in large.decisions if d.loss > 0.0}  # a significant loss, any size
+            worse = len(flagged & erred_x)
+            tot_worse += worse
+            by_index = {d.index: d for d in large.decisions}
+            for d in small.decisions:
+                if d.flagged and d.index not in flagged_x:  # a flag the larger review does not confirm
+                    x = by_index[d.index]
+                    print(
+                        f"    not confirmed: step {d.index + 1}, {d.verdict} at {ns.budget}: loss {100 * d.loss:.1f} "
+                        f"[{100 * d.loss_low:.1f}, {100 * d.loss_high:.1f}] points ({d.chosen.action} vs "
+                        f"{d.best.action}); at {ns.budget * ns.factor}: loss {100 * x.loss:.1f} "
+                        f"[{100 * x.loss_low:.1f}, {100 * x.loss_high:.1f}] ({x.chosen.action} vs {x.best.action})",
+                        flush=True,
+                    )
             counts = [len(flagged), confirmed, len(flagged_x), confirmed]
             tot = [a + b for a, b in zip(tot, counts, strict=True)]
             print(
@@ -76,10 +102,19 @@ def main() -> None:
                 f"{t_large:>7.1f}  {counts[0]:>7}  {counts[1]:>9}  {counts[2]:>9}  {counts[3]:>5}",
                 flush=True,
             )
+    if tot[0]:
+        low_w, high_w = wilson_interval(tot_worse, tot[0])
+        print(
+            f"of the {tot[0]} flagged, the larger review finds the played move worse (a loss whose interval is "
+            f"above 0, flagged or below the thresholds) at {tot_worse} ({tot_worse / tot[0]:.1%}, Wilson 95% "
+            f"{low_w:.1%}–{high_w:.1%})"
+        )
     agree = tot[1] / tot[0] if tot[0] else float("nan")
     found = tot[3] / tot[2] if tot[2] else float("nan")
+    low, high = wilson_interval(tot[1], tot[0]) if tot[0] else (float("nan"), float("nan"))
     print(
-        f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%}; "
+        f"total: {tot[0]} flagged, {tot[1]} confirmed at x{ns.factor}: agreement {agree:.1%} "
+        f"(Wilson 95% {low:.1%}–{high:.1%}); "
         f"the larger review's {tot[2]} flags found at the budget: {found:.1%}"
     )
 

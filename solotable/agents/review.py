@@ -26,8 +26,9 @@ gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwa
 - before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
 - the value of a chance node (before the event) is the chosen move's estimate at the decision
   just before it (the position's expectation over the event as that decision's search measured
-  it); at the start of the game, or right after another chance event, the mean of ``budget``
-  rollouts from it. The event's luck is ``V_{i+1} − V_i``;
+  it); at the start of the game the mean of ``budget`` rollouts from it, and right after
+  another chance event (inside a run of draws) the mean of :func:`run_budget` rollouts. The
+  event's luck is ``V_{i+1} − V_i``;
 - a forced move (one legal move) or a certain outcome (one outcome) leaves the value as it is.
 
 So ``V_{i+1} − V_i`` is ``−loss_i`` at a decision, ``luck_i`` at a chance event and 0 otherwise,
@@ -39,6 +40,11 @@ then no longer exactly zero; the intervals say how large that noise is.
 
 A win is the game's headline win: for a game with an assist (``Game.sim_assist``, JongRogue's
 continues) a win with no assist taken, as the simulator's headline counts it.
+
+**The budget is adaptive** (:func:`_search`): a move clearly worse than the leader is dropped
+early, and a decision whose chosen move is clearly the best stops early; every figure's interval
+is computed from the rounds it actually rests on (``Decision.rounds``), so a figure that got fewer
+rounds says so by a wider interval. Small samples use Student's t, not the normal's 1.96.
 
 Deterministic: the same record, budget and ``seed`` give the same review.
 """
@@ -113,6 +119,11 @@ class Decision:
     """How many legal moves were compared."""
     before: float
     after: float
+    rounds: int = 0
+    """How many paired rounds the chosen move's figure rests on (fewer than the budget when the
+    adaptive search stopped early on a clear decision; its interval is the wider for it)."""
+    dropped: int = 0
+    """How many moves the adaptive search dropped early as clearly worse than the leader."""
 
     @property
     def flagged(self) -> bool:
@@ -128,6 +139,9 @@ class ChanceEvent:
     probability: float
     before: float
     after: float
+    rounds: int = 0
+    """The rollouts behind ``before`` when it was estimated afresh (at the start, or inside a run
+    of events: :func:`run_budget`); 0 when it is the estimate of the decision just before."""
 
     @property
     def luck(self) -> float:
@@ -196,7 +210,7 @@ class Review:
 class _Estimator:
     """Policy rollouts from a state, to the end or the game's horizon (then its evaluation)."""
 
-    def __init__(self, game_id: str, success: Callable[[Result], bool]) -> None:
+    def __init__(self, game_id: str, success: Callable[[Result], bool], assist: str | None = None) -> None:
         policy = game_policy(game_id)
         if policy is None:
             from solotable.agents.search import _random_policy
@@ -207,6 +221,9 @@ class _Estimator:
         self.stage = game_stage(game_id)
         self.horizon = game_horizon(game_id) if self.evaluation is not None else 0
         self.success = success
+        self.assist = assist
+        """The game's assist (``Game.sim_assist``): once the position has used it, no headline win
+        is left, whatever the evaluation says of the position."""
 
     def play_out(self, state: State, seed: float) -> float:
         """One simulation from ``state`` (changed in place): 1/0 at the end, or the evaluation
@@ -224,9 +241,51 @@ class _Estimator:
         end = rollout(state, self.policy, choices, chance_rng=chance, stop=stop)
         if end.is_terminal():
             return 1.0 if self.success(end.result()) else 0.0
+        return self.score(end)
+
+    def score(self, state: State) -> float:
+        """The value of an unfinished ``state`` where a simulation stops: 0 once the game's assist
+        has been used (JongRogue: a continue taken leaves no headline win, though the evaluation,
+        fitted on games without continues, would still rate the position), else the game's
+        evaluation (0 without one: a rollout that hit the loop guard)."""
+        if self.assist is not None and _assisted(state, self.assist):
+            return 0.0
         if self.evaluation is not None:
-            return min(1.0, max(0.0, float(self.evaluation(end))))
-        return 0.0  # a rollout that hit the loop guard: no win
+            return min(1.0, max(0.0, float(self.evaluation(state))))
+        return 0.0
+
+
+def _assisted(state: State, assist: str) -> bool:
+    """Whether ``state``'s game has used its assist (JongRogue: taken a continue), as its
+    observation counts it under the assist's name; read from the state's field of that name when
+    it has one (JongRogue's ``continues``: the same count, without building the observation at
+    every simulation's end)."""
+    used = getattr(state, assist, None)
+    if not isinstance(used, int):
+        used = state.observation().get(assist, 0)
+    return isinstance(used, int) and used > 0
+
+
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)  # fmt: skip
+"""Student's t, 97.5% quantile, for 1 to 30 degrees of freedom."""
+
+
+def t95(n: int) -> float:
+    """The half-width factor of a 95% interval for the mean of ``n`` values: Student's t with
+    ``n − 1`` degrees of freedom (wider than the normal's 1.96 for few values, so that a mean of
+    a handful of rollouts does not claim the precision of many), 1.96 beyond 120."""
+    df = n - 1
+    if df < 1:
+        return math.inf
+    if df <= len(_T975):
+        return _T975[df - 1]
+    if df <= 60:
+        return 2.000 + (2.042 - 2.000) * (60 - df) / 30
+    if df <= 120:
+        return 1.980 + (2.000 - 1.980) * (120 - df) / 60
+    return Z95
 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -236,35 +295,37 @@ def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
         low, high = wilson_interval(round(mean * n), n)
         return mean, low, high
     if n < 2:
-        return mean, mean, mean
+        return mean, 0.0, 1.0
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n) * math.sqrt(var / n)
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def _paired(diffs: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``diffs`` and its 95% interval (unbounded with fewer than two: one round
-    cannot tell two moves apart)."""
+    """The mean of ``diffs`` and its 95% interval (Student's t; unbounded with fewer than two:
+    one round cannot tell two moves apart)."""
     n = len(diffs)
     mean = math.fsum(diffs) / n
     if n < 2:
         return mean, -math.inf, math.inf
     var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n) * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
 
 @dataclass(frozen=True, slots=True)
 class _Search:
     values: dict[Action, list[float]]
-    """The first rollouts: every legal move, ``budget`` paired rounds."""
+    """The first rollouts: every legal move's paired rounds (a move dropped early has fewer)."""
     best: Action
-    """The move of highest mean in them (the chosen move on a tie)."""
+    """The move of highest mean among those kept to the end (the chosen move on a tie)."""
     check: tuple[list[float], list[float]] | None
     """When ``best`` is not the chosen move: fresh paired rounds of (chosen, best), which measure
     the loss without the bias of having picked ``best`` as the highest of noisy means."""
     chosen_value: float
     """The chosen move's estimate: the mean of all its rounds."""
+    dropped: int = 0
+    """How many moves were dropped early as clearly worse than the leader."""
 
 
 def _determinize(state: State, seed: float) -> State:
@@ -273,31 +334,86 @@ def _determinize(state: State, seed: float) -> State:
     return sim
 
 
+def _play_round(est: _Estimator, state: State, action: Action, seeds: tuple[float, float]) -> float:
+    sim = _determinize(state, seeds[0])
+    sim.apply(action, trusted=True)
+    return est.play_out(sim, seeds[1])
+
+
 def _rounds(
     est: _Estimator, state: State, moves: Sequence[Action], budget: int, rng: random.Random
 ) -> dict[Action, list[float]]:
     values: dict[Action, list[float]] = {a: [] for a in moves}
     for _ in range(budget):
-        det_seed = rng.random()
-        play_seed = rng.random()
+        seeds = (rng.random(), rng.random())
         for action in moves:
-            sim = _determinize(state, det_seed)
-            sim.apply(action, trusted=True)
-            values[action].append(est.play_out(sim, play_seed))
+            values[action].append(_play_round(est, state, action, seeds))
     return values
+
+
+def stages(budget: int) -> list[int]:
+    """The rounds after which the search of a decision looks at its moves (ascending, the last
+    is ``budget``): an eighth, a quarter, half and all of the budget, each at least 4."""
+    marks = {budget}
+    for part in (8, 4, 2):
+        if budget // part >= 4:
+            marks.add(budget // part)
+    return sorted(marks)
 
 
 def _search(
     est: _Estimator, state: State, legal: list[Action], chosen: Action, budget: int, rng: random.Random
 ) -> _Search:
-    values = _rounds(est, state, legal, budget, rng)
-    means = {a: math.fsum(v) for a, v in values.items()}
-    best = max(legal, key=lambda a: (means[a], a == chosen))
+    """The rollouts of a decision, spent where the choice is close (an adaptive budget).
+
+    All moves meet the same ``budget`` pairs of seeds (common random numbers). At each of
+    :func:`stages` but the last, the leader is the move of highest mean so far, and a move whose
+    paired difference with the leader is below 0 with 95% confidence (Student's t) is dropped: it
+    cannot be the best, and rounds spent on it measure nothing the review reports. The chosen and
+    the leading moves are never dropped; when the chosen move leads and every other move has been
+    dropped, the search stops there (the decision is clear: no loss, and the chosen move's estimate
+    rests on fewer rounds, its interval wider, saying so)."""
+    seeds = [(rng.random(), rng.random()) for _ in range(budget)]
+    values: dict[Action, list[float]] = {a: [] for a in legal}
+    live = list(legal)
+    done = 0
+    for target in stages(budget):
+        for r in range(done, target):
+            for action in live:
+                values[action].append(_play_round(est, state, action, seeds[r]))
+        done = target
+        if target == budget:
+            break
+        sums = {a: math.fsum(values[a]) for a in live}
+        leader = max(live, key=lambda a: (sums[a], a == chosen))
+        lead = values[leader]
+        kept = []
+        for a in live:
+            if a in (chosen, leader):
+                kept.append(a)
+                continue
+            _, _, high = _paired([x - y for x, y in zip(values[a], lead, strict=True)])
+            if high >= 0.0:
+                kept.append(a)
+        live = kept
+        if live == [chosen]:
+            break
+    means = {a: math.fsum(values[a]) for a in live}
+    best = max(live, key=lambda a: (means[a], a == chosen))
     if best == chosen:
-        return _Search(values, best, None, means[chosen] / budget)
+        mine = values[chosen]
+        return _Search(values, best, None, math.fsum(mine) / len(mine), len(legal) - len(live))
     fresh = _rounds(est, state, [chosen, best], budget, rng)
     mine = values[chosen] + fresh[chosen]
-    return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine))
+    return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live))
+
+
+def run_budget(budget: int) -> int:
+    """Rollouts for the value of a chance node right after another chance event (a run of draws
+    with no decision between, JongRogue's tiles): a quarter of ``budget``, at least 4 (at most
+    ``budget``). Only how the run's luck is split among its events rests on these: the run's total
+    is the difference of the values at its two ends (a decision's search, or the result)."""
+    return min(budget, max(4, budget // 4))
 
 
 def _estimate(est: _Estimator, state: State, budget: int, rng: random.Random) -> float:
@@ -346,7 +462,7 @@ def review(
         states.append(final)
     assert final is not None
     game = final.game
-    est = _Estimator(game.id, _success(game.sim_assist))
+    est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist)
     rng = random.Random(seed)
     n = len(actions)
     kinds: list[str] = []  # "d" decision, "c" chance event, "-" forced or certain
@@ -366,14 +482,17 @@ def review(
             progress(i + 1, n)
     # the value of each chance node, before its event (see the module docstring)
     before: dict[int, float] = {}
+    estimated: dict[int, int] = {}  # the rollouts behind a chance node's value measured afresh
     last = ""  # the kind of the last decision or event met
     last_decision = -1
     for i in range(n):
         if kinds[i] == "c":
             if last == "d":
                 before[i] = searches[last_decision].chosen_value
-            else:
-                before[i] = _estimate(est, states[i], budget, random.Random(rng.random()))
+            else:  # the start, or a run of events: within a run, coarser (see run_budget)
+                rounds = run_budget(budget) if last == "c" else budget
+                before[i] = _estimate(est, states[i], rounds, random.Random(rng.random()))
+                estimated[i] = rounds
             last = "c"
         elif kinds[i] == "d":
             last, last_decision = "d", i
@@ -394,7 +513,7 @@ def review(
         elif kind == "c":
             values[i] = before[i]
             p = next(float(q) for o, q in states[i].chance_table().outcomes if o == actions[i])
-            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1]))
+            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0)))
         else:
             found = searches[i]
             chosen = actions[i]
@@ -424,6 +543,8 @@ def review(
                     moves=len(found.values),
                     before=values[i],
                     after=values[i + 1],
+                    rounds=len(chosen_rounds),
+                    dropped=found.dropped,
                 )
             )
     decisions.reverse()

@@ -104,6 +104,20 @@ def room_value(s: MiniRogueState, h: Hero, card: int) -> float:
     return 0.0  # graveyard
 
 
+_ACTIONS: dict[tuple[str | int, ...], Action] = {}
+
+
+def _act(name: str, *args: str | int) -> Action:
+    """``Action(name, *args)``, built once and kept: the policy names the same few moves at every
+    decision of every rollout, and building an Action costs more than looking one up (speed only:
+    an Action is immutable and compares by its text)."""
+    key = (name, *args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(name, *args)
+    return found
+
+
 class Heuristic:
     """The ``heuristic`` bot for ``minirogue`` (either seat)."""
 
@@ -144,18 +158,18 @@ class Heuristic:
         if phase is SHOP:
             return self._shop(s, h, legal)
         if phase is SHRINE:
-            return Action("offer") if Action("offer") in legal else Action("roll")
+            return _act("offer") if _act("offer") in legal else _act("roll")
         if phase is ITEM or phase is TAKE:
             for name in ("take", "try"):
-                if Action(name) in legal and not h.item:
-                    return Action(name)
-            return Action("leave")
+                if _act(name) in legal and not h.item:
+                    return _act(name)
+            return _act("leave")
         if phase is OFFER:
-            return Action("accept")  # co-operative: a partner's gift or trade is welcome
+            return _act("accept")  # co-operative: a partner's gift or trade is welcome
         if phase is FORESEE:
             sees = [a for a in legal if a.name == "see"]
             if not sees:
-                return Action("stop")
+                return _act("stop")
             return min(sees, key=lambda a: abs(int(a.args[0]) - h.pos // 3 - 1) + abs(int(a.args[1]) - h.pos % 3 - 1))
         return legal[0]
 
@@ -182,20 +196,20 @@ class Heuristic:
         if "evade" in names:
             ahead = [s.grid[h.pos]] if not h.resolved else []
             if ahead and ahead[0] >= 0 and room_value(s, h, ahead[0]) < -1:
-                return Action("evade")
+                return _act("evade")
         if "shield" in names and not h.resolved and s.grid[h.pos] >= 0 and ROOM_TYPE[s.grid[h.pos]] == "monster":
-            return Action("shield")
+            return _act("shield")
         if "shield" in names and ((h.resolved and h.pos in (5, 7)) or h.pos == EXIT) and s.boss:
-            return Action("shield")  # D23: the boss fight counts as the next room
+            return _act("shield")  # D23: the boss fight counts as the next room
         if "foresee" in names and h.pos == 0:
-            return Action("foresee")
+            return _act("foresee")
         if s.n == 2 and not s.declined:  # no offer twice
             other = s.heroes[1 - s.actor]
-            if Action("give", "food") in legal and other.food == 0 and h.food >= 2:
-                return Action("give", "food")
-            if Action("give", "healing") in legal and other.hp <= 5 and h.hp > 10:
-                return Action("give", "healing")
-        return Action("pass")
+            if _act("give", "food") in legal and other.food == 0 and h.food >= 2:
+                return _act("give", "food")
+            if _act("give", "healing") in legal and other.hp <= 5 and h.hp > 10:
+                return _act("give", "healing")
+        return _act("pass")
 
     # -- combat -------------------------------------------------------------------------------
 
@@ -213,7 +227,7 @@ class Heuristic:
                     return a
                 if p == "holy" and (h.curse or (h.poison and h.hp <= 4)):
                     return a
-        return Action("roll")
+        return _act("roll")
 
     def _attack(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
         foe = s.foe
@@ -248,19 +262,19 @@ class Heuristic:
                 if p == "poison" and big and not kills:
                     return a
         if h.skill_up and not kills:
-            if Action("backstab") in legal and (big or total * 2 >= left or left > 8):
-                return Action("backstab")
-            if Action("stun") in legal and h.armor + h.shield > 0 and (big or total + 2 * (h.armor + h.shield) >= left):
-                return Action("stun")
+            if _act("backstab") in legal and (big or total * 2 >= left or left > 8):
+                return _act("backstab")
+            if _act("stun") in legal and h.armor + h.shield > 0 and (big or total + 2 * (h.armor + h.shield) >= left):
+                return _act("stun")
             tributes = [a for a in legal if a.name == "tribute"]
             if tributes:
                 need = math.ceil((left - total) / s.data.tribute_per_hp)
                 if need <= h.hp - max(inc + 2, 4) and (big or need <= 3):
-                    return Action("tribute", need)
-            if Action("conjure", "fire") in legal and (big or total + s.data.fire_damage >= left):
-                return Action("conjure", "fire")
-            if Action("conjure", "frost") in legal and inc >= h.hp - 1:
-                return Action("conjure", "frost")
+                    return _act("tribute", need)
+            if _act("conjure", "fire") in legal and (big or total + s.data.fire_damage >= left):
+                return _act("conjure", "fire")
+            if _act("conjure", "frost") in legal and inc >= h.hp - 1:
+                return _act("conjure", "frost")
         confirms = [a for a in legal if a.name == "confirm"]
         if len(confirms) > 1:
             return max(confirms, key=lambda a: s.die_value(int(a.args[0]) - 1))
@@ -289,7 +303,7 @@ class Heuristic:
     def _check(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
         ok = s.c_ok or any(f >= 5 for f in s.c_white)
         if ok:
-            return Action("accept")
+            return _act("accept")
         stake = 1.0
         if s.c_kind == "trap":
             row = s.data.traps[s.c_card][s.c_black - 1]
@@ -299,12 +313,12 @@ class Heuristic:
         for a in legal:
             if a.name == "feat" and a.args[1] == "free":
                 return a
-        if stake >= 3 and Action("drink", "perception") in legal:
-            return Action("drink", "perception")
+        if stake >= 3 and _act("drink", "perception") in legal:
+            return _act("drink", "perception")
         feats = [a for a in legal if a.name == "feat" and a.args[1] == "xp"]
         if feats and stake >= 2.5 and h.xp not in s.data.die_thresholds:
             return feats[0]
-        return Action("accept")
+        return _act("accept")
 
     def _shop(self, s: MiniRogueState, h: Hero, legal: list[Action]) -> Action:
         cap = s.data.caps
@@ -322,9 +336,9 @@ class Heuristic:
         if h.hp <= cap.hp - 1 and h.hp < 10:
             want.append("hp1")
         for w in want:
-            if Action("buy", w) in legal:
-                return Action("buy", w)
-        return Action("leave")
+            if _act("buy", w) in legal:
+                return _act("buy", w)
+        return _act("leave")
 
 
 def make_agent() -> Heuristic:

@@ -4,7 +4,8 @@ observation, ``legal_actions``, ``describe``, ``event_text`` and the :class:`Ses
 
 Keys: digits choose (a number that cannot grow into another plays at once, otherwise it is shown
 and waits for a second digit or Enter, forgotten after DIGIT_WAIT seconds),
-arrows and Enter pick from the focused list, Tab moves between the choices and the log (choosing
+arrows and Enter pick from the focused list (←/→ between the choices that share a line: see
+:mod:`solotable.ui.tui.choices`), Tab moves between the choices and the log (choosing
 a log entry marked ↶ rewinds there), ``u`` undo, ``h`` hint, ``i`` info, ``l`` language,
 ``s`` save a copy, ``?`` help, ``q`` quit, Escape back to the home screen.
 """
@@ -118,6 +119,7 @@ GameScreen { layout: vertical; }
 #texts { width: 40; height: 100%; display: none; background: $panel; padding: 0 1; }
 #texts.-shown { display: block; }
 GameScreen > #textual-toastrack { dock: top; align: right top; margin-bottom: 0; }
+Toast { width: 40; max-width: 40; }
 #bottom { height: 8; }
 #actions { width: 1fr; border: none; height: 100%; }
 #log { width: 34; border: none; height: 100%; background: $panel; }

@@ -148,21 +148,21 @@ class ChoiceList(OptionList):
         ):
             self.highlight_choice(wanted)
 
-    async def _on_click(self, event: events.Click) -> None:
+    def _on_click(self, event: events.Click) -> None:
+        """On a grouped line, pick the item under the mouse; Textual's own handler (called
+        after this one, as for every class of the widget) then highlights the line and selects."""
         option = event.style.meta.get("option")
         row = self._rows.get(option) if isinstance(option, int) else None
-        if row is not None:
-            line = self.scroll_offset.y + event.y
-            try:
-                _, line_offset = self._lines[line]
-            except IndexError:
-                return
-            position = row.item_at(line_offset, event.x - 1)  # the option's left padding
-            if position is None:
-                return
+        if row is None:
+            return
+        try:
+            _, line_offset = self._lines[self.scroll_offset.y + event.y]
+        except IndexError:
+            return
+        position = row.item_at(line_offset, event.x - 1)  # the option's left padding
+        if position is not None:
             self.picked = position
             self._drawn = None
-        await super()._on_click(event)
 
     # -- drawing the picked item -----------------------------------------------------------
 

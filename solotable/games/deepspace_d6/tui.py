@@ -7,7 +7,8 @@ the five crew stations, Returned, the Infirmary, the pool and Distracted's "?" b
 threat in play in the order it arrived (▲ external with its health on the damage track, ■
 internal), with its activation values, away-mission slots and stasis. Every crew die is written
 as its number and its face (``3:Sci``), so nothing depends on colour. ↑/↓ or a click selects a
-threat; ``details`` (the app's key ``i``) gives its whole card.
+threat; ``details`` (the app's key ``i``) gives its whole card. ``choice_groups`` lists the
+Commander's ways to turn a die a line per face the die shows.
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ class ChoiceList(OptionList):
         ):
             self.highlight_choice(wanted)
 
-    def _on_click(self, event: events.Click) -> None:
+    async def _on_click(self, event: events.Click) -> None:
         """On a grouped line, pick the item under the mouse; Textual's own handler (called
         after this one, as for every class of the widget) then highlights the line and selects."""
         option = event.style.meta.get("option")

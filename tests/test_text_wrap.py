@@ -13,7 +13,7 @@ import pytest
 
 import solotable
 from solotable.core.i18n import display_width
-from solotable.core.text_layout import NO_LINE_END, NO_LINE_START, wrap
+from solotable.core.text_layout import NO_LINE_END, NO_LINE_START, table_plain, wrap
 
 SENTENCES = [
     ("設定ウィンドウを閉じるには、いつでも Enter で決定します。", ["ウィンドウ", "Enter で", "決定"]),
@@ -156,3 +156,9 @@ def test_line_mode_wraps_its_log_and_choices_with_the_wrapper(game: str) -> None
         assert events_text(session.game, session.events, "ja").count("\n") == len(said) * bool(said)  # piped
         session.play(state.legal_actions()[0])
     assert wrapped
+
+
+def test_a_table_row_as_a_block_sets_a_japanese_heading_with_a_full_width_colon() -> None:
+    rows = [["#", "モンスター", "体力", "EZ tile"], ["1", "大はやぶさ", "4", "1萬"]]
+    lines = table_plain(rows, 24)  # too narrow for the columns: a block per row
+    assert lines == ["- №: 1", "  モンスター：大はやぶさ", "  体力：4", "  EZ tile: 1萬"]

@@ -204,7 +204,8 @@ def _parser() -> MarkdownIt:
 def table_plain(rows: list[list[str]], width: int, indent: str = "") -> list[str]:
     """A Markdown table for a terminal: aligned columns under a rule when they fit ``width``
     (Japanese counted two columns a character), else each row as a block of ``heading: value``
-    lines, wrapped with a hanging indent (issue 20: the rows ran together as one paragraph)."""
+    lines, wrapped with a hanging indent (issue 20: the rows ran together as one paragraph); a
+    Japanese heading takes a full-width colon (``モンスター：大はやぶさ``)."""
     if not rows:
         return []
     rows = [["№" if (r is rows[0] and cell == "#") else cell for cell in r] for r in rows]  # not a heading mark
@@ -222,7 +223,8 @@ def table_plain(rows: list[list[str]], width: int, indent: str = "") -> list[str
         for c, cell in enumerate(r):
             if not cell:
                 continue
-            label = f"{head[c]}: " if c < len(head) and head[c] else ""
+            heading = head[c] if c < len(head) else ""
+            label = "" if not heading else f"{heading}：" if is_wide(heading[-1]) else f"{heading}: "
             first = indent + ("- " if c == 0 else "  ") + label
             out.extend(wrap(cell, width, first, indent + "    "))
     return out

@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from textual.widgets import OptionList
-
 from solotable.core.session import Session
 from solotable.ui.tui.app import SoloTableApp
+from solotable.ui.tui.choices import ChoiceList
 
 from .drive import game_screen, run_async
 
@@ -71,7 +70,7 @@ async def test_enter_on_a_threat_with_several_actions_points_at_them(tmp_path: P
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        actions = screen.query_one("#actions", OptionList)
+        actions = screen.query_one("#actions", ChoiceList)
         assert actions.has_focus
-        assert screen.choices()[actions.highlighted or 0] == element.actions[0]
+        assert screen.choices()[actions.highlighted_choice() or 0] == element.actions[0]
     assert len(session.record.actions) == before  # nothing played

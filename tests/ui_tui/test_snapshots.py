@@ -74,6 +74,14 @@ def test_deepspace_d6(snap_compare: Compare, data_dir: Path, state: str, lang: s
     assert snap_compare(app, terminal_size=SIZE)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_deepspace_d6_crew_step(snap_compare: Compare, data_dir: Path, lang: str) -> None:
+    # the first crew step of seed 5, 26 choices: the Commander's twenty ways to turn a die grouped
+    # a line per face (issue 20 item 12), the second of the first line picked with →
+    app = game_app("deepspace-d6", 5, data_dir, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, press=["right"])
+
+
 @pytest.mark.parametrize(("state", "lang"), [("rich-ez", "en"), ("fight-ez-plus", "en"), ("rich-ez-plus", "en"),
                                              ("rich-ez-plus", "ja")])  # fmt: skip
 def test_jongrogue(snap_compare: Compare, data_dir: Path, state: str, lang: str) -> None:

@@ -7,12 +7,13 @@ the five crew stations, Returned, the Infirmary, the pool and Distracted's "?" b
 threat in play in the order it arrived (▲ external with its health on the damage track, ■
 internal), with its activation values, away-mission slots and stasis. Every crew die is written
 as its number and its face (``3:Sci``), so nothing depends on colour. ↑/↓ or a click selects a
-threat; ``details`` (the app's key ``i``) gives its whole card.
+threat; ``details`` (the app's key ``i``) gives its whole card. ``choice_groups`` lists the
+Commander's ways to turn a die a line per face the die shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from rich.text import Text
@@ -22,8 +23,9 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from solotable.core.choice_groups import ChoiceGroup, GroupItem, GroupRow
 from solotable.core.i18n import Catalogue, message, register_catalogue
-from solotable.core.protocol import Game
+from solotable.core.protocol import Action, Game, State
 from solotable.core.rich_layout import SEP, breakable, fit, flow, side_by_side, track
 from solotable.games.deepspace_d6.observation import DieView, Observation, PlaceName, ThreatView
 
@@ -129,6 +131,32 @@ class Board(Widget):
         """The selected threat as ``board.py`` names it (Enter plays what concerns it)."""
         threats = self.observation["threats"] if self.observation is not None else []
         return f"threat:{threats[self.selected]['card']}" if 0 <= self.selected < len(threats) else None
+
+    def choice_groups(self, state: State, actions: Sequence[Action], lang: str) -> list[ChoiceGroup]:
+        """The Commander's ways to turn a die (``change:FROM,TO``), grouped by the face the die
+        shows: a line per face, ``Tac→ 1)Com 2)Med 3)Sci 4)Eng 5)Thr!`` (issue 20 item 12: one
+        choice a line took 15 to 20 of the 8 lines of the list at 80×24). Read from the
+        actions' notation only."""
+        by_face: dict[str, list[GroupItem]] = {}
+        for index, action in enumerate(actions):
+            kind, _, args = str(action).partition(":")
+            if kind != "change" or args.count(",") != 1:
+                continue
+            source, target = args.split(",")
+            by_face.setdefault(source, []).append(
+                GroupItem(index, self.t(f"ds6.face.{target}", lang), self.t(f"tui.ds.face.{target}", lang))
+            )
+        if sum(len(items) for items in by_face.values()) < 2:
+            return []
+        rows = tuple(
+            GroupRow(
+                self.t("tui.ds.change.lead", lang, face=self.t(f"ds6.face.{source}", lang)),
+                self.t("tui.ds.change.short_lead", lang, face=self.t(f"tui.ds.face.{source}", lang)),
+                tuple(items),
+            )
+            for source, items in by_face.items()
+        )
+        return [ChoiceGroup(self.t("tui.ds.change.heading", lang), rows)]
 
     def on_click(self, event: events.Click) -> None:
         for y, x1, x2, index in self._hits:

@@ -24,6 +24,7 @@ from solotable.ui.tui.game_screen import GAME_CSS, GameScreen
 from solotable.ui.tui.home import HOME_CSS, HomeScreen
 from solotable.ui.tui.i18n import catalogue, tr
 from solotable.ui.tui.too_small import TOO_SMALL_CSS
+from solotable.ui.tui.wrapped import wrap_toasts
 
 
 class SoloTableApp(App[int]):
@@ -46,6 +47,7 @@ class SoloTableApp(App[int]):
         games: list[str] | None = None,
     ) -> None:
         super().__init__()
+        wrap_toasts()
         catalogue()
         self.lang = lang if lang in LANGS else "en"
         self.first_session = session

@@ -4,7 +4,8 @@ observation, ``legal_actions``, ``describe``, ``event_text`` and the :class:`Ses
 
 Keys: digits choose (a number that cannot grow into another plays at once, otherwise it is shown
 and waits for a second digit or Enter, forgotten after DIGIT_WAIT seconds),
-arrows and Enter pick from the focused list, Tab moves between the choices and the log (choosing
+arrows and Enter pick from the focused list (←/→ between the choices that share a line: see
+:mod:`solotable.ui.tui.choices`), Tab moves between the choices and the log (choosing
 a log entry marked ↶ rewinds there), ``u`` undo, ``h`` hint, ``i`` info, ``l`` language,
 ``s`` save a copy, ``?`` help, ``q`` quit, Escape back to the home screen.
 """
@@ -44,6 +45,7 @@ from solotable.ui.present import (
 )
 from solotable.ui.tui.boards import make_board
 from solotable.ui.tui.boards.fallback import Board as FallbackBoard
+from solotable.ui.tui.choices import ChoiceGroup, ChoiceList, RowView
 from solotable.ui.tui.dialogs import (
     DESCRIBED_OUTCOMES,
     ChanceDialog,
@@ -117,6 +119,7 @@ GameScreen { layout: vertical; }
 #texts { width: 40; height: 100%; display: none; background: $panel; padding: 0 1; }
 #texts.-shown { display: block; }
 GameScreen > #textual-toastrack { dock: top; align: right top; margin-bottom: 0; }
+Toast { width: 40; max-width: 40; }
 #bottom { height: 8; }
 #actions { width: 1fr; border: none; height: 100%; }
 #log { width: 34; border: none; height: 100%; background: $panel; }
@@ -209,7 +212,7 @@ class GameScreen(Screen[None]):
             with VerticalScroll(id="texts"):
                 yield Static("", id="texts-body")
         with Horizontal(id="bottom"):
-            yield OptionList(id="actions")
+            yield ChoiceList(id="actions")
             yield OptionList(id="log")
         yield Static("", id="keys")
 
@@ -311,8 +314,10 @@ class GameScreen(Screen[None]):
         s = self.session
         lang = self.lang
         state = s.state
-        widget = self.query_one("#actions", OptionList)
+        widget = self.query_one("#actions", ChoiceList)
         options: list[Option] = []
+        singles: dict[int, int] = {}
+        rows: dict[int, RowView] = {}
         if state.is_terminal():
             options.extend(Option(Text(line), disabled=True) for line in self.result_lines())
             options.append(Option(Text(tr("tui.end.home", lang)), id="home"))
@@ -320,23 +325,49 @@ class GameScreen(Screen[None]):
         else:
             actions = self.choices()
             chance = s.waiting_for_chance
-            width = len(str(len(actions)))
-            for i, action in enumerate(actions, 1):
-                if chance and len(actions) > DESCRIBED_OUTCOMES:
-                    label = str(action)
-                elif chance:  # an outcome as it is typed at the table (a card's name, a tile), not its code
-                    label = outcome_labelled(s.game.describe(state, action, lang),
-                                             typed_example(s.game, state, action, lang))  # fmt: skip
-                else:
-                    label = labelled(s.game.describe(state, action, lang), str(action))
-                mark = f"{i:>{width}}){gap_before(label)}"
-                options.append(Option(Text(hanging(mark, label, self._text_width("actions"))), id=f"a{i - 1}"))
             if chance:
-                options.insert(0, Option(Text(tr("tui.chance.open", lang)), id="dice"))
-        widget.set_options(options)
+                options.append(Option(Text(tr("tui.chance.open", lang)), id="dice"))
+            width = len(str(len(actions)))
+            columns = self._text_width("actions")
+            group_of: dict[int, ChoiceGroup] = {}
+            grouping = getattr(self.board, "choice_groups", None)
+            if grouping is not None and not chance:
+                for group in grouping(state, actions, lang):
+                    group_of.update((index, group) for index in group.indices())
+            for i, action in enumerate(actions):
+                group = group_of.get(i)
+                if group is not None:
+                    if i == group.indices()[0]:
+                        options.append(Option(Text(hanging("", group.heading, columns)), disabled=True))
+                        for k, row in enumerate(group.rows):
+                            rows[len(options)] = view = RowView(row, columns)
+                            options.append(Option(view.text(None), id=f"g{i}-{k}"))
+                    continue
+                singles[len(options)] = i
+                options.append(Option(Text(self._choice_line(state, action, i, width, columns)), id=f"a{i}"))
+        widget.set_choices(options, singles, rows)
         if options:
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             widget.highlighted = first
+
+    def _choice_line(self, state: State, action: Action, index: int, width: int, columns: int) -> str:
+        """Choice ``index`` as its line(s) of the list: its number, its label and its notation, the
+        notation left out where it would take a line of its own (the list holds more choices:
+        issue 20 item 12; ``i`` still shows it)."""
+        s = self.session
+        lang = self.lang
+        if s.waiting_for_chance and len(self.choices()) > DESCRIBED_OUTCOMES:
+            label = str(action)
+        elif s.waiting_for_chance:  # an outcome as it is typed at the table (a card's name, a tile), not its code
+            label = outcome_labelled(s.game.describe(state, action, lang), typed_example(s.game, state, action, lang))
+        else:
+            described = s.game.describe(state, action, lang)
+            label = labelled(described, str(action))
+            if label != described:
+                bare = hanging(f"{index + 1:>{width}}){gap_before(described)}", described, columns)
+                full = hanging(f"{index + 1:>{width}}){gap_before(label)}", label, columns)
+                return full if full.count("\n") <= bare.count("\n") else bare
+        return hanging(f"{index + 1:>{width}}){gap_before(label)}", label, columns)
 
     def texts_text(self, entries: list[InfoEntry]) -> Text:
         """What the table shows (``Game.info_entries``) under a heading, each entry's title in bold,
@@ -433,10 +464,9 @@ class GameScreen(Screen[None]):
                 self.notify(tr("tui.bad_number", self.lang, number=digit, count=count), severity="warning")
                 return
         number = int(buffer)
-        actions = self.query_one("#actions", OptionList)
+        actions = self.query_one("#actions", ChoiceList)
         actions.focus()
-        offset = 1 if self.session.waiting_for_chance else 0
-        actions.highlighted = number - 1 + offset
+        actions.highlight_choice(number - 1)
         if self._digit_timer is not None:
             self._digit_timer.stop()
             self._digit_timer = None
@@ -467,8 +497,10 @@ class GameScreen(Screen[None]):
             self.action_home()
         elif oid == "quit":
             self.action_quit_game()
-        elif oid.startswith("a"):
-            self.choose(int(oid[1:]))
+        else:
+            choice = self.query_one("#actions", ChoiceList).choice_at(event.option_index)
+            if choice is not None:
+                self.choose(choice)
 
     def action_board_play(self) -> None:
         """Enter on the board: play the one action that concerns the selected element (the game's
@@ -486,9 +518,9 @@ class GameScreen(Screen[None]):
         if len(element.actions) == 1:
             self.choose(choices.index(element.actions[0]))
             return
-        actions = self.query_one("#actions", OptionList)
+        actions = self.query_one("#actions", ChoiceList)
         actions.focus()
-        actions.highlighted = choices.index(element.actions[0])
+        actions.highlight_choice(choices.index(element.actions[0]))
         self.notify(tr("tui.board.several", self.lang, count=len(element.actions)))
 
     def choose(self, index: int) -> None:
@@ -669,12 +701,10 @@ class GameScreen(Screen[None]):
         board_text = details(lang) if details is not None and (not entries or self.focused is self.board) else None
         if board_text:
             parts.append(board_text)
-        widget = self.query_one("#actions", OptionList)
-        index = widget.highlighted
+        index = self.query_one("#actions", ChoiceList).highlighted_choice()
         choices = self.choices()
-        offset = 1 if s.waiting_for_chance else 0
-        if index is not None and 0 <= index - offset < len(choices) and not s.state.is_terminal():
-            action = choices[index - offset]
+        if index is not None and 0 <= index < len(choices) and not s.state.is_terminal():
+            action = choices[index]
             label = labelled(s.game.describe(s.state, action, lang), str(action))
             parts.append(tr("tui.info.action", lang, label=label))
         if not parts:

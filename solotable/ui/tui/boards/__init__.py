@@ -5,7 +5,10 @@ A game declares its board with :meth:`Game.tui_board <solotable.core.protocol.Ga
 ``show(observation, lang)`` called after every change of state or language (it redraws from the
 observation only) and optionally ``details(lang) -> str | None`` (shown on the key ``i``) and
 ``selected_key() -> str | None``: the ``InfoEntry.key`` (``Game.info_entries``) of what is
-selected on the board, whose entry ``i`` shows while the board has the focus.
+selected on the board, whose entry ``i`` shows while the board has the focus; and
+``choice_groups(state, actions, lang) -> list[ChoiceGroup]``
+(:mod:`solotable.core.choice_groups`): choices the list shows side by side, a line per group row
+(:mod:`solotable.ui.tui.choices`).
 A game that declares none gets :mod:`solotable.ui.tui.boards.fallback`.
 """
 

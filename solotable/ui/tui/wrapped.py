@@ -187,10 +187,16 @@ class WrappedMarkdown(Markdown):
     }
 
 
+_TEXTUAL_TOAST_RENDER = Toast.render
+
+
 def _toast_render(toast: Toast) -> RenderableType:
     """A toast's title and message, the message wrapped by :class:`Wrapped` at the toast's width
-    (as plain text: no message of ours is markup)."""
-    notification = toast._notification
+    (as plain text: no message of ours is markup). Should a later Textual hold its notification
+    elsewhere, Textual's own drawing is used (a toast wrapped by its rule, never a crash)."""
+    notification = getattr(toast, "_notification", None)
+    if notification is None or not isinstance(getattr(notification, "message", None), str):
+        return _TEXTUAL_TOAST_RENDER(toast)
     body = Wrapped(notification.message)
     if not notification.title:
         return body

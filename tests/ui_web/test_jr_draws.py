@@ -109,9 +109,10 @@ def test_the_tiles_drawn_lie_on_the_board_with_their_purpose(browser: Any, live_
 
 
 def test_japanese_pages_fit_a_phone_with_words_kept_whole(browser: Any, live_server: LiveServer) -> None:
-    """Japanese is kept whole on the whole page (``word-break: keep-all``: the headings, the log, the
-    home page's lines too, not only the board's names), and no page grows wider than a 360-pixel
-    phone for it: each game's table a few moves in, and the home page."""
+    """Japanese prose breaks between phrases on the whole page (``word-break: auto-phrase``: the
+    headings, the log, the home page's lines, not only the board's names, which keep-all keeps
+    whole), and no page grows wider than a 360-pixel phone for it: each game's table a few moves
+    in, and the home page."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     for game, options, seed in (
@@ -126,10 +127,10 @@ def test_japanese_pages_fit_a_phone_with_words_kept_whole(browser: Any, live_ser
         for k in range(3):
             play_step(page, link, k, keyboard=False)
         for where in ("h1", "#log", "#board .board-head"):
-            assert page.locator(where).first.evaluate("el => getComputedStyle(el).wordBreak") == "keep-all", where
+            assert page.locator(where).first.evaluate("el => getComputedStyle(el).wordBreak") == "auto-phrase", where
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{game}: the page is {width}px wide on a 360px phone"
     page.goto(live_server.url + "/?lang=ja")
-    assert page.locator(".tagline").evaluate("el => getComputedStyle(el).wordBreak") == "keep-all"
+    assert page.locator(".tagline").evaluate("el => getComputedStyle(el).wordBreak") == "auto-phrase"
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()

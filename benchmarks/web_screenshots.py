@@ -176,8 +176,8 @@ def main(argv: list[str]) -> int:
         browser.close()
     server.should_exit = True
     thread.join(timeout=5)
-    for name in written:
-        shrink(Path(name), ns.colors)
+    for shot in written:
+        shrink(Path(shot), ns.colors)
     print("\n".join(written))
     return 0
 

@@ -1,6 +1,6 @@
 """Screenshots of every game's page at phone and desktop width, for docs/web/ (looked at by eye).
 
-    python benchmarks/web_screenshots.py [--out docs/web] [--only PREFIX ...]
+    python benchmarks/web_screenshots.py [--out docs/web] [--only PREFIX ...] [--colors N]
 
 Starts the web server on loopback with a fresh SQLite file, opens a table of each game played some
 way in by the game's heuristic bot (fixed seeds), and has the distribution's Chromium
@@ -12,6 +12,11 @@ pictures whose names start with one of the prefixes given (``--only minirogue-in
 step rolls dice; the page sees the step come in and marks what it changed (the dice rolled, the
 cards turned, the figures' differences), pictured with reduced motion so that the marks, not a
 moment of the animation, are seen.
+
+Each picture is then stored with a palette of ``--colors`` colours (256 by default; 0 keeps the
+full colour Chromium wrote), without dithering so that text stays crisp: a page is flat colours
+and antialiased text, and the files come out at about a third of the size (Pillow, which the test
+dependencies bring with matplotlib; without it the pictures are kept as taken).
 """
 
 from __future__ import annotations
@@ -76,12 +81,14 @@ SCENES: list[tuple[str, dict[str, Any], int, int, Callable[[dict[str, Any]], boo
     ("jongrogue", {"rules": "ez-plus"}, 4, 30, _monster_room),
 ]
 MAX_MOVES = 600
-ROLLS: list[tuple[str, dict[str, Any], int, int]] = [
-    # (game, options, seed, heuristic moves before looking for a roll)
-    ("minirogue-v1", {}, 11, 6),
-    ("minirogue", {}, 3, 6),
-    ("deepspace-d6", {}, 7, 3),
-    ("jongrogue", {"rules": "ez-plus"}, 4, 8),
+ROLLED = "#board .die.chg-roll"
+ROLLS: list[tuple[str, dict[str, Any], int, int, str]] = [
+    # (game, options, seed, heuristic moves before looking for a roll, what the page marks at one)
+    ("minirogue-v1", {}, 11, 6, ROLLED),
+    ("minirogue", {}, 3, 6, ROLLED),
+    ("deepspace-d6", {}, 7, 3, ROLLED),
+    # JongRogue draws tiles for its rolls: a 2d9 (two tiles drawn for one thing) turned up
+    ("jongrogue", {"rules": "ez-plus"}, 4, 2, "#board .draws .slot.drawn.chg .tile:nth-child(2)"),
 ]
 
 
@@ -95,6 +102,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default="docs/web")
     parser.add_argument("--only", nargs="*", default=[], help="write only pictures whose names start so")
+    parser.add_argument("--colors", type=int, default=256, help="palette size of the stored PNGs (0: full colour)")
     ns = parser.parse_args(argv)
 
     def wanted_name(name: str) -> bool:
@@ -153,7 +161,7 @@ def main(argv: list[str]) -> int:
                     page.screenshot(path=str(name), full_page=True)
                     written.append(str(name))
                 context.close()
-        for game_id, options, seed, moves in ROLLS:
+        for game_id, options, seed, moves, marked in ROLLS:
             for size_name, (width, height) in SIZES.items():
                 for lang in ("en", "ja"):
                     name = out / f"{game_id}-roll-{size_name}-{lang}.png"
@@ -161,22 +169,46 @@ def main(argv: list[str]) -> int:
                         continue
                     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
                     page = context.new_page()
-                    if _at_a_roll(web, page, port, game_id, options, seed, moves, lang):
+                    if _at_a_roll(web, page, port, game_id, options, seed, moves, marked, lang):
                         page.screenshot(path=str(name), full_page=True)
                         written.append(str(name))
                     context.close()
         browser.close()
     server.should_exit = True
     thread.join(timeout=5)
+    for shot in written:
+        shrink(Path(shot), ns.colors)
     print("\n".join(written))
     return 0
 
 
+def shrink(path: Path, colors: int) -> None:
+    """Store the picture with a palette of ``colors`` colours (no dithering), if Pillow is there."""
+    if colors <= 0:
+        return
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as shot:
+        flat = shot.convert("RGB").quantize(colors=colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat.save(path, optimize=True)
+
+
 def _at_a_roll(
-    web: WebApp, page: Any, port: int, game_id: str, options: dict[str, Any], seed: int, moves: int, lang: str
+    web: WebApp,
+    page: Any,
+    port: int,
+    game_id: str,
+    options: dict[str, Any],
+    seed: int,
+    moves: int,
+    marked: str,
+    lang: str,
 ) -> bool:
     """Play the heuristic ``moves`` moves in, then one move at a time with the page open afresh,
-    until the page marks a die rolled (a tile turned, in JongRogue) by the step; whether it did."""
+    until the page marks what ``marked`` selects (a die rolled; in JongRogue, the tiles of a 2d9
+    turned up) after the step; whether it did."""
     row, tokens = web.tables.create(game_id, options, player="screenshots-player-0001", seed=seed, practice=True)
     bot = make_agent("heuristic", game_id)
     rng = random.Random(seed)
@@ -195,7 +227,7 @@ def _at_a_roll(
         if n >= moves:
             # the live stream tells the page, which draws the step and marks its changes
             page.wait_for_function("b => document.getElementById('log').innerText !== b", arg=before, timeout=15000)
-            if page.locator("#board .die.chg-roll, #board .tile.chg").count():
+            if page.locator(marked).count():
                 return True
     return False
 

@@ -124,6 +124,16 @@ class PassageMonster(TypedDict):
     status: list[str]
 
 
+class DrawView(TypedDict):
+    """Tiles drawn from the pile for one thing (a check, an attack, damage, an encounter...)."""
+
+    purpose: str
+    """What they were drawn for: the draw's name (``melee_hit``, ``sleep_check``; the catalogue's
+    ``jr.draw.<purpose>`` words it)."""
+    tiles: list[str]
+    """The tiles in the order drawn (``m3``, ``p5``)."""
+
+
 class ResultView(TypedDict):
     won: bool
     score: int
@@ -147,6 +157,11 @@ class Observation(TypedDict):
     pile: int
     discard: int
     discard_tiles: dict[str, int]
+    drawn: list[DrawView]
+    """The tiles drawn from the pile since the last decision, face up beside it until the next one,
+    grouped by what they were drawn for (recorded with the events: none when they are off)."""
+    drawn_after: int
+    """How many decisions were made before these draws (tells one step's draws from the next)."""
     turn: int
     continues: int
     result: ResultView | None
@@ -250,6 +265,9 @@ def observation(s: JongRogueState) -> Observation:
         "pile": s.pile_n,
         "discard": s.discard_n,
         "discard_tiles": {TILE_NAMES[t]: n for t, n in enumerate(s.discard) if n},
+        "drawn": [{"purpose": what, "tiles": [TILE_NAMES[t] for t in tiles]} for what, tiles in s.drawn]
+        if s.drawn_at == s.decisions else [],
+        "drawn_after": s.decisions,
         "turn": s.turn,
         "continues": s.continues,
         "result": _result(s),

@@ -247,7 +247,7 @@ _SCALARS = (
     "weapon_eq", "armour_eq", "bow",
     "lab_n", "pos", "room", "side", "pfrom",
     "mode", "ret_mode", "turn", "shots", "frozen_at", "lead", "way",
-    "continues", "cause", "killer", "won", "score", "forced", "decisions",
+    "continues", "cause", "killer", "won", "score", "forced", "decisions", "drawn", "drawn_at",
 )  # fmt: skip
 _LISTS = ("pile", "discard", "missiles", "potions", "scrolls", "pot_row", "scr_row", "pot_known_rows",
           "scr_known_rows", "lab", "lab_left", "found", "processed", "postponed")  # fmt: skip
@@ -339,6 +339,11 @@ class JongRogueState(StepState):
     score: int
     forced: bool
     decisions: int
+    drawn: tuple[tuple[str, tuple[int, ...]], ...]
+    """The tiles drawn from the pile since decision ``drawn_at``, grouped by check, each group with
+    the name of what it was drawn for (``melee_hit``...): what lies face up beside the pile until
+    the next decision (the observation's ``drawn``). Kept with the events (``log``), like them."""
+    drawn_at: int
 
     def __init__(self, game: JongRogue, seed: int | None, ident: bool, forced_bonus: bool, victory_bonus: bool,
                  cont: bool, forced_end_ok: bool = True) -> None:  # fmt: skip
@@ -406,6 +411,8 @@ class JongRogueState(StepState):
         self.score = 0
         self.forced = False
         self.decisions = 0
+        self.drawn = ()
+        self.drawn_at = 0
         self.reset_floor()
         self.start(game_start)
 
@@ -467,6 +474,8 @@ class JongRogueState(StepState):
         new.score = self.score
         new.forced = self.forced
         new.decisions = self.decisions
+        new.drawn = self.drawn
+        new.drawn_at = self.drawn_at
         new.pile = self.pile[:]
         new.held = [h[:] for h in self.held] if self.held else []
         new.discard = self.discard[:]

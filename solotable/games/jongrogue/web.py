@@ -61,10 +61,10 @@ def mahjong_tile(name: str, lang: str, *, small: bool = False) -> Html:
             tag("text", name[1], x=30, y=36, text_anchor="middle", font_size=26, cls="tile-num"),
             tag("text", SUIT_KANJI[suit], x=30, y=68, text_anchor="middle", font_size=24, cls="tile-suit"),
         ]
-    elif name in WIND_OF_LAB or name == "R":
-        inner = [
-            tag("text", tile_text(name, lang)[:2], x=30, y=54, text_anchor="middle", font_size=26, cls="tile-wind")
-        ]
+    elif name == "R":  # the stairs: a flight of steps drawn, no letters
+        inner = [tag("path", d="M10 64 H20 V54 H30 V44 H40 V34 H50 V64 Z", cls="tile-stairs")]
+    elif name in WIND_OF_LAB:
+        inner = [tag("text", tile_text(name, lang), x=30, y=54, text_anchor="middle", font_size=26, cls="tile-wind")]
     else:
         inner = [tag("text", "?", x=30, y=54, text_anchor="middle", font_size=28, cls="tile-back-mark")]
     svg = tag(
@@ -167,6 +167,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     room_zone = section(
         t("web.jr.encounter", lang),
         tag("div", *encounter, cls="slot-row") if encounter else tag("p", t("web.jr.room_empty", lang)),
+        _jr_drawn(o, lang, infos),
         _jr_ways(o, lang),
         cls="encounter",
     )
@@ -264,6 +265,46 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     if o.get("result"):
         parts.insert(0, tag("p", t("web.jr.over", lang), cls="over"))
     return tag("div", *parts, cls="board board-jongrogue")
+
+
+def _jr_drawn(o: Obs, lang: str, infos: Infos) -> Html | None:
+    """The tiles drawn from the pile since the last decision (the observation's ``drawn``), face
+    up, each group labelled with what it was drawn for in the game's own words (``jr.draw.*``).
+    Each group is keyed by the decision it follows, so the page turns over every new draw, even
+    one showing the same tiles as the step before, and marks it until the next decision."""
+    groups = o.get("drawn") or []
+    if not groups:
+        return None
+    after = o.get("drawn_after", 0)
+    body = t("web.jr.info.drawn", lang)
+    pieces: list[Html] = []
+    for i, group in enumerate(groups, 1):
+        purpose = group["purpose"]
+        what = g(f"jr.draw.{purpose}", lang) if _game_has(f"jr.draw.{purpose}") else purpose
+        tiles = [tile_text(x, lang) for x in group["tiles"]]
+        key = f"drawn-{after}-{i}"
+        title = t("web.jr.drawn_title", lang, what=what, tiles=t("web.sep.dot", lang).join(tiles))
+        infos[key] = {"title": title, "body": body}
+        pieces.append(
+            tag(
+                "button",
+                tag("span", *[mahjong_tile(x, lang, small=True) for x in group["tiles"]], cls="tiles"),
+                tag("span", what, cls="tile-words"),
+                type="button",
+                cls="slot drawn",
+                data_info=key,
+                aria_haspopup="dialog",
+                aria_label=title,
+            )
+        )
+    return tag(
+        "div",
+        tag("h4", t("web.jr.drawn", lang)),
+        tag("div", *pieces, cls="slot-row drawn-row"),
+        cls="draws",
+        role="group",
+        aria_label=t("web.jr.drawn", lang),
+    )
 
 
 def _jr_ways(o: Obs, lang: str) -> Html | None:

@@ -91,7 +91,7 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
     spell_pieces = [
         piece(
             t("web.mr1.spell_piece", lang, spell=g(f"mr1.spell.{sp}", lang)),
-            g(f"mr1.spell.{sp}", lang),
+            t("web.mr1.spell_piece", lang, spell=g(f"mr1.spell.{sp}", lang)),  # "Spell: Fire", not "Fire" alone
             el=f"item:{sp}",
             cls="spell",
         )

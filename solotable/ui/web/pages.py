@@ -258,18 +258,20 @@ def _odds_charts(lang: str) -> list[Html]:
             )
             for r in rows
         ]
-        # the labels' column as wide as the longest label (12 px text: a full-width character 12 px)
-        bar_h, gap, scale_w = 18, 6, 300
-        label_w = max(150, 16 + max(_text_width(label) for label in labels))
-        width = label_w + scale_w + 70
-        height = len(rows) * (bar_h + gap) + 30
+        # each label above its bar (12 px text: a full-width character 12 px), so that a chart fits a
+        # phone: labels beside the bars made it 600-700 px wide, and a phone saw the labels only
+        bar_h, gap, label_h, scale_w, pad = 14, 8, 16, 240, 8
+        width = max(scale_w + 2 * pad + 60, 2 * pad + max(_text_width(label) for label in labels))
+        row_h = label_h + bar_h + gap
+        height = len(rows) * row_h + 30
         parts: list[Html] = []
         for tick in (0, 25, 50, 75, 100):
-            x = label_w + scale_w * tick / 100
+            x = pad + scale_w * tick / 100
             parts.append(tag("line", x1=x, x2=x, y1=0, y2=height - 22, cls="grid-line"))
             parts.append(tag("text", f"{tick}%", x=x, y=height - 6, text_anchor="middle", cls="tick"))
         for i, r in enumerate(rows):
-            y = i * (bar_h + gap) + 4
+            top = i * row_h + 4
+            y = top + label_h
             row_name = value_label(gid, column, r["row"], lang)
             who = ODDS_PLAYERS[r["agent"]]
             agent = t(f"web.odds_agent.{who}", lang)
@@ -284,12 +286,12 @@ def _odds_charts(lang: str) -> list[Html]:
                 high=f"{r['high']:.1f}",
                 games=f"{r['games']:,}",
             )
-            x0 = label_w
+            x0 = pad
             parts.append(
                 tag(
                     "g",
                     tag("title", words),
-                    tag("text", label, x=label_w - 8, y=y + bar_h - 5, text_anchor="end", cls="bar-label"),
+                    tag("text", label, x=pad, y=top + 12, cls="bar-label"),
                     tag(
                         "rect",
                         x=x0,
@@ -310,7 +312,7 @@ def _odds_charts(lang: str) -> list[Html]:
                         "text",
                         f"{r['rate']:.1f}%",
                         x=x0 + scale_w * r["high"] / 100 + 6,
-                        y=y + bar_h - 5,
+                        y=y + bar_h - 3,
                         cls="bar-value",
                     ),
                     role="listitem",

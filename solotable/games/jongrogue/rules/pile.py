@@ -59,15 +59,29 @@ def pile_table(state: JongRogueState) -> ChanceTable:
     return draw_table(TILE_ACTIONS, state.pile)
 
 
-def took(state: JongRogueState, outcome: Action, phase: Phase[Any]) -> int:
+def took(state: JongRogueState, outcome: Action, phase: Phase[Any], first: bool = False) -> int:
     """The tile ``outcome`` leaves the pile; it is in use until the caller places or discards it.
-    The log says what it was drawn for: "Time (extra satiation): 3萬"."""
+    The log says what it was drawn for: "Time (extra satiation): 3萬"; the table shows it face up
+    until the next decision (:func:`laid_out`)."""
     t = TILE_OF[outcome.args[0]]
     state.pile[t] -= 1
     state.pile_n -= 1
     if state.log:
         state.emit("jr.ev.draw", what=f"@jr.draw.{phase.name}", tile=GLYPHS[t])
+        laid_out(state, t, phase.name, first)
     return t
+
+
+def laid_out(state: JongRogueState, t: int, what: str, first: bool) -> None:
+    """Tile ``t``, drawn for ``what``, joins the draws shown since the last decision
+    (``state.drawn``): with the tiles just drawn for the same thing unless it is the ``first``
+    of a check (the second 2d9 of two monsters' attacks is a group of its own)."""
+    drawn = state.drawn if state.drawn_at == state.decisions else ()
+    if drawn and not first and drawn[-1][0] == what:
+        state.drawn = (*drawn[:-1], (what, (*drawn[-1][1], t)))
+    else:
+        state.drawn = (*drawn, (what, (t,)))
+    state.drawn_at = state.decisions
 
 
 def discard_tile(state: JongRogueState, t: int) -> None:
@@ -102,7 +116,7 @@ def draw_tile(
 
 
 def _drawn(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then, args: tuple[Any, ...]) -> None:
-    t = took(state, outcome, phase)
+    t = took(state, outcome, phase, True)
     if state.pile_n == 0 and not runout(state):
         return
     then(state, t, *args)
@@ -175,7 +189,7 @@ def _check_more(state: JongRogueState, n: int, got: tuple[int, ...], phase: Phas
 
 def _check_took(state: JongRogueState, outcome: Action, n: int, got: tuple[int, ...], phase: Phase[Any],
                 then: Then, args: tuple[Any, ...]) -> None:  # fmt: skip
-    t = took(state, outcome, phase)
+    t = took(state, outcome, phase, not got)
     if state.pile_n == 0 and not runout(state):
         return
     _check_more(state, n, (*got, t), phase, then, args)
@@ -200,7 +214,7 @@ def roll(
 
 
 def _d9_took(state: JongRogueState, outcome: Action, phase: Phase[Any], then: Then, args: tuple[Any, ...]) -> None:
-    t = took(state, outcome, phase)
+    t = took(state, outcome, phase, True)
     if state.pile_n == 0 and not runout(state):
         return
     discard_tile(state, t)

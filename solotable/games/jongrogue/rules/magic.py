@@ -261,9 +261,7 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
         return
     elif name == "aggravate_monsters":
         state.status |= AGGRAV
-        for room in state.own_rooms():
-            for s in room:
-                s.flags &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)
+        state.clear_monster_flags(M_ASLEEP | M_DEEP | M_DISGUISED)
     elif name == "magic_mapping":
         state.then(*(step(floors.reveal_lab, r) for r in range(9)), step(_all_found), step(combat_action_done))
         return

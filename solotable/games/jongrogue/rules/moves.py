@@ -165,9 +165,7 @@ def in_passage(state: JongRogueState) -> None:
     state.lead = -1
     state.status &= ~LEVIT
     clear_monster_confusion(state)
-    for room in state.own_rooms():
-        for s in room:
-            s.flags &= ~M_SCARED  # scare monster lasts until the PC steps into a passage (§7.21)
+    state.clear_monster_flags(M_SCARED)  # scare monster lasts until the PC steps into a passage (§7.21)
     state.emit("jr.ev.passage")
     recover(state)
 
@@ -285,9 +283,7 @@ def _rested(state: JongRogueState) -> None:
 
 
 def clear_monster_confusion(state: JongRogueState) -> None:
-    for room in state.own_rooms():
-        for s in room:
-            s.flags &= ~M_CONF
+    state.clear_monster_flags(M_CONF)
     if state.pmon is not None:
         state.pmon.flags &= ~M_CONF
 

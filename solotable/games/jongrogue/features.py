@@ -287,8 +287,18 @@ _UNSEEN_ROOMS = _pattern(9 * _ROOM_SPAN, [
     _TILE[r][k] - _LAB[0] + x for r in range(9) for k in range(PER_ROOM) for x in (0, _T_DOWN)])  # fmt: skip
 """Rooms in a row, each as a room not yet seen shows (:data:`_UNSEEN_ROOM`, no labyrinth pair, no
 found end, not processed): the block of consecutive such rooms is written by one slice."""
-_SUIT_AT = tuple(_T_SUIT + suit(t) for t in range(len(TILE_NAMES)))
-_NUMBER_OF = tuple(number(t) / 9 for t in range(len(TILE_NAMES)))
+
+
+def _tile_seen(t: int, kind: int) -> memoryview:
+    """The first places of a tile seen (laid, its suit, number and kind), written by one slice."""
+    a = array("f", bytes(4 * _T_MONSTER))
+    a[0] = a[_T_SUIT + suit(t)] = a[_T_KIND + kind] = 1.0
+    a[_T_NUMBER] = number(t) / 9
+    return memoryview(a)
+
+
+_SEEN = tuple(tuple(_tile_seen(t, kind) for kind in range(len(KIND_NAMES))) for t in range(len(TILE_NAMES)))
+"""``_SEEN[tile][kind]``: a tile seen; a disguised mimic (D61, mN as sN) is ``_SEEN[18 + tile % 9][item]``."""
 
 
 def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
@@ -452,22 +462,20 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                 continue
             at = places[k]
             k += 1
-            out[at] = 1.0
             if not slot.up and not clair:
+                out[at] = 1.0
                 out[at + _T_DOWN] = 1.0
-            elif kind == K_MON and slot.flags & M_INVIS and not clair:
-                out[at + _T_UNSEEN] = 1.0
-            elif kind == K_MON and slot.flags & M_DISGUISED and not clair:  # D61: mN looks like sN
-                out[at + _T_SUIT + 2] = 1.0
-                out[at + _T_NUMBER] = _NUMBER_OF[slot.tile]
-                out[at + _T_KIND + _ITEM_KIND] = 1.0
+            elif kind != K_MON:
+                out[at:at + _T_MONSTER] = _SEEN[slot.tile][kind]
+            elif slot.flags & (M_INVIS | M_DISGUISED) and not clair:
+                if slot.flags & M_INVIS:
+                    out[at] = 1.0
+                    out[at + _T_UNSEEN] = 1.0
+                else:  # D61: mN looks like sN
+                    out[at:at + _T_MONSTER] = _SEEN[18 + slot.tile % 9][_ITEM_KIND]
             else:
-                tile = slot.tile
-                out[at + _SUIT_AT[tile]] = 1.0
-                out[at + _T_NUMBER] = _NUMBER_OF[tile]
-                out[at + _T_KIND + kind] = 1.0
-                if kind == K_MON:
-                    _write_monster(out, at + _T_MONSTER, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
+                out[at:at + _T_MONSTER] = _SEEN[slot.tile][K_MON]
+                _write_monster(out, at + _T_MONSTER, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
         r += 1

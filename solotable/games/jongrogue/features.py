@@ -15,6 +15,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping, Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from solotable.core.protocol import State
 from . import GAME
 from .data import ARMOUR_KINDS, WEAPON_KINDS
 from .notation import LAB_NAMES, SIDES, TILE_NAMES, number, suit
+from .rules.floors import PER_ROOM
 from .state import (
     CLAIR,
     DOOR,
@@ -275,14 +277,36 @@ _DOWN_PLACES = tuple(
 """The first ``n`` tile places of a room, each laid and face down (the places are consecutive)."""
 assert all(_TILE[r][k] == _TILE[r][0] + k * _TILE_WIDTH for r in range(9) for k in range(MAX_SLOT))
 _PC_BITS = len(PC_STATUS_NAMES)
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(9) if f >> i & 1) for f in range(1 << 9))
+"""The bits set in a status word (the PC's 8, a monster's 9), in order."""
+_ROOM_SPAN = _LAB[1] - _LAB[0]
+assert all(_LAB[r] == _LAB[0] + r * _ROOM_SPAN and _TILE[r][-1] + _TILE_WIDTH == _LAB[r] + _ROOM_SPAN for r in range(9))
+_UNSEEN_ROOM = [FACE_DOWN] * PER_ROOM
+"""The tiles of a room not yet seen on this floor: its deal, face down."""
+_UNSEEN_ROOMS = _pattern(9 * _ROOM_SPAN, [
+    _TILE[r][k] - _LAB[0] + x for r in range(9) for k in range(PER_ROOM) for x in (0, _T_DOWN)])  # fmt: skip
+"""Rooms in a row, each as a room not yet seen shows (:data:`_UNSEEN_ROOM`, no labyrinth pair, no
+found end, not processed): the block of consecutive such rooms is written by one slice."""
+
+
+def _tile_seen(t: int, kind: int) -> memoryview:
+    """The first places of a tile seen (laid, its suit, number and kind), written by one slice."""
+    a = array("f", bytes(4 * _T_MONSTER))
+    a[0] = a[_T_SUIT + suit(t)] = a[_T_KIND + kind] = 1.0
+    a[_T_NUMBER] = number(t) / 9
+    return memoryview(a)
+
+
+_SEEN = tuple(tuple(_tile_seen(t, kind) for kind in range(len(KIND_NAMES))) for t in range(len(TILE_NAMES)))
+"""``_SEEN[tile][kind]``: a tile seen; a disguised mimic (D61, mN as sN) is ``_SEEN[18 + tile % 9][item]``."""
 
 
 def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
     out[at + _MONSTER[mon_id]] = 1.0
     out[at + len(MONSTERS)] = hp / 20
-    status = at + len(MONSTERS) + 1
-    for i in range(_STATUS_BITS):
-        if flags >> i & 1:
+    if flags:
+        status = at + len(MONSTERS) + 1
+        for i in _BITS[flags]:
             out[status + i] = 1.0
 
 
@@ -299,16 +323,18 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     out[_XP] = s.xp / 100
     out[_HP] = s.hp / 50
     out[_MAX_HP] = s.maxhp / 50
-    out[_STR] = s.eff_strength() / 20  # the sheet: with a worn Ring of Add Strength (§7.22)
+    # the sheet: with a worn Ring of Add Strength (§7.22)
+    out[_STR] = (s.eff_strength() if s.rings else s.strength) / 20
     out[_MAX_STR] = s.max_str / 20
     status = s.status
-    for i in range(_PC_BITS):
-        if status >> i & 1:
+    if status:
+        for i in _BITS[status]:
             out[_STATUS + i] = 1.0
-    if s.food == 0:
+    food = s.food
+    if food == 0:
         out[_HUNGRY] = 1.0
     out[_GOLD] = s.gold / 100
-    out[_FOOD] = s.food / 10
+    out[_FOOD] = food / 10
     out[_FLOOR] = s.floor / 20
     out[_DEEPEST] = s.deepest / 20
     if s.amulet:
@@ -317,48 +343,57 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     weapons = s.weapons
     if len(weapons) > MAX_ITEMS:
         out[_WEAPONS_BEYOND] = (len(weapons) - MAX_ITEMS) / 4
+    eq = s.weapon_eq
     for i, w in enumerate(weapons[:MAX_ITEMS]):
         at = _WEAPON[i]
         out[at + _WEAPON_KIND[w.kind]] = 1.0
         if w.known:
-            out[at + 4] = w.enchant / 3
+            if w.enchant:
+                out[at + 4] = w.enchant / 3
             out[at + 5] = 1.0
             if w.cursed:
                 out[at + 6] = 1.0
-        if i == s.weapon_eq:
+        if i == eq:
             out[at + 7] = 1.0
     if s.bow:
         out[_BOW] = 1.0
-    for i, held in enumerate(s.missiles):
-        if held:
-            out[_MISSILE[i]] = 1.0
+    missiles = s.missiles
+    if missiles[0]:
+        out[_MISSILE[0]] = 1.0
+    if missiles[1]:
+        out[_MISSILE[1]] = 1.0
+    if missiles[2]:
+        out[_MISSILE[2]] = 1.0
     armours = s.armours
     if len(armours) > MAX_ITEMS:
         out[_ARMOURS_BEYOND] = (len(armours) - MAX_ITEMS) / 4
+    eq = s.armour_eq
     for i, a in enumerate(armours[:MAX_ITEMS]):
         at = _ARMOUR[i]
         out[at + _ARMOUR_KIND[a.kind]] = 1.0
         if a.known:
-            out[at + 7] = a.enchant / 3
+            if a.enchant:
+                out[at + 7] = a.enchant / 3
             out[at + 8] = 1.0
             if a.cursed:
                 out[at + 9] = 1.0
         if a.protected:
             out[at + 10] = 1.0
-        if i == s.armour_eq:
+        if i == eq:
             out[at + 11] = 1.0
     rings = s.rings
-    if len(rings) > MAX_ITEMS:
-        out[_RINGS_BEYOND] = (len(rings) - MAX_ITEMS) / 4
-    for i, ring in enumerate(rings[:MAX_ITEMS]):
-        at = _RING[i]
-        out[at] = 1.0
-        if ring.kind is not None:
-            out[at + 1 + _RING_KIND[ring.kind]] = 1.0
-            if ring.cursed:
-                out[at + 1 + len(RINGS)] = 1.0
-        if ring.hand:
-            out[at + 2 + len(RINGS)] = 1.0
+    if rings:
+        if len(rings) > MAX_ITEMS:
+            out[_RINGS_BEYOND] = (len(rings) - MAX_ITEMS) / 4
+        for i, ring in enumerate(rings[:MAX_ITEMS]):
+            at = _RING[i]
+            out[at] = 1.0
+            if ring.kind is not None:
+                out[at + 1 + _RING_KIND[ring.kind]] = 1.0
+                if ring.cursed:
+                    out[at + 1 + len(RINGS)] = 1.0
+            if ring.hand:
+                out[at + 2 + len(RINGS)] = 1.0
     if any(s.potions):
         for i, n in enumerate(s.potions):
             if n:
@@ -388,23 +423,33 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         out[_ROOM + s.room] = 1.0
         if pos == DOOR:
             out[_SIDE + s.side] = 1.0
-    clair = s.status & CLAIR
-    for r in range(9):
-        pair = s.lab[r]
+    clair = status & CLAIR
+    unseen = -1  # the first of a run of rooms not yet seen (written together when the run ends)
+    r = 0
+    for pair, found, processed, room in zip(s.lab, s.found, s.processed, s.slots, strict=True):
+        if pair is None and not found and not processed and not clair and room == _UNSEEN_ROOM:
+            if unseen < 0:
+                unseen = r
+            r += 1
+            continue
+        if unseen >= 0:
+            out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
+            unseen = -1
         if pair is not None:
+            lab = _LAB[r]
             for t in pair:
-                out[_LAB[r] + t] += 1.0
-        found = s.found[r]
+                out[lab + t] += 1.0
         if found:
-            for sd in range(4):
-                if found >> sd & 1:
-                    out[_FOUND[r] + sd] = 1.0
-        if s.processed[r]:
+            for sd in _BITS[found]:
+                out[_FOUND[r] + sd] = 1.0
+        if processed:
             out[_PROCESSED[r]] = 1.0
-        room = s.slots[r]
+        if not room:
+            r += 1
+            continue
         if not clair and room.count(FACE_DOWN) == len(room) <= MAX_SLOT:  # (a floor's start: all face down)
-            if room:
-                out[_TILE[r][0]:_TILE[r][0] + len(_DOWN_PLACES[len(room)])] = _DOWN_PLACES[len(room)]
+            out[_TILE[r][0]:_TILE[r][0] + len(_DOWN_PLACES[len(room)])] = _DOWN_PLACES[len(room)]
+            r += 1
             continue
         places = _TILE[r]
         k = 0
@@ -417,35 +462,39 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                 continue
             at = places[k]
             k += 1
-            out[at] = 1.0
             if not slot.up and not clair:
+                out[at] = 1.0
                 out[at + _T_DOWN] = 1.0
-            elif kind == K_MON and slot.flags & M_INVIS and not clair:
-                out[at + _T_UNSEEN] = 1.0
-            elif kind == K_MON and slot.flags & M_DISGUISED and not clair:  # D61: mN looks like sN
-                out[at + _T_SUIT + 2] = 1.0
-                out[at + _T_NUMBER] = number(slot.tile) / 9
-                out[at + _T_KIND + _ITEM_KIND] = 1.0
+            elif kind != K_MON:
+                out[at:at + _T_MONSTER] = _SEEN[slot.tile][kind]
+            elif slot.flags & (M_INVIS | M_DISGUISED) and not clair:
+                if slot.flags & M_INVIS:
+                    out[at] = 1.0
+                    out[at + _T_UNSEEN] = 1.0
+                else:  # D61: mN looks like sN
+                    out[at:at + _T_MONSTER] = _SEEN[18 + slot.tile % 9][_ITEM_KIND]
             else:
-                out[at + _T_SUIT + suit(slot.tile)] = 1.0
-                out[at + _T_NUMBER] = number(slot.tile) / 9
-                out[at + _T_KIND + kind] = 1.0
-                if kind == K_MON:
-                    _write_monster(out, at + _T_MONSTER, slot.mon.id, slot.hp, slot.flags)
+                out[at:at + _T_MONSTER] = _SEEN[slot.tile][K_MON]
+                _write_monster(out, at + _T_MONSTER, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
+        r += 1
+    if unseen >= 0:
+        out[_LAB[unseen]:_LAB[0] + 9 * _ROOM_SPAN] = _UNSEEN_ROOMS[:(9 - unseen) * _ROOM_SPAN]
     pmon = s.pmon
     if pmon is not None:
         _write_monster(out, _PASSAGE, pmon.mon.id, pmon.hp, pmon.flags)
         out[_PASSAGE_FLAG] = 1.0
     out[_PILE] = s.pile_n / 108
-    out[_DISCARD] = s.discard_n / 108
-    if s.discard_n:
+    discard_n = s.discard_n
+    if discard_n:
+        out[_DISCARD] = discard_n / 108
         discard = s.discard
         for t in compress(_KINDS, discard):
             out[_DISCARDED + t] = discard[t] / 4
     out[_TURN] = s.turn / 500
-    out[_CONTINUES] = s.continues / 5
+    if s.continues:
+        out[_CONTINUES] = s.continues / 5
     if s.ended:
         out[_OVER] = 1.0
         if s.won:
@@ -453,6 +502,7 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
 
 
 _SLOT_ACTIONS = frozenset({"attack", "pick", "hit", "shoot", "read"})
+_KIND = attrgetter("kind")
 
 
 def notations(state: State, legal: Sequence[Action]) -> list[str]:
@@ -463,7 +513,7 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     out = list(map(notation, legal))
     if state.pos != PASSAGE:
         room = state.slots[state.room]
-        if not any(slot.kind == K_GONE for slot in room):
+        if K_GONE not in map(_KIND, room):
             return out  # every tile listed at its own number: the game's notations are the catalogue's
         # the room's tiles still there (those of its observation), in their order
         here = [k + 1 for k, slot in enumerate(room) if slot.kind != K_GONE]

@@ -596,8 +596,18 @@ class JongRogueState(StepState):
                     return ref(r, k)
         raise ValueError("the monster is not on the map")
 
+    def clear_monster_flags(self, bits: int) -> None:
+        """Clear statuses ``bits`` of every monster on the map's rooms (not the passage monster):
+        only the rooms holding a monster with one of them are taken (copied on write)."""
+        for room, slots in enumerate(self.slots):
+            for s in slots:
+                if s.flags & bits:
+                    for x in self.room_slots(room):
+                        x.flags &= ~bits
+                    break
+
     def ring_on(self, kind: str) -> bool:
-        return any(r.hand and r.kind == kind for r in self.rings)
+        return bool(self.rings) and any(r.hand and r.kind == kind for r in self.rings)
 
     def eff_strength(self) -> int:
         """Strength with a worn Ring of Add Strength (+1, -1 if cursed, §7.10)."""

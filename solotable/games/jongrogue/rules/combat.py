@@ -175,8 +175,9 @@ def _shot(state: JongRogueState, total: int, r: int, missile: str) -> None:
     s = state.slot_at(r)
     target = max(TARGET_MIN, PC_RANGED_BASE - state.level // HIT_LEVEL_DIV)
     hit = total > FUMBLE_MAX and total >= target
-    state.emit("jr.ev.shoot", monster=f"@jr.mon.{s.mon.id}", total=total, target=target,
-               result="@jr.word." + ("hit" if hit else "miss"))  # fmt: skip
+    if state.log:
+        state.emit("jr.ev.shoot", monster=f"@jr.mon.{s.mon.id}", total=total, target=target,
+                   result="@jr.word." + ("hit" if hit else "miss"))  # fmt: skip
     wake_attacked(s)
     # row 16 after resolution: the ammo check (after a killing shot too), then fire breath
     if hit:
@@ -193,7 +194,8 @@ def _ammo_check(state: JongRogueState, missile: str) -> None:
 def _ammo_rolled(state: JongRogueState, v: int, missile: str) -> None:
     if v == AMMO_OUT:
         state.missiles[MISSILES.index(missile)] = False
-        state.emit("jr.ev.ammo_out", item=f"@jr.item.{missile}")
+        if state.log:
+            state.emit("jr.ev.ammo_out", item=f"@jr.item.{missile}")
 
 
 def _after_shot(state: JongRogueState) -> None:
@@ -263,14 +265,16 @@ def _melee_rolled(state: JongRogueState, total: int, r: int, target: int) -> Non
     s = state.slot_at(r)
     mon = s.mon
     if total <= FUMBLE_MAX:
-        state.emit("jr.ev.fumble", monster=f"@jr.mon.{mon.id}")
+        if state.log:
+            state.emit("jr.ev.fumble", monster=f"@jr.mon.{mon.id}")
         wake_attacked(s)
         if "level_drain" in mon.abilities and not s.flags & M_CANCEL:  # row 15
             level_down(state)
         return
     hit_ = total >= target
-    state.emit("jr.ev.melee", monster=f"@jr.mon.{mon.id}", total=total, target=target,
-               result="@jr.word." + ("hit" if hit_ else "miss"))  # fmt: skip
+    if state.log:
+        state.emit("jr.ev.melee", monster=f"@jr.mon.{mon.id}", total=total, target=target,
+                   result="@jr.word." + ("hit" if hit_ else "miss"))  # fmt: skip
     disguised = s.flags & M_DISGUISED
     wake_attacked(s)
     if hit_ and not disguised:  # row 14: check Mimicry
@@ -289,7 +293,8 @@ def wait(state: JongRogueState) -> None:
 def damage_monster(state: JongRogueState, r: int, dmg: int) -> None:
     s = state.slot_at(r)
     s.hp -= dmg
-    state.emit("jr.ev.mon_damage", monster=f"@jr.mon.{s.mon.id}", n=dmg, hp=max(0, s.hp))
+    if state.log:
+        state.emit("jr.ev.mon_damage", monster=f"@jr.mon.{s.mon.id}", n=dmg, hp=max(0, s.hp))
     if s.hp <= 0:
         kill(state, r)
 
@@ -301,7 +306,8 @@ def kill(state: JongRogueState, r: int) -> None:
     mon = s.mon
     room = monsters.remove_monster(state, r)
     discard_tile(state, s.tile)
-    state.emit("jr.ev.kill", monster=f"@jr.mon.{mon.id}", xp=mon.xp)
+    if state.log:
+        state.emit("jr.ev.kill", monster=f"@jr.mon.{mon.id}", xp=mon.xp)
     state.status &= ~(CONFUSED | HELD)
     if "steal_gold" in mon.abilities:
         state.then((_leprechaun_gold, ()), (_xp_and_drop, (mon, room)))
@@ -316,7 +322,8 @@ def _leprechaun_gold(state: JongRogueState) -> None:
 def _leprechaun_paid(state: JongRogueState, v: int) -> None:
     amount = v * state.floor
     state.gold = min(GOLD_MAX, state.gold + amount)
-    state.emit("jr.ev.gold", n=amount, gold=state.gold)
+    if state.log:
+        state.emit("jr.ev.gold", n=amount, gold=state.gold)
 
 
 def _xp_and_drop(state: JongRogueState, mon: Monster, room: int) -> None:
@@ -338,7 +345,8 @@ def _dropped(state: JongRogueState, t: int, room: int) -> None:
     if t >= 0:
         dest = room if room >= 0 else state.pfrom
         state.room_slots(dest).append(Slot(t, K_ITEM, ADDED))
-        state.emit("jr.ev.drop", app=GLYPHS[t])
+        if state.log:
+            state.emit("jr.ev.drop", app=GLYPHS[t])
     _after_kill(state)
 
 
@@ -358,7 +366,8 @@ def level_up(state: JongRogueState) -> None:
     state.level += 1
     state.maxhp += HP_GAIN
     state.hp += HP_GAIN
-    state.emit("jr.ev.level_up", level=state.level)
+    if state.log:
+        state.emit("jr.ev.level_up", level=state.level)
 
 
 def level_down(state: JongRogueState) -> None:
@@ -369,7 +378,8 @@ def level_down(state: JongRogueState) -> None:
     state.xp = LEVEL_XP[state.level - 1]
     state.maxhp -= HP_GAIN
     state.hp = max(1, state.hp - HP_GAIN)
-    state.emit("jr.ev.level_down", level=state.level)
+    if state.log:
+        state.emit("jr.ev.level_down", level=state.level)
 
 
 def end_combat(state: JongRogueState) -> None:

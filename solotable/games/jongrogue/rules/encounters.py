@@ -72,11 +72,13 @@ def encounter(state: JongRogueState, room: int) -> None:
         return
     if state.status & BLIND and state.pos == DOOR:  # row 10 before: check Blind (D44)
         state.postponed[room] = True
-        state.emit("jr.ev.blind_postpone", room=room + 1)
+        if state.log:
+            state.emit("jr.ev.blind_postpone", room=room + 1)
         return
     state.processed[room] = True
     state.postponed[room] = False
-    state.emit("jr.ev.encounter", room=room + 1)
+    if state.log:
+        state.emit("jr.ev.encounter", room=room + 1)
     turn_up(state, (room,), REVEAL, _turned_up, room)  # the four tiles are drawn as turned up (JR-P1)
 
 
@@ -131,12 +133,14 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
         awake = state.status & AGGRAV != 0
     if not awake:
         s.flags |= M_DEEP if mon.sleep == "deep" else M_ASLEEP
-    state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
-               state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
+    if state.log:
+        state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
+                   state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
     gold_here = any(g.kind == K_GOLD for g in state.room_slots(room))
     if awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL and gold_here:
         s.flags |= M_DEEP  # D48: it goes to the gold and sleeps deeply on it
-        state.emit("jr.ev.gold_lover", monster=f"@jr.mon.{mon.id}")
+        if state.log:
+            state.emit("jr.ev.gold_lover", monster=f"@jr.mon.{mon.id}")
     _next_monster(state, room, k + 1)
 
 
@@ -175,7 +179,8 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
         s.flags |= M_HASTE
     if "invisible" in mon.abilities:
         s.flags |= M_INVIS
-    state.emit(key, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[t])
+    if state.log:
+        state.emit(key, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[t])
     if state.pos == PASSAGE:
         if state.pmon is not None:
             discard_tile(state, state.pmon.tile)
@@ -201,12 +206,14 @@ def trap_check(state: JongRogueState, room: int, k: int = 0) -> None:
 def _trap_rolled(state: JongRogueState, v: int, room: int, k: int) -> None:
     s = state.room_slots(room)[k]
     if v < TRAP_SPRING:
-        state.emit("jr.ev.trap_quiet", trap=f"@jr.trap.{number(s.tile)}")
+        if state.log:
+            state.emit("jr.ev.trap_quiet", trap=f"@jr.trap.{number(s.tile)}")
         trap_check(state, room, k + 1)
         return
     s.up = max(s.up, UP)
     kind = number(s.tile)
-    state.emit("jr.ev.trap", trap=f"@jr.trap.{kind}")
+    if state.log:
+        state.emit("jr.ev.trap", trap=f"@jr.trap.{kind}")
     if kind == 1:  # trap door: down one floor (none from floor 99, D67)
         if state.floor < FLOOR_MAX:
             floors.change_floor(state, state.floor + 1)
@@ -257,7 +264,8 @@ def str_down(state: JongRogueState) -> None:
         return
     if state.strength > R.strength.range.value[0]:
         state.strength -= 1
-        state.emit("jr.ev.str_down", str=state.strength)
+        if state.log:
+            state.emit("jr.ev.str_down", str=state.strength)
 
 
 def teleport(state: JongRogueState) -> None:
@@ -277,5 +285,6 @@ def _teleported(state: JongRogueState, t: int) -> None:
 
     state.mode = turns.PLAY
     state.status &= ~FROZEN
-    state.emit("jr.ev.teleport", room=dest + 1)
+    if state.log:
+        state.emit("jr.ev.teleport", room=dest + 1)
     floors.place_inside(state, dest)

@@ -16,7 +16,7 @@ from . import turns
 def hp_down(state: JongRogueState, dmg: int, cause: str, killer: str = "") -> bool:
     """Rows 21, 23: HP decreases, then the death check. False if the PC died (the step is over)."""
     state.hp -= dmg
-    if dmg:
+    if dmg and state.log:
         state.emit("jr.ev.hp_down", n=dmg, hp=state.hp)
     if state.hp <= 0:
         die(state, cause, killer)
@@ -55,9 +55,11 @@ def death(state: JongRogueState, cause: str, killer: str) -> None:
     state.killer = killer
     state.hp = min(state.hp, 0)
     if cause == "monster" and killer:  # §4.8: "(monster name)と戦いて死す"
-        state.emit("jr.ev.died_by", monster=f"@jr.mon.{killer}")
+        if state.log:
+            state.emit("jr.ev.died_by", monster=f"@jr.mon.{killer}")
     else:
-        state.emit("jr.ev.died", cause=f"@jr.cause.{cause}")
+        if state.log:
+            state.emit("jr.ev.died", cause=f"@jr.cause.{cause}")
     if state.cont:
         state.mode = turns.DEATH
         turns.ask_next(state)
@@ -68,7 +70,8 @@ def death(state: JongRogueState, cause: str, killer: str) -> None:
 def game_over(state: JongRogueState) -> None:
     """§4.2: the gold held is the score."""
     state.score = state.gold
-    state.emit("jr.ev.game_over", score=state.score)
+    if state.log:
+        state.emit("jr.ev.game_over", score=state.score)
     state.finish()
 
 
@@ -82,7 +85,8 @@ def continue_game(state: JongRogueState) -> None:
     state.mode = turns.PLAY
     state.cause = ""
     state.killer = ""
-    state.emit("jr.ev.continue", n=state.continues)
+    if state.log:
+        state.emit("jr.ev.continue", n=state.continues)
     game_start_steps(state)
 
 
@@ -92,7 +96,8 @@ def forced_end(state: JongRogueState) -> None:
     state.cause = "forced_end"
     bonus = R.score.forced_end_bonus.value if state.forced_bonus else 0
     state.score = state.gold * (100 + bonus) // 100
-    state.emit("jr.ev.forced_end", score=state.score)
+    if state.log:
+        state.emit("jr.ev.forced_end", score=state.score)
     state.finish()
 
 
@@ -122,7 +127,8 @@ def _victory_score(state: JongRogueState) -> None:
     state.won = True
     bonus = R.score.victory_bonus.value if state.victory_bonus else 0
     state.score = state.gold * (100 + bonus) // 100 + sum(v for _, v in item_values(state))
-    state.emit("jr.ev.victory", score=state.score)
+    if state.log:
+        state.emit("jr.ev.victory", score=state.score)
     state.finish()
 
 

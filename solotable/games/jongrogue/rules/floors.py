@@ -112,7 +112,8 @@ def _start_room(state: JongRogueState, t: int) -> None:
         return
     state.pos = ROOM
     state.room = start
-    state.emit("jr.ev.floor", floor=state.floor, room=start + 1)
+    if state.log:
+        state.emit("jr.ev.floor", floor=state.floor, room=start + 1)
     reveal_lab(state, start, _placed)
 
 
@@ -139,7 +140,8 @@ def _lab_tile(state: JongRogueState, outcome: Action, room: int, first: int,
         state.draw(LABYRINTH, counted_table(LAB_ACTIONS, tuple(state.lab_left)), _lab_tile, room, k, then)
         return
     state.lab[room] = (first, k)
-    state.emit("jr.ev.lab", room=room + 1, a=f"@jr.labtile.{LAB_NAMES[first]}", b=f"@jr.labtile.{LAB_NAMES[k]}")
+    if state.log:
+        state.emit("jr.ev.lab", room=room + 1, a=f"@jr.labtile.{LAB_NAMES[first]}", b=f"@jr.labtile.{LAB_NAMES[k]}")
     if then is not None:
         then(state, room)
 

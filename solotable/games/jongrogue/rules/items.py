@@ -66,7 +66,8 @@ def pick_up(state: JongRogueState, k: str | int) -> None:
     s = state.room_slots(room)[i]
     if s.kind == K_MON:
         s.flags &= ~(M_DISGUISED | M_DEEP | M_ASLEEP)
-        state.emit("jr.ev.mimic", monster=f"@jr.mon.{s.mon.id}")
+        if state.log:
+            state.emit("jr.ev.mimic", monster=f"@jr.mon.{s.mon.id}")
         monsters.attack(state, ref(room, i))
         return
     if s.kind == K_GOLD:
@@ -87,7 +88,8 @@ def _gold(state: JongRogueState, v: int, i: int) -> None:
     s = state.room_slots(state.room)[i]
     s.kind = K_GONE
     discard_tile(state, s.tile)
-    state.emit("jr.ev.gold", n=amount, gold=state.gold)
+    if state.log:
+        state.emit("jr.ev.gold", n=amount, gold=state.gold)
 
 
 def _discard(state: JongRogueState, t: int) -> None:
@@ -107,11 +109,13 @@ def gain_item(state: JongRogueState, n: int) -> None:
         if state.amulet:
             state.emit("jr.ev.s1_food_held")
         else:
-            state.emit("jr.ev.s1_food", floor=state.floor, amulet_floor=AMULET_FLOOR)
+            if state.log:
+                state.emit("jr.ev.s1_food", floor=state.floor, amulet_floor=AMULET_FLOOR)
         cat = "food"
     if cat == "food":
         state.food = min(FOOD_MAX, state.food + FOOD_GAIN)
-        state.emit("jr.ev.food", food=state.food)
+        if state.log:
+            state.emit("jr.ev.food", food=state.food)
     elif cat == "potion":
         draw_until(state, is_s, POTION_KIND, _potion_found)
     elif cat == "scroll":
@@ -122,7 +126,8 @@ def gain_item(state: JongRogueState, n: int) -> None:
         roll(state, 1, ARMOUR_KIND, _armour_found)
     else:
         state.rings.append(Ring())
-        state.emit("jr.ev.item", item="@jr.item.ring")
+        if state.log:
+            state.emit("jr.ev.item", item="@jr.item.ring")
 
 
 def _potion_found(state: JongRogueState, t: int) -> None:
@@ -132,9 +137,11 @@ def _potion_found(state: JongRogueState, t: int) -> None:
         state.potions[number(t) - 1] += 1
         row = state.pot_row[number(t) - 1]
         if row >= 0:
-            state.emit("jr.ev.potion_known", app=GLYPHS[t], what=f"@jr.potion.{row}")
+            if state.log:
+                state.emit("jr.ev.potion_known", app=GLYPHS[t], what=f"@jr.potion.{row}")
         else:
-            state.emit("jr.ev.potion", app=GLYPHS[t])
+            if state.log:
+                state.emit("jr.ev.potion", app=GLYPHS[t])
 
 
 def _scroll_found(state: JongRogueState, t: int) -> None:
@@ -144,9 +151,11 @@ def _scroll_found(state: JongRogueState, t: int) -> None:
         state.scrolls[t] += 1
         row = state.scr_row[t]
         if row >= 0:
-            state.emit("jr.ev.scroll_known", app=GLYPHS[t], what=f"@jr.scroll.{row}")
+            if state.log:
+                state.emit("jr.ev.scroll_known", app=GLYPHS[t], what=f"@jr.scroll.{row}")
         else:
-            state.emit("jr.ev.scroll", app=GLYPHS[t])
+            if state.log:
+                state.emit("jr.ev.scroll", app=GLYPHS[t])
 
 
 def _weapon_found(state: JongRogueState, v: int) -> None:
@@ -157,13 +166,15 @@ def _weapon_found(state: JongRogueState, v: int) -> None:
         state.missiles[MISSILES.index(kind)] = True  # finding a missile again restores its row
     else:
         state.weapons.append(Weapon(kind, known=False))
-    state.emit("jr.ev.item", item=f"@jr.item.{kind}")
+    if state.log:
+        state.emit("jr.ev.item", item=f"@jr.item.{kind}")
 
 
 def _armour_found(state: JongRogueState, v: int) -> None:
     kind = ARMOUR_TABLE[v - 1]
     state.armours.append(Armour(kind, known=False))
-    state.emit("jr.ev.item", item=f"@jr.item.{kind}")
+    if state.log:
+        state.emit("jr.ev.item", item=f"@jr.item.{kind}")
 
 
 # -- states of equipment and rings (§7.22, §7.24) ---------------------------------------------------
@@ -224,7 +235,8 @@ def wield(state: JongRogueState, i: str | int) -> None:
 
 def _wielded(state: JongRogueState, i: int) -> None:
     w = state.weapons[i]
-    state.emit("jr.ev.wield_cursed" if w.cursed else "jr.ev.wield", item=f"@jr.item.{w.kind}", ench=w.enchant)
+    if state.log:
+        state.emit("jr.ev.wield_cursed" if w.cursed else "jr.ev.wield", item=f"@jr.item.{w.kind}", ench=w.enchant)
 
 
 def wear(state: JongRogueState, i: str | int) -> None:
@@ -236,7 +248,8 @@ def wear(state: JongRogueState, i: str | int) -> None:
 
 def _worn(state: JongRogueState, i: int) -> None:
     a = state.armours[i]
-    state.emit("jr.ev.wear_cursed" if a.cursed else "jr.ev.wear", item=f"@jr.item.{a.kind}", ench=a.enchant)
+    if state.log:
+        state.emit("jr.ev.wear_cursed" if a.cursed else "jr.ev.wear", item=f"@jr.item.{a.kind}", ench=a.enchant)
 
 
 def put_on(state: JongRogueState, i: str | int) -> None:
@@ -249,7 +262,8 @@ def _put_on(state: JongRogueState, i: int) -> None:
     ring = state.rings[i]
     hands = {x.hand for x in state.rings if x.hand}
     ring.hand = 1 if 1 not in hands else 2
-    state.emit("jr.ev.puton_cursed" if ring.cursed else "jr.ev.puton", item=f"@jr.ring.{ring.kind}")
+    if state.log:
+        state.emit("jr.ev.puton_cursed" if ring.cursed else "jr.ev.puton", item=f"@jr.ring.{ring.kind}")
     if ring.kind == "see_invisible":
         moves.see_invisible(state)  # row 36
 
@@ -258,21 +272,25 @@ def remove(state: JongRogueState, i: str | int) -> None:
     """The decision ``remove:N``: take a ring off."""
     ring = state.rings[int(i) - 1]
     ring.hand = 0
-    state.emit("jr.ev.removed", item=f"@jr.ring.{ring.kind}")
+    if state.log:
+        state.emit("jr.ev.removed", item=f"@jr.ring.{ring.kind}")
 
 
 def drop(state: JongRogueState, what: str | int, i: str | int) -> None:
     """The decision ``drop:w,N`` / ``drop:a,N`` / ``drop:r,N``: the item leaves the game (D66)."""
     n = int(i) - 1
     if what == "w":
-        state.emit("jr.ev.dropped", item=f"@jr.item.{state.weapons[n].kind}")
+        if state.log:
+            state.emit("jr.ev.dropped", item=f"@jr.item.{state.weapons[n].kind}")
         drop_weapon(state, n)
     elif what == "a":
-        state.emit("jr.ev.dropped", item=f"@jr.item.{state.armours[n].kind}")
+        if state.log:
+            state.emit("jr.ev.dropped", item=f"@jr.item.{state.armours[n].kind}")
         drop_armour(state, n)
     else:
         kind = state.rings[n].kind
-        state.emit("jr.ev.dropped", item=f"@jr.ring.{kind}" if kind else "@jr.item.ring")
+        if state.log:
+            state.emit("jr.ev.dropped", item=f"@jr.ring.{kind}" if kind else "@jr.item.ring")
         del state.rings[n]
 
 
@@ -296,14 +314,17 @@ def discard(state: JongRogueState, what: str, i: int) -> None:
     """One item over the carry limits goes (row 40, §7.25, JR-P3): ``w``, ``a``, ``r`` with its
     row, or a potion or scroll appearance."""
     if what == "w":
-        state.emit("jr.ev.discarded", item=f"@jr.item.{state.weapons[i - 1].kind}")
+        if state.log:
+            state.emit("jr.ev.discarded", item=f"@jr.item.{state.weapons[i - 1].kind}")
         drop_weapon(state, i - 1)
     elif what == "a":
-        state.emit("jr.ev.discarded", item=f"@jr.item.{state.armours[i - 1].kind}")
+        if state.log:
+            state.emit("jr.ev.discarded", item=f"@jr.item.{state.armours[i - 1].kind}")
         drop_armour(state, i - 1)
     elif what == "r":
         ring = state.rings[i - 1]
-        state.emit("jr.ev.discarded", item=f"@jr.ring.{ring.kind}" if ring.kind else "@jr.item.ring")
+        if state.log:
+            state.emit("jr.ev.discarded", item=f"@jr.ring.{ring.kind}" if ring.kind else "@jr.item.ring")
         del state.rings[i - 1]
     else:
         t = TILE_INDEX[what]
@@ -311,4 +332,5 @@ def discard(state: JongRogueState, what: str, i: int) -> None:
             state.potions[t - 18] -= 1
         else:
             state.scrolls[t] -= 1
-        state.emit("jr.ev.discarded_app", app=GLYPHS[t])
+        if state.log:
+            state.emit("jr.ev.discarded_app", app=GLYPHS[t])

@@ -97,8 +97,9 @@ def _linked(state: JongRogueState, outcome: Action, potion: bool, app: int, then
     row = int(outcome.args[0]) - 1
     (state.pot_row if potion else state.scr_row)[app] = row
     (state.pot_known_rows if potion else state.scr_known_rows)[row] = True
-    state.emit("jr.ev.identified", app=GLYPHS[18 + app if potion else app],
-               what=f"@jr.{'potion' if potion else 'scroll'}.{row}")  # fmt: skip
+    if state.log:
+        state.emit("jr.ev.identified", app=GLYPHS[18 + app if potion else app],
+                   what=f"@jr.{'potion' if potion else 'scroll'}.{row}")  # fmt: skip
     then(state, row, *args)
 
 
@@ -123,7 +124,8 @@ def quaff(state: JongRogueState, app: str | int) -> None:
 
 def _quaffed(state: JongRogueState, row: int) -> None:
     name = POTIONS[row]
-    state.emit("jr.ev.quaff", what=f"@jr.potion.{row}")
+    if state.log:
+        state.emit("jr.ev.quaff", what=f"@jr.potion.{row}")
     if name == "healing":
         state.hp = min(state.maxhp, state.hp + -(-state.maxhp // HEALING_DIV))
     elif name == "extra_healing":
@@ -209,7 +211,8 @@ def read(state: JongRogueState, app: str | int, k: str | int = -1) -> None:
 
 def _read(state: JongRogueState, row: int, one: int) -> None:
     name = SCROLLS[row]
-    state.emit("jr.ev.read", what=f"@jr.scroll.{row}")
+    if state.log:
+        state.emit("jr.ev.read", what=f"@jr.scroll.{row}")
     targets = scroll_targets(state)
     if name == "identify":
         # §7.21 row 1, D63: what to identify is chosen once the row is known (JR-P4)
@@ -261,9 +264,7 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
         return
     elif name == "aggravate_monsters":
         state.status |= AGGRAV
-        for room in state.own_rooms():
-            for s in room:
-                s.flags &= ~(M_ASLEEP | M_DEEP | M_DISGUISED)
+        state.clear_monster_flags(M_ASLEEP | M_DEEP | M_DISGUISED)
     elif name == "magic_mapping":
         state.then(*(step(floors.reveal_lab, r) for r in range(9)), step(_all_found), step(combat_action_done))
         return
@@ -369,9 +370,11 @@ def identify_thing(state: JongRogueState, what: str | int, i: str | int = 0) -> 
 
 
 def _ring_known(state: JongRogueState, i: int) -> None:
-    state.emit("jr.ev.ring_known", item=f"@jr.ring.{state.rings[i].kind}")
+    if state.log:
+        state.emit("jr.ev.ring_known", item=f"@jr.ring.{state.rings[i].kind}")
 
 
 def _state_known(state: JongRogueState, weapon: bool, i: int) -> None:
     item = state.weapons[i] if weapon else state.armours[i]
-    state.emit("jr.ev.state_known", item=f"@jr.item.{item.kind}", ench=item.enchant)
+    if state.log:
+        state.emit("jr.ev.state_known", item=f"@jr.item.{item.kind}", ench=item.enchant)

@@ -79,7 +79,8 @@ def _confusion_checked(state: JongRogueState, v: int, r: int, breath: bool, fl: 
     if v > CONFUSED_SKIP:
         _flit_check(state, r, breath, fl)
     else:
-        state.emit("jr.ev.mon_confused", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
+        if state.log:
+            state.emit("jr.ev.mon_confused", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
 
 
 def _flit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
@@ -94,7 +95,8 @@ def _flit_checked(state: JongRogueState, v: int, r: int, breath: bool, fl: int) 
     if v > FLIT_SKIP:
         _hit_check(state, r, breath, fl)
     else:
-        state.emit("jr.ev.mon_flits", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
+        if state.log:
+            state.emit("jr.ev.mon_flits", monster=f"@jr.mon.{state.slot_at(r).mon.id}")
 
 
 def _hit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
@@ -109,9 +111,11 @@ def _hit_rolled(state: JongRogueState, total: int, r: int, breath: bool, fl: int
     s = state.slot_at(r)
     mon = s.mon
     if total < need:
-        state.emit("jr.ev.mon_miss", monster=f"@jr.mon.{mon.id}", total=total, target=need)
+        if state.log:
+            state.emit("jr.ev.mon_miss", monster=f"@jr.mon.{mon.id}", total=total, target=need)
         return
-    state.emit("jr.ev.mon_hit", monster=f"@jr.mon.{mon.id}", total=total, target=need)
+    if state.log:
+        state.emit("jr.ev.mon_hit", monster=f"@jr.mon.{mon.id}", total=total, target=need)
     if breath:
         roll(state, BREATH_DAMAGE, BREATH, _burnt, mon.id)
         return
@@ -188,7 +192,8 @@ def _gold_theft(state: JongRogueState, v: int, r: int, mon: Monster) -> None:
 def _gold_gone(state: JongRogueState, v: int, r: int, mon: Monster) -> None:
     amount = v * state.floor
     state.gold = max(0, state.gold - amount)
-    state.emit("jr.ev.gold_stolen", n=amount, gold=state.gold)
+    if state.log:
+        state.emit("jr.ev.gold_stolen", n=amount, gold=state.gold)
     vanish(state, r, mon)
 
 
@@ -236,7 +241,8 @@ def vanish(state: JongRogueState, r: int, mon: Monster) -> None:
         return
     remove_monster(state, r)
     discard_tile(state, s.tile)
-    state.emit("jr.ev.vanish", monster=f"@jr.mon.{mon.id}")
+    if state.log:
+        state.emit("jr.ev.vanish", monster=f"@jr.mon.{mon.id}")
     if not state.threats() and state.mode in (turns.RANGED, turns.MELEE, turns.TURN_END):
         combat.end_combat(state)
 
@@ -247,7 +253,8 @@ def steal_item(state: JongRogueState) -> None:
     for i, ring in enumerate(state.rings):
         if ring.kind == "adornment":
             del state.rings[i]
-            state.emit("jr.ev.stolen", item="@jr.ring.adornment")
+            if state.log:
+                state.emit("jr.ev.stolen", item="@jr.ring.adornment")
             return
     cands: list[tuple[str, int]] = []
     cands.extend(("w", i) for i in range(len(state.weapons)) if i != state.weapon_eq)
@@ -286,4 +293,5 @@ def _stolen(state: JongRogueState, index: int, cands: tuple[tuple[str, int], ...
         state.scrolls[i] -= 1
     else:
         state.amulet = False
-    state.emit("jr.ev.stolen", item=f"@jr.steal.{what}")
+    if state.log:
+        state.emit("jr.ev.stolen", item=f"@jr.steal.{what}")

@@ -87,7 +87,8 @@ def _confused_door(state: JongRogueState, v: int, sd: int) -> None:
 
 def _stray_door(state: JongRogueState, i: int, usable: tuple[int, ...]) -> None:
     sd = usable[i]
-    state.emit("jr.ev.stray", side=f"@jr.side.{SIDES[sd]}")
+    if state.log:
+        state.emit("jr.ev.stray", side=f"@jr.side.{SIDES[sd]}")
     _door_reached(state, sd)
 
 
@@ -97,7 +98,8 @@ def _door_reached(state: JongRogueState, sd: int) -> None:
         return
     state.pos = DOOR
     state.side = sd
-    state.emit("jr.ev.to_door", room=state.room + 1, side=f"@jr.side.{SIDES[sd]}")
+    if state.log:
+        state.emit("jr.ev.to_door", room=state.room + 1, side=f"@jr.side.{SIDES[sd]}")
     state.then((gaze, ()), (see_invisible, ()), (_end_ranged, ()))
 
 
@@ -120,13 +122,15 @@ def enter(state: JongRogueState) -> None:
     state.pos = ROOM
     state.lead = -1
     room = state.room
-    state.emit("jr.ev.enter", room=room + 1)
+    if state.log:
+        state.emit("jr.ev.enter", room=room + 1)
     unprocessed = not state.processed[room]
     if not unprocessed:
         for s in state.room_monsters(room):
             if s.flags & M_ASLEEP:  # light sleepers wake, deep sleepers stay asleep (§7.7)
                 s.flags &= ~M_ASLEEP
-                state.emit("jr.ev.wakes", monster=f"@jr.mon.{s.mon.id}")
+                if state.log:
+                    state.emit("jr.ev.wakes", monster=f"@jr.mon.{s.mon.id}")
     if unprocessed:  # the trap check includes the room's face-down traps: the tiles are looked at (JR-P1)
         state.then((turn_up, ((room,), REVEAL, nothing_more)), (gaze, ()), (see_invisible, ()),
                    (encounters.trap_check, (room, 0)), (_encounter_here, ()))
@@ -165,9 +169,7 @@ def in_passage(state: JongRogueState) -> None:
     state.lead = -1
     state.status &= ~LEVIT
     clear_monster_confusion(state)
-    for room in state.own_rooms():
-        for s in room:
-            s.flags &= ~M_SCARED  # scare monster lasts until the PC steps into a passage (§7.21)
+    state.clear_monster_flags(M_SCARED)  # scare monster lasts until the PC steps into a passage (§7.21)
     state.emit("jr.ev.passage")
     recover(state)
 
@@ -216,7 +218,8 @@ def _left_passage(state: JongRogueState, a: int, b: int, target: int, tside: int
 
 
 def _at_door(state: JongRogueState, a: int, b: int, target: int) -> None:
-    state.emit("jr.ev.to_door", room=target + 1, side=f"@jr.side.{SIDES[state.side]}")
+    if state.log:
+        state.emit("jr.ev.to_door", room=target + 1, side=f"@jr.side.{SIDES[state.side]}")
     recover(state)
     state.then((pincer, (a, b)), (teleport_ring, ()), (_encounter_at, (target,)))
 
@@ -234,7 +237,8 @@ def move_pmon(state: JongRogueState, room: int) -> None:
     p.up = ADDED
     state.room_slots(room).append(p)
     state.pmon = None
-    state.emit("jr.ev.pmon_moves", monster=f"@jr.mon.{p.mon.id}", room=room + 1)
+    if state.log:
+        state.emit("jr.ev.pmon_moves", monster=f"@jr.mon.{p.mon.id}", room=room + 1)
 
 
 # -- search (row 9), rest (row 2) ------------------------------------------------------------------
@@ -264,7 +268,8 @@ def _search_on(state: JongRogueState, sd: int) -> None:
 def _searched(state: JongRogueState, v: int, sd: int, target: int) -> None:
     if v >= target:
         state.found[state.room] |= 1 << sd
-        state.emit("jr.ev.search_found", side=f"@jr.side.{SIDES[sd]}")
+        if state.log:
+            state.emit("jr.ev.search_found", side=f"@jr.side.{SIDES[sd]}")
     else:
         state.emit("jr.ev.search_fail")
     teleport_ring(state)
@@ -285,9 +290,7 @@ def _rested(state: JongRogueState) -> None:
 
 
 def clear_monster_confusion(state: JongRogueState) -> None:
-    for room in state.own_rooms():
-        for s in room:
-            s.flags &= ~M_CONF
+    state.clear_monster_flags(M_CONF)
     if state.pmon is not None:
         state.pmon.flags &= ~M_CONF
 

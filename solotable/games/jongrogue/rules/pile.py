@@ -130,12 +130,22 @@ def turn_up(state: JongRogueState, rooms: tuple[int, ...], phase: Phase[Any], th
     turns them up); then ``then(state, *args)``. Each is drawn from its pool: the pile's counts
     (the pile and the tiles laid from it cannot be told apart) or the counts held since a restack.
     Drawn, a tile still lies as it lay (face down until encounter processing turns it up)."""
-    for room in rooms:
-        for k, s in enumerate(state.slots[room]):
+    _turn_up_from(state, rooms, 0, 0, phase, then, args)
+
+
+def _turn_up_from(state: JongRogueState, rooms: tuple[int, ...], i: int, first: int, phase: Phase[Any], then: Then,
+                  args: tuple[Any, ...]) -> None:  # fmt: skip
+    """:func:`turn_up` from slot ``first`` of ``rooms[i]`` on (the tiles before it are drawn)."""
+    for n in range(i, len(rooms)):
+        room = rooms[n]
+        slots = state.slots[room]
+        for k in range(first, len(slots)):
+            s = slots[k]
             if s.kind == K_DOWN:
                 counts = state.pile if s.tile == 0 else state.held[s.tile - 1]
                 state.draw(phase, draw_table(TILE_ACTIONS, counts), _turned, room, k, rooms, phase, then, args)
                 return
+        first = 0
     then(state, *args)
 
 
@@ -152,7 +162,7 @@ def _turned(state: JongRogueState, outcome: Action, room: int, k: int, rooms: tu
         if not any(any(h) for h in state.held):
             state.held.clear()
     slots[k] = new_slot(t, state.floor)
-    turn_up(state, rooms, phase, then, *args)
+    _turn_up_from(state, rooms, rooms.index(room), k + 1, phase, then, args)
 
 
 ALL_ROOMS = tuple(range(9))
@@ -352,7 +362,8 @@ def restack(state: JongRogueState) -> None:
         discard[t] = 0
     state.pile_n += state.discard_n
     state.discard_n = 0
-    state.emit("jr.ev.restack", n=state.pile_n)
+    if state.log:
+        state.emit("jr.ev.restack", n=state.pile_n)
 
 
 def food_check(state: JongRogueState) -> bool:
@@ -364,7 +375,8 @@ def food_check(state: JongRogueState) -> bool:
         ending.die(state, "starvation")
         return False
     state.food -= FOOD_PER_CHECK
-    state.emit("jr.ev.food_check", food=state.food)
+    if state.log:
+        state.emit("jr.ev.food_check", food=state.food)
     return True
 
 

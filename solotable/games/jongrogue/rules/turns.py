@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from itertools import compress
 from typing import Any
 
 from solotable.core.action import Action
@@ -56,11 +57,22 @@ act = cache(Action)
 """Actions, made once each (legal actions are listed at every decision)."""
 FORCED_END = act("forced-end")
 REST = act("rest")
+ENTER, PASS, GO_BACK, GO_ON = act("enter"), act("pass"), act("go", "back"), act("go", "on")
 DOOR_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(act("door", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
 """The door actions of the sides in a mask of four bits (N E S W), in that order."""
 SEARCH_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(act("search", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
+NUMBERED = 64
+"""Numbered actions (a room's slot, a sheet's row) made ahead, up to this number; past it they are
+made when offered (``act``)."""
+PICK, ATTACK, WIELD, WEAR, REMOVE, PUT_ON, DROP_W, DROP_A, DROP_R = (
+    tuple(act(name, *extra, k) for k in range(NUMBERED))
+    for name, *extra in (("pick",), ("attack",), ("wield",), ("wear",), ("remove",), ("puton",), ("drop", "w"),
+                         ("drop", "a"), ("drop", "r")))  # fmt: skip
+"""``PICK[k]`` is ``act("pick", k)``, and so on: the numbered actions of every decision, made once."""
+QUAFF: tuple[Action, ...] = tuple(act("quaff", TILE_NAMES[18 + i]) for i in range(9))
+READ: tuple[Action, ...] = tuple(act("read", TILE_NAMES[i]) for i in range(18))
 
 
 def _with_forced_end(state: JongRogueState, out: list[Action]) -> list[Action]:
@@ -221,7 +233,7 @@ def item_actions(state: JongRogueState) -> list[Action]:
     """Quaff any potion; read any scroll unless Blind (§7.21), naming a monster for a "one
     monster" scroll or an unidentified one (D63, JR-P4)."""
     potions = state.potions
-    out = [act("quaff", TILE_NAMES[18 + i]) for i in range(9) if potions[i]] if any(potions) else []
+    out = list(compress(QUAFF, potions)) if any(potions) else []
     if not state.status & BLIND and any(state.scrolls):
         from .magic import ONE_MONSTER_SCROLLS, nameable
 
@@ -232,7 +244,7 @@ def item_actions(state: JongRogueState) -> list[Action]:
             row = state.scr_row[i]
             one = row >= 0 and SCROLLS[row] in ONE_MONSTER_SCROLLS
             if not (one and named):
-                out.append(act("read", TILE_NAMES[i]))
+                out.append(READ[i])
             if row < 0 or one:
                 out.extend(act("read", TILE_NAMES[i], k) for k, _s in named)
     return out
@@ -243,39 +255,66 @@ def free_actions(state: JongRogueState) -> list[Action]:
     st = state.status
     if st & ASLEEP:  # row 1, D58: only rest
         return [REST]
-    out: list[Action] = []
     room = state.room
-    if state.pos == ROOM:
+    pos = state.pos
+    if pos == ROOM:
         doors = state.doors(room) | state.found[room]
-        if not st & HELD:
-            out.extend(DOOR_ACTIONS[doors & INNER_WALLS[room]])  # the usable doors (state.usable_sides)
-        out.extend(SEARCH_ACTIONS[INNER_WALLS[room] & ~doors])
+        inner = INNER_WALLS[room]
+        # the usable doors (state.usable_sides), then the walls to search
+        out = [*DOOR_ACTIONS[doors & inner], *SEARCH_ACTIONS[inner & ~doors]] if not st & HELD else \
+            list(SEARCH_ACTIONS[inner & ~doors])  # fmt: skip
         slots = state.slots[room]
+        if len(slots) >= NUMBERED:
+            return _free_in_room_long(state, out)
         if not st & LEVIT:
-            guarded = gold_guarded(state, room)  # row 39, JR-P6: a certain, free cancel
-            for k, s in enumerate(slots):
-                if s.kind == K_GOLD and guarded:
-                    continue
-                if (s.up and s.kind in (K_GOLD, K_ITEM)) or (s.kind == K_MON and s.flags & M_DISGUISED):
-                    out.append(act("pick", k + 1))
-        for k, s in enumerate(slots):
+            guarded = -1  # row 39, JR-P6: a certain, free cancel (asked once, at the first gold)
+            for k, s in enumerate(slots, 1):
+                kind = s.kind
+                if kind == K_GOLD:
+                    if guarded < 0:
+                        guarded = gold_guarded(state, room)
+                    if s.up and not guarded:
+                        out.append(PICK[k])
+                elif (kind == K_ITEM and s.up) or (kind == K_MON and s.flags & M_DISGUISED):
+                    out.append(PICK[k])
+        for k, s in enumerate(slots, 1):
             # a visible sleeping monster, or any displayed item (a xeroc may hide there, §7.14.8)
             if s.up and (s.kind == K_ITEM or (s.kind == K_MON and s.flags & M_SLEEPING and not s.flags & M_INVIS)):
-                out.append(act("attack", k + 1))
+                out.append(ATTACK[k])
         if stairs_ok(state):
             out.extend(stairs_actions(state))
-    elif state.pos == DOOR:
-        if not st & HELD:
-            out.append(act("enter"))
-        out.append(act("pass"))
-        for k, s in enumerate(state.slots[room]):
+    elif pos == DOOR:
+        out = [ENTER, PASS] if not st & HELD else [PASS]
+        for k, s in enumerate(state.slots[room], 1):
             if s.kind == K_MON and s.up and s.flags & M_SLEEPING and not s.flags & (M_INVIS | M_DISGUISED):
-                out.append(act("attack", k + 1))
+                out.append(ATTACK[k] if k < NUMBERED else act("attack", k))
     else:
-        out.append(act("go", "back"))
-        out.append(act("go", "on"))
-        if state.pmon is not None:
-            out.append(act("attack", 0))
+        out = [GO_BACK, GO_ON, ATTACK[0]] if state.pmon is not None else [GO_BACK, GO_ON]
+    out.append(REST)
+    if any(state.potions) or any(state.scrolls):
+        out.extend(item_actions(state))
+    out.extend(camp_actions(state))
+    return out
+
+
+def _free_in_room_long(state: JongRogueState, out: list[Action]) -> list[Action]:
+    """:func:`free_actions` in a room of :data:`NUMBERED` tiles or more (its numbered actions made
+    as they are offered), from the pick-ups on."""
+    st = state.status
+    room = state.room
+    slots = state.slots[room]
+    if not st & LEVIT:
+        guarded = gold_guarded(state, room)
+        for k, s in enumerate(slots):
+            if s.kind == K_GOLD and guarded:
+                continue
+            if (s.up and s.kind in (K_GOLD, K_ITEM)) or (s.kind == K_MON and s.flags & M_DISGUISED):
+                out.append(act("pick", k + 1))
+    for k, s in enumerate(slots):
+        if s.up and (s.kind == K_ITEM or (s.kind == K_MON and s.flags & M_SLEEPING and not s.flags & M_INVIS)):
+            out.append(act("attack", k + 1))
+    if stairs_ok(state):
+        out.extend(stairs_actions(state))
     out.append(REST)
     out.extend(item_actions(state))
     out.extend(camp_actions(state))
@@ -288,6 +327,47 @@ def gold_guarded(state: JongRogueState, room: int) -> bool:
 
 def camp_actions(state: JongRogueState) -> list[Action]:
     """Camp (§7.25): equip, unequip, put on, take off, drop; subject to curses (§7.24)."""
+    weapons, armours, rings = state.weapons, state.armours, state.rings
+    nw, na = len(weapons), len(armours)
+    if nw >= NUMBERED or na >= NUMBERED or len(rings) >= NUMBERED:
+        return _camp_actions_long(state)
+    weq, aeq = state.weapon_eq, state.armour_eq
+    w_cursed = weq >= 0 and weapons[weq].cursed
+    a_cursed = aeq >= 0 and armours[aeq].cursed
+    out: list[Action] = []
+    if not w_cursed:  # wield any other weapon (weq -1: none wielded, every one), or none
+        out += WIELD[1:weq + 1]
+        out += WIELD[weq + 2:nw + 1]
+        if weq >= 0:
+            out.append(WIELD[0])
+    if not a_cursed:
+        out += WEAR[1:aeq + 1]
+        out += WEAR[aeq + 2:na + 1]
+    if rings:
+        worn = sum(1 for r in rings if r.hand)
+        for i, r in enumerate(rings, 1):
+            if r.hand:
+                if not r.cursed:
+                    out.append(REMOVE[i])
+            elif worn < 2:
+                out.append(PUT_ON[i])
+    if w_cursed:  # the cursed weapon wielded stays
+        out += DROP_W[1:weq + 1]
+        out += DROP_W[weq + 2:nw + 1]
+    else:
+        out += DROP_W[1:nw + 1]
+    if a_cursed:
+        out += DROP_A[1:aeq + 1]
+        out += DROP_A[aeq + 2:na + 1]
+    else:
+        out += DROP_A[1:na + 1]
+    if rings:
+        out.extend(DROP_R[i] for i, r in enumerate(rings, 1) if not (r.hand and r.cursed))
+    return out
+
+
+def _camp_actions_long(state: JongRogueState) -> list[Action]:
+    """:func:`camp_actions` for a sheet of :data:`NUMBERED` rows or more (actions made as offered)."""
     out: list[Action] = []
     cur = state.weapon()
     for i in range(len(state.weapons)):

@@ -58,6 +58,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import cache
+from operator import ge, le
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ from minirogue_v1_states import EXCLUDED, canonical, key_fields
 
 from solotable.core.protocol import Action, State
 from solotable.core.registry import load
+from solotable.games.minirogue_v1.data import SPELLS
 from solotable.games.minirogue_v1.heuristic import evaluate, make_agent
 from solotable.games.minirogue_v1.rules import PHASES
 
@@ -75,6 +77,8 @@ KINDS: tuple[str, ...] = tuple(p.name for p in PHASES if p.chance)
 KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
 Counters = tuple[int, ...]
 START: Counters = (0,) * len(KINDS)
+RESOURCES = ("hp", "gold", "food", "armor", "spells")
+"""The fields of which more never hurts (``Relaxed.can_win``)."""
 
 
 class Scenario:
@@ -178,8 +182,9 @@ class Relaxed:
         self.nodes = 0
         self.budget_hit = False
         self._fields: tuple[str, ...] | None = None
-        self._lost: set[tuple[int, Counters]] = set()
-        self._won: set[tuple[int, Counters]] = set()
+        self._rest: tuple[str, ...] | None = None
+        self._lost: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+        self._won: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
 
     def key(self, state: State, counters: Counters) -> tuple[int, Counters]:
         if self._fields is None:
@@ -197,14 +202,28 @@ class Relaxed:
 
     def can_win(self, state: State, counters: Counters) -> bool:
         """True if some line of decisions wins this scenario from ``state`` (a decision node or
-        the end). A search past the budget raises :class:`BudgetExceeded`."""
+        the end). A search past the budget raises :class:`BudgetExceeded`.
+
+        Positions are remembered as lost or won by their key less the resources (HP, gold, Food,
+        Armor and the spells held, counted by kind), with the resources kept apart: a position is
+        lost if one with at least as much of each and all else equal was lost, won if one with at
+        most as much was won. With all else equal (the same draws to come: the tables do not
+        depend on these), more of a resource never hurts: every decision open with less is open
+        with more (a feat's 2 HP, a price in gold, Armor or a spell to sell; a spell phase or Heal
+        before a room offers "no spell" and "enter"), the caps and the damage keep the order, a
+        penalty paid in Food, gold or Armor by the richer one is paid in 2 HP by the poorer (§5.7,
+        §4.3), and a spell gained by the poorer one is kept by the richer by dropping one the
+        poorer does not hold (R6); so the richer can follow the poorer one's line and end no
+        worse."""
         if state.is_terminal():
             return bool(state.won)  # type: ignore[attr-defined]
-        key = self.key(state, counters)
-        if key in self._lost:
-            return False
-        if key in self._won:
-            return True
+        rest, have = self.split_key(state, counters)
+        for lost in self._lost.get(rest, ()):
+            if all(map(ge, lost, have)):
+                return False
+        for won in self._won.get(rest, ()):
+            if all(map(le, won, have)):
+                return True
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
@@ -212,10 +231,19 @@ class Relaxed:
             child = state.clone()
             child.apply(action, trusted=True)
             if self.can_win(child, self.advance(child, counters)):
-                self._won.add(key)
+                self._won.setdefault(rest, []).append(have)
                 return True
-        self._lost.add(key)
+        self._lost.setdefault(rest, []).append(have)
         return False
+
+    def split_key(self, state: State, counters: Counters) -> tuple[tuple[int, Counters], tuple[int, ...]]:
+        """The position's key without the resources, and the resources (HP, gold, Food, Armor, spells)."""
+        if self._rest is None:
+            self._rest = tuple(n for n in key_fields(state) if n not in RESOURCES)
+        s: Any = state
+        spells = s.spells
+        held = tuple(spells.count(name) for name in SPELLS)
+        return (canonical(state, self._rest, True), counters), (s.hp, s.gold, s.food, s.armor, *held)
 
     def perfect_information(self, state: State, counters: Counters = START) -> float:
         """The zero-penalty value: 1 won, 0 lost, 1 when the budget is exceeded (an upper bound)."""

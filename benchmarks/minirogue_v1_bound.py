@@ -173,6 +173,10 @@ class BudgetExceeded(Exception):
     pass
 
 
+class TreeTooLarge(Exception):
+    pass
+
+
 class Relaxed:
     """The inner problems of one scenario (their transposition tables are the scenario's)."""
 
@@ -296,10 +300,11 @@ class Relaxed:
         self, s: State, counters: Counters, acc: float, window: int, lam: float, value: Callable[[State], float]
     ) -> None:
         while s.is_chance() and s.area <= window:  # type: ignore[attr-defined]
-            expected = _expected_value(s, value)
+            expected = _expected_value(s, value) if lam else 0.0
             outcome, counters = self.scenario.draw(s, counters)
             s.apply(outcome, trusted=True)
-            acc -= lam * (value(s) - expected)
+            if lam:
+                acc -= lam * (value(s) - expected)
         if s.is_chance():  # left the window: no more penalty
             counters = self.advance(s, counters)
         key = self.key(s, counters)
@@ -312,7 +317,7 @@ class Relaxed:
         if reached is not None and reached >= acc:
             return
         if len(self._reached) >= self._limit:
-            raise RuntimeError("the window's tree is too large: choose a smaller --window")
+            raise TreeTooLarge("the window's tree is too large: choose a smaller --window")
         self._reached[key] = acc
         for action in moves(s):
             child = s.clone()
@@ -444,6 +449,12 @@ def main() -> None:
     parser.add_argument("--lam", type=float, default=1.0, help="the penalty's weight")
     parser.add_argument("--value", choices=("heuristic", "fitted"), default="fitted")
     parser.add_argument("--fit-games", type=int, default=4000)
+    parser.add_argument(
+        "--exhaust",
+        type=int,
+        default=0,
+        help="only count the whole tree of decisions (no cut-off at a win) of the first N scenarios, up to --budget",
+    )
     parser.add_argument("--cpu", type=float, default=1200.0, help="stop after this much CPU (s)")
     ns = parser.parse_args()
     sys.setrecursionlimit(200_000)
@@ -454,6 +465,20 @@ def main() -> None:
         value = fitted_value(weights)
         print(f"fitted value: {ns.fit_games} heuristic games, weights {[round(w, 3) for w in weights]}")
     root = new_game(ns.difficulty)
+    if ns.exhaust:
+        for i in range(ns.exhaust):
+            relaxed = Relaxed(Scenario(f"{ns.difficulty}:{ns.seed}:{i}"), ns.budget)
+            t = time.process_time()
+            try:
+                relaxed.penalized(root, 99, 0.0, value, limit=ns.budget)
+                told = "the whole tree"
+            except TreeTooLarge:
+                told = "stopped at --budget"
+            print(
+                f"scenario {i}: {len(relaxed._reached):,} decision states, {told}, "
+                f"{time.process_time() - t:.1f} s of CPU"
+            )
+        return
     pi: list[float] = []
     pen: list[float] = []
     heur: list[float] = []

@@ -1,0 +1,528 @@
+"""An information-relaxation upper bound on the best fair chance of winning Mini Rogue v1.2.1.
+
+    python benchmarks/minirogue_v1_bound.py [--difficulty normal] [--scenarios 300] [--seed 1]
+                                            [--budget 200000] [--window 0] [--lam 0]
+                                            [--value heuristic|fitted] [--cpu 1200]
+
+Brown, Smith and Sun (2010), "Information relaxations and duality in stochastic dynamic
+programs". The game's optimum (the best chance of winning of a player who sees only the past) is
+at most the expectation, over scenarios of the future, of the best result a player who knows
+that scenario in advance can reach, less a penalty for looking ahead that has zero mean under
+every fair policy.
+
+**Scenarios** (common random numbers). Every chance node of the engine has an exact table
+(``state.chance_table()``); the ``k``-th draw of each *kind* of chance node (its phase: the
+column's reveal, the monster's HP, the attack roll, a critical's reroll, ...) takes its outcome
+from the ``k``-th uniform number of that kind's own stream, ``table.sample_float(u)``, the same
+sampling the simulator uses. The outcome depends on the table met (the Rank decides how many
+attack dice, the cards left decide the reveal), so a scenario is a sequence of uniform numbers
+per kind, not a list of outcomes. **Why it is a relaxation**: along any path, the ``k``-th draw of
+a kind uses a number no earlier draw used, independent of all that came before, so whatever a
+fair (non-anticipative) policy does, each outcome has exactly its table's distribution given the
+past (up to the rounding of the sampling floats, below 1e-15): every fair policy has the same
+chance of winning on these scenarios as in the game. A player who sees the scenario does at least
+as well as any fair policy on it, so the mean of the scenario-wise optimum bounds the optimum.
+
+**Inner problem** (one scenario, the future known): a deterministic maximisation over the
+decisions, solved exactly by depth-first search with a transposition table over (the state's
+canonical key, the number of uniforms used of each kind). With no penalty it is a search for a
+winning line (stopped at the first win; the heuristic's move tried first). A spell discarded for
+nothing (ruling R29) is never tried: keeping a spell and not casting it does everything
+discarding it does (no chance and no rule depends on holding it: a third spell is a choice of
+which to drop, the spell phase offers "no spell"), so the fair policies that never discard include
+an optimal one and the bound stays a bound on the optimum. A scenario whose search exceeds
+``--budget`` distinct states counts as a win (1, its own valid upper bound), never as a loss;
+their number is reported.
+
+**Penalty** (``--window K --lam L``). At every chance node met while the adventurer is in areas
+``1..K`` the relaxed player pays ``L * (V(child) - sum_o p_o V(child_o))``: the value of the
+outcome the scenario gives less the expected value over the exact table, with ``V`` an
+approximate value of a state (``--value``: the heuristic's evaluation, or a logistic fit of the
+heuristic's wins). Its conditional mean given the past is zero for every fair policy, whatever
+``V``, ``L`` and ``K`` (the window is known from the state), so the bound stays valid; a good
+``V`` takes away what foresight gains. The inner problem is then max over the paths of (win -
+penalties) and is solved exactly: the whole tree of decisions inside the window (no budget: the
+run stops if it is exceeded), and past the window the zero-penalty search above (its value is
+0 or 1; a budget hit counts 1).
+
+The script prints the mean bound with a 95% interval (normal approximation) over the scenarios,
+the zero-penalty bound on the same scenarios, their paired difference, and the CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from functools import cache
+from operator import ge, le
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from minirogue_v1_states import EXCLUDED, canonical, key_fields
+
+from solotable.core.protocol import Action, State
+from solotable.core.registry import load
+from solotable.games.minirogue_v1.data import SPELLS
+from solotable.games.minirogue_v1.heuristic import evaluate, make_agent
+from solotable.games.minirogue_v1.rules import PHASES
+
+KINDS: tuple[str, ...] = tuple(p.name for p in PHASES if p.chance)
+"""The kinds of chance node (the draws' phases), each with its own stream of uniforms."""
+KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
+Counters = tuple[int, ...]
+START: Counters = (0,) * len(KINDS)
+RESOURCES = ("hp", "gold", "food", "armor", "spells")
+"""The fields of which more never hurts (``Relaxed.can_win``)."""
+
+
+class Scenario:
+    """One future: for each kind of draw, a stream of uniform numbers in [0, 1), the ``k``-th
+    consumed by the ``k``-th draw of that kind on whatever path is taken."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._rngs = [random.Random(f"{label}:{kind}") for kind in KINDS]
+        self._us: list[list[float]] = [[] for _ in KINDS]
+
+    def uniform(self, kind: int, k: int) -> float:
+        us = self._us[kind]
+        while len(us) <= k:
+            us.append(self._rngs[kind].random())
+        return us[k]
+
+    def draw(self, state: State, counters: Counters) -> tuple[Action, Counters]:
+        """The outcome of the chance node ``state`` in this scenario, and the counters after it."""
+        kind = KIND_INDEX[state.phase.name]  # type: ignore[attr-defined]
+        outcome = state.chance_table().sample_float(self.uniform(kind, counters[kind]))
+        return outcome, (*counters[:kind], counters[kind] + 1, *counters[kind + 1 :])
+
+
+def new_game(difficulty: str) -> State:
+    state = load("minirogue-v1").new_state(seed=0, difficulty=difficulty)
+    state.set_events(False)
+    return state
+
+
+def play(
+    policy: Callable[[State], Action],
+    scenario: Scenario,
+    state: State | None = None,
+    counters: Counters = START,
+    difficulty: str = "normal",
+) -> bool:
+    """A fair policy's game on ``scenario`` (from ``state``, or the start): won or not."""
+    s = (state or new_game(difficulty)).clone()
+    while not s.is_terminal():
+        if s.is_chance():
+            outcome, counters = scenario.draw(s, counters)
+            s.apply(outcome, trusted=True)
+        else:
+            s.apply(policy(s), trusted=True)
+    return bool(s.won)  # type: ignore[attr-defined]
+
+
+def policy_objective(
+    policy: Callable[[State], Action],
+    scenario: Scenario,
+    state: State,
+    window: int,
+    lam: float,
+    value: Callable[[State], float],
+    counters: Counters = START,
+) -> float:
+    """A fair policy's (win - penalties) on ``scenario``: one of the paths the penalized inner
+    problem maximizes over (so never above it), and of mean its chance of winning over scenarios
+    (the penalty has zero mean)."""
+    s = state.clone()
+    total = 0.0
+    while not s.is_terminal():
+        if s.is_chance():
+            penalized = s.area <= window  # type: ignore[attr-defined]
+            expected = _expected_value(s, value) if penalized else 0.0
+            outcome, counters = scenario.draw(s, counters)
+            s.apply(outcome, trusted=True)
+            if penalized:
+                total -= lam * (value(s) - expected)
+        else:
+            s.apply(policy(s), trusted=True)
+    return total + float(s.won)  # type: ignore[attr-defined]
+
+
+def moves(state: State) -> list[Action]:
+    """The decisions the relaxed player tries: every legal one but a free discard (R29, see the
+    module docstring), the heuristic's choice first."""
+    legal = [a for a in state.legal_actions() if a.name != "discard"]
+    first = _HEURISTIC.choose(state, _RNG)
+    if first in legal:
+        legal.remove(first)
+        legal.insert(0, first)
+    return legal
+
+
+_HEURISTIC = make_agent()
+_RNG = random.Random(0)
+
+
+class BudgetExceeded(Exception):
+    pass
+
+
+class TreeTooLarge(Exception):
+    pass
+
+
+class Relaxed:
+    """The inner problems of one scenario (their transposition tables are the scenario's)."""
+
+    def __init__(self, scenario: Scenario, budget: int = 200_000) -> None:
+        self.scenario = scenario
+        self.budget = budget
+        self.nodes = 0
+        self.budget_hit = False
+        self._fields: tuple[str, ...] | None = None
+        self._rest: tuple[str, ...] | None = None
+        self._lost: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+        self._won: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+
+    def key(self, state: State, counters: Counters) -> tuple[int, Counters]:
+        if self._fields is None:
+            self._fields = key_fields(state)
+        return canonical(state, self._fields, True), counters
+
+    def advance(self, state: State, counters: Counters) -> Counters:
+        """Play the scenario's draws until a decision or the end (``state`` is changed)."""
+        while state.is_chance():
+            outcome, counters = self.scenario.draw(state, counters)
+            state.apply(outcome, trusted=True)
+        return counters
+
+    # -- no penalty: can the game still be won? -------------------------------------------------
+
+    def can_win(self, state: State, counters: Counters) -> bool:
+        """True if some line of decisions wins this scenario from ``state`` (a decision node or
+        the end). A search past the budget raises :class:`BudgetExceeded`.
+
+        Positions are remembered as lost or won by their key less the resources (HP, gold, Food,
+        Armor and the spells held, counted by kind), with the resources kept apart: a position is
+        lost if one with at least as much of each and all else equal was lost, won if one with at
+        most as much was won. With all else equal (the same draws to come: the tables do not
+        depend on these), more of a resource never hurts: every decision open with less is open
+        with more (a feat's 2 HP, a price in gold, Armor or a spell to sell; a spell phase or Heal
+        before a room offers "no spell" and "enter"), the caps and the damage keep the order, a
+        penalty paid in Food, gold or Armor by the richer one is paid in 2 HP by the poorer (§5.7,
+        §4.3), and a spell gained by the poorer one is kept by the richer by dropping one the
+        poorer does not hold (R6); so the richer can follow the poorer one's line and end no
+        worse."""
+        if state.is_terminal():
+            return bool(state.won)  # type: ignore[attr-defined]
+        rest, have = self.split_key(state, counters)
+        for lost in self._lost.get(rest, ()):
+            if all(map(ge, lost, have)):
+                return False
+        for won in self._won.get(rest, ()):
+            if all(map(le, won, have)):
+                return True
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BudgetExceeded
+        for action in moves(state):
+            child = state.clone()
+            child.apply(action, trusted=True)
+            if self.can_win(child, self.advance(child, counters)):
+                self._won.setdefault(rest, []).append(have)
+                return True
+        self._lost.setdefault(rest, []).append(have)
+        return False
+
+    def split_key(self, state: State, counters: Counters) -> tuple[tuple[int, Counters], tuple[int, ...]]:
+        """The position's key without the resources, and the resources (HP, gold, Food, Armor, spells)."""
+        if self._rest is None:
+            self._rest = tuple(n for n in key_fields(state) if n not in RESOURCES)
+        s: Any = state
+        spells = s.spells
+        held = tuple(spells.count(name) for name in SPELLS)
+        return (canonical(state, self._rest, True), counters), (s.hp, s.gold, s.food, s.armor, *held)
+
+    def perfect_information(self, state: State, counters: Counters = START) -> float:
+        """The zero-penalty value: 1 won, 0 lost, 1 when the budget is exceeded (an upper bound)."""
+        s = state.clone()
+        try:
+            return float(self.can_win(s, self.advance(s, counters)))
+        except BudgetExceeded:
+            self.budget_hit = True
+            return 1.0
+
+    def tail(self, state: State, counters: Counters) -> float:
+        """The zero-penalty value past the window (its own budget per call)."""
+        self.nodes = 0
+        try:
+            return float(self.can_win(state, counters))
+        except BudgetExceeded:
+            self.budget_hit = True
+            return 1.0
+
+    # -- with a penalty inside the window -------------------------------------------------------
+
+    def penalized(
+        self,
+        state: State,
+        window: int,
+        lam: float,
+        value: Callable[[State], float],
+        counters: Counters = START,
+        limit: int = 2_000_000,
+    ) -> float:
+        """max over the paths of (win - penalties at the draws met in areas 1..window), exactly.
+
+        First the window's tree, forward: for every position at which a path leaves the window
+        (or the game ends inside it), the largest ``-penalties`` of the paths reaching it. Then the
+        exits by that sum, largest first, each with its zero-penalty value (0 or 1) added; the
+        search stops when no exit left can beat the best (their value is at most 1)."""
+        self._limit = limit
+        self._reached: dict[tuple[int, Counters], float] = {}
+        self._exits: dict[tuple[int, Counters], tuple[float, State, Counters]] = {}
+        self._walk(state.clone(), counters, 0.0, window, lam, value)
+        best = -math.inf
+        for acc, s, c in sorted(self._exits.values(), key=lambda e: -e[0]):
+            if acc + 1.0 <= best:
+                break
+            tail = float(s.won) if s.is_terminal() else self.tail(s, c)  # type: ignore[attr-defined]
+            best = max(best, acc + tail)
+        return best
+
+    def _walk(
+        self, s: State, counters: Counters, acc: float, window: int, lam: float, value: Callable[[State], float]
+    ) -> None:
+        while s.is_chance() and s.area <= window:  # type: ignore[attr-defined]
+            expected = _expected_value(s, value) if lam else 0.0
+            outcome, counters = self.scenario.draw(s, counters)
+            s.apply(outcome, trusted=True)
+            if lam:
+                acc -= lam * (value(s) - expected)
+        if s.is_chance():  # left the window: no more penalty
+            counters = self.advance(s, counters)
+        key = self.key(s, counters)
+        if s.is_terminal() or s.area > window:  # type: ignore[attr-defined]
+            found = self._exits.get(key)
+            if found is None or acc > found[0]:
+                self._exits[key] = (acc, s, counters)
+            return
+        reached = self._reached.get(key)
+        if reached is not None and reached >= acc:
+            return
+        if len(self._reached) >= self._limit:
+            raise TreeTooLarge("the window's tree is too large: choose a smaller --window")
+        self._reached[key] = acc
+        for action in moves(s):
+            child = s.clone()
+            child.apply(action, trusted=True)
+            self._walk(child, counters, acc, window, lam, value)
+
+
+@cache
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(n for c in cls.__mro__ for n in getattr(c, "__slots__", ()) if n not in EXCLUDED)
+
+
+def _expected_value(s: State, value: Callable[[State], float]) -> float:
+    """sum_o p_o V(child_o) over the chance node's exact table (cached by the node's key and the
+    value function: it does not depend on the scenario)."""
+    key = (canonical(s, _fields(type(s)), True), id(value))
+    found = _EXPECTED.get(key)
+    if found is not None:
+        return found
+    total = 0.0
+    for outcome, p in s.chance_outcomes():
+        child = s.clone()
+        child.apply(outcome, trusted=True)
+        total += float(p) * value(child)
+    _EXPECTED[key] = total
+    return total
+
+
+_EXPECTED: dict[tuple[int, int], float] = {}
+"""E[V(child)] by chance node and value function, shared by every scenario."""
+
+
+# -- values for the penalty --------------------------------------------------------------------
+
+
+def heuristic_value(s: State) -> float:
+    return evaluate(s)  # type: ignore[arg-type]
+
+
+def features(s: Any) -> list[float]:
+    """A state's numbers for the fitted value: resources, depth, and the fight in progress."""
+    dealt = sum(v for v, st in zip(s.dice, s.dstat, strict=False) if st != 2)
+    fighting = s.foe >= 0
+    foe_left = max(0, s.foe_hp - dealt) if fighting else 0
+    counter = max(0, s.foe_damage - s.armor) if fighting else 0
+    return [
+        1.0,
+        s.area / 14,
+        s.hp / 20,
+        s.armor / 5,
+        s.gold / 20,
+        s.food / 6,
+        (s.rank - 1) / 3,
+        s.xp / 18,
+        len(s.spells) / 2,
+        float(fighting),
+        foe_left / 30,
+        counter / 12,
+        min(1.0, counter / max(1, s.hp)),
+        s.poison / 2,
+    ]
+
+
+def fit_value(difficulty: str, games: int, seed: int) -> list[float]:
+    """A logistic fit of the heuristic's wins on :func:`features` of the states of its games
+    (every decision and draw), by Newton's method (IRLS) with a small ridge."""
+    import numpy as np
+
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    rng = random.Random(seed)
+    for g in range(games):
+        s = new_game(difficulty)
+        seen: list[list[float]] = []
+        scenario = Scenario(f"fit:{difficulty}:{seed}:{g}")
+        counters = START
+        while not s.is_terminal():
+            if rng.random() < 0.1:
+                seen.append(features(s))
+            if s.is_chance():
+                outcome, counters = scenario.draw(s, counters)
+                s.apply(outcome, trusted=True)
+            else:
+                s.apply(_HEURISTIC.choose(s, rng), trusted=True)
+        rows.extend(seen)
+        labels.extend([float(s.won)] * len(seen))  # type: ignore[attr-defined]
+    x = np.array(rows)
+    y = np.array(labels)
+    w = np.zeros(x.shape[1])
+    for _ in range(30):
+        p = 1 / (1 + np.exp(-x @ w))
+        grad = x.T @ (y - p) - 1e-3 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if float(np.abs(step).max()) < 1e-9:
+            break
+    return [float(v) for v in w]
+
+
+def fitted_value(weights: list[float]) -> Callable[[State], float]:
+    def value(s: State) -> float:
+        if s.is_terminal():
+            return 1.0 if s.won else 0.0  # type: ignore[attr-defined]
+        z = sum(w * f for w, f in zip(weights, features(s), strict=True))
+        return 1 / (1 + math.exp(-max(-40.0, min(40.0, z))))
+
+    return value
+
+
+# -- the estimate ------------------------------------------------------------------------------
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--difficulty", default="normal")
+    parser.add_argument("--scenarios", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=200_000, help="states per zero-penalty search")
+    parser.add_argument("--window", type=int, default=0, help="penalize the draws in areas 1..K (0: none)")
+    parser.add_argument("--lam", type=float, default=1.0, help="the penalty's weight")
+    parser.add_argument("--value", choices=("heuristic", "fitted"), default="fitted")
+    parser.add_argument("--fit-games", type=int, default=4000)
+    parser.add_argument(
+        "--exhaust",
+        type=int,
+        default=0,
+        help="only count the whole tree of decisions (no cut-off at a win) of the first N scenarios, up to --budget",
+    )
+    parser.add_argument("--cpu", type=float, default=1200.0, help="stop after this much CPU (s)")
+    ns = parser.parse_args()
+    sys.setrecursionlimit(200_000)
+    start = time.process_time()
+    value = heuristic_value
+    if ns.window and ns.value == "fitted":
+        weights = fit_value(ns.difficulty, ns.fit_games, ns.seed)
+        value = fitted_value(weights)
+        print(f"fitted value: {ns.fit_games} heuristic games, weights {[round(w, 3) for w in weights]}")
+    root = new_game(ns.difficulty)
+    if ns.exhaust:
+        for i in range(ns.exhaust):
+            relaxed = Relaxed(Scenario(f"{ns.difficulty}:{ns.seed}:{i}"), ns.budget)
+            t = time.process_time()
+            try:
+                relaxed.penalized(root, 99, 0.0, value, limit=ns.budget)
+                told = "the whole tree"
+            except TreeTooLarge:
+                told = "stopped at --budget"
+            print(
+                f"scenario {i}: {len(relaxed._reached):,} decision states, {told}, "
+                f"{time.process_time() - t:.1f} s of CPU"
+            )
+        return
+    pi: list[float] = []
+    pen: list[float] = []
+    heur: list[float] = []
+    heur_pen: list[float] = []
+    hits = pen_hits = proven_lost = 0
+    for i in range(ns.scenarios):
+        scenario = Scenario(f"{ns.difficulty}:{ns.seed}:{i}")
+        relaxed = Relaxed(scenario, ns.budget)
+        v = relaxed.perfect_information(root)
+        hits += relaxed.budget_hit
+        proven_lost += v == 0.0
+        pi.append(v)
+        heur.append(float(play(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root)))
+        if ns.window:
+            relaxed = Relaxed(scenario, ns.budget)
+            pen.append(relaxed.penalized(root, ns.window, ns.lam, value))
+            heur_pen.append(
+                policy_objective(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root, ns.window, ns.lam, value)
+            )
+            pen_hits += relaxed.budget_hit
+        if time.process_time() - start > ns.cpu:
+            print(f"stopped at --cpu {ns.cpu:g} s after {i + 1} scenarios")
+            break
+    cpu = time.process_time() - start
+    n = len(pi)
+    m, lo, hi = interval(pi)
+    print(f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}), budget {ns.budget:,} states")
+    print(f"heuristic on the same scenarios: {sum(heur) / n:.2%} (a fair policy: below every bound)")
+    print(
+        f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}); "
+        f"{n - hits - proven_lost} won, {proven_lost} proven lost, {hits} over the budget (counted 1)"
+    )
+    if ns.window:
+        m2, lo2, hi2 = interval(pen)
+        d, dlo, dhi = interval([a - b for a, b in zip(pen, pi, strict=True)])
+        print(
+            f"penalized bound (areas 1..{ns.window}, lambda {ns.lam:g}, value {ns.value}): "
+            f"{m2:.2%} ({lo2:.2%}-{hi2:.2%}); {pen_hits} tails over the budget (counted 1)"
+        )
+        hm, hlo, hhi = interval(heur_pen)
+        print(f"the heuristic's win - penalties (mean: its win rate): {hm:.2%} ({hlo:.2%}-{hhi:.2%})")
+        print(f"penalized minus perfect information (paired): {d:+.2%} ({dlo:+.2%} to {dhi:+.2%})")
+    print(f"CPU {cpu:.1f} s ({cpu / n:.2f} s a scenario)")
+
+
+if __name__ == "__main__":
+    main()

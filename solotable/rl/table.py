@@ -24,7 +24,8 @@ from .catalogue import features, index
 FLOATS = 512
 """Uniform numbers drawn from the generator at a time for the chance draws."""
 KNOWN = 1 << 16
-"""Lists of legal notations whose mask rows are kept, per game (then the memo starts anew)."""
+"""Lists of legal notations whose mask rows are kept, per game (the first met: a game whose lists
+are too many to keep, Deep Space D-6's crew choices, writes the others' rows each time)."""
 
 Known = tuple[bytes, tuple[int | None, ...], int]
 """What a list of legal notations gives: its mask row, the catalogue index of each action (None:
@@ -153,32 +154,34 @@ class Table:
         notations = self._notations
         names = tuple(notations(state, actions) if notations is not None else map(notation, actions))
         known = self._masks.get(names)
-        if known is None:
-            known = self._learn(names, actions)
-        row, found, outside = known
-        self._mask_bytes[:] = row
+        if known is not None:
+            row, found, outside = known
+            self._mask_bytes[:] = row
+        else:
+            found, outside = self._learn(names, actions)
         self.outside = outside
         if outside:  # JongRogue only: a target past the catalogue's tiles of one room
             self.legal = {i: a for i, a in zip(found, actions, strict=True) if i is not None}
         else:
             self.legal = dict(zip(found, actions, strict=True))  # type: ignore[arg-type]
 
-    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> Known:
-        """The mask row, catalogue indices and count outside the catalogue of a list of legal
-        notations met for the first time (kept for the next time, shared by the game's tables)."""
+    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> tuple[tuple[int | None, ...], int]:
+        """Write the mask row of a list of legal notations not met before (kept for the next time,
+        shared by the game's tables, while there is room); its catalogue indices and how many of
+        its actions are past the catalogue."""
         found = tuple(map(self._index.get, names))
-        outside = found.count(None)
+        outside = found.count(None) if None in found else 0
         if outside == len(found):
             raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
                                f"{', '.join(str(a) for a in actions)}")
-        row = bytearray(len(self._zero_mask))
+        mask = self._mask_bytes
+        mask[:] = self._zero_mask
         for i in found:
             if i is not None:
-                row[i] = 1
-        if len(self._masks) >= KNOWN:
-            self._masks.clear()
-        known = self._masks[names] = (bytes(row), found, outside)
-        return known
+                mask[i] = 1
+        if len(self._masks) < KNOWN:
+            self._masks[names] = (bytes(mask), found, outside)
+        return found, outside
 
 
 def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, ended: list[int],

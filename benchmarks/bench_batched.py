@@ -20,9 +20,9 @@ import statistics
 from collections.abc import Callable
 
 import gymnasium as gym
+from bench_rl import bench_batched, bench_single  # (benchmarks/ is this script's directory, first on sys.path)
 
 import solotable.rl  # noqa: F401 - registers the environments
-from bench_rl import bench_batched, bench_single  # (benchmarks/ is this script's directory, first on sys.path)
 from solotable.core.native import compiled
 
 

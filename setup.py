@@ -28,6 +28,9 @@ views (features.py), Textual (with Rich and markdown-it) for the boards and the 
 CORE = ["action", "chance", "engine", "native", "protocol"]
 """The engine modules compiled (solotable/core/NAME.py)."""
 
+RL = ["table"]
+"""The environments' hot path (solotable/rl/NAME.py: a game played into its rows, the batched step)."""
+
 GAMES = ["minirogue_v1", "minirogue", "deepspace_d6"]
 """The game packages compiled whole (every module under solotable/games/NAME/). A game joins
 with one line here, once its modules pass mypyc (jongrogue: not tried yet)."""
@@ -52,7 +55,7 @@ path, and a compiled class cannot extend Textual's widgets."""
 
 
 def compiled_modules() -> list[str]:
-    paths = [f"solotable/core/{name}.py" for name in CORE]
+    paths = [f"solotable/core/{name}.py" for name in CORE] + [f"solotable/rl/{name}.py" for name in RL]
     for game in GAMES:
         for path in sorted((ROOT / "solotable" / "games" / game).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()

@@ -264,25 +264,33 @@ class StepState(State):
 
     def apply(self, action: Action, *, trusted: bool = False) -> None:
         phase = self.phase
-        if not trusted and not isinstance(action, Action):  # the Python API's boundary
-            raise IllegalAction("core.err.not_action", value=shorten(action))
+        # The checks (unless trusted) find the very object first: the outcome the table sampled
+        # last, or an action from the list ``legal_actions()`` built (what an agent hands back);
+        # only an action found so is known to be an ``Action`` without asking (the Python API's
+        # boundary: anything else is asked before it is compared).
         if phase.chance:
             if not trusted:
                 table = self.table
                 assert table is not None
-                last = table._last  # the outcome the table sampled last is one (no set built, no call)
-                if (last < 0 or action is not table._kinds[last]) and action not in table:
-                    raise IllegalAction("core.err.not_outcome", action=str(action), legal=legal_list(table.actions))
+                last = table._last  # (no set of outcomes built, no call)
+                if last < 0 or action is not table._kinds[last]:
+                    if not isinstance(action, Action):
+                        raise IllegalAction("core.err.not_action", value=shorten(action))
+                    if action not in table:
+                        raise IllegalAction("core.err.not_outcome", action=str(action),
+                                            legal=legal_list(table.actions))
             self.table = None
         elif phase.legal is not None:
             legal = self._legal
             if not trusted:
                 if legal is None:
                     legal = phase.legal(self)
-                for a in legal:  # the very object (an agent picks from the list): no __eq__ calls
+                for a in legal:  # no __eq__ calls
                     if a is action:
                         break
                 else:
+                    if not isinstance(action, Action):
+                        raise IllegalAction("core.err.not_action", value=shorten(action))
                     if action not in legal:
                         if legal is self._legal:  # refused by the kept list: built anew to be sure
                             legal = phase.legal(self)
@@ -290,9 +298,11 @@ class StepState(State):
                             raise self.refusal(action, legal)
             if legal is not None:
                 self._legal = None
+        elif not trusted and not isinstance(action, Action):
+            raise IllegalAction("core.err.not_action", value=shorten(action))
         else:
             raise IllegalAction("core.err.over")
-        if self.log and self._events:  # (an empty list stays: nobody else holds it)
+        if self._events:  # this step's events begin (an empty list stays: nobody else holds it; off: ())
             self._events = []
             self._built = _NONE_BUILT
         self.phase = RUNNING

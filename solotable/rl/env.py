@@ -25,156 +25,23 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from solotable.core.action import notation
-from solotable.core.engine import StepState
-from solotable.core.features import Features, Writer
-from solotable.core.protocol import CHANCE, Action, Game, State
-from solotable.core.registry import load
+from solotable.core.protocol import Game, State
 
-from .catalogue import GAME_IDS, catalogue, features, index
+from .catalogue import GAME_IDS, catalogue, features
 from .encode import size
+from .table import Table, game_options, play_all
+
+__all__ = ["SolotableEnv", "SolotableVectorEnv", "Table", "game_options", "progress", "register_envs"]
 
 REWARDS = ("win", "score")
 ILLEGAL = ("lose", "raise")
 OBS_BOUND = 1000.0
 """The observation space's bounds: features are scaled to about [0, 1]; nothing comes near this."""
-_FLOATS = 512
-"""Uniform numbers drawn from the generator at a time for the chance draws."""
-
-
 def progress(game_id: str, obs: Mapping[str, Any]) -> float:
     """How far a game has got, from what the player sees, about 0 at the start and 1 at the end:
     the potential of ``reward="score"`` (its differences are the shaped rewards); the game's own
     measure (``Features.progress``)."""
     return features(game_id).progress(obs)
-
-
-def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | bool | int]:
-    """The game's options as the CLI takes them; ``forced_end`` may be written for ``forced-end``."""
-    names = {o.name for o in game.option_specs}
-    fixed: dict[str, object] = {}
-    for k, v in options.items():
-        name = k if k in names or k.replace("_", "-") not in names else k.replace("_", "-")
-        fixed[name] = v
-    return game.validate_options(fixed)
-
-
-class Table:
-    """One game played for an environment: its state, its chance draws from a NumPy generator, and
-    the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
-    written into, in one pass after every decision."""
-
-    __slots__ = ("_floats", "_fresh", "_index", "_mask_bytes", "_mask_view", "_next", "_notations", "_obs_bytes",
-                 "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
-                 "gen", "legal", "mask", "obs", "options", "outside", "state")
-
-    def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
-        self.game_id = game_id
-        self.game: Game = load(game_id)
-        self.options = game_options(self.game, options)
-        self.features: Features = features(game_id)
-        self.obs = obs
-        self.mask = mask
-        self._obs_view = obs.data
-        self._obs_bytes = self._obs_view.cast("B")
-        self._zero_obs = bytes(obs.nbytes)
-        self._mask_view = mask.data
-        self._mask_bytes = self._mask_view.cast("B")
-        self._zero_mask = bytes(mask.nbytes)
-        self._write = self.features.write
-        self._notations = self.features.notations
-        self._index = index(game_id)
-        self.gen = np.random.default_rng(0)
-        self._floats: list[float] = []
-        self._next = 0
-        self._fresh: State = self.game.new_state(seed=None, **self.options)
-        """A new game up to its first draw or decision, events off: every game is a clone of it
-        (rules run up to the first chance node the same whatever the seed, which only names the
-        game: nothing is drawn before it), cheaper than dealing one anew."""
-        self._fresh.set_events(False)
-        self.state: State = self._fresh.clone()
-        self.actions: list[Action] = []
-        """Every action played this episode, chance outcomes included (a game record)."""
-        self.legal: dict[int, Action] = {}
-        self.outside = 0
-
-    def seed(self, gen: np.random.Generator) -> None:
-        """Draw chance from ``gen`` from now on (numbers drawn ahead from the last one are dropped)."""
-        self.gen = gen
-        self._floats = []
-        self._next = 0
-
-    def new_game(self, seed: int | None) -> int:
-        """Deal a game up to its first decision. A game can end before any (Mini Rogue v1: a run of
-        traps in single columns kills the hero with nothing to choose); an episode needs a decision,
-        so such games are skipped, counted (the return value) and the next one is dealt."""
-        skipped = 0
-        while True:
-            state = self.state = self._fresh.clone()  # events off: nobody reads them here
-            if isinstance(state, StepState):  # (every game's state: the seed names the game)
-                state.seed = seed
-            self.actions = []
-            self.advance()
-            if state.to_move is not None:
-                return skipped
-            skipped += 1
-
-    def play(self, action: Action) -> None:
-        """Play a legal decision (one of :attr:`legal`), then chance up to the next decision."""
-        self.state.apply(action, trusted=True)  # a legal action, as the mask offered it
-        self.actions.append(action)
-        self.advance()
-
-    @property
-    def player(self) -> int:
-        """The seat to move (the seat whose view the observation is), 0 at the end."""
-        tm = self.state.to_move
-        return tm if tm is not None and tm >= 0 else 0
-
-    def advance(self) -> None:
-        """Play chance nodes (drawn from the generator by the exact table) until a decision or the
-        end, then write the observation vector and the mask."""
-        state = self.state
-        actions = self.actions
-        while state.to_move == CHANCE:
-            if self._next == len(self._floats):
-                self._floats = self.gen.random(_FLOATS).tolist()
-                self._next = 0
-            outcome = state.chance_table().sample_float(self._floats[self._next])
-            self._next += 1
-            state.apply(outcome, trusted=True)
-            actions.append(outcome)
-        self.fill()
-
-    def fill(self) -> None:
-        """Write the observation vector and the legal-action mask of the state into the row."""
-        state = self.state
-        self._obs_bytes[:] = self._zero_obs
-        self._mask_bytes[:] = self._zero_mask
-        tm = state.to_move
-        player = tm if tm is not None and tm >= 0 else 0
-        if self._write is not None:
-            self._write(state, player, self._obs_view)
-        else:
-            self.features.encode(state.observation(player), Writer(self.obs), player)
-        self.outside = 0
-        if tm is None:
-            self.legal = {}
-            return
-        actions = state.legal_actions()
-        names = self._notations(state, actions) if self._notations is not None else map(notation, actions)
-        found = list(map(self._index.get, names))
-        if None in found:  # JongRogue only: a target past the catalogue's tiles of one room
-            self.outside = found.count(None)
-            self.legal = {i: a for i, a in zip(found, actions, strict=True) if i is not None}
-            if not self.legal:
-                raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
-                                   f"{', '.join(str(a) for a in actions)}")
-        else:
-            self.legal = dict(zip(found, actions, strict=True))  # type: ignore[arg-type]
-        view = self._mask_view
-        for i in self.legal:
-            view[i] = 1
 
 
 class SolotableEnv(gym.Env[np.ndarray, np.int64]):
@@ -391,34 +258,33 @@ class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         rewards, terminations = self._rewards, self._terminations
         rewards[:] = 0.0
         terminations[:] = False
-        ended: list[tuple[int, np.ndarray, bool, bool]] = []
-        for i, (table, a) in enumerate(zip(self.tables, np.asarray(actions).tolist(), strict=True)):
-            chosen = table.legal.get(a)
-            illegal = chosen is None
-            if chosen is None:
-                if self.illegal_action == "raise":
-                    name = self.catalogue[a] if 0 <= a < len(self.catalogue) else str(a)
-                    raise ValueError(f"sub-env {i}: action {a} ({name}) is not legal now")
-            else:
-                table.play(chosen)
-                if table.state.to_move is not None:
-                    continue
-            won = not illegal and table.state.result().won
-            ended.append((i, table.obs.copy(), won, illegal))
-            rewards[i] = 1.0 if won else 0.0
-            terminations[i] = True
-            table.new_game(None)
-        infos: dict[str, Any] = {"action_mask": self._out(self.masks)}
+        ended: list[int] = []
+        illegal: list[int] = []
+        picked = np.asarray(actions).tolist()
+        bad = play_all(self.tables, picked, self.illegal_action == "raise", ended, illegal)
+        if bad >= 0:
+            a = picked[bad]
+            name = self.catalogue[a] if 0 <= a < len(self.catalogue) else str(a)
+            raise ValueError(f"sub-env {bad}: action {a} ({name}) is not legal now")
+        infos: dict[str, Any] = {}
         if ended:
             final = np.full(self.num_envs, None, dtype=object)
             has = np.zeros(self.num_envs, dtype=np.bool_)
             won_row = np.zeros(self.num_envs, dtype=np.bool_)
-            illegal_row = np.zeros(self.num_envs, dtype=np.bool_)
-            for i, last, won, illegal in ended:
-                final[i], has[i], won_row[i], illegal_row[i] = last, True, won, illegal
+            for i in ended:
+                table = self.tables[i]
+                won = i not in illegal and table.state.result().won
+                final[i] = table.obs.copy()
+                has[i], won_row[i] = True, won
+                rewards[i] = 1.0 if won else 0.0
+                terminations[i] = True
+                table.new_game(None)
             infos.update({"final_obs": final, "_final_obs": has, "won": won_row, "_won": has})
-            if illegal_row.any():
+            if illegal:
+                illegal_row = np.zeros(self.num_envs, dtype=np.bool_)
+                illegal_row[illegal] = True
                 infos.update({"illegal_action": illegal_row, "_illegal_action": illegal_row.copy()})
+        infos["action_mask"] = self._out(self.masks)  # (after the new games' first rows)
         return (self._out(self.obs), rewards.copy(), terminations.copy(), self._truncations.copy(), infos)
 
     def action_masks(self) -> np.ndarray:

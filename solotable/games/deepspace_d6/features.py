@@ -143,18 +143,27 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
         out[_OFFLINE] = 1.0
     dice = s.dice
     counts = [0] * len(LOCATIONS)
+    missions: dict[int, list[int]] | None = None
+    """The faces of the dice on each card's away mission (by its key), in the dice's order."""
     for n, d in enumerate(dice):
         at = _DIE[n]
-        if d.face >= 0:
-            out[at + d.face] = 1.0
+        face = d.face
+        if face >= 0:
+            out[at + face] = 1.0
         where = d.where
         loc = _LOCATION[where]
         out[at + _DIE_AT + loc] = 1.0
         counts[loc] += 1
+        on = d.on
         if ST_COM <= where <= ST_ENG:
             out[at + _DIE_STATION + where - ST_COM] = 1.0
-        if d.on >= 0:
-            out[at + _DIE_CARD + _INSTANCE[d.on]] = 1.0
+        elif where == MISSION:
+            if missions is None:
+                missions = {on: [face]}
+            else:
+                missions.setdefault(on, []).append(face)
+        if on >= 0:
+            out[at + _DIE_CARD + _INSTANCE[on]] = 1.0
     for loc, k in enumerate(counts):
         if k:
             out[_COUNT + loc] = k / 6
@@ -167,10 +176,20 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
             out[at + 2] = t.health / 4
         if t.stasis:
             out[at + 3] = 1.0
-        key = t.key
-        on_mission = sum(1 for d in dice if d.where == MISSION and d.on == key)
-        out[at + 4] = on_mission / 2
-        out[at + 5] = len(s.open_slots(t)) / 2
+        faces = None if missions is None else missions.get(t.key)
+        if faces is None:  # no die on its mission: every slot open
+            if c.slots:
+                out[at + 5] = len(c.slots) / 2
+        else:
+            out[at + 4] = len(faces) / 2
+            slots = list(c.slots)  # what s.open_slots(t) leaves: each die fills the first slot of its face
+            for f in faces:
+                for k, slot in enumerate(slots):
+                    if f in slot:
+                        del slots[k]
+                        break
+            if slots:
+                out[at + 5] = len(slots) / 2
     out[_DECK] = s.deck / 40
     if s.deck == 0:
         out[_EMPTY] = 1.0

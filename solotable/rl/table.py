@@ -1,0 +1,206 @@
+"""The hot path of the environments: one game played into a row of shared arrays (:class:`Table`),
+and many of them stepped in one call (:func:`play_all`, the batched environment's step).
+
+This module imports neither Gymnasium nor anything of the environments' API, so the optional
+compiled build (``SOLOTABLE_MYPYC=1``, ``setup.py``) compiles it with the engine and the games'
+feature writers: a batched step then runs from the action list to the written rows without the
+interpreter between the games. In pure Python it is the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from solotable.core.action import notation
+from solotable.core.engine import StepState
+from solotable.core.features import Features, Writer
+from solotable.core.protocol import CHANCE, Action, Game, State
+from solotable.core.registry import load
+
+from .catalogue import features, index
+
+FLOATS = 512
+"""Uniform numbers drawn from the generator at a time for the chance draws."""
+KNOWN = 1 << 16
+"""Lists of legal notations whose mask rows are kept, per game (the first met: a game whose lists
+are too many to keep, Deep Space D-6's crew choices, writes the others' rows each time)."""
+
+Known = tuple[bytes, tuple[int | None, ...], int]
+"""What a list of legal notations gives: its mask row, the catalogue index of each action (None:
+past the catalogue) and how many are past it."""
+_MASKS: dict[str, dict[tuple[str, ...], Known]] = {}
+"""Per game, the mask rows of the lists of legal notations met so far: a decision's legal actions
+repeat (the same few lists recur at the same phases), so a row is copied in one piece."""
+
+
+def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | bool | int]:
+    """The game's options as the CLI takes them; ``forced_end`` may be written for ``forced-end``."""
+    names = {o.name for o in game.option_specs}
+    fixed: dict[str, object] = {}
+    for k, v in options.items():
+        name = k if k in names or k.replace("_", "-") not in names else k.replace("_", "-")
+        fixed[name] = v
+    return game.validate_options(fixed)
+
+
+class Table:
+    """One game played for an environment: its state, its chance draws from a NumPy generator, and
+    the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
+    written into, in one pass after every decision."""
+
+    __slots__ = ("_floats", "_fresh", "_index", "_mask_bytes", "_masks", "_next", "_notations", "_obs_bytes",
+                 "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
+                 "gen", "legal", "mask", "obs", "options", "outside", "state")
+
+    def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
+        self.game_id = game_id
+        self.game: Game = load(game_id)
+        self.options = game_options(self.game, options)
+        self.features: Features = features(game_id)
+        self.obs = obs
+        self.mask = mask
+        self._obs_view: memoryview = obs.data
+        self._obs_bytes: memoryview = self._obs_view.cast("B")
+        self._zero_obs = bytes(obs.nbytes)
+        self._mask_bytes: memoryview = mask.data.cast("B")
+        self._zero_mask = bytes(mask.nbytes)
+        self._write = self.features.write
+        self._notations = self.features.notations
+        self._index = index(game_id)
+        self._masks = _MASKS.setdefault(game_id, {})
+        self.gen = np.random.default_rng(0)
+        self._floats: list[float] = []
+        self._next = 0
+        self._fresh: State = self.game.new_state(seed=None, **self.options)
+        """A new game up to its first draw or decision, events off: every game is a clone of it
+        (rules run up to the first chance node the same whatever the seed, which only names the
+        game: nothing is drawn before it), cheaper than dealing one anew."""
+        self._fresh.set_events(False)
+        self.state: State = self._fresh.clone()
+        self.actions: list[Action] = []
+        """Every action played this episode, chance outcomes included (a game record)."""
+        self.legal: dict[int, Action] = {}
+        """The legal decisions by catalogue index (empty at the end)."""
+        self.outside = 0
+        """How many legal decisions the catalogue does not hold (JongRogue's far targets)."""
+
+    def seed(self, gen: np.random.Generator) -> None:
+        """Draw chance from ``gen`` from now on (numbers drawn ahead from the last one are dropped)."""
+        self.gen = gen
+        self._floats = []
+        self._next = 0
+
+    def new_game(self, seed: int | None) -> int:
+        """Deal a game up to its first decision. A game can end before any (Mini Rogue v1: a run of
+        traps in single columns kills the hero with nothing to choose); an episode needs a decision,
+        so such games are skipped, counted (the return value) and the next one is dealt."""
+        skipped = 0
+        while True:
+            state = self.state = self._fresh.clone()  # events off: nobody reads them here
+            if isinstance(state, StepState):  # (every game's state: the seed names the game)
+                state.seed = seed
+            self.actions = []
+            self.advance()
+            if state.to_move is not None:
+                return skipped
+            skipped += 1
+
+    def play(self, action: Action) -> None:
+        """Play a legal decision (one of :attr:`legal`), then chance up to the next decision."""
+        self.state.apply(action, trusted=True)  # a legal action, as the mask offered it
+        self.actions.append(action)
+        self.advance()
+
+    @property
+    def player(self) -> int:
+        """The seat to move (the seat whose view the observation is), 0 at the end."""
+        tm = self.state.to_move
+        return tm if tm is not None and tm >= 0 else 0
+
+    def advance(self) -> None:
+        """Play chance nodes (drawn from the generator by the exact table) until a decision or the
+        end, then write the observation vector and the mask."""
+        state = self.state
+        actions = self.actions
+        while state.to_move == CHANCE:
+            if self._next == len(self._floats):
+                self._floats = self.gen.random(FLOATS).tolist()
+                self._next = 0
+            outcome = state.chance_table().sample_float(self._floats[self._next])
+            self._next += 1
+            state.apply(outcome, trusted=True)
+            actions.append(outcome)
+        self.fill()
+
+    def fill(self) -> None:
+        """Write the observation vector and the legal-action mask of the state into the row."""
+        state = self.state
+        self._obs_bytes[:] = self._zero_obs
+        tm = state.to_move
+        player = tm if tm is not None and tm >= 0 else 0
+        write = self._write
+        if write is not None:
+            write(state, player, self._obs_view)
+        else:
+            self.features.encode(state.observation(player), Writer(self.obs), player)
+        if tm is None:
+            self._mask_bytes[:] = self._zero_mask
+            self.outside = 0
+            self.legal = {}
+            return
+        actions = state.legal_actions()
+        notations = self._notations
+        names = tuple(notations(state, actions) if notations is not None else map(notation, actions))
+        known = self._masks.get(names)
+        if known is not None:
+            row, found, outside = known
+            self._mask_bytes[:] = row
+        else:
+            found, outside = self._learn(names, actions)
+        self.outside = outside
+        if outside:  # JongRogue only: a target past the catalogue's tiles of one room
+            self.legal = {i: a for i, a in zip(found, actions, strict=True) if i is not None}
+        else:
+            self.legal = dict(zip(found, actions, strict=True))  # type: ignore[arg-type]
+
+    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> tuple[tuple[int | None, ...], int]:
+        """Write the mask row of a list of legal notations not met before (kept for the next time,
+        shared by the game's tables, while there is room); its catalogue indices and how many of
+        its actions are past the catalogue."""
+        found = tuple(map(self._index.get, names))
+        outside = found.count(None) if None in found else 0
+        if outside == len(found):
+            raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
+                               f"{', '.join(str(a) for a in actions)}")
+        mask = self._mask_bytes
+        mask[:] = self._zero_mask
+        for i in found:
+            if i is not None:
+                mask[i] = 1
+        if len(self._masks) < KNOWN:
+            self._masks[names] = (bytes(mask), found, outside)
+        return found, outside
+
+
+def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, ended: list[int],
+             illegal: list[int]) -> int:
+    """Play ``actions[i]`` (a catalogue index) in ``tables[i]``, each followed by chance up to its
+    next decision, its row written: the batched environment's step. The index of every table whose
+    game ended goes to ``ended`` and of every illegal action to ``illegal`` (its game is left as it
+    was); with ``stop_at_illegal`` the first illegal action stops the loop and its index is returned
+    (the tables before it were played), else -1."""
+    for i in range(len(tables)):
+        table = tables[i]
+        chosen = table.legal.get(actions[i])
+        if chosen is None:
+            if stop_at_illegal:
+                return i
+            illegal.append(i)
+            ended.append(i)
+        else:
+            table.play(chosen)
+            if table.state.to_move is None:
+                ended.append(i)
+    return -1

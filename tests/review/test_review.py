@@ -78,11 +78,16 @@ def test_same_record_budget_and_seed_same_review() -> None:
 
 
 def test_verdict_thresholds() -> None:
+    # a verdict is the largest threshold the loss's 95% interval lies wholly above (its lower
+    # end), so that a loss near a threshold is not flagged on noise
     assert verdict(0.019, 0.01) is None
-    assert verdict(0.02, 0.001) == INACCURACY
-    assert verdict(0.05, 0.01) == MISTAKE
+    assert verdict(0.02, 0.02) == INACCURACY
+    assert verdict(0.026, 0.020) == INACCURACY  # 2.6 [2.0, 3.2] points
+    assert verdict(0.021, 0.017) is None  # 2.1 [1.7, 2.4]: perhaps under 2 points
+    assert verdict(0.05, 0.01) is None
     assert verdict(0.0999, 0.05) == MISTAKE
-    assert verdict(0.10, 0.05) == BLUNDER
+    assert verdict(0.25, 0.067) == MISTAKE  # 25.0 [6.7, 43.3]: at least 5 points, perhaps not 10
+    assert verdict(0.12, 0.10) == BLUNDER
     assert verdict(0.30, 0.0) is None  # not told apart from no loss
     assert verdict(0.30, -0.1) is None
 

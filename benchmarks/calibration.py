@@ -205,7 +205,7 @@ def main() -> None:
     parser.add_argument(
         "--at-stage",
         action="store_true",
-        help="record the fitted evaluation where the review's rollouts stop (every new stage), not at the chance events",
+        help="record the fitted evaluation where the review's rollouts stop (each new stage), not at chance events",
     )
     ns = parser.parse_args()
     if ns.seed == FIT_SEED:

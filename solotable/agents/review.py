@@ -429,12 +429,11 @@ def _search(
     means = {a: math.fsum(values[a]) for a in live}
     best = max(live, key=lambda a: (means[a], a == chosen))
     mine = values[chosen]
-    if best != chosen:
-        # the best of several noisy means is biased upwards (the winner's curse): if even its
-        # paired difference with the chosen move, on the rounds that picked it, is within one
-        # standard error of 0, a fresh measure would hardly find a loss, and none is spent
-        if not _stands_out([b - c for b, c in zip(values[best], mine, strict=True)]):
-            best = chosen
+    # the best of several noisy means is biased upwards (the winner's curse): if even its paired
+    # difference with the chosen move, on the rounds that picked it, is within one standard
+    # error of 0, a fresh measure would hardly find a loss, and none is spent
+    if best != chosen and not _stands_out([b - c for b, c in zip(values[best], mine, strict=True)]):
+        best = chosen
     if best == chosen:
         return _Search(values, best, None, math.fsum(mine) / len(mine), len(legal) - len(live))
     fresh = _rounds(est, state, [chosen, best], budget, rng)
@@ -546,9 +545,7 @@ def review(
         elif kind == "c":
             values[i] = before[i]
             p = next(float(q) for o, q in states[i].chance_table().outcomes if o == actions[i])
-            events.append(
-                ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0), run.get(i, 0))
-            )
+            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0), run.get(i, 0)))
         else:
             found = searches[i]
             chosen = actions[i]

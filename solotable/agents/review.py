@@ -441,6 +441,34 @@ def _search(
     return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live))
 
 
+def _judge(found: _Search, chosen: Action) -> tuple[Action, float, float, float, list[float], list[float]]:
+    """A decision's best move, loss with its 95% interval, and the rounds the chosen and best
+    moves' figures rest on, from its search."""
+    if found.check is None:  # the chosen move was the best of the first rounds, or none stood out
+        mine = found.values[chosen]
+        return chosen, 0.0, 0.0, 0.0, mine, mine
+    chosen_rounds, best_rounds = found.check
+    loss, low, high = _paired([b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)])
+    if low <= 0.0:  # the search cannot tell the two moves apart: no loss, and no better move
+        mine = found.values[chosen] + chosen_rounds
+        return chosen, 0.0, low, high, mine, mine
+    return found.best, loss, low, high, chosen_rounds, best_rounds
+
+
+def judge_decision(
+    game_id: str, state: State, chosen: Action, budget: int, seed: float
+) -> tuple[Action, float, float, float, str | None]:
+    """One decision of a game, searched and judged exactly as :func:`review` does it at
+    ``budget`` (``seed`` for its rollouts): its best move, the loss with its 95% interval, and
+    the verdict. (``benchmarks/review_agreement.py`` checks a review's flags with it at a larger
+    budget without reviewing the whole game again.)"""
+    game = state.game
+    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist)
+    found = _search(est, state, state.legal_actions(), chosen, budget, random.Random(seed))
+    best, loss, low, high, _, _ = _judge(found, chosen)
+    return best, loss, low, high, verdict(loss, low)
+
+
 def _estimate(est: _Estimator, state: State, budget: int, rng: random.Random) -> float:
     total = []
     for _ in range(budget):
@@ -549,18 +577,7 @@ def review(
         else:
             found = searches[i]
             chosen = actions[i]
-            best = found.best
-            if found.check is None:  # the chosen move was the best of the first round of rollouts
-                loss = low = high = 0.0
-                chosen_rounds = best_rounds = found.values[chosen]
-            else:
-                chosen_rounds, best_rounds = found.check
-                diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
-                loss, low, high = _paired(diffs)
-                if low <= 0.0:  # the search cannot tell the two moves apart: no loss, and no better move
-                    loss = 0.0
-                    best = chosen
-                    chosen_rounds = best_rounds = found.values[chosen] + chosen_rounds
+            best, loss, low, high, chosen_rounds, best_rounds = _judge(found, chosen)
             values[i] = values[i + 1] + loss
             decisions.append(
                 Decision(

@@ -228,9 +228,10 @@ def main() -> None:
         where = ", where the review's rollouts stop" if ns.at_stage else ""
         print()
         print(table(f"fitted evaluation (value.toml{where})", evaluations, eval_results))
-        series.append((f"fitted evaluation (value.toml{where})", evaluations, eval_results))
+        label = "fitted evaluation, at the horizon" if ns.at_stage else "fitted evaluation (value.toml)"
+        series.append((label, evaluations, eval_results))
     if ns.plot:
-        plot(ns.plot, ns.game, series)
+        plot(ns.plot, " ".join([ns.game, *ns.option]), series)
         print(f"\nwrote {ns.plot}")
 
 

@@ -90,6 +90,29 @@ def test_verdict_thresholds() -> None:
     assert verdict(0.12, 0.10) == BLUNDER
     assert verdict(0.30, 0.0) is None  # not told apart from no loss
     assert verdict(0.30, -0.1) is None
+    assert verdict(0.0, 0.03) is None  # a loss not counted (its sign test failed) gets no verdict
+
+
+def test_win_or_loss_differences_need_the_sign_test() -> None:
+    # Mini Rogue v1's rollouts end in a win or a loss: 5 of 32 paired rounds won by the best move
+    # and none by the played one is 15.6 [2.3, 28.9] points by Student's t, but a fair coin gives
+    # 5 heads in 5 once in 32: no loss is counted; 8 of 8 is (1 in 256)
+    from solotable.agents import review as rv
+
+    five = [1.0] * 5 + [0.0] * 27
+    _, low, _ = rv._paired(five)
+    assert low > 0.02
+    assert not rv._sign_test(five)
+    assert rv._sign_test([1.0] * 8 + [0.0] * 24)
+    assert not rv._sign_test([1.0] * 10 + [-1.0] * 5 + [0.0] * 17)
+    assert rv._sign_test([0.3, 0.2, 0.5, 0.1])  # evaluation-scored differences: t alone decides
+    from solotable.core.protocol import Action
+
+    a, b = Action("a"), Action("b")
+    found = rv._Search({a: [0.0] * 32, b: [0.0] * 32}, b, ([0.0] * 32, [1.0] * 5 + [0.0] * 27), 0.0)
+    best, loss, low, _, _, _ = rv._judge(found, a)
+    assert best == a and loss == 0.0 and low > 0.02
+    assert verdict(loss, low) is None
 
 
 def test_a_deliberate_blunder_is_flagged() -> None:

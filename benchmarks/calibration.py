@@ -12,7 +12,10 @@ outcome (a roll, a draw, a reveal: where the review values a position before its
 - the review's estimate of the chance of winning from the position: the mean of ``--budget``
   policy rollouts, to the end of the game or to its search horizon where the fitted evaluation
   scores them (``review._estimate``, exactly what ``solotable review`` computes there);
-- for a game with a fitted evaluation (Deep Space D-6, JongRogue), that evaluation at the position;
+- for a game with a fitted evaluation (Deep Space D-6, JongRogue, Mini Rogue 2020), that evaluation
+  at the position; with ``--at-stage``, instead, at every position where the review's rollouts
+  stop and the evaluation scores them (the first position of each new stage: for Mini Rogue 2020,
+  of each area), the positions it was fitted on;
 
 and, once the game is over, whether it was won (a headline win: for JongRogue, with no continue).
 New positions are sampled until ``--cpu`` seconds of CPU are spent (``time.process_time``); the game
@@ -88,16 +91,27 @@ def brier(predicted: Sequence[float], won: Sequence[bool]) -> float:
 
 
 def collect(
-    game_id: str, seed: int, budget: int, every: int, cpu: float, options: dict[str, str] | None = None
-) -> tuple[list[float], list[float], list[bool], int]:
-    """(review estimates, fitted evaluations or [], results, games played)."""
+    game_id: str,
+    seed: int,
+    budget: int,
+    every: int,
+    cpu: float,
+    options: dict[str, str] | None = None,
+    at_stage: bool = False,
+) -> tuple[list[float], list[float], list[bool], int, list[bool]]:
+    """(review estimates, fitted evaluations or [], results, games played, results of the
+    evaluations' positions). With ``at_stage`` the fitted evaluation is recorded where the
+    review's rollouts stop and it scores them (the first position of every new stage), not at
+    the sampled chance events."""
     game = load(game_id)
     est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist)
     evaluation = est.evaluation if est.horizon else None  # what the review uses: at a horizon only
+    stage = est.stage
     policy = est.policy
     estimates: list[float] = []
     evaluations: list[float] = []
     results: list[bool] = []
+    eval_results: list[bool] = []
     start = time.process_time()
     index = 0
     while time.process_time() - start < cpu:
@@ -108,13 +122,18 @@ def collect(
         mine: list[float] = []
         mine_eval: list[float] = []
         events = 0
+        at = stage(state) if at_stage and stage is not None else 0
         while not state.is_terminal():
+            if at_stage and stage is not None and evaluation is not None and stage(state) != at:
+                at = stage(state)
+                if time.process_time() - start < cpu:
+                    mine_eval.append(est.score(state))
             if state.is_chance():
                 table = state.chance_table()
                 if len(table.outcomes) > 1:
                     if events % every == 0 and time.process_time() - start < cpu:
                         mine.append(_estimate(est, state, budget, random.Random(review_rng.random())))
-                        if evaluation is not None:
+                        if evaluation is not None and not at_stage:
                             mine_eval.append(est.score(state))
                     events += 1
                 state.apply(table.sample(chance_rng), trusted=True)
@@ -124,8 +143,9 @@ def collect(
         estimates.extend(mine)
         evaluations.extend(mine_eval)
         results.extend([won] * len(mine))
+        eval_results.extend([won] * len(mine_eval))
         index += 1
-    return estimates, evaluations, results, index
+    return estimates, evaluations, results, index, eval_results
 
 
 def table(title: str, predicted: Sequence[float], won: Sequence[bool]) -> str:
@@ -182,12 +202,17 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, default=100.0, help="CPU seconds of sampling")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     parser.add_argument("--plot", help="write a PNG reliability diagram here")
+    parser.add_argument(
+        "--at-stage",
+        action="store_true",
+        help="record the fitted evaluation where the review's rollouts stop (each new stage), not at chance events",
+    )
     ns = parser.parse_args()
     if ns.seed == FIT_SEED:
         parser.error(f"seed {FIT_SEED} is the fit's: pick a held-out seed")
     t = time.process_time()
-    estimates, evaluations, results, games = collect(
-        ns.game, ns.seed, ns.budget, ns.every, ns.cpu, dict(o.split("=", 1) for o in ns.option)
+    estimates, evaluations, results, games, eval_results = collect(
+        ns.game, ns.seed, ns.budget, ns.every, ns.cpu, dict(o.split("=", 1) for o in ns.option), ns.at_stage
     )
     cpu = time.process_time() - t
     print(
@@ -200,11 +225,13 @@ def main() -> None:
         (f"review estimate, {ns.budget} rollouts", estimates, results)
     ]
     if evaluations:
+        where = ", where the review's rollouts stop" if ns.at_stage else ""
         print()
-        print(table("fitted evaluation (value.toml)", evaluations, results))
-        series.append(("fitted evaluation (value.toml)", evaluations, results))
+        print(table(f"fitted evaluation (value.toml{where})", evaluations, eval_results))
+        label = "fitted evaluation, at the horizon" if ns.at_stage else "fitted evaluation (value.toml)"
+        series.append((label, evaluations, eval_results))
     if ns.plot:
-        plot(ns.plot, ns.game, series)
+        plot(ns.plot, " ".join([ns.game, *ns.option]), series)
         print(f"\nwrote {ns.plot}")
 
 

@@ -14,6 +14,13 @@ review flags too (any verdict: **agreement** = confirmed / flagged), and the oth
 count as well the flags at which the larger review finds the played move worse at all (a loss
 whose interval is above 0, which may be below the 2-point threshold of a verdict); every flag the
 larger review does not confirm is printed with both reviews' losses.
+
+``--flagged-only`` measures the agreement alone, at a fraction of the CPU: each game is reviewed at
+``--budget``, and each decision it flags is searched and judged again at ``--factor`` times the
+budget, with another seed, exactly as the larger review would search and judge that decision
+(``review.judge_decision``: a decision's verdict rests on its own search alone), instead of
+reviewing the whole game again. The other way round (how many of the larger review's flags the
+budget review found) needs the whole larger review, and is not measured in this mode.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import argparse
 import random
 import time
 
-from solotable.agents.review import DEFAULT_BUDGET, Review, review
+from solotable.agents.review import DEFAULT_BUDGET, Review, judge_decision, review
 from solotable.agents.search import game_policy
 from solotable.core.record import Record
 from solotable.core.registry import load
@@ -64,8 +71,14 @@ def main() -> None:
     parser.add_argument(
         "--max-steps", type=int, default=0, help="skip (and say so) a game longer than this many steps (0: none)"
     )
+    parser.add_argument(
+        "--flagged-only", action="store_true", help="judge again at the larger budget only the decisions flagged"
+    )
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
+    if ns.flagged_only:
+        flagged_only(ns, games)
+        return
     print(f"budget {ns.budget}, larger {ns.budget * ns.factor}, slip {ns.slip}")
     print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  flagged_x  found")
     tot = [0, 0, 0, 0]
@@ -117,6 +130,58 @@ def main() -> None:
         f"(Wilson 95% {low:.1%}–{high:.1%}); "
         f"the larger review's {tot[2]} flags found at the budget: {found:.1%}"
     )
+
+
+def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
+    larger = ns.budget * ns.factor
+    print(f"budget {ns.budget}, flagged decisions judged again at {larger}, slip {ns.slip}")
+    print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  worse_x")
+    flagged = confirmed = worse = 0
+    cpu = cpu_x = 0.0
+    for game_id in games:
+        for seed in ns.seeds:
+            record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
+            if ns.max_steps and len(record.actions) > ns.max_steps:
+                print(f"{game_id:<15} {seed:>4}  {len(record.actions):>5}  skipped: over --max-steps", flush=True)
+                continue
+            small, t_small = timed(record, ns.budget, seed=1000 + seed)
+            states = [s.clone() for s, _ in record.replay_states()]
+            t = time.process_time()
+            row = [0, 0, 0]
+            for d in small.decisions:
+                if not d.flagged:
+                    continue
+                best, loss, low, high, verdict = judge_decision(
+                    game_id, states[d.index], d.chosen.action, larger, 2000 + seed + d.index / 10_000
+                )
+                row[0] += 1
+                row[1] += verdict is not None
+                row[2] += loss > 0.0
+                if verdict is None:
+                    print(
+                        f"    not confirmed: step {d.index + 1}, {d.verdict} at {ns.budget}: loss {100 * d.loss:.1f} "
+                        f"[{100 * d.loss_low:.1f}, {100 * d.loss_high:.1f}] points ({d.chosen.action} vs "
+                        f"{d.best.action}); at {larger}: loss {100 * loss:.1f} [{100 * low:.1f}, {100 * high:.1f}] "
+                        f"({d.chosen.action} vs {best})",
+                        flush=True,
+                    )
+            t_large = time.process_time() - t
+            cpu += t_small
+            cpu_x += t_large
+            flagged, confirmed, worse = flagged + row[0], confirmed + row[1], worse + row[2]
+            print(
+                f"{game_id:<15} {seed:>4}  {small.steps:>5}  {len(small.decisions):>9}  {t_small:>5.1f}  "
+                f"{t_large:>7.1f}  {row[0]:>7}  {row[1]:>9}  {row[2]:>7}",
+                flush=True,
+            )
+    if flagged:
+        low, high = wilson_interval(confirmed, flagged)
+        low_w, high_w = wilson_interval(worse, flagged)
+        print(
+            f"total: {flagged} flagged, {confirmed} confirmed at x{ns.factor}: agreement {confirmed / flagged:.1%} "
+            f"(Wilson 95% {low:.1%}–{high:.1%}); played move worse at x{ns.factor}: {worse} ({worse / flagged:.1%}, "
+            f"Wilson 95% {low_w:.1%}–{high_w:.1%}); CPU {cpu:.1f} s at {ns.budget}, {cpu_x:.1f} s at {larger}"
+        )
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ or co-op), measures:
   the same dice, the difference is measured, not two noises. Each move's own 95% interval is
   Wilson's when every simulation ended in a win or a loss, else ±1.96 standard errors.
 - **the verdict** of a decision from its loss in percentage points of winning chance:
-  :data:`THRESHOLDS` (inaccuracy ≥ 2, mistake ≥ 5, blunder ≥ 10), given only when the loss is
-  also *significant*: the lower end of its 95% interval above 0 (otherwise the search cannot tell
-  the two moves apart, and the decision is not flagged).
+  :data:`THRESHOLDS` (inaccuracy ≥ 2, mistake ≥ 5, blunder ≥ 10), by the lower end of the
+  loss's 95% interval, not its mean: the largest threshold the whole interval lies above (a loss
+  of 2.6 [2.0, 3.2] points is an inaccuracy, 2.1 [1.7, 2.4] is not flagged). A loss whose
+  interval reaches 0 counts as no loss at all.
 - **every chance event** (a chance node with more than one outcome): its luck, the value after
   it minus the value before it (the expected value of the chance node).
 
@@ -26,9 +27,11 @@ gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwa
 - before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
 - the value of a chance node (before the event) is the chosen move's estimate at the decision
   just before it (the position's expectation over the event as that decision's search measured
-  it); at the start of the game the mean of ``budget`` rollouts from it, and right after
-  another chance event (inside a run of draws) the mean of :func:`run_budget` rollouts. The
-  event's luck is ``V_{i+1} − V_i``;
+  it), and at the start of the game the mean of ``budget`` rollouts from it. The event's luck
+  is ``V_{i+1} − V_i``. A *run* of events with no decision between (JongRogue turns a room's
+  tiles up one at a time) is valued once: every event of the run has the value of its first (the
+  decision's estimate before the run), and the run's luck, the value after its last event minus
+  that, goes to its last event (``ChanceEvent.run``: how many events it covers);
 - a forced move (one legal move) or a certain outcome (one outcome) leaves the value as it is.
 
 So ``V_{i+1} − V_i`` is ``−loss_i`` at a decision, ``luck_i`` at a chance event and 0 otherwise,
@@ -57,17 +60,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from solotable.agents.search import (
-    Evaluation,
-    Policy,
-    game_evaluation,
-    game_horizon,
-    game_policy,
-    game_stage,
-    rollout,
-)
+from solotable.agents.search import Evaluation, Policy, game_policy, rollout
 from solotable.core.protocol import Action, Result, State
 from solotable.core.record import Record
+from solotable.core.registry import load as load_game
 from solotable.core.stats import Z95, wilson_interval
 
 DEFAULT_BUDGET = 32
@@ -78,16 +74,19 @@ MISTAKE = "mistake"
 BLUNDER = "blunder"
 THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.10), (MISTAKE, 0.05), (INACCURACY, 0.02))
 """Verdicts by loss of winning chance (a fraction: 0.02 is 2 percentage points), worst first. A
-decision is flagged only when its loss's 95% interval is above 0 as well."""
+verdict is the largest threshold the loss's 95% interval lies wholly above: its lower end, not
+its mean, must reach the threshold (a loss the search is sure of)."""
 
 
 def verdict(loss: float, loss_low: float) -> str | None:
-    """The verdict for a decision that lost ``loss`` (a fraction) with the interval's lower end
-    ``loss_low``: ``None`` when not significant or below every threshold."""
-    if loss_low <= 0.0:
+    """The verdict for a decision that lost ``loss`` (a fraction) with its 95% interval's lower
+    end ``loss_low``: the largest threshold ``loss_low`` reaches (``None`` below every one). A loss
+    of 2.6 [2.0, 3.2] points is an inaccuracy; 2.1 [1.7, 2.4] is not flagged (the loss may be under
+    2 points), nor 25 [6.7, 43.3] a blunder (a mistake: at least 5 points, perhaps not 10)."""
+    if loss <= 0.0:  # no loss counted (its test failed): no verdict, whatever the interval
         return None
     for name, threshold in THRESHOLDS:
-        if loss >= threshold - 1e-12:
+        if loss_low >= threshold - 1e-12:
             return name
     return None
 
@@ -140,8 +139,12 @@ class ChanceEvent:
     before: float
     after: float
     rounds: int = 0
-    """The rollouts behind ``before`` when it was estimated afresh (at the start, or inside a run
-    of events: :func:`run_budget`); 0 when it is the estimate of the decision just before."""
+    """The rollouts behind ``before`` when it was estimated afresh (at the start of the game); 0
+    when it is the estimate of the decision just before."""
+    run: int = 1
+    """How many events this event's luck covers: a run of ``k`` events with no decision between
+    (JongRogue turns a room's tiles up one at a time) is valued once, at its two ends, and its
+    last event carries the run's luck (``run = k``); the others carry none (``run = 0``)."""
 
     @property
     def luck(self) -> float:
@@ -217,9 +220,15 @@ class _Estimator:
 
             policy = _random_policy
         self.policy: Policy = policy
-        self.evaluation: Evaluation | None = game_evaluation(game_id)
-        self.stage = game_stage(game_id)
-        self.horizon = game_horizon(game_id) if self.evaluation is not None else 0
+        hooks = load_game(game_id).bot_hooks()
+        self.evaluation: Evaluation | None = None
+        self.stage: Callable[[State], int] | None = None
+        self.horizon = 0
+        if hooks is not None:  # the review's own evaluation and horizon, else the search bots'
+            self.evaluation = hooks.review_evaluate or hooks.evaluate
+            self.stage = hooks.stage
+            if self.evaluation is not None and self.stage is not None:
+                self.horizon = hooks.review_horizon or hooks.horizon
         self.success = success
         self.assist = assist
         """The game's assist (``Game.sim_assist``): once the position has used it, no headline win
@@ -351,6 +360,24 @@ def _rounds(
     return values
 
 
+DROP_MARGIN = 0.005
+"""The adaptive search drops a move once it is, with 95% confidence, not better than the leader
+by more than this (half a percentage point): a move that cannot be better, or that plays out the
+same as the leader round after round (dropping a useless ring), is not worth more rounds. So the
+review resolves a loss down to about half a point: a better move by less may be dropped unseen."""
+
+
+def _stands_out(diffs: Sequence[float]) -> bool:
+    """Whether the mean of ``diffs`` (best − chosen, on the rounds that picked the best) is more
+    than one standard error above 0: a loss worth a fresh measure."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = math.fsum(diffs) / n
+    var = math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > math.sqrt(var / n)
+
+
 def stages(budget: int) -> list[int]:
     """The rounds after which the search of a decision looks at its moves (ascending, the last
     is ``budget``): an eighth, a quarter, half and all of the budget, each at least 4."""
@@ -368,8 +395,10 @@ def _search(
 
     All moves meet the same ``budget`` pairs of seeds (common random numbers). At each of
     :func:`stages` but the last, the leader is the move of highest mean so far, and a move whose
-    paired difference with the leader is below 0 with 95% confidence (Student's t) is dropped: it
-    cannot be the best, and rounds spent on it measure nothing the review reports. The chosen and
+    paired difference with the leader is below :data:`DROP_MARGIN` with 95% confidence (Student's
+    t) is dropped: it cannot be the best by more than that, and rounds spent on it measure nothing
+    the review reports. At the end, a best move other than the chosen one is measured afresh
+    only if it stands out (:func:`_stands_out`). The chosen and
     the leading moves are never dropped; when the chosen move leads and every other move has been
     dropped, the search stops there (the decision is clear: no loss, and the chosen move's estimate
     rests on fewer rounds, its interval wider, saying so)."""
@@ -393,27 +422,68 @@ def _search(
                 kept.append(a)
                 continue
             _, _, high = _paired([x - y for x, y in zip(values[a], lead, strict=True)])
-            if high >= 0.0:
+            if high >= DROP_MARGIN:
                 kept.append(a)
         live = kept
         if live == [chosen]:
             break
     means = {a: math.fsum(values[a]) for a in live}
     best = max(live, key=lambda a: (means[a], a == chosen))
+    mine = values[chosen]
+    # the best of several noisy means is biased upwards (the winner's curse): if even its paired
+    # difference with the chosen move, on the rounds that picked it, is within one standard
+    # error of 0, a fresh measure would hardly find a loss, and none is spent
+    if best != chosen and not _stands_out([b - c for b, c in zip(values[best], mine, strict=True)]):
+        best = chosen
     if best == chosen:
-        mine = values[chosen]
         return _Search(values, best, None, math.fsum(mine) / len(mine), len(legal) - len(live))
     fresh = _rounds(est, state, [chosen, best], budget, rng)
-    mine = values[chosen] + fresh[chosen]
+    mine = mine + fresh[chosen]
     return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live))
 
 
-def run_budget(budget: int) -> int:
-    """Rollouts for the value of a chance node right after another chance event (a run of draws
-    with no decision between, JongRogue's tiles): a quarter of ``budget``, at least 4 (at most
-    ``budget``). Only how the run's luck is split among its events rests on these: the run's total
-    is the difference of the values at its two ends (a decision's search, or the result)."""
-    return min(budget, max(4, budget // 4))
+def _judge(found: _Search, chosen: Action) -> tuple[Action, float, float, float, list[float], list[float]]:
+    """A decision's best move, loss with its 95% interval, and the rounds the chosen and best
+    moves' figures rest on, from its search."""
+    if found.check is None:  # the chosen move was the best of the first rounds, or none stood out
+        mine = found.values[chosen]
+        return chosen, 0.0, 0.0, 0.0, mine, mine
+    chosen_rounds, best_rounds = found.check
+    diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
+    loss, low, high = _paired(diffs)
+    if low <= 0.0 or not _sign_test(diffs):  # the search cannot tell the two moves apart: no loss
+        mine = found.values[chosen] + chosen_rounds
+        return chosen, 0.0, low, high, mine, mine
+    return found.best, loss, low, high, chosen_rounds, best_rounds
+
+
+def _sign_test(diffs: Sequence[float]) -> bool:
+    """Whether paired differences that are all wins and losses (every one −1, 0 or 1: both
+    simulations of a round played to the end) favour the first move by the exact sign test, one
+    side at 2.5% (the level of a 95% interval's lower end): Student's t is too bold on a handful
+    of differing rounds (5 of 32 rounds won by the best move and none by the played one: t puts the
+    loss at 15.6 [2.3, 28.9] points, while a coin would do that once in 32). True for any other
+    differences (a rollout scored by an evaluation: t is the test)."""
+    if any(d not in (-1.0, 0.0, 1.0) for d in diffs):
+        return True
+    wins = sum(d > 0 for d in diffs)
+    m = wins + sum(d < 0 for d in diffs)
+    tail = math.fsum(math.comb(m, k) for k in range(wins, m + 1)) / 2.0**m
+    return tail <= 0.025
+
+
+def judge_decision(
+    game_id: str, state: State, chosen: Action, budget: int, seed: float
+) -> tuple[Action, float, float, float, str | None]:
+    """One decision of a game, searched and judged exactly as :func:`review` does it at
+    ``budget`` (``seed`` for its rollouts): its best move, the loss with its 95% interval, and
+    the verdict. (``benchmarks/review_agreement.py`` checks a review's flags with it at a larger
+    budget without reviewing the whole game again.)"""
+    game = state.game
+    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist)
+    found = _search(est, state, state.legal_actions(), chosen, budget, random.Random(seed))
+    best, loss, low, high, _, _ = _judge(found, chosen)
+    return best, loss, low, high, verdict(loss, low)
 
 
 def _estimate(est: _Estimator, state: State, budget: int, rng: random.Random) -> float:
@@ -483,16 +553,23 @@ def review(
     # the value of each chance node, before its event (see the module docstring)
     before: dict[int, float] = {}
     estimated: dict[int, int] = {}  # the rollouts behind a chance node's value measured afresh
+    run: dict[int, int] = {}  # the last event of each run of events: how many events the run holds
     last = ""  # the kind of the last decision or event met
-    last_decision = -1
+    last_decision = first = first_last = -1
     for i in range(n):
         if kinds[i] == "c":
-            if last == "d":
-                before[i] = searches[last_decision].chosen_value
-            else:  # the start, or a run of events: within a run, coarser (see run_budget)
-                rounds = run_budget(budget) if last == "c" else budget
-                before[i] = _estimate(est, states[i], rounds, random.Random(rng.random()))
-                estimated[i] = rounds
+            if last == "c":  # inside a run of events: valued once, at its start (see the docstring)
+                before[i] = before[first]
+                run[i] = run.pop(first_last) + 1
+            else:
+                first = i
+                if last == "d":
+                    before[i] = searches[last_decision].chosen_value
+                else:  # the start of the game
+                    before[i] = _estimate(est, states[i], budget, random.Random(rng.random()))
+                    estimated[i] = budget
+                run[i] = 1
+            first_last = i
             last = "c"
         elif kinds[i] == "d":
             last, last_decision = "d", i
@@ -513,22 +590,11 @@ def review(
         elif kind == "c":
             values[i] = before[i]
             p = next(float(q) for o, q in states[i].chance_table().outcomes if o == actions[i])
-            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0)))
+            events.append(ChanceEvent(i, actions[i], p, values[i], values[i + 1], estimated.get(i, 0), run.get(i, 0)))
         else:
             found = searches[i]
             chosen = actions[i]
-            best = found.best
-            if found.check is None:  # the chosen move was the best of the first round of rollouts
-                loss = low = high = 0.0
-                chosen_rounds = best_rounds = found.values[chosen]
-            else:
-                chosen_rounds, best_rounds = found.check
-                diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
-                loss, low, high = _paired(diffs)
-                if low <= 0.0:  # the search cannot tell the two moves apart: no loss, and no better move
-                    loss = 0.0
-                    best = chosen
-                    chosen_rounds = best_rounds = found.values[chosen] + chosen_rounds
+            best, loss, low, high, chosen_rounds, best_rounds = _judge(found, chosen)
             values[i] = values[i + 1] + loss
             decisions.append(
                 Decision(

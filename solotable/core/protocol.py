@@ -284,13 +284,18 @@ class BotHooks(Generic[StateT]):
     - ``evaluate``: a state's estimated chance of winning in [0, 1], for search leaves;
     - ``progress``: how far a finished, lost run got, in [0, 1) (MCTS gives partial credit);
     - ``stage`` and ``horizon``: a stage counter (a round, a floor) and how many stages ahead
-      MCTS rollouts stop and are scored by ``evaluate`` (0: play to the end)."""
+      MCTS rollouts stop and are scored by ``evaluate`` (0: play to the end);
+    - ``review_evaluate`` and ``review_horizon``: the same for the review's rollouts only
+      (``solotable.agents.review``), for a game whose search bots play to the end but whose review
+      stops at a horizon (Mini Rogue 2020); unset, the review uses ``evaluate`` and ``horizon``."""
 
     heuristic: Callable[[], Chooser]
     evaluate: Callable[[StateT], float] | None = None
     progress: Callable[[StateT], float] | None = None
     stage: Callable[[StateT], int] | None = None
     horizon: int = 0
+    review_evaluate: Callable[[StateT], float] | None = None
+    review_horizon: int = 0
 
 
 _GAME_MODULES: dict[tuple[str, str], ModuleType | None] = {}

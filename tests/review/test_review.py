@@ -10,6 +10,7 @@ import pytest
 
 from solotable.agents.review import (
     BLUNDER,
+    DEFAULT_BUDGET,
     INACCURACY,
     MISTAKE,
     Review,
@@ -78,13 +79,41 @@ def test_same_record_budget_and_seed_same_review() -> None:
 
 
 def test_verdict_thresholds() -> None:
+    # a verdict is the largest threshold the loss's 95% interval lies wholly above (its lower
+    # end), so that a loss near a threshold is not flagged on noise
     assert verdict(0.019, 0.01) is None
-    assert verdict(0.02, 0.001) == INACCURACY
-    assert verdict(0.05, 0.01) == MISTAKE
+    assert verdict(0.02, 0.02) == INACCURACY
+    assert verdict(0.026, 0.020) == INACCURACY  # 2.6 [2.0, 3.2] points
+    assert verdict(0.021, 0.017) is None  # 2.1 [1.7, 2.4]: perhaps under 2 points
+    assert verdict(0.05, 0.01) is None
     assert verdict(0.0999, 0.05) == MISTAKE
-    assert verdict(0.10, 0.05) == BLUNDER
+    assert verdict(0.25, 0.067) == MISTAKE  # 25.0 [6.7, 43.3]: at least 5 points, perhaps not 10
+    assert verdict(0.12, 0.10) == BLUNDER
     assert verdict(0.30, 0.0) is None  # not told apart from no loss
     assert verdict(0.30, -0.1) is None
+    assert verdict(0.0, 0.03) is None  # a loss not counted (its sign test failed) gets no verdict
+
+
+def test_win_or_loss_differences_need_the_sign_test() -> None:
+    # Mini Rogue v1's rollouts end in a win or a loss: 5 of 32 paired rounds won by the best move
+    # and none by the played one is 15.6 [2.3, 28.9] points by Student's t, but a fair coin gives
+    # 5 heads in 5 once in 32: no loss is counted; 8 of 8 is (1 in 256)
+    from solotable.agents import review as rv
+
+    five = [1.0] * 5 + [0.0] * 27
+    _, low, _ = rv._paired(five)
+    assert low > 0.02
+    assert not rv._sign_test(five)
+    assert rv._sign_test([1.0] * 8 + [0.0] * 24)
+    assert not rv._sign_test([1.0] * 10 + [-1.0] * 5 + [0.0] * 17)
+    assert rv._sign_test([0.3, 0.2, 0.5, 0.1])  # evaluation-scored differences: t alone decides
+    from solotable.core.protocol import Action
+
+    a, b = Action("a"), Action("b")
+    found = rv._Search({a: [0.0] * 32, b: [0.0] * 32}, b, ([0.0] * 32, [1.0] * 5 + [0.0] * 27), 0.0)
+    best, loss, low, _, _, _ = rv._judge(found, a)
+    assert best == a and loss == 0.0 and low > 0.02
+    assert verdict(loss, low) is None
 
 
 def test_a_deliberate_blunder_is_flagged() -> None:
@@ -106,7 +135,7 @@ def test_a_deliberate_blunder_is_flagged() -> None:
                 action = legal[-1] if len(record.actions) > 6 else policy(state, rng)
             record.actions.append(str(action))
             state.apply(action)
-        r = review(record, budget=16, seed=seed)
+        r = review(record, budget=DEFAULT_BUDGET, seed=seed)  # the default: a win-or-loss loss needs the sign test
         _check_identity(r)
         best_found = max([best_found, *(d.loss for d in r.decisions)])
     assert best_found >= 0.10

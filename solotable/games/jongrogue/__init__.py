@@ -161,7 +161,10 @@ class JongRogue(Game):
     def bot_hooks(self) -> BotHooks[JongRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON)
+        # the review's rollouts stop 4 decisions ahead, not MCTS's 8: a long game has a thousand
+        # decisions of up to thirty moves (docs/review.md, "CPU of a review")
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, stage=h.stage, horizon=h.SEARCH_HORIZON,
+                        review_horizon=4)
 
 
 GAME = register(JongRogue())

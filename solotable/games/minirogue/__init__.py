@@ -137,7 +137,8 @@ class MiniRogue(Game):
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        return BotHooks(heuristic=h.make_agent)
+        return BotHooks(heuristic=h.make_agent, stage=h.stage, review_evaluate=h.evaluate,
+                        review_horizon=h.REVIEW_HORIZON)
 
 
 def _has_values(text: str) -> bool:

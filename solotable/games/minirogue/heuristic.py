@@ -15,8 +15,10 @@ the state, never the events (they are off in simulations).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+from typing import Any
 
 from solotable.core.protocol import Action, State
 
@@ -343,3 +345,103 @@ class Heuristic:
 
 def make_agent() -> Heuristic:
     return Heuristic()
+
+
+# -- the evaluation for the review ----------------------------------------------------------------
+
+GROUPS: tuple[str, ...] = (
+    "area", "floor", "difficulty", "two players", "bosses beaten",
+    *(f"{p} {n}" for p in ("me", "partner") for n in (
+        "present", "character", "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item",
+        "statuses", "skill ready", "poison effect")),
+)  # fmt: skip
+"""What :func:`evaluate` weighs: these groups of the game's own observation vector
+(``features.encode``, written by ``features.write`` from seat 1's side: "me" is the first seat,
+"partner" the second), everything on the table between two areas: the heroes' cards, the area and
+floor, the difficulty and the bosses beaten."""
+
+
+def _columns() -> tuple[list[int], list[str]]:
+    """The observation vector's columns of :data:`GROUPS`, and a name for each."""
+    import numpy as np
+
+    from solotable.core.features import group_starts
+
+    from . import GAME
+    from .features import encode
+
+    starts = group_starts(encode, GAME.new_state(seed=0, partner="mage").observation(0), np.zeros(4096, np.float32))
+    order = sorted(starts.values())
+    cols: list[int] = []
+    names: list[str] = []
+    for group in GROUPS:
+        start = starts[group]
+        size = order[order.index(start) + 1] - start
+        cols.extend(range(start, start + size))
+        names.extend([group] if size == 1 else [f"{group} {k}" for k in range(size)])
+    return cols, names
+
+
+_COLS, FEATURES = _columns()
+_WIDTH = max(_COLS) + 64
+
+
+def features(s: MiniRogueState) -> list[float]:
+    """The numbers :func:`evaluate` weighs (``1.0``, the bias, then :data:`FEATURES`)."""
+    import numpy as np
+
+    from .features import write
+
+    out = np.zeros(_WIDTH, np.float32)
+    write(s, 0, out)
+    return [1.0, *(float(out[c]) for c in _COLS)]
+
+
+@functools.cache
+def _weights() -> tuple[float, Any]:
+    """``value.toml``'s bias, and its weights laid over the observation vector's columns."""
+    import tomllib
+    from importlib.resources import files
+
+    import numpy as np
+
+    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
+    names = tuple(table["features"])
+    if names != ("bias", *FEATURES):
+        raise ValueError("value.toml was fitted on other features: refit it (benchmarks/fit_minirogue_value.py)")
+    weights = [float(w) for w in table["weights"]]
+    full = np.zeros(_WIDTH, np.float64)
+    full[_COLS] = weights[1:]
+    return weights[0], full
+
+
+def evaluate(state: State) -> float:
+    """The chance that the ``heuristic`` bot (both seats in co-op) wins from ``state``, by a
+    logistic regression on :func:`features` fitted to heuristic games at the start of each area
+    (``value.toml``; refit with ``benchmarks/fit_minirogue_value.py``): the review's rollouts stop
+    :data:`REVIEW_HORIZON` areas ahead and score the position there by it."""
+    import numpy as np
+
+    from .features import write
+
+    assert isinstance(state, MiniRogueState)
+    if state.is_terminal():
+        return 1.0 if state.won else 0.0
+    bias, full = _weights()
+    out = np.zeros(_WIDTH, np.float32)
+    write(state, 0, out)
+    z = bias + float(out @ full)
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def stage(state: State) -> int:
+    """The area (a Fall skips some): the review's rollouts stop at the start of a later one."""
+    assert isinstance(state, MiniRogueState)
+    return state.area
+
+
+REVIEW_HORIZON = 1
+"""The review's rollouts stop this many areas ahead (at the start of the next area) and are scored
+by :func:`evaluate`; the search bots still play to the end (their figures were measured so)."""

@@ -1,0 +1,125 @@
+"""Fit Mini Rogue 2020's review evaluation (``solotable/games/minirogue/value.toml``).
+
+The evaluation is the chance that the ``heuristic`` bot (both seats in a co-op game) wins from a
+position, as a logistic regression on the groups of the game's own observation vector named by
+``heuristic.GROUPS`` (the heroes' cards, the area, the floor, the difficulty, the bosses beaten),
+fitted to the positions where the review's rollouts stop: the first position of every area after
+the first (``heuristic.stage`` changes), labelled by whether the game was won.
+
+    python benchmarks/fit_minirogue_value.py --games 24000 --seed 2026 --write
+
+The games cycle through the options a review meets: solo and co-op (every partner), every
+character and every difficulty, Normal most often (see :func:`options`). A fifth of the games is
+held out to report the fit (log loss and Brier score against always predicting the mean). Without
+``--write`` it only reports. The calibration runs (``benchmarks/calibration.py``) use other seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from pathlib import Path
+
+import logistic  # benchmarks/logistic.py, beside this script
+import numpy as np
+
+from solotable.core.protocol import CHANCE
+from solotable.core.registry import load
+from solotable.games.minirogue import heuristic as H
+from solotable.games.minirogue.names import CHARACTERS, DIFFICULTIES
+from solotable.games.minirogue.state import MiniRogueState
+from solotable.sim.runner import game_rngs
+
+VALUE_FILE = Path(H.__file__).with_name("value.toml")
+
+
+def options(index: int) -> dict[str, str]:
+    """Game ``index``'s options: solo every other game, else a partner; characters and partners
+    in turn; Normal two games in three, the other difficulties in turn."""
+    character = CHARACTERS[index // 2 % len(CHARACTERS)]
+    others = [c for c in CHARACTERS if c != character]
+    partner = "none" if index % 2 == 0 else others[index // 2 // len(CHARACTERS) % len(others)]
+    rest = [d for d in DIFFICULTIES if d != "normal"]
+    difficulty = "normal" if index % 3 else rest[index // 3 % len(rest)]
+    return {"character": character, "partner": partner, "difficulty": difficulty}
+
+
+def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Features where an area begins, the game's result, and the game's index."""
+    game = load("minirogue")
+    agent = H.make_agent()
+    xs: list[list[float]] = []
+    ys: list[int] = []
+    gs: list[int] = []
+    for index in range(games):
+        chance_rng, agent_rng = game_rngs(seed, index)
+        state = game.new_state(**options(index))
+        assert isinstance(state, MiniRogueState)
+        state.set_events(False)
+        rows: list[list[float]] = []
+        area = H.stage(state)
+        while state.to_move is not None:
+            if H.stage(state) != area:
+                area = H.stage(state)
+                rows.append(H.features(state))
+            if state.to_move == CHANCE:
+                state.apply(state.chance_table().sample(chance_rng), trusted=True)
+            else:
+                state.apply(agent.choose(state, agent_rng), trusted=True)
+        won = int(state.won)
+        xs.extend(rows)
+        ys.extend([won] * len(rows))
+        gs.extend([index] * len(rows))
+    return np.array(xs), np.array(ys, dtype=float), np.array(gs)
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """This game's fit: ridge 1e-4, at most 60 Newton steps."""
+    return logistic.fit(x, y, l2=1e-4, steps=60)
+
+
+def scores(x: np.ndarray, y: np.ndarray, w: np.ndarray, mean: float) -> tuple[float, float, float, float]:
+    """Log loss and Brier score of ``w`` on ``(x, y)``, and of always predicting ``mean``."""
+    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30))), 1e-9, 1 - 1e-9)
+    m = float(np.clip(mean, 1e-9, 1 - 1e-9))
+    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    base = float(-np.mean(y * math.log(m) + (1 - y) * math.log(1 - m)))
+    return loss, base, float(np.mean((p - y) ** 2)), float(np.mean((m - y) ** 2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=24000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--write", action="store_true", help="write value.toml")
+    ns = parser.parse_args()
+    start = time.process_time()
+    x, y, g = collect(ns.games, ns.seed)
+    held = g % 5 == 4
+    w = fit(x[~held], y[~held])
+    loss, base, brier, base_brier = scores(x[held], y[held], w, float(y[~held].mean()))
+    wins = len({int(i) for i, won in zip(g, y, strict=True) if won})
+    print(f"{len(y)} positions from {ns.games} games, {wins} won ({y[~held].mean():.3f} of positions in won games)")
+    print(f"held out: log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f})")
+    w = fit(x, y)
+    for name, weight in zip(("bias", *H.FEATURES), w, strict=True):
+        print(f"  {name:24} {weight:+.4f}")
+    print(f"{time.process_time() - start:.0f} s of CPU")
+    if ns.write:
+        lines = [
+            "# Mini Rogue 2020: the review's evaluation, a logistic regression of the heuristic bot's wins on",
+            "# groups of the observation vector (heuristic.GROUPS) where each area begins. Written by:",
+            f"#   python benchmarks/fit_minirogue_value.py --games {ns.games} --seed {ns.seed} --write",
+            f"# {len(y)} positions of {ns.games} games (solo and co-op, every character and difficulty), {wins} won;",
+            f"# held-out log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f}).",
+            "features = [" + ", ".join(f'"{n}"' for n in ("bias", *H.FEATURES)) + "]",
+            "weights = [" + ", ".join(f"{float(v):.6f}" for v in w) + "]",
+            "",
+        ]
+        VALUE_FILE.write_text("\n".join(lines), encoding="utf-8")
+        print(f"wrote {VALUE_FILE}")
+
+
+if __name__ == "__main__":
+    main()

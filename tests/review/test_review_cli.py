@@ -141,5 +141,6 @@ def test_coop_headings_are_whole(tmp_path: Path, capsys: pytest.CaptureFixture[s
     for lang, seat in (("en", "Seat"), ("ja", "席")):
         code, out, _ = _run([str(path), "--budget", "2", "--lang", lang], capsys)
         assert code == 0
-        heading = next(line for line in out.splitlines() if line.split()[:1] == [review_cli.msg("review.col_step", lang)])
+        step = review_cli.msg("review.col_step", lang)
+        heading = next(line for line in out.splitlines() if line.split()[:1] == [step])
         assert heading.split()[1] == seat

@@ -82,7 +82,7 @@ def main(argv: list[str]) -> int:
     thread.start()
     while not server.started:
         time.sleep(0.05)
-    games = [g for g in GAMES if any(wanted(f"web-{g}-{size}-") for size in SIZES)]
+    games = [g for g in GAMES if any(wanted(f"web-{g}-{size}-{lang}.png") for size in SIZES for lang in ("en", "ja"))]
     links = {}
     for game_id in games:
         table, tokens = table_of(web, Path(ns.records) / f"{game_id}.json")

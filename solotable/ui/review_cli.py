@@ -91,8 +91,10 @@ def render(r: Review, states: Sequence[State], lang: str, *, short: bool = False
     coop = len(r.seats()) > 1
     swings = r.swings(SWINGS)
     swing_steps = {e.index for e in swings}
-    cols = [5, 3 if coop else 0, 34, 20, 34, 20, 9, 10]
     heads = ["col_step", "col_seat", "col_played", "", "col_best", "", "col_loss", "col_verdict"]
+    cols = [5, 3 if coop else 0, 34, 20, 34, 20, 9, 10]
+    # no heading is cut ('Seat' in a column of 3)
+    cols = [max(w, display_width(msg(f"review.{h}", lang))) if w and h else w for w, h in zip(cols, heads, strict=True)]
 
     def row(cells: list[str]) -> str:
         return "  ".join(pad(c, w) for c, w in zip(cells, cols, strict=True) if w).rstrip()

@@ -132,3 +132,15 @@ def test_points_have_a_sign_and_no_negative_zero() -> None:
     assert review_cli.signed_points(-0.0004) == "+0.0"
     assert review_cli.signed_points(0.123) == "+12.3"
     assert review_cli.signed_points(-0.5) == "-50.0"
+
+
+def test_coop_headings_are_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seat column of a co-op review is as wide as its heading (it read 'Sea')."""
+    path = tmp_path / "coop.json"
+    save_record(played("minirogue", 4, 70, partner="mage"), path)
+    for lang, seat in (("en", "Seat"), ("ja", "席")):
+        code, out, _ = _run([str(path), "--budget", "2", "--lang", lang], capsys)
+        assert code == 0
+        step = review_cli.msg("review.col_step", lang)
+        heading = next(line for line in out.splitlines() if line.split()[:1] == [step])
+        assert heading.split()[1] == seat

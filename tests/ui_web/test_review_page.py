@@ -14,17 +14,26 @@ from solotable.ui.web.app import create_app
 from ui_web.conftest import LiveServer
 
 
-def finished_table(post: Any, get: Any, game: str = "minirogue-v1", seed: int = 5) -> tuple[str, str]:
-    """A table played to its end with the first listed move each time."""
-    r = post("/api/tables", json={"game": game, "options": {}, "seed": seed, "practice": True})
+def finished_table(
+    post: Any, get: Any, game: str = "minirogue-v1", seed: int = 5, options: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """A table played to its end with the first listed move each time (by whichever seat is to
+    move); its first seat's token."""
+    r = post("/api/tables", json={"game": game, "options": options or {}, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
-    table, token = r.json()["table"], r.json()["tokens"][0]
+    table, tokens = r.json()["table"], r.json()["tokens"]
+    token = tokens[0]
     v = get(f"/api/t/{table}", headers={"X-Seat-Token": token}).json()
     for _ in range(400):
-        if not v["actions"]:
+        if v["over"]:
             break
+        if not v["actions"]:  # the other seat's turn
+            v = get(f"/api/t/{table}", headers={"X-Seat-Token": tokens[1 - tokens.index(token)]}).json()
+            token = tokens[1 - tokens.index(token)]
+            continue
         body = {"action": v["actions"][0]["n"], "version": v["version"]}
         v = post(f"/api/t/{table}/move", headers={"X-Seat-Token": token}, json=body).json()
+    token = tokens[0]
     assert v["over"]
     return table, token
 
@@ -89,4 +98,28 @@ def test_the_review_page_in_chromium(browser: Any, live_server: LiveServer) -> N
     for i in range(marks.count()):  # every mark says what it marks
         assert "手目" in (marks.nth(i).locator("title").text_content() or "")
     assert not errors
+    context.close()
+
+
+def test_a_coop_review_on_a_phone(browser: Any, live_server: LiveServer) -> None:
+    """A co-op game's review says whose each decision was, and on a phone the page keeps to the
+    screen's width (the chart shrinks, the table scrolls sideways in its own box)."""
+    table, token = finished_table(
+        lambda path, **kw: httpx.post(live_server.url + path, **kw),
+        lambda path, **kw: httpx.get(live_server.url + path, **kw),
+        game="minirogue",
+        seed=4,
+        options={"partner": "mage"},
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table}/review?seat={token}&lang=en", timeout=120_000)
+    page.locator("#review-chart").wait_for()
+    heads = page.locator("#review-table thead th").all_inner_texts()
+    assert heads[:3] == ["Step", "Seat", "Played"] and "Loss / luck" in [h.replace("\n", " ") for h in heads]
+    seats = {page.locator("#review-table tr.decision").nth(i).locator("td").nth(1).inner_text() for i in range(20)}
+    assert seats <= {"1", "2"} and seats
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    chart = page.locator("#review-chart").bounding_box()
+    assert chart is not None and chart["width"] <= 390
     context.close()

@@ -110,6 +110,7 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
     )
     rows: list[Html] = []
     swings = {e.index for e in r.swings(SWINGS)}
+    coop = len(r.seats()) > 1  # a column saying whose decision it was
     for d in r.decisions:
         s = states[d.index]
         best = (
@@ -121,13 +122,16 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
             tag(
                 "tr",
                 tag("td", str(d.index + 1)),
-                tag("td", _label(game, s, d.chosen.action, lang)),
-                tag("td", _figure(d.chosen.win, d.chosen.low, d.chosen.high, lang)),
-                tag("td", best),
+                *([tag("td", str(d.seat + 1))] if coop else []),
+                tag("td", _label(game, s, d.chosen.action, lang), cls="move"),
+                tag("td", _figure(d.chosen.win, d.chosen.low, d.chosen.high, lang), cls="figure"),
+                tag("td", best, cls="move"),
                 tag(
-                    "td", _figure(d.best.win, d.best.low, d.best.high, lang) if d.best.action != d.chosen.action else ""
+                    "td",
+                    _figure(d.best.win, d.best.low, d.best.high, lang) if d.best.action != d.chosen.action else "",
+                    cls="figure",
                 ),
-                tag("td", msg("review.points", lang, value=f"{100 * d.loss:.1f}") if d.loss else ""),
+                tag("td", msg("review.points", lang, value=f"{100 * d.loss:.1f}") if d.loss else "", cls="figure"),
                 tag("td", msg(f"review.verdict.{d.verdict}", lang) if d.verdict else ""),
                 cls=f"decision verdict-{d.verdict}" if d.verdict else "decision",
                 data_step=d.index + 1,
@@ -144,8 +148,9 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
             tag(
                 "tr",
                 tag("td", str(e.index + 1)),
+                *([tag("td", "")] if coop else []),
                 tag("td", label, colspan=4),
-                tag("td", msg("review.points", lang, value=signed_points(e.luck))),
+                tag("td", msg("review.points", lang, value=signed_points(e.luck)), cls="figure"),
                 tag("td", ""),
                 cls="chance swing" if e.index in swings else "chance",
                 data_step=e.index + 1,
@@ -154,12 +159,14 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
     rows.sort(key=lambda row: int(row.split('data-step="', 1)[1].split('"', 1)[0]))
     head = tag(
         "tr",
-        *(tag("th", msg(f"review.{k}", lang)) for k in ("col_step", "col_played")),
+        *(tag("th", msg(f"review.{k}", lang)) for k in ("col_step", *(["col_seat"] if coop else []), "col_played")),
         tag("th", msg("review.col_win", lang)),
         tag("th", msg("review.col_best", lang)),
         tag("th", msg("review.col_win", lang)),
-        *(tag("th", msg(f"review.{k}", lang)) for k in ("col_loss", "col_verdict")),
+        tag("th", msg("review.web.col_loss_luck", lang)),  # a decision's loss, a chance step's luck
+        tag("th", msg("review.col_verdict", lang)),
     )
+    table_heading = msg("review.table_heading", lang).strip("- ")
     return tag(
         "main",
         tag("h1", title),
@@ -169,8 +176,16 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
         totals,
         tag("h2", msg("review.chart_heading", lang).strip("- ")),
         svg_chart(r, lang),
-        tag("h2", msg("review.table_heading", lang).strip("- ")),
-        tag("table", tag("thead", head), tag("tbody", *rows), id="review-table", cls="review"),
+        tag("h2", table_heading),
+        # a phone scrolls the table sideways, not the page
+        tag(
+            "div",
+            tag("table", tag("thead", head), tag("tbody", *rows), id="review-table", cls="review"),
+            cls="review-scroll",
+            role="region",
+            aria_label=table_heading,
+            tabindex="0",
+        ),
         id="review",
     )
 

@@ -54,5 +54,9 @@ def test_every_module_setup_lists_is_the_build_asked_for() -> None:
                    "solotable.games.jongrogue.rules.combat", "solotable.games.jongrogue.rules.turns"):  # fmt: skip
         assert wanted in names, wanted
     for name in names:
-        module = importlib.import_module(name)
+        try:
+            module = importlib.import_module(name)
+        except ImportError as exc:  # solotable.rl needs its extra (Gymnasium), which .ci/compiled leaves out
+            assert name.startswith("solotable.rl."), exc
+            continue
         assert (module.__file__ or "").endswith(".py") is not EXPECT_COMPILED, module.__file__

@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parent
 MYPY = "mypy>=1.10"
 """The compiler (mypyc ships with mypy)."""
 
-TYPED_IMPORTS = ["numpy>=1.26", "textual>=8.0"]
+TYPED_IMPORTS = ["numpy>=1.26", "textual>=8.0", "gymnasium>=1.0"]
 """What the compiled modules' imports reach (mypyc type-checks them): NumPy for the games' numeric
-views (features.py), Textual (with Rich and markdown-it) for the boards and the text helpers."""
+views (features.py), Textual (with Rich and markdown-it) for the boards and the text helpers,
+Gymnasium for rl/table.py's package (solotable.rl imports its environments)."""
 
 CORE = ["action", "chance", "engine", "native", "protocol"]
 """The engine modules compiled (solotable/core/NAME.py)."""

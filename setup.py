@@ -21,9 +21,10 @@ ROOT = Path(__file__).resolve().parent
 MYPY = "mypy>=1.10"
 """The compiler (mypyc ships with mypy)."""
 
-TYPED_IMPORTS = ["numpy>=1.26", "textual>=8.0"]
+TYPED_IMPORTS = ["numpy>=1.26", "textual>=8.0", "gymnasium>=1.0"]
 """What the compiled modules' imports reach (mypyc type-checks them): NumPy for the games' numeric
-views (features.py), Textual (with Rich and markdown-it) for the boards and the text helpers."""
+views (features.py), Textual (with Rich and markdown-it) for the boards and the text helpers,
+Gymnasium for rl/table.py's package (solotable.rl imports its environments)."""
 
 CORE = ["action", "chance", "engine", "native", "protocol"]
 """The engine modules compiled (solotable/core/NAME.py)."""
@@ -31,9 +32,9 @@ CORE = ["action", "chance", "engine", "native", "protocol"]
 RL = ["table"]
 """The environments' hot path (solotable/rl/NAME.py: a game played into its rows, the batched step)."""
 
-GAMES = ["minirogue_v1", "minirogue", "deepspace_d6"]
+GAMES = ["minirogue_v1", "minirogue", "deepspace_d6", "jongrogue"]
 """The game packages compiled whole (every module under solotable/games/NAME/). A game joins
-with one line here, once its modules pass mypyc (jongrogue: not tried yet)."""
+with one line here, once its modules pass mypyc."""
 
 SKIP = {
     # the card and rule data: typed models that solotable.core.data builds from their annotations,
@@ -43,9 +44,7 @@ SKIP = {
     "solotable/games/deepspace_d6/data.py",
     "solotable/games/minirogue/cardfile.py",  # --cards files (and mypyc fails on `in (*A, "x")`)
     "solotable/games/deepspace_d6/heuristic.py",  # builds its weights' model (Value) the same way
-    # its dice are immutable shared objects (one per face, place and card) set up with
-    # object.__setattr__, which a compiled class refuses; the rules that use them are compiled
-    "solotable/games/deepspace_d6/state.py",
+    "solotable/games/jongrogue/data.py",
 }
 """Modules of those games left as Python (paths relative to the repository), each for the reason given."""
 

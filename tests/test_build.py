@@ -5,8 +5,11 @@ files of the checkout, and a pure run a stray compiled module."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import os
 import pickle
+from pathlib import Path
 
 from solotable.core import action, chance, engine, protocol
 from solotable.core.native import compiled
@@ -27,3 +30,33 @@ def test_phases_of_a_compiled_game_pickle_as_themselves() -> None:
     assert engine.RUNNING.game == engine.OVER.game == ""
     for phase in (combat.ATTACK_ROLL, combat.SPELL, engine.OVER):
         assert pickle.loads(pickle.dumps(phase)) is phase
+
+
+def _compiled_list() -> list[str]:
+    """The modules setup.py compiles (its ``compiled_modules()``, run from its own source without
+    calling ``setup()``), as module names."""
+    root = Path(__file__).resolve().parent.parent
+    tree = ast.parse((root / "setup.py").read_text(encoding="utf-8"))
+    # (not the last part, which calls setup(), nor its import)
+    keep = [node for node in tree.body if not isinstance(node, ast.If)
+            and not (isinstance(node, ast.ImportFrom) and node.module == "setuptools")]  # fmt: skip
+    space: dict[str, object] = {"__file__": str(root / "setup.py"), "__name__": "setup_listing"}
+    exec(compile(ast.Module(body=keep, type_ignores=[]), "setup.py", "exec"), space)
+    paths = space["compiled_modules"]()  # type: ignore[operator]
+    return [path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in paths]
+
+
+def test_every_module_setup_lists_is_the_build_asked_for() -> None:
+    # all four games' states and rules among them (Deep Space D-6's state, JongRogue's whole rules)
+    names = _compiled_list()
+    for wanted in ("solotable.games.deepspace_d6.state", "solotable.games.jongrogue.state",
+                   "solotable.games.jongrogue.features", "solotable.games.jongrogue.notation",
+                   "solotable.games.jongrogue.rules.combat", "solotable.games.jongrogue.rules.turns"):  # fmt: skip
+        assert wanted in names, wanted
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as exc:  # solotable.rl needs its extra (Gymnasium), which .ci/compiled leaves out
+            assert name.startswith("solotable.rl."), exc
+            continue
+        assert (module.__file__ or "").endswith(".py") is not EXPECT_COMPILED, module.__file__

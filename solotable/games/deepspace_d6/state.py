@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from solotable.core.engine import StepState
-from solotable.core.native import blank_maker, compiled
+from solotable.core.native import blank_maker
 from solotable.core.protocol import Event, IllegalAction, Result, legal_list
 
 from .actions import INST_NAMES, INST_OF, N_INST
@@ -29,9 +29,7 @@ GAME_ID = "deepspace-d6"
 
 
 D = data()
-blank = blank_maker(None if compiled() else __file__)
-"""This module stays Python in the compiled build (setup.py: its dice), where its state derives
-from the compiled StepState and must be made by StepState's own ``__new__``."""
+blank = blank_maker(__file__)
 CARDS: tuple[Card, ...] = D.cards
 DONT_PANIC = D.dont_panic
 COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
@@ -90,7 +88,7 @@ TALLIES = 10
 
 
 def _make_die(face: int, where: int, on: int) -> Die:
-    d = object.__new__(Die)
+    d = Die.__new__(Die)  # (compiled, a class with no __init__ of its own; object.__new__(Die) is refused)
     object.__setattr__(d, "face", face)
     object.__setattr__(d, "where", where)
     object.__setattr__(d, "on", on)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solotable.core.action import Action
 from solotable.core.engine import Phase, StepState
+from solotable.core.native import mypyc_attr
 from solotable.core.protocol import Event, Result
 
 from .data import Monster, rules_data
@@ -85,6 +86,7 @@ def ref(room: int, k: int) -> int:
     return room * 64 + k
 
 
+@mypyc_attr(serializable=True)  # compiled, ``Slot.__new__(Slot)`` (copy) then runs no __init__, as in Python
 class Slot:
     """One encounter tile (§7.5): what it is, whether it is seen, and a monster's state."""
 

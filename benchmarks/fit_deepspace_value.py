@@ -15,7 +15,6 @@ Games are spread evenly over the four presets; a fifth of them is held out to re
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 
 import logistic  # benchmarks/logistic.py, beside this script
@@ -64,14 +63,6 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return logistic.fit(x, y, l2=1e-3, steps=50)
 
 
-def scores(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float, float, float]:
-    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30))), 1e-9, 1 - 1e-9)
-    m = float(np.clip(y.mean(), 1e-9, 1 - 1e-9))
-    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-    base = -(m * math.log(m) + (1 - m) * math.log(1 - m))
-    return loss, base, float(np.mean((p - y) ** 2)), float(np.mean((m - y) ** 2))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=16000)
@@ -81,7 +72,7 @@ def main() -> None:
     x, y, g = collect(ns.games, ns.seed)
     held = g % 5 == 4
     w = fit(x[~held], y[~held])
-    loss, base, brier, base_brier = scores(x[held], y[held], w)
+    loss, base, brier, base_brier = logistic.scores(x[held], y[held], w, float(y[held].mean()))
     print(f"{len(y)} positions from {ns.games} games ({y[~held].mean():.3f} won, by position)")
     print(f"held out: log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f})")
     w = fit(x, y)

@@ -17,7 +17,6 @@ only reports.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from pathlib import Path
 
@@ -68,15 +67,6 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return logistic.fit(x, y, l2=1e-4, steps=60)
 
 
-def scores(x: np.ndarray, y: np.ndarray, w: np.ndarray, mean: float) -> tuple[float, float, float, float]:
-    """Log loss and Brier score of ``w`` on ``(x, y)``, and of always predicting ``mean``."""
-    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30))), 1e-9, 1 - 1e-9)
-    m = float(np.clip(mean, 1e-9, 1 - 1e-9))
-    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-    base = float(-np.mean(y * math.log(m) + (1 - y) * math.log(1 - m)))
-    return loss, base, float(np.mean((p - y) ** 2)), float(np.mean((m - y) ** 2))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8000)
@@ -88,7 +78,7 @@ def main() -> None:
     x, y, g = collect(ns.games, ns.seed, ns.every)
     held = g % 5 == 4
     w = fit(x[~held], y[~held])
-    loss, base, brier, base_brier = scores(x[held], y[held], w, float(y[~held].mean()))
+    loss, base, brier, base_brier = logistic.scores(x[held], y[held], w, float(y[~held].mean()))
     wins = len({int(i) for i, won in zip(g, y, strict=True) if won})
     print(f"{len(y)} positions from {ns.games} games, {wins} won ({y[~held].mean():.3f} of positions in won games)")
     print(f"held out: log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f})")

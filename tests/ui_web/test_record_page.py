@@ -83,7 +83,7 @@ def test_a_coop_table_counts_only_this_browsers_seat(db: str) -> None:
     """The browser that opened a co-op table and played both seats by their tokens holds the
     first seat only: its proficiency counts that seat's decisions."""
     client = browser_client(db)
-    table, token = finished_table(client.post, client.get, game="minirogue", seed=4, options={"partner": "mage"})
+    table, _ = finished_table(client.post, client.get, game="minirogue", seed=4, options={"partner": "mage"})
     page = client.get(f"/t/{table}/review", params={"lang": "en"}).text
     seat_one = re.search(r"Seat 1: mean loss per decision ([\d.]+) points \[([\d.]+)–([\d.]+), 95% interval\] "
                          r"over (\d+) decisions", page)  # fmt: skip

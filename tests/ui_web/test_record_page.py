@@ -156,6 +156,7 @@ def test_your_games_in_chromium(browser: Any, live_server: LiveServer, lang: str
     other.goto(f"{live_server.url}/record?lang={lang}")
     assert other.locator("#record-none").count() == 1 and other.locator("#record-table").count() == 0
     assert table not in other.content()
+    assert axe_violations(other) == []
     answer = other.goto(f"{live_server.url}/t/{table}/review")
     assert answer is not None and answer.status == 404
     assert not errors

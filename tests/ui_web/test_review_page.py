@@ -58,8 +58,10 @@ def test_the_review_page_of_a_finished_table(client: TestClient) -> None:
     assert len(points.group(1).split()) == steps + 1  # a point per state of the game
     rows = html.count('<tr class="decision') + html.count('<tr class="chance')
     assert rows > 0
+    assert re.search(r"Mean loss per decision: [\d.]+ points \[[\d.]+–[\d.]+, 95% interval\] over \d+ decisions", html)
     ja = client.get(f"/t/{table}/review", params={"seat": token, "lang": "ja"}).text
     assert "<h1>検討：" in ja and "運 + 腕前" in ja
+    assert re.search(r"1選択あたりの平均損失：[\d.]+ポイント［[\d.]+〜[\d.]+、95%区間］（選択\d+回）", ja)
 
 
 def test_only_a_seat_and_only_when_over(client: TestClient) -> None:
@@ -92,7 +94,8 @@ def test_the_review_page_in_chromium(browser: Any, live_server: LiveServer) -> N
     line = page.locator("#review-chart polyline")
     assert line.bounding_box() is not None
     assert page.evaluate("document.documentElement.lang") == "ja"
-    assert page.locator("#review-totals li").count() == 5
+    assert page.locator("#review-totals li").count() == 6
+    assert "1選択あたりの平均損失" in page.locator("#review-totals li.mean-loss").inner_text()
     assert page.locator("#review-table tbody tr").count() > 10
     marks = page.locator("#review-chart .mark")
     for i in range(marks.count()):  # every mark says what it marks
@@ -119,6 +122,10 @@ def test_a_coop_review_on_a_phone(browser: Any, live_server: LiveServer) -> None
     assert heads[:3] == ["Step", "Seat", "Played"] and "Loss / luck" in [h.replace("\n", " ") for h in heads]
     seats = {page.locator("#review-table tr.decision").nth(i).locator("td").nth(1).inner_text() for i in range(20)}
     assert seats <= {"1", "2"} and seats
+    # the game's mean loss per decision, then each seat's
+    lines = page.locator("#review-totals li.mean-loss").all_inner_texts()
+    assert len(lines) == 3 and lines[0].startswith("Mean loss per decision:")
+    assert lines[1].startswith("Seat 1: mean loss per decision") and lines[2].startswith("Seat 2:")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     chart = page.locator("#review-chart").bounding_box()
     assert chart is not None and chart["width"] <= 390

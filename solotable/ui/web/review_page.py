@@ -7,11 +7,18 @@ SVG chart of the chance of winning over the game (errors and the biggest luck sw
 mark with its words in a ``<title>``), and the table of decisions and luck. Only a seat of the
 table (its token, or the player's cookie) may see it, and only once the game is over (the record
 tells the seed). Its words come from ``solotable/ui/review_messages.toml``.
+
+``/record`` ("Your games") lists the finished tables whose seats this browser's cookie holds, each
+linked to its Review page, and the proficiency over the last :data:`REVIEWED` of them: the mean loss
+per decision of the browser's own seats, with its 95% interval (:func:`~solotable.agents.review.proficiency`
+over the same reviews the Review page shows and keeps).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -20,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Review, review
+from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Proficiency, Review, proficiency, review
 from solotable.core.html import Html, tag
 from solotable.core.protocol import State
 from solotable.core.record import Record
@@ -31,6 +38,11 @@ WEB_BUDGET = 16
 back within seconds on a typical game)."""
 CACHED = 64
 """Reviews kept in memory (the most recent tables)."""
+LISTED = 50
+"""Finished tables listed on ``/record`` (the most recent)."""
+REVIEWED = 10
+"""Finished tables (the most recent) whose reviews make the proficiency on ``/record``: at most
+this many reviews are worked out for one request."""
 
 _lock = threading.Lock()
 _busy = threading.BoundedSemaphore(1)
@@ -52,24 +64,11 @@ def routes(webapp: Any) -> list[Route]:
             webapp.tables.seat(live, request.query_params.get("seat"), request.cookies.get(PLAYER_COOKIE))
             with live.lock:
                 over = live.session.state.is_terminal()
-                record = Record(**{k: v for k, v in live.session.record.content().items() if k in _RECORD_FIELDS})
+                record = _record_of(live)
                 version = live.row.version
             if not over:
                 raise WebError(409, "web.err.record_later")
-            key = (table_id, version)
-            with _lock:
-                found = _cache.get(key)
-            if found is None:
-                if not _busy.acquire(blocking=False):
-                    raise WebError(429, "web.err.hint_busy")
-                try:
-                    found = await run_in_threadpool(_review, record)
-                finally:
-                    _busy.release()
-                with _lock:
-                    _cache[key] = found
-                    while len(_cache) > CACHED:
-                        _cache.popitem(last=False)
+            found = (await _reviews([((table_id, version), record)]))[0]
         except WebError as err:
             return HTMLResponse(
                 pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
@@ -80,10 +79,180 @@ def routes(webapp: Any) -> list[Route]:
         html = pages._document(lang, title, body)
         return HTMLResponse(html, headers=SECURITY_HEADERS)
 
-    return [Route("/t/{table_id}/review", review_page)]
+    async def record_page(request: Request) -> Response:
+        from solotable.ui.web import pages
+        from solotable.ui.web.app import SECURITY_HEADERS, lang_of, player_of
+        from solotable.ui.web.tables import WebError
+
+        lang = lang_of(request)
+        player = player_of(request)
+        try:
+            games = await run_in_threadpool(_finished_games, webapp, player, lang)
+            found = await _reviews([(g.key, g.record) for g in games[:REVIEWED]])
+        except WebError as err:
+            return HTMLResponse(
+                pages.error_page(lang, err.message(lang)), status_code=err.status, headers=SECURITY_HEADERS
+            )
+        reviews = [_own(r, g.seats) for g, (r, _) in zip(games, found, strict=False)]
+        title = msg("review.web.record_title", lang)
+        body = [pages._top(lang, switch_to="/record"), record_body(games, reviews, lang, title)]
+        return HTMLResponse(pages._document(lang, title, body), headers=SECURITY_HEADERS)
+
+    return [Route("/t/{table_id}/review", review_page), Route("/record", record_page)]
 
 
 _RECORD_FIELDS = ("game", "rules_version", "options", "seed", "physical_dice", "actions")
+
+
+def _record_of(live: Any) -> Record:
+    """The record of a table (under its lock)."""
+    return Record(**{k: v for k, v in live.session.record.content().items() if k in _RECORD_FIELDS})
+
+
+async def _reviews(wanted: list[tuple[tuple[str, int], Record]]) -> list[tuple[Review, list[State]]]:
+    """The reviews of these tables (key: table id and version), from memory or worked out, all
+    in one thread while no other review is (else a 429 :class:`WebError`)."""
+    from solotable.ui.web.tables import WebError
+
+    with _lock:
+        found = {key: _cache[key] for key, _ in wanted if key in _cache}
+    missing = [(key, record) for key, record in wanted if key not in found]
+    if missing:
+        if not _busy.acquire(blocking=False):
+            raise WebError(429, "web.err.hint_busy")
+        try:
+            done = await run_in_threadpool(lambda: [(key, _review(record)) for key, record in missing])
+        finally:
+            _busy.release()
+        with _lock:
+            for key, value in done:
+                found[key] = _cache[key] = value
+            while len(_cache) > CACHED:
+                _cache.popitem(last=False)
+    return [found[key] for key, _ in wanted]
+
+
+@dataclasses.dataclass(frozen=True)
+class FinishedGame:
+    """A finished table on ``/record``: the seats this browser holds, and its words."""
+
+    table_id: str
+    key: tuple[str, int]
+    record: Record
+    game: str
+    title: str
+    setup: str
+    result: str
+    date: str
+    seats: tuple[int, ...]
+
+
+def _finished_games(webapp: Any, player: str | None, lang: str) -> list[FinishedGame]:
+    """The finished tables at which this browser's cookie holds a seat, the newest first (only
+    those: the Review page lets no one else in either)."""
+    from solotable.ui.web import pages
+    from solotable.ui.web.tables import WebError, _result_text, _text_of, option_choices
+
+    if not player:
+        return []
+    out = []
+    for row in webapp.storage.tables_of(player, finished=True, limit=LISTED):
+        try:
+            live = webapp.tables.load(row.id)
+        except WebError:  # gone meanwhile
+            continue
+        with live.lock:
+            held = live.row.seats_of_player(player)
+            state = live.session.state
+            if not held or not state.is_terminal():
+                continue
+            game = live.session.game
+            options = live.row.options
+            setup = ", ".join(
+                f"{pages.option_label(game.id, name, lang)}: "
+                + pages.value_label(game.id, name, _text_of(options.get(name, default)), lang)
+                for name, _, default in option_choices(game)
+            )
+            out.append(
+                FinishedGame(
+                    table_id=row.id,
+                    key=(row.id, live.row.version),
+                    record=_record_of(live),
+                    game=game.id,
+                    title=game.title(lang),
+                    setup=setup,
+                    result=_result_text(state, lang),
+                    date=time.strftime("%Y-%m-%d", time.gmtime(live.row.updated)),
+                    seats=tuple(held),
+                )
+            )
+    return out
+
+
+def _own(r: Review, seats: tuple[int, ...]) -> Review:
+    """The review with only the decisions of these seats (a co-op table's other seat may be
+    another browser's)."""
+    return dataclasses.replace(r, decisions=[d for d in r.decisions if d.seat in seats])
+
+
+def _proficiency_words(p: Proficiency) -> dict[str, Any]:
+    return {
+        "mean": f"{100 * p.mean_loss:.2f}",
+        "low": f"{100 * p.low:.2f}",
+        "high": f"{100 * p.high:.2f}",
+        "decisions": p.decisions,
+        "games": p.games,
+    }
+
+
+def record_body(games: list[FinishedGame], reviews: list[Review], lang: str, title: str) -> Html:
+    """``/record``'s ``<main>``: the finished tables, then the proficiency per game."""
+    if not games:
+        return tag(
+            "main", tag("h1", title), tag("p", msg("review.web.record_none", lang), id="record-none"), id="games"
+        )
+    rows = [
+        tag(
+            "tr",
+            tag("td", tag("a", g.title, href=f"/t/{g.table_id}/review?lang={lang}", data_table=g.table_id)),
+            tag("td", g.setup),
+            tag("td", g.result),
+            tag("td", tag("time", g.date, datetime=g.date), cls="figure"),
+        )
+        for g in games
+    ]
+    head = tag(
+        "tr", *(tag("th", msg(f"review.{k}", lang)) for k in ("col_game", "col_setup", "col_result", "col_date"))
+    )
+    table_label = msg("review.web.record_table", lang)
+    lines: list[Html] = []
+    by_game: dict[str, list[Review]] = {}
+    for g, r in zip(games, reviews, strict=False):
+        by_game.setdefault(g.title, []).append(r)
+    for game_title, of_game in sorted(by_game.items()):
+        p = proficiency(of_game)
+        if p is not None:
+            lines.append(tag("li", msg("review.proficiency", lang, game=game_title, **_proficiency_words(p))))
+    budget = reviews[0].budget if reviews else WEB_BUDGET
+    return tag(
+        "main",
+        tag("h1", title),
+        tag("p", msg("review.web.record_intro", lang)),
+        tag(
+            "div",
+            tag("table", tag("thead", head), tag("tbody", *rows), id="record-table", cls="review"),
+            cls="review-scroll",
+            role="region",
+            aria_label=table_label,
+            tabindex="0",
+        ),
+        tag("h2", msg("review.web.proficiency_heading", lang)),
+        tag("p", msg("review.web.proficiency_note", lang, reviewed=len(reviews), cap=REVIEWED, budget=budget)),
+        tag("ul", *lines, id="proficiency")
+        if lines
+        else tag("p", msg("review.web.proficiency_none", lang), id="proficiency"),
+        id="games",
+    )
 
 
 def _review(record: Record) -> tuple[Review, list[State]]:
@@ -106,6 +275,7 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
         tag("li", msg("review.skill", lang, value=signed_points(r.skill), decisions=len(r.decisions), **counts)),
         tag("li", msg("review.luck", lang, value=signed_points(r.luck), events=len(r.events))),
         tag("li", msg("review.identity", lang, sum=signed_points(r.luck + r.skill), error="1e-9")),
+        *_mean_loss_lines(r, lang),
         id="review-totals",
     )
     rows: list[Html] = []
@@ -188,6 +358,22 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
         ),
         id="review",
     )
+
+
+def _mean_loss_lines(r: Review, lang: str) -> list[Html]:
+    """The game's mean loss per decision with its 95% interval; in co-op, per seat as well."""
+    out = []
+    p = proficiency([r])
+    if p is not None:
+        out.append(tag("li", msg("review.web.mean_loss", lang, **_proficiency_words(p)), cls="mean-loss"))
+    seats = r.seats()
+    if len(seats) > 1:
+        for seat in seats:
+            q = proficiency([r], seat)
+            if q is not None:
+                words = _proficiency_words(q)
+                out.append(tag("li", msg("review.web.mean_loss_seat", lang, seat=seat + 1, **words), cls="mean-loss"))
+    return out
 
 
 def _label(game: Any, state: State, action: Any, lang: str) -> str:

@@ -100,7 +100,7 @@ def test_several_files_give_the_proficiency(
     assert code == 0
     assert "-- Proficiency: mean loss of winning chance per decision" in out
     assert re.search(
-        r"Deep Space D-6.*: [\d.]+ points per decision \[[\d.]+–[\d.]+\] over \d+ decisions of 1 games", out
+        r"Deep Space D-6.*: [\d.]+ points per decision \[[\d.]+–[\d.]+\] \(games: 1; decisions: \d+\)", out
     )
     assert "Mini Rogue" in out
 

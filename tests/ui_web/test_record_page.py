@@ -18,7 +18,7 @@ from ui_web.conftest import LiveServer
 from ui_web.test_a11y import axe_violations
 from ui_web.test_review_page import finished_table
 
-FIGURE_EN = re.compile(r": ([\d.]+) points per decision \[([\d.]+)–([\d.]+)\] over (\d+) decisions of (\d+) games")
+FIGURE_EN = re.compile(r": ([\d.]+) points per decision \[([\d.]+)–([\d.]+)\] \(games: (\d+); decisions: (\d+)\)")
 FIGURE_JA = re.compile(r"：1選択あたり([\d.]+)ポイント［([\d.]+)〜([\d.]+)］（(\d+)局・選択(\d+)回）")
 
 
@@ -64,7 +64,7 @@ def test_the_record_of_this_browser_and_no_other(db: str) -> None:
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\d">', html)
     assert "at most the last 10 are reviewed" in html
     figure = FIGURE_EN.search(html)
-    assert figure is not None and figure.group(5) == "1"
+    assert figure is not None and figure.group(4) == "1"
     mean, low, high = (float(figure.group(i)) for i in (1, 2, 3))
     assert low <= mean <= high
     # the same figure as the game's own Review page, whose link opens with the cookie alone
@@ -86,12 +86,13 @@ def test_a_coop_table_counts_only_this_browsers_seat(db: str) -> None:
     table, _ = finished_table(client.post, client.get, game="minirogue", seed=4, options={"partner": "mage"})
     page = client.get(f"/t/{table}/review", params={"lang": "en"}).text
     seat_one = re.search(r"Seat 1: mean loss per decision ([\d.]+) points \[([\d.]+)–([\d.]+), 95% interval\] "
-                         r"over (\d+) decisions", page)  # fmt: skip
-    whole = re.search(r"Mean loss per decision: [\d.]+ points \[[\d.]+–[\d.]+, 95% interval\] over (\d+)", page)
+                         r"\(decisions: (\d+)\)", page)  # fmt: skip
+    whole = re.search(r"Mean loss per decision: [\d.]+ points \[[\d.]+–[\d.]+, 95% interval\] "
+                      r"\(decisions: (\d+)\)", page)  # fmt: skip
     assert seat_one is not None and whole is not None and int(seat_one.group(4)) < int(whole.group(1))
     figure = FIGURE_EN.search(client.get("/record", params={"lang": "en"}).text)
     assert figure is not None
-    assert figure.group(4) == seat_one.group(4) and figure.groups()[:3] == seat_one.groups()[:3]
+    assert figure.group(5) == seat_one.group(4) and figure.groups()[:3] == seat_one.groups()[:3]
 
 
 def test_busy_while_another_review_is_worked_out(db: str) -> None:

@@ -58,7 +58,7 @@ def test_the_review_page_of_a_finished_table(client: TestClient) -> None:
     assert len(points.group(1).split()) == steps + 1  # a point per state of the game
     rows = html.count('<tr class="decision') + html.count('<tr class="chance')
     assert rows > 0
-    assert re.search(r"Mean loss per decision: [\d.]+ points \[[\d.]+–[\d.]+, 95% interval\] over \d+ decisions", html)
+    assert re.search(r"Mean loss per decision: [\d.]+ points \[[\d.]+–[\d.]+, 95% interval\] \(decisions: \d+\)", html)
     ja = client.get(f"/t/{table}/review", params={"seat": token, "lang": "ja"}).text
     assert "<h1>検討：" in ja and "運 + 腕前" in ja
     assert re.search(r"1選択あたりの平均損失：[\d.]+ポイント［[\d.]+〜[\d.]+、95%区間］（選択\d+回）", ja)

@@ -26,32 +26,11 @@ budget review found) needs the whole larger review, and is not measured in this 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from solotable.agents.review import DEFAULT_BUDGET, Review, judge_decision, review
-from solotable.agents.search import game_policy
+from solotable.agents.review import DEFAULT_BUDGET, Review, heuristic_record, judge_decision, review
 from solotable.core.record import Record
-from solotable.core.registry import load
 from solotable.core.stats import wilson_interval
-
-
-def fallible_game(game_id: str, seed: int, slip: float, **options: object) -> Record:
-    game = load(game_id)
-    state = game.new_state(seed=seed, **options)
-    record = Record.start(state)
-    policy = game_policy(game_id)
-    assert policy is not None
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance():
-            action = state.chance_table().sample(rng)
-        else:
-            legal = state.legal_actions()
-            action = rng.choice(legal) if rng.random() < slip else policy(state, rng)
-        record.actions.append(str(action))
-        state.apply(action)
-    return record
 
 
 def timed(record: Record, budget: int, seed: int) -> tuple[Review, float]:
@@ -85,7 +64,7 @@ def main() -> None:
     tot_worse = 0
     for game_id in games:
         for seed in ns.seeds:
-            record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
+            record = heuristic_record(game_id, seed, slip=ns.slip, **dict(o.split("=", 1) for o in ns.option))
             if ns.max_steps and len(record.actions) > ns.max_steps:
                 print(f"{game_id:<15} {seed:>4}  {len(record.actions):>5}  skipped: over --max-steps", flush=True)
                 continue
@@ -140,7 +119,7 @@ def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
     cpu = cpu_x = 0.0
     for game_id in games:
         for seed in ns.seeds:
-            record = fallible_game(game_id, seed, ns.slip, **dict(o.split("=", 1) for o in ns.option))
+            record = heuristic_record(game_id, seed, slip=ns.slip, **dict(o.split("=", 1) for o in ns.option))
             if ns.max_steps and len(record.actions) > ns.max_steps:
                 print(f"{game_id:<15} {seed:>4}  {len(record.actions):>5}  skipped: over --max-steps", flush=True)
                 continue

@@ -16,32 +16,16 @@ Rogue and Mage, 154 steps), and the long games: a whole JongRogue game of the he
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solotable.agents.review import DEFAULT_BUDGET, review
-from solotable.agents.search import game_policy
+from solotable.agents.review import DEFAULT_BUDGET, heuristic_record, review
 from solotable.core.record import Record, load_record
-from solotable.core.registry import load
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "review"
 
 
-def heuristic_game(game_id: str, seed: int, **options: object) -> Record:
-    """A whole game of the game's heuristic from ``seed`` (chance and choices from one generator)."""
-    game = load(game_id)
-    state = game.new_state(seed=seed, **options)
-    record = Record.start(state)
-    policy = game_policy(game_id)
-    assert policy is not None
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = state.chance_table().sample(rng) if state.is_chance() else policy(state, rng)
-        record.actions.append(str(action))
-        state.apply(action)
-    return record
 
 
 CASES: dict[str, Callable[[], Record]] = {
@@ -49,8 +33,8 @@ CASES: dict[str, Callable[[], Record]] = {
     "deepspace-d6 sample": lambda: load_record(DOCS / "deepspace-d6.json"),
     "jongrogue sample": lambda: load_record(DOCS / "jongrogue.json"),
     "minirogue co-op sample": lambda: load_record(DOCS / "minirogue.json"),
-    "minirogue-v1 heuristic seed 1": lambda: heuristic_game("minirogue-v1", 1),
-    "jongrogue heuristic seed 2": lambda: heuristic_game("jongrogue", 2),
+    "minirogue-v1 heuristic seed 1": lambda: heuristic_record("minirogue-v1", 1),
+    "jongrogue heuristic seed 2": lambda: heuristic_record("jongrogue", 2),
 }
 
 

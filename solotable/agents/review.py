@@ -69,6 +69,31 @@ from solotable.core.stats import Z95, wilson_interval
 DEFAULT_BUDGET = 32
 """Paired rollouts per legal move of a decision (and per chance-node estimate) when none is given."""
 
+
+def heuristic_record(game_id: str, seed: int, *, limit: int | None = None, slip: float = 0.0,
+                     **options: object) -> Record:  # fmt: skip
+    """A record of the game's heuristic playing ``game_id`` from ``seed`` (chance and choices from
+    one generator), for reviews to measure: its first ``limit`` steps only if given (an unfinished
+    game); with ``slip`` > 0 each decision is a uniformly random legal move with that chance (a
+    fallible player whose errors the review should find)."""
+    game = load_game(game_id)
+    state = game.new_state(seed=seed, **options)
+    record = Record.start(state)
+    policy = game_policy(game_id)
+    assert policy is not None
+    rng = random.Random(seed)
+    while not state.is_terminal() and (limit is None or len(record.actions) < limit):
+        if state.is_chance():
+            action = state.chance_table().sample(rng)
+        elif slip > 0 and rng.random() < slip:
+            action = rng.choice(state.legal_actions())
+        else:
+            action = policy(state, rng)
+        record.actions.append(str(action))
+        state.apply(action)
+    return record
+
+
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 BLUNDER = "blunder"

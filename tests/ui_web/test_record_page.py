@@ -93,6 +93,13 @@ def test_a_coop_table_counts_only_this_browsers_seat(db: str) -> None:
     figure = FIGURE_EN.search(client.get("/record", params={"lang": "en"}).text)
     assert figure is not None
     assert figure.group(5) == seat_one.group(4) and figure.groups()[:3] == seat_one.groups()[:3]
+    # the setup as each language lists it: "Character: Rogue, Partner: Mage", 「キャラクター：ローグ、…」
+    cells = {
+        lang: re.findall(r"<td>([^<]*)</td>", client.get("/record", params={"lang": lang}).text)[0]
+        for lang in ("en", "ja")
+    }
+    assert cells["en"].count(", ") >= 1 and ": " in cells["en"], cells
+    assert "、" in cells["ja"] and "：" in cells["ja"] and ", " not in cells["ja"] and ": " not in cells["ja"], cells
 
 
 def test_busy_while_another_review_is_worked_out(db: str) -> None:

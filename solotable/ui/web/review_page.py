@@ -31,6 +31,7 @@ from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Proficiency, R
 from solotable.core.html import Html, tag
 from solotable.core.protocol import State
 from solotable.core.record import Record
+from solotable.core.web_pieces import listing
 from solotable.ui.review_cli import SWINGS, msg, pct, signed_points, states_of
 
 WEB_BUDGET = 16
@@ -168,10 +169,17 @@ def _finished_games(webapp: Any, player: str | None, lang: str) -> list[Finished
                 continue
             game = live.session.game
             options = live.row.options
-            setup = ", ".join(
-                f"{pages.option_label(game.id, name, lang)}: "
-                + pages.value_label(game.id, name, _text_of(options.get(name, default)), lang)
-                for name, _, default in option_choices(game)
+            setup = listing(
+                lang,
+                [
+                    msg(
+                        "review.web.setting",
+                        lang,
+                        name=pages.option_label(game.id, name, lang),
+                        value=pages.value_label(game.id, name, _text_of(options.get(name, default)), lang),
+                    )
+                    for name, _, default in option_choices(game)
+                ],
             )
             out.append(
                 FinishedGame(

@@ -13,12 +13,11 @@ game's ``board.py`` attaches to some element) that are drawn, and the CPU spent 
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import time
 from collections import Counter
 
-from solotable.agents.registry import make_agent
+from solotable.agents.walk import decision_states
 from solotable.core.registry import load as load_game
 from solotable.ui.web import boards
 
@@ -41,15 +40,10 @@ def measure(game_id: str, games: int, lang: str, agent: str, options: dict[str, 
     listed_names: Counter[str] = Counter()
     draw_cpu = 0.0
     for seed in range(games):
-        state = game.new_state(seed=1000 + seed, **{**GAMES[game_id], **options})
-        bot = make_agent(agent, game_id)
-        rng = random.Random(seed)
-        for _ in range(MAX_STEPS):
-            if state.is_terminal():
-                break
-            if state.is_chance():
-                state.apply(state.chance_table().sample(rng))
-                continue
+        walk = decision_states(
+            game_id, agent, 1000 + seed, rng_seed=seed, options={**GAMES[game_id], **options}, max_steps=MAX_STEPS
+        )
+        for state in walk:
             seat = state.to_move
             legal = [str(a) for a in state.legal_actions()]
             declared = game.board_actions(state)
@@ -65,7 +59,6 @@ def measure(game_id: str, games: int, lang: str, agent: str, options: dict[str, 
                 if n not in here:
                     listed_names[n.split(":")[0]] += 1
             decisions += 1
-            state.apply(bot.choose(state, rng))
     attached = legal_total - free_total
     return {
         "decisions": decisions,

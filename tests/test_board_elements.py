@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from solotable.agents.registry import agent_names, make_agent
+from solotable.agents.registry import agent_names
+from solotable.agents.walk import decision_states
 from solotable.core.board import KINDS, BoardActions, sort_actions
 from solotable.core.protocol import State
 from solotable.core.registry import game_ids
@@ -45,20 +46,11 @@ def play(game_id: str, agent: str, seed: int) -> set[str]:
     """One game to its end (or ``MAX_STEPS``), the declaration checked at every decision; the
     kinds of element met."""
     game = load_game(game_id)
-    state = game.new_state(seed=seed)
-    bot = make_agent(agent, game_id)
-    rng = random.Random(seed)
     kinds: set[str] = set()
-    for _ in range(MAX_STEPS):
-        if state.is_terminal():
-            break
-        if state.is_chance():
-            state.apply(state.chance_table().sample(rng))
-            continue
+    for state in decision_states(game_id, agent, seed, max_steps=MAX_STEPS):
         board = game.board_actions(state)
         check(state, board)
         kinds |= {e.kind for e in board.elements}
-        state.apply(bot.choose(state, rng))
     return kinds
 
 
@@ -72,6 +64,25 @@ def test_every_legal_action_is_on_an_element_or_free(game_id: str) -> None:
             kinds |= play(game_id, "heuristic", 100 + seed)
     if load_game(game_id).game_module("board") is not None:  # the game's folder has a board.py
         assert len(kinds) >= 2, kinds  # a declared board carries elements, not only a list
+
+
+def test_the_walk_meets_each_decision_once_and_ends_with_the_game() -> None:
+    """The walk the checks above take (``agents.walk.decision_states``): decision states only, the
+    same from the same seeds; the chance and the bot drawing from ``random.Random(rng_seed)``
+    (``seed`` when not given); it stops with the game, or after ``max_steps`` steps."""
+
+    def trace(agent: str, **kw: Any) -> list[tuple[int | None, tuple[str, ...]]]:
+        return [
+            (s.to_move, tuple(map(str, s.legal_actions()))) for s in decision_states("minirogue-v1", agent, 3, **kw)
+        ]
+
+    seen = trace("heuristic")
+    assert seen and all(isinstance(seat, int) and seat >= 0 and legal for seat, legal in seen)
+    assert trace("heuristic") == seen == trace("heuristic", rng_seed=3)
+    assert trace("heuristic", rng_seed=4) != seen
+    walked = list(decision_states("minirogue-v1", "random", 3))
+    assert walked[-1].is_terminal()  # the game's own state (not a copy), played to its end
+    assert len(trace("random", max_steps=10)) <= 10 < len(walked)
 
 
 def test_board_files_are_found_by_their_folder() -> None:
@@ -181,19 +192,10 @@ def boards_of(game_id: str, options: dict[str, object], seeds: int = 1) -> list[
     assert drawer is not None
     out: list[tuple[str, str]] = []
     for seed in range(seeds):
-        state = game.new_state(seed=seed, **options)
-        bot = make_agent("heuristic", game_id)
-        rng = random.Random(seed)
-        for _ in range(MAX_STEPS):
-            if state.is_terminal():
-                break
-            if state.is_chance():
-                state.apply(state.chance_table().sample(rng))
-                continue
+        for state in decision_states(game_id, "heuristic", seed, options=options, max_steps=MAX_STEPS):
             seat = state.to_move if isinstance(state.to_move, int) and state.to_move >= 0 else 0
             for lang in ("en", "ja"):
                 out.append((lang, str(drawer(state.observation(seat), lang, {}))))
-            state.apply(bot.choose(state, rng))
     return out
 
 

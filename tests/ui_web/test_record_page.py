@@ -93,6 +93,13 @@ def test_a_coop_table_counts_only_this_browsers_seat(db: str) -> None:
     figure = FIGURE_EN.search(client.get("/record", params={"lang": "en"}).text)
     assert figure is not None
     assert figure.group(5) == seat_one.group(4) and figure.groups()[:3] == seat_one.groups()[:3]
+    # the setup as each language lists it: "Character: Rogue, Partner: Mage", 「キャラクター：ローグ、…」
+    cells = {
+        lang: re.findall(r"<td>([^<]*)</td>", client.get("/record", params={"lang": lang}).text)[0]
+        for lang in ("en", "ja")
+    }
+    assert cells["en"].count(", ") >= 1 and ": " in cells["en"], cells
+    assert "、" in cells["ja"] and "：" in cells["ja"] and ", " not in cells["ja"] and ": " not in cells["ja"], cells
 
 
 def test_busy_while_another_review_is_worked_out(db: str) -> None:
@@ -162,4 +169,31 @@ def test_your_games_in_chromium(browser: Any, live_server: LiveServer, lang: str
     assert answer is not None and answer.status == 404
     assert not errors
     stranger.close()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_both_tables_scroll_in_their_own_box_on_a_phone(browser: Any, live_server: LiveServer, lang: str) -> None:
+    """/record's table and the Review page's table each sit in a named, focusable box that scrolls
+    sideways (overflow-x: auto), so that on a phone the page itself keeps to the screen's width."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/?lang={lang}")
+    table, _ = finished_table(*_calls(context, live_server.url), game="deepspace-d6", seed=6)
+    boxes: dict[str, list[Any]] = {}
+    for path, table_id in (
+        (f"/record?lang={lang}", "record-table"),
+        (f"/t/{table}/review?lang={lang}", "review-table"),
+    ):
+        page.goto(live_server.url + path, timeout=120_000)
+        box = page.locator(f"#{table_id}").locator("xpath=..")
+        boxes[table_id] = box.evaluate(
+            "b => [b.className, getComputedStyle(b).overflowX, b.getAttribute('role'), b.getAttribute('aria-label'),"
+            " b.tabIndex, b.scrollWidth > b.clientWidth]"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for table_id, (cls, overflow, role, label, tabindex, _) in boxes.items():
+        assert (cls, overflow, role, tabindex) == ("review-scroll", "auto", "region", 0), table_id
+        assert label
+    assert boxes["review-table"][5]  # the review's table is wider than a phone: it does scroll
     context.close()

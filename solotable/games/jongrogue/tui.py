@@ -144,12 +144,15 @@ class Board(Widget):
             known = known_of(o, kind)
             carried = [f"{tile(a, lang).plain}×{n} " + (t(f"tui.jr.{kind[:3]}.{known[a]}", lang) if a in known
                        else t("tui.jr.unidentified", lang)) for a, n in carried_of(o, kind).items()]  # fmt: skip
-            lines.append(t(f"tui.jr.{kind}", lang) + ": " + (", ".join(carried) or t("tui.jr.none", lang)))
+            items = t("jr.view.sep", lang).join(carried) or t("tui.jr.none", lang)
+            lines.append(t("tui.jr.info.pack", lang, kind=t(f"tui.jr.{kind}", lang), items=items))
         if ident_on(o["options"]):
             for kind, rows_of_sheet in (("potion", POTIONS), ("scroll", SCROLLS)):
                 known = known_of(o, f"{kind}s")
-                rows = ", ".join(f"{tile(a, lang).plain} = {t(f'tui.jr.{kind[:3]}.{e}', lang)}"
-                                 for a, e in sorted(known.items()))  # fmt: skip
+                rows = t("jr.view.sep", lang).join(
+                    t("tui.jr.info.sheet_row", lang, tile=tile(a, lang).plain, effect=t(f"tui.jr.{kind[:3]}.{e}", lang))
+                    for a, e in sorted(known.items())
+                )
                 count = f"{len(known)}/{len(rows_of_sheet)} "
                 lines.append(t(f"tui.jr.info.{kind}_sheet", lang, rows=count + (rows or "-")))
         discard = " ".join(f"{tile(k, lang).plain}×{n}" for k, n in o["discard_tiles"].items())
@@ -220,7 +223,7 @@ class Board(Widget):
         if name == "?":
             return head + t("tui.jr.info.unseen" if sl.get("unseen") else "tui.jr.info.face_down", lang)
         if kind == "monster":
-            status = ", ".join(t(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])) or "-"
+            status = t("jr.view.sep", lang).join(t(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])) or "-"
             return head + t("tui.jr.info.monster", lang, name=self._monster_name(sl["monster"], lang), hp=sl["hp"],
                             status=status)  # fmt: skip
         if kind == "trap":
@@ -499,7 +502,8 @@ class Board(Widget):
         ]  # fmt: skip
         status = [t(f"jr.status.{x}", lang) for x in sh["status"]]
         if status:
-            stats[-1].append(Text(t("tui.jr.status", lang, status=", ".join(status)), style="bold reverse"))
+            listed = t("jr.view.sep", lang).join(status)
+            stats[-1].append(Text(t("tui.jr.status", lang, status=listed), style="bold reverse"))
         # the equipment sheets
         melee = [self._item(w["kind"], w["enchant"], w["cursed"], w["equipped"], lang) for w in eq["weapons"]]
         armour = [self._item(a["kind"], a["enchant"], a["cursed"], a["worn"], lang, a["protected"])

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, IllegalAction, InfoEntry, Option, OptionError, State
+from solotable.core.protocol import Action, BotHooks, Event, Game, IllegalAction, InfoEntry, Option, OptionError, State
 from solotable.core.registry import register
 from solotable.core.untrusted import SourceText, shorten
 
@@ -23,7 +23,7 @@ from .notation import read_card, read_roll, roll_shape
 from .rules import CHECK_ROLL, CRIT_ROLL, FEAT_ROLL, LEADER, ROLL
 from .state import GAME_ID, MiniRogueState
 from .view import provisional_listing, render_text
-from .words import describe
+from .words import describe, event_words
 
 
 class MiniRogue(Game):
@@ -118,6 +118,9 @@ class MiniRogue(Game):
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         assert isinstance(state, MiniRogueState)
         return describe(self.catalogue, state, action, lang)
+
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        return event_words(self.catalogue, event, lang)
 
     def info_entries(self, state: State, lang: str = "en") -> list[InfoEntry]:
         """Every card in view, its rows and prices, the boss, the foe, the Reward card, the

@@ -31,9 +31,10 @@ FACE = "x23456"
 """The white die's faces: face 1 is the × (a miss)."""
 
 
-def faces_text(white: str) -> str:
-    """White faces as players read them: ``x56`` is ``×, 5, 6``."""
-    return ", ".join("×" if f == "x" else f for f in white)
+def faces_text(white: str, sep: str) -> str:
+    """White faces as players read them, ``sep`` between them (the language's ``mr.ui.list``):
+    ``x56`` is ``×, 5, 6`` in English, ``×、5、6`` in Japanese."""
+    return sep.join("×" if f == "x" else f for f in white)
 
 
 # Foe kinds (what is fought: the cause of a death, the boss's rewards, Og's phases).

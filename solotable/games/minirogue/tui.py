@@ -68,8 +68,9 @@ def mat_lines(o: Observation, hero: HeroView, lang: str, width: int) -> list[str
     skill = t("tui.mr.skill_ready" if hero["skill_up"] else "tui.mr.skill_used", lang)
     shield = f"+{hero['shield']}" if hero["shield"] else ""
     item = t(f"mr.item.{hero['item']}", lang) if hero["item"] else "-"
-    statuses = ", ".join(t(f"mr.status.{s}", lang) for s in hero["statuses"]) or "-"
-    potions = ", ".join(t(f"mr.potion.{p}", lang) for p in hero["potions"]) or "-"
+    sep = t("mr.ui.list", lang)
+    statuses = sep.join(t(f"mr.status.{s}", lang) for s in hero["statuses"]) or "-"
+    potions = sep.join(t(f"mr.potion.{p}", lang) for p in hero["potions"]) or "-"
     room = f"⌂{hero['pos'][0]}-{hero['pos'][1]}"
     parts = [
         f"{turn}P{seat} {name}{role} {room} {skill}".replace("  ", " "),
@@ -110,7 +111,7 @@ def table_lines(observation: Mapping[str, Any], lang: str, width: int = 80) -> l
                          round=cb["round"])  # fmt: skip
         extras = []
         if cb["icons"]:
-            extras.append(", ".join(t(f"tui.mr.icon.{i}", lang) for i in cb["icons"]))
+            extras.append(t("mr.ui.list", lang).join(t(f"tui.mr.icon.{i}", lang) for i in cb["icons"]))
         if cb["frozen"]:
             extras.append(t("tui.mr.frozen", lang))
         if cb["cursed"]:

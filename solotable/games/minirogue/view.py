@@ -40,8 +40,8 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         role = ""
         if s.n == 2:
             role = t("mr.ui.leader" if seat == s.leader else "mr.ui.partner", lang)
-        sts = ", ".join(t("mr.status." + x, lang) for x in h.statuses()) or "-"
-        pots = ", ".join(t("mr.potion." + p, lang) for p in h.potions) or "-"
+        sts = t("mr.ui.list", lang).join(t("mr.status." + x, lang) for x in h.statuses()) or "-"
+        pots = t("mr.ui.list", lang).join(t("mr.potion." + p, lang) for p in h.potions) or "-"
         item = t("mr.item." + h.item, lang) if h.item else "-"
         lines.append(
             t("mr.ui.hero", lang, seat=seat + 1, char="@mr.char." + h.char, role=role, hp=h.hp, armor=h.armor,

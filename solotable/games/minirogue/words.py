@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from solotable.core.i18n import Catalogue
-from solotable.core.protocol import Action
+from solotable.core.protocol import Action, Event
 
 from .rules import OFFER
 from .state import MiniRogueState, faces_text
@@ -54,7 +54,7 @@ def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> st
     if name in ("roll", "check") and a:
         extra = [str(x) for x in a[2:]]
         one = "mr.act.dice_one" if len(str(a[0])) == 1 else "mr.act.dice"  # one white die: "White die"
-        parts = [t(one, lang, white=faces_text(str(a[0])), black=a[1])]
+        parts = [t(one, lang, white=faces_text(str(a[0]), t("mr.ui.list", lang)), black=a[1])]
         parts.extend(t(f"mr.act.die_{x}", lang) for x in extra)
         return t("mr.ui.list", lang).join(parts)
     if name == "white":
@@ -62,3 +62,12 @@ def describe(cat: Catalogue, s: MiniRogueState, action: Action, lang: str) -> st
     if a:
         return t(key, lang, **{f"a{i}": v for i, v in enumerate(a)})
     return t(key, lang)
+
+
+def event_words(cat: Catalogue, event: Event, lang: str) -> str:
+    """An event in words: the white faces of a roll (``white``, recorded as codes, ``x56``) read
+    as a list of the language (``×, 5, 6``; ``×、5、6``)."""
+    white = event.params.get("white")
+    if isinstance(white, str):
+        return cat.text(event.key, lang, **{**event.params, "white": faces_text(white, cat.text("mr.ui.list", lang))})
+    return cat.render(event, lang)

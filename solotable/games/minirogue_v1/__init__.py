@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from solotable.core.i18n import register_catalogue
-from solotable.core.protocol import Action, BotHooks, Game, InfoEntry, Option, State
+from solotable.core.protocol import Action, BotHooks, Event, Game, InfoEntry, Option, State
 from solotable.core.registry import register
 
 from .data import data
@@ -80,6 +80,13 @@ class MiniRogueV1(Game):
 
     # -- words for people -------------------------------------------------------------------
 
+    def event_text(self, event: Event, lang: str = "en") -> str:
+        dice = event.params.get("dice")
+        if isinstance(dice, str):  # the attack dice as their faces (256): a list of the language
+            t = self.catalogue.text
+            return t(event.key, lang, **{**event.params, "dice": t("mr1.ui.list", lang).join(dice)})
+        return self.catalogue.render(event, lang)
+
     def describe(self, state: State, action: Action, lang: str = "en") -> str:
         t = self.catalogue.text
         args = action.args
@@ -88,7 +95,7 @@ class MiniRogueV1(Game):
             cards = " + ".join(t(f"mr1.card.{c}", lang) for c in args)
             return t("mr1.act.reveal", lang, cards=cards)
         if name == "roll":
-            return t("mr1.act.roll", lang, dice=", ".join(str(a) for a in args))
+            return t("mr1.act.roll", lang, dice=t("mr1.ui.list", lang).join(str(a) for a in args))
         if name == "d6":
             said = chance_label(state, action, self.catalogue, lang) if isinstance(state, MiniRogueState) else None
             return said if said is not None else t("mr1.act.d6", lang, face=args[0])

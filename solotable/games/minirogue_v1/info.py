@@ -167,7 +167,8 @@ def info_entries(s: MiniRogueState, cat: Catalogue, lang: str) -> list[InfoEntry
     ]
     out.append(InfoEntry("spells", t("mr1.info.title.spells"), "\n".join(spells)))
     out.append(InfoEntry("combat", t("mr1.info.title.combat"), t("mr1.info.combat")))
-    xp = ", ".join(f"{r + 1}→{r + 2}: {need}" for r, need in enumerate(D.xp_to_next))
+    steps = (t("mr1.info.xp_step", low=r + 1, high=r + 2, need=need) for r, need in enumerate(D.xp_to_next))
+    xp = t("mr1.ui.list").join(steps)
     out.append(
         InfoEntry(
             "character",
@@ -238,7 +239,7 @@ def phase_line(o: Observation, cat: Catalogue, lang: str) -> str:
     if name == "treasure_gate":
         return t("mr1.phase.treasure_gate", gate=D.treasure_item_gate)
     if name == "item_roll":
-        table = ", ".join(
+        table = t("mr1.ui.list").join(
             f"{i + 1} {t(f'mr1.spell.{it}') if it in SPELLS else t(f'mr1.item.{it}')}"
             for i, it in enumerate(D.treasure_items)
         )

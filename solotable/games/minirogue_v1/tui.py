@@ -83,7 +83,7 @@ def table_lines(o: Observation, lang: str, width: int = 80) -> list[str]:
     else:
         xp = t("mr1.view.xp", lang, xp=ch["xp"], need=ch["xp_to_next"], rank=ch["rank"] + 1)
     lines.append(stats)
-    spells = ", ".join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
+    spells = t("mr1.ui.list", lang).join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
     third = xp + "  " + t("mr1.view.spells", lang, spells=spells)
     if ch["key"] is not None:
         third += "  " + t("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang)
@@ -190,7 +190,8 @@ class Board(Static):
         if o is None:
             return None
         lines = [t("tui.mr1.details_marks", lang)]
-        names = ", ".join(t(f"mr1.card.{c}", lang) for c in o["unrevealed"]) or t("mr1.view.none", lang)
+        names = t("mr1.ui.list", lang).join(t(f"mr1.card.{c}", lang) for c in o["unrevealed"])
+        names = names or t("mr1.view.none", lang)
         lines.append(t("tui.mr1.details_unrevealed", lang, cards=names))
         lines.append(t("tui.mr1.details_dice", lang))
         return "\n".join(lines)

@@ -36,7 +36,7 @@ def render_text(s: MiniRogueState, cat: Catalogue, lang: str) -> str:
         lines.append(t("mr1.view.xp_max", lang))
     else:
         lines.append(t("mr1.view.xp", lang, xp=ch["xp"], need=ch["xp_to_next"], rank=ch["rank"] + 1))
-    spells = ", ".join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
+    spells = t("mr1.ui.list", lang).join(t(f"mr1.spell.{sp}", lang) for sp in ch["spells"]) or t("mr1.view.none", lang)
     extra = ""
     if ch["key"] is not None:
         extra = "  " + t("mr1.view.key_yes" if ch["key"] else "mr1.view.key_no", lang)

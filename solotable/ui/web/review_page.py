@@ -31,6 +31,7 @@ from solotable.agents.review import BLUNDER, MISTAKE, THRESHOLDS, Proficiency, R
 from solotable.core.html import Html, tag
 from solotable.core.protocol import State
 from solotable.core.record import Record
+from solotable.core.web_pieces import listing
 from solotable.ui.review_cli import SWINGS, msg, pct, signed_points, states_of
 
 WEB_BUDGET = 16
@@ -168,10 +169,17 @@ def _finished_games(webapp: Any, player: str | None, lang: str) -> list[Finished
                 continue
             game = live.session.game
             options = live.row.options
-            setup = ", ".join(
-                f"{pages.option_label(game.id, name, lang)}: "
-                + pages.value_label(game.id, name, _text_of(options.get(name, default)), lang)
-                for name, _, default in option_choices(game)
+            setup = listing(
+                lang,
+                [
+                    msg(
+                        "review.web.setting",
+                        lang,
+                        name=pages.option_label(game.id, name, lang),
+                        value=pages.value_label(game.id, name, _text_of(options.get(name, default)), lang),
+                    )
+                    for name, _, default in option_choices(game)
+                ],
             )
             out.append(
                 FinishedGame(
@@ -238,20 +246,26 @@ def record_body(games: list[FinishedGame], reviews: list[Review], lang: str, tit
         "main",
         tag("h1", title),
         tag("p", msg("review.web.record_intro", lang)),
-        tag(
-            "div",
-            tag("table", tag("thead", head), tag("tbody", *rows), id="record-table", cls="review"),
-            cls="review-scroll",
-            role="region",
-            aria_label=table_label,
-            tabindex="0",
-        ),
+        _scrolling_table(head, rows, "record-table", table_label),
         tag("h2", msg("review.web.proficiency_heading", lang)),
         tag("p", msg("review.web.proficiency_note", lang, reviewed=len(reviews), cap=REVIEWED, budget=budget)),
         tag("ul", *lines, id="proficiency")
         if lines
         else tag("p", msg("review.web.proficiency_none", lang), id="proficiency"),
         id="games",
+    )
+
+
+def _scrolling_table(head: Html, rows: list[Html], table_id: str, label: str) -> Html:
+    """A review table in a box of its own that scrolls sideways (a phone scrolls the table, not
+    the page), focusable and named ``label`` for the keyboard and screen readers."""
+    return tag(
+        "div",
+        tag("table", tag("thead", head), tag("tbody", *rows), id=table_id, cls="review"),
+        cls="review-scroll",
+        role="region",
+        aria_label=label,
+        tabindex="0",
     )
 
 
@@ -347,15 +361,7 @@ def page_body(r: Review, states: list[State], lang: str, title: str) -> Html:
         tag("h2", msg("review.chart_heading", lang).strip("- ")),
         svg_chart(r, lang),
         tag("h2", table_heading),
-        # a phone scrolls the table sideways, not the page
-        tag(
-            "div",
-            tag("table", tag("thead", head), tag("tbody", *rows), id="review-table", cls="review"),
-            cls="review-scroll",
-            role="region",
-            aria_label=table_heading,
-            tabindex="0",
-        ),
+        _scrolling_table(head, rows, "review-table", table_heading),
         id="review",
     )
 

@@ -15,7 +15,7 @@ from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import GAME_ID, faces_text
+from ..state import GAME_ID
 from . import combat, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
 
@@ -46,7 +46,7 @@ def check_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * len(s.c_white)
     s.c_ok = False
     if s.log:
-        s.record(EV_CHECK, seat + 1, faces_text(str(outcome.args[0])), r.black)
+        s.record(EV_CHECK, seat + 1, str(outcome.args[0]), r.black)  # the faces as codes: event_words
     s.ask(CHECK, check_decided, seat)
 
 

@@ -20,7 +20,7 @@ from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
 from .. import actions as A
-from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2, faces_text
+from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
 
@@ -112,7 +112,7 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * k
     s.heroes[seat].black = r.black
     if s.log:
-        s.record(EV_ROLL, seat + 1, faces_text(str(outcome.args[0])), r.black)
+        s.record(EV_ROLL, seat + 1, str(outcome.args[0]), r.black)  # the faces as codes: event_words
     s.c_kind = ""
     if r.poison:  # §7.2 step 3
         if s.log:

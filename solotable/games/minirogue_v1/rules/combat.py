@@ -175,7 +175,7 @@ def _rolled(s: MiniRogueState, outcome: Action) -> None:
     s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
-        s.record(EV_ROLL, ", ".join(map(str, faces)))
+        s.record(EV_ROLL, "".join(map(str, faces)))  # the faces (256): put in words by event_text
     _settle(s)
 
 

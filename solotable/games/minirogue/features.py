@@ -181,6 +181,7 @@ _PARTNER = tuple(_S[f"partner {n}"] for n in _HERO_FIELDS)
 _CHARACTER = {c: i for i, c in enumerate(CHARACTERS)}
 _POTION = {p: i for i, p in enumerate(POTIONS)}
 _STATUS = {p: i for i, p in enumerate(STATUSES)}
+_POISONED, _CURSED_HERO, _BLIND = _STATUS["poison"], _STATUS["curse"], _STATUS["blind"]
 _ITEM = {p: i for i, p in enumerate(ITEMS)}
 _FOE = {f: _S["combat foe"] + i for i, f in enumerate(FOES)}
 _ICON = {c: _S["combat foe icons"] + i for i, c in enumerate(ICONS)}
@@ -214,8 +215,12 @@ def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> No
         out[at[9] + _POTION[p]] += 1.0
     if h.item:
         out[at[10] + _ITEM[h.item]] = 1.0
-    for st in h.statuses():
-        out[at[11] + _STATUS[st]] += 1.0
+    if h.poison:  # h.statuses(), read without building the list
+        out[at[11] + _POISONED] = 1.0
+    if h.curse:
+        out[at[11] + _CURSED_HERO] = 1.0
+    if h.blind:
+        out[at[11] + _BLIND] = 1.0
     if h.skill_up:
         out[at[12]] = 1.0
     out[at[13] + h.pos // 3] = 1.0

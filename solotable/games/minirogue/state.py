@@ -376,7 +376,7 @@ class MiniRogueState(StepState):
         return out
 
     def apply(self, action: Action, *, trusted: bool = False) -> None:
-        if (isinstance(action, Action) and action.name == "share" and self.n == 2 and not self.phase.chance
+        if (self.n == 2 and isinstance(action, Action) and action.name == "share" and not self.phase.chance
                 and self.phase.name not in _OWN_SHARE):  # fmt: skip
             if action not in self.legal_actions():
                 raise self.refusal(action, self.legal_actions())

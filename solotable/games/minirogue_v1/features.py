@@ -136,6 +136,79 @@ _XP_TO_NEXT = D.xp_to_next
 _CAP_RANK = D.cap_rank
 
 
+_COLUMNS = _CURRENT[0]
+"""The columns' features run from here to ``_UNREVEALED``: written in one piece, kept per layout."""
+ColumnsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, bool, bool, bool]
+"""What the columns' features depend on: the cards turned up and chosen, the column reached, the
+game over, the choice of a pair on offer, a boss area."""
+_BLOCKS: dict[ColumnsKey, memoryview] = {}
+"""The columns' features of each layout met (a few thousand in a game's life: the cards of an area
+turned up column by column), shared by every game of the process."""
+_KEEP = 1 << 14
+"""Blocks kept at most, of each kind (under 1 kB each); past it a block is built each time."""
+
+
+def _columns_block(key: ColumnsKey) -> memoryview:
+    """The columns' features of ``key`` (current column, each card's place: in play, which card,
+    chosen, still reachable) as float32 numbers, kept in :data:`_BLOCKS` while there is room."""
+    revealed, chosen, col_now, over, choosing, boss_area = key
+    out = np.zeros(_UNREVEALED - _COLUMNS, dtype=np.float32)
+    for c in range(5 if boss_area else 4):
+        here = c == col_now
+        if here and not over:
+            out[_CURRENT[c] - _COLUMNS] = 1.0
+        shown = revealed[c]
+        n_up = len(shown)
+        pick = chosen[c]
+        ahead = not over and c >= col_now  # a card of this column may still be reached
+        for k, start in enumerate(_CARD[c]):
+            at = start - _COLUMNS
+            out[at] = 1.0
+            if k < n_up:  # face up
+                card = shown[k]
+                out[at + 1 + card] = 1.0
+                picked = pick == card
+                if picked:
+                    out[at + _CHOSEN] = 1.0
+                if ahead and (not here or picked or choosing):
+                    out[at + _CHOSEN + 1] = 1.0
+            elif ahead:
+                out[at + _CHOSEN + 1] = 1.0
+    block = memoryview(out.tobytes()).cast("f")
+    if len(_BLOCKS) < _KEEP:
+        _BLOCKS[key] = block
+    return block
+
+
+_DICE, _DICE_END = _DIE[0], _DAMAGE_NOW + 1
+"""The dice's features and the damage they deal now: written in one piece, kept per roll."""
+DiceKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""The dice's values, statuses and feats used."""
+_DICE_BLOCKS: dict[DiceKey, memoryview] = {}
+"""The dice's features of each roll met, shared by every game of the process."""
+
+
+def _dice_block(key: DiceKey) -> memoryview:
+    """The dice's features of ``key`` (each die rolled, its value, status and feat used; the damage
+    dealt now) as float32 numbers, kept in :data:`_DICE_BLOCKS` while there is room."""
+    out = np.zeros(_DICE_END - _DICE, dtype=np.float32)
+    now = 0
+    for i, (v, st, feat) in enumerate(zip(*key, strict=True)):
+        at = _DIE[i] - _DICE
+        out[at] = 1.0
+        out[at + 1] = v / 24
+        out[at + 2 + st] = 1.0
+        if feat:
+            out[at + 5] = 1.0
+        if st != MISS:
+            now += v
+    out[_DAMAGE_NOW - _DICE] = now / 24
+    block = memoryview(out.tobytes()).cast("f")
+    if len(_DICE_BLOCKS) < _KEEP:
+        _DICE_BLOCKS[key] = block
+    return block
+
+
 def write(s: MiniRogueState, player: int, out: Any) -> None:
     """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
     phase = s.phase
@@ -167,28 +240,11 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
-    col_now = s.col
-    choosing = phase is CHOOSE
-    for c in range(5 if boss_area else 4):
-        here = c == col_now
-        if here and not over:
-            out[_CURRENT[c]] = 1.0
-        shown = s.revealed[c]
-        n_up = len(shown)
-        pick = s.chosen[c]
-        ahead = not over and c >= col_now  # a card of this column may still be reached
-        for k, at in enumerate(_CARD[c]):
-            out[at] = 1.0
-            if k < n_up:  # face up
-                card = shown[k]
-                out[at + 1 + card] = 1.0
-                chosen = pick == card
-                if chosen:
-                    out[at + _CHOSEN] = 1.0
-                if ahead and (not here or chosen or choosing):
-                    out[at + _CHOSEN + 1] = 1.0
-            elif ahead:
-                out[at + _CHOSEN + 1] = 1.0
+    key = (s.revealed, s.chosen, s.col, over, phase is CHOOSE, boss_area)
+    block = _BLOCKS.get(key)
+    if block is None:
+        block = _columns_block(key)
+    out[_COLUMNS:_UNREVEALED] = block
     remaining = s.remaining & _ALL_CARDS
     while remaining:  # the set bits only
         low = remaining & -remaining
@@ -206,17 +262,11 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         out[_POISON] = (s.poison + s.poison_new) / 5
         if s.ice:
             out[_ICE] = 1.0
-        now = 0
-        for i, (v, st, feat) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True)):
-            at = _DIE[i]
-            out[at] = 1.0
-            out[at + 1] = v / 24
-            out[at + 2 + st] = 1.0
-            if feat:
-                out[at + 5] = 1.0
-            if st != MISS:
-                now += v
-        out[_DAMAGE_NOW] = now / 24
+        dice = (s.dice, s.dstat, s.dfeat)
+        block = _DICE_BLOCKS.get(dice)
+        if block is None:
+            block = _dice_block(dice)
+        out[_DICE:_DICE_END] = block
     if s.event_roll and pname.startswith("event"):
         out[_EVENT + s.event_roll - 1] = 1.0
     if s.trap and pname.startswith("trap"):

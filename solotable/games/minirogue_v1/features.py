@@ -8,7 +8,7 @@ difficulties; the phases are the game's decision and chance phases by name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -19,17 +19,17 @@ from .data import BOSS, ROOM_CARDS, SPELLS, data
 from .rules import CHOOSE, MONSTER_HP
 from .state import FOE_BOSS, FOE_EVENT, MISS, NO_FOE, STATUS_NAMES, MiniRogueState
 
-D = data()
-WARES: tuple[str, ...] = tuple(D.wares)
-TRAPS: tuple[str, ...] = D.trap_results
-DIFFICULTIES: tuple[str, ...] = D.difficulty_order
-MAX_DICE = len(D.xp_to_next) + 1  # one combat die per rank
+D: Final = data()
+WARES: Final[tuple[str, ...]] = tuple(D.wares)
+TRAPS: Final[tuple[str, ...]] = D.trap_results
+DIFFICULTIES: Final[tuple[str, ...]] = D.difficulty_order
+MAX_DICE: Final = len(D.xp_to_next) + 1  # one combat die per rank
 PHASES = (
     "reveal", "monster_hp", "treasure_gate", "item_roll", "event_roll", "event_skill", "trap_roll",
     "trap_skill", "attack_roll", "crit_roll", "feat_roll", "choose", "pre_room", "merchant", "rest",
     "event_check", "event_shift", "crit", "feat", "spell", "spell_discard", "over",
 )  # fmt: skip
-FOES = ("monster", "boss", "event_monster")
+FOES: Final = ("monster", "boss", "event_monster")
 
 
 def _catalogue() -> tuple[str, ...]:
@@ -111,44 +111,67 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 
 # -- the fast path: the same vector, straight from the state ---------------------------------------
 
-_S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
-_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_KEYS, _HP, _ARMOR, _GOLD, _FOOD, _RANK, _XP, _XP_NEXT, _SPELLS, _KEY = (_S[n] for n in (
-    "keys variant", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank", "spells", "key held"))
-_AREA, _LEVEL, _BOSS_AREA, _BOSSES, _DEFEATED = (_S[n] for n in (
-    "area", "level", "boss area", "bosses slain", "monster defeated here"))
-_SLOTS = tuple(2 if col in (1, 3) else 1 for col in range(5))
-_CURRENT = tuple(_S[f"column {col + 1} current"] for col in range(5))
-_CARD = tuple(tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5))
+_S: Final = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
+_DIFFICULTY: Final = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_PHASE: Final = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_KEYS: Final = _S["keys variant"]
+_HP: Final = _S["hp"]
+_ARMOR: Final = _S["armor"]
+_GOLD: Final = _S["gold"]
+_FOOD: Final = _S["food"]
+_RANK: Final = _S["rank"]
+_XP: Final = _S["xp"]
+_XP_NEXT: Final = _S["xp to next rank"]
+_SPELLS: Final = _S["spells"]
+_KEY: Final = _S["key held"]
+_AREA: Final = _S["area"]
+_LEVEL: Final = _S["level"]
+_BOSS_AREA: Final = _S["boss area"]
+_BOSSES: Final = _S["bosses slain"]
+_DEFEATED: Final = _S["monster defeated here"]
+_SLOTS: Final = tuple(2 if col in (1, 3) else 1 for col in range(5))
+_CURRENT: Final = tuple(_S[f"column {col + 1} current"] for col in range(5))
+_CARD: Final = tuple(
+    tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5)
+)
 """Per column and slot, where its four groups start (in play, the card's one-hot, chosen, reachable)."""
-_CHOSEN = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
-_UNREVEALED = _S["unrevealed"]
-_COMBAT, _FOE, _FOE_HP, _FOE_MAX, _HP_TO_ROLL, _FOE_DAMAGE, _POISON, _ICE, _DAMAGE_NOW = (_S[n] for n in (
-    "combat", "combat foe", "combat foe hp", "combat foe max hp", "combat foe hp to roll", "combat foe damage",
-    "combat poison", "combat ice", "combat damage now"))
-_DIE = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
-_EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (_S[n] for n in (
-    "event roll", "trap", "pending spell", "score", "over", "won"))
-_LAST_AREAS = D.last_area_of_level
-_ALL_CARDS = (1 << len(ROOM_CARDS)) - 1
-_XP_TO_NEXT = D.xp_to_next
-_CAP_RANK = D.cap_rank
+_CHOSEN: Final = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
+_UNREVEALED: Final = _S["unrevealed"]
+_COMBAT: Final = _S["combat"]
+_FOE: Final = _S["combat foe"]
+_FOE_HP: Final = _S["combat foe hp"]
+_FOE_MAX: Final = _S["combat foe max hp"]
+_HP_TO_ROLL: Final = _S["combat foe hp to roll"]
+_FOE_DAMAGE: Final = _S["combat foe damage"]
+_POISON: Final = _S["combat poison"]
+_ICE: Final = _S["combat ice"]
+_DAMAGE_NOW: Final = _S["combat damage now"]
+_DIE: Final = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
+_EVENT: Final = _S["event roll"]
+_TRAP: Final = _S["trap"]
+_PENDING: Final = _S["pending spell"]
+_SCORE: Final = _S["score"]
+_OVER: Final = _S["over"]
+_WON: Final = _S["won"]
+_LAST_AREAS: Final = D.last_area_of_level
+_ALL_CARDS: Final = (1 << len(ROOM_CARDS)) - 1
+_XP_TO_NEXT: Final = D.xp_to_next
+_CAP_RANK: Final = D.cap_rank
 
 
-_COLUMNS = _CURRENT[0]
+_COLUMNS: Final = _CURRENT[0]
 """The columns' features run from here to ``_UNREVEALED``: written in one piece, kept per layout."""
 ColumnsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, bool, bool, bool]
 """What the columns' features depend on: the cards turned up and chosen, the column reached, the
 game over, the choice of a pair on offer, a boss area."""
-_BLOCKS: dict[ColumnsKey, memoryview] = {}
+_BLOCKS: Final[dict[ColumnsKey, memoryview[float]]] = {}
 """The columns' features of each layout met (a few thousand in a game's life: the cards of an area
 turned up column by column), shared by every game of the process."""
-_KEEP = 1 << 14
+_KEEP: Final = 1 << 14
 """Blocks kept at most, of each kind (under 1 kB each); past it a block is built each time."""
 
 
-def _columns_block(key: ColumnsKey) -> memoryview:
+def _columns_block(key: ColumnsKey) -> memoryview[float]:
     """The columns' features of ``key`` (current column, each card's place: in play, which card,
     chosen, still reachable) as float32 numbers, kept in :data:`_BLOCKS` while there is room."""
     revealed, chosen, col_now, over, choosing, boss_area = key
@@ -180,15 +203,16 @@ def _columns_block(key: ColumnsKey) -> memoryview:
     return block
 
 
-_DICE, _DICE_END = _DIE[0], _DAMAGE_NOW + 1
+_DICE: Final = _DIE[0]
+_DICE_END: Final = _DAMAGE_NOW + 1
 """The dice's features and the damage they deal now: written in one piece, kept per roll."""
 DiceKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 """The dice's values, statuses and feats used."""
-_DICE_BLOCKS: dict[DiceKey, memoryview] = {}
+_DICE_BLOCKS: Final[dict[DiceKey, memoryview[float]]] = {}
 """The dice's features of each roll met, shared by every game of the process."""
 
 
-def _dice_block(key: DiceKey) -> memoryview:
+def _dice_block(key: DiceKey) -> memoryview[float]:
     """The dice's features of ``key`` (each die rolled, its value, status and feat used; the damage
     dealt now) as float32 numbers, kept in :data:`_DICE_BLOCKS` while there is room."""
     out = np.zeros(_DICE_END - _DICE, dtype=np.float32)

@@ -11,7 +11,7 @@ pending is dropped, nothing is eaten (unless the flag says so).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -22,16 +22,16 @@ from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
 
-EV_REVEAL = EventKind("mr.ev.reveal", "pos", "card")
-EV_MOVE = EventKind("mr.ev.move", "seat", "pos")
-EV_AREA = EventKind("mr.ev.area", "area", "floor")
-EV_BOSS = EventKind("mr.ev.boss", "boss")
-EV_STARVE = EventKind("mr.ev.starve", "seat")
-EV_FALL = EventKind("mr.ev.fall", "area")
-EV_LEADER = EventKind("mr.ev.leader", "seat", "char")
-EV_EXIT = EventKind("mr.ev.exit")
-EV_EAT = EventKind("mr.ev.eat", "seat", "food")
-EV_NO_FALL = EventKind("mr.ev.no_fall")
+EV_REVEAL: Final = EventKind("mr.ev.reveal", "pos", "card")
+EV_MOVE: Final = EventKind("mr.ev.move", "seat", "pos")
+EV_AREA: Final = EventKind("mr.ev.area", "area", "floor")
+EV_BOSS: Final = EventKind("mr.ev.boss", "boss")
+EV_STARVE: Final = EventKind("mr.ev.starve", "seat")
+EV_FALL: Final = EventKind("mr.ev.fall", "area")
+EV_LEADER: Final = EventKind("mr.ev.leader", "seat", "char")
+EV_EXIT: Final = EventKind("mr.ev.exit")
+EV_EAT: Final = EventKind("mr.ev.eat", "seat", "food")
+EV_NO_FALL: Final = EventKind("mr.ev.no_fall")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -235,9 +235,9 @@ def fall(s: MiniRogueState) -> bool:
     return True
 
 
-MOVE: Phase[Any] = Phase("move", _move_legal, game=GAME_ID)
+MOVE: Final[Phase[Any]] = Phase("move", _move_legal, game=GAME_ID)
 """Move right or down."""
-REVEAL: Phase[Any] = Phase("reveal", chance=True, game=GAME_ID)
+REVEAL: Final[Phase[Any]] = Phase("reveal", chance=True, game=GAME_ID)
 """A room card turned up."""
-BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, game=GAME_ID)
+BOSS_REVEAL: Final[Phase[Any]] = Phase("boss_reveal", chance=True, game=GAME_ID)
 """The boss of a boss area turned up."""

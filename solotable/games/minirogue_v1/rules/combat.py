@@ -18,6 +18,8 @@ then the defense phase: the foe deals its damage less Armor, unless Ice froze it
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.chance import dice_table, die_table
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -28,22 +30,22 @@ from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, OPEN, 
 from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp, lose_hp, lose_xp, pay_hp
 from .items import roll_item
 
-D = data()
-EV_FIGHT = EventKind("mr1.ev.fight", "foe", "hp", "damage")
-EV_ROLL = EventKind("mr1.ev.roll", "dice")
-EV_FEAT = EventKind("mr1.ev.feat", "die", "cost")
-EV_DAMAGE = EventKind("mr1.ev.damage", "damage", "hp")
-EV_COUNTER = EventKind("mr1.ev.counter", "damage", "armor")
-EV_MONSTER_HP = EventKind("mr1.ev.monster_hp", "area", "face", "hp")
-EV_FEAT_ROLL = EventKind("mr1.ev.feat_roll", "die", "face")
-EV_CAST = EventKind("mr1.ev.cast", "spell")
-EV_DEFEATED = EventKind("mr1.ev.defeated", "foe")
-EV_CRIT_MISS = EventKind("mr1.ev.crit_miss", "die")
-EV_CRIT = EventKind("mr1.ev.crit", "die", "face", "value")
-EV_POISON_TICK = EventKind("mr1.ev.poison_tick", "damage", "hp")
-EV_FROZEN = EventKind("mr1.ev.frozen")
-EV_SPELL_DAMAGE = EventKind("mr1.ev.spell_damage", "damage", "hp")
-D6 = die_table("d6")
+D: Final = data()
+EV_FIGHT: Final = EventKind("mr1.ev.fight", "foe", "hp", "damage")
+EV_ROLL: Final = EventKind("mr1.ev.roll", "dice")
+EV_FEAT: Final = EventKind("mr1.ev.feat", "die", "cost")
+EV_DAMAGE: Final = EventKind("mr1.ev.damage", "damage", "hp")
+EV_COUNTER: Final = EventKind("mr1.ev.counter", "damage", "armor")
+EV_MONSTER_HP: Final = EventKind("mr1.ev.monster_hp", "area", "face", "hp")
+EV_FEAT_ROLL: Final = EventKind("mr1.ev.feat_roll", "die", "face")
+EV_CAST: Final = EventKind("mr1.ev.cast", "spell")
+EV_DEFEATED: Final = EventKind("mr1.ev.defeated", "foe")
+EV_CRIT_MISS: Final = EventKind("mr1.ev.crit_miss", "die")
+EV_CRIT: Final = EventKind("mr1.ev.crit", "die", "face", "value")
+EV_POISON_TICK: Final = EventKind("mr1.ev.poison_tick", "damage", "hp")
+EV_FROZEN: Final = EventKind("mr1.ev.frozen")
+EV_SPELL_DAMAGE: Final = EventKind("mr1.ev.spell_damage", "damage", "hp")
+D6: Final = die_table("d6")
 
 # -- the phases of a fight -------------------------------------------------------------------------
 
@@ -90,19 +92,19 @@ def _spell_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
+MONSTER_HP: Final = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
 """The monster's HP roll: the area plus one die (§5.1, §5.6)."""
-ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True, game=GAME_ID)
+ATTACK_ROLL: Final = Phase[MiniRogueState]("attack_roll", chance=True, game=GAME_ID)
 """The attack roll: one die per Rank (§6.2 A1)."""
-CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True, game=GAME_ID)
+CRIT_ROLL: Final = Phase[MiniRogueState]("crit_roll", chance=True, game=GAME_ID)
 """A critical's reroll of an open 6 (§6.2 A3)."""
-FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True, game=GAME_ID)
+FEAT_ROLL: Final = Phase[MiniRogueState]("feat_roll", chance=True, game=GAME_ID)
 """A feat's reroll of one die (§6.3)."""
-CRIT = Phase("crit", _crit_legal, game=GAME_ID)
+CRIT: Final = Phase("crit", _crit_legal, game=GAME_ID)
 """Reroll an open 6, or stop (§6.2 A3)."""
-FEAT = Phase("feat", _feat_legal, game=GAME_ID)
+FEAT: Final = Phase("feat", _feat_legal, game=GAME_ID)
 """Reroll a die for 2 HP or 1 XP, or deal the damage (§6.3)."""
-SPELL = Phase("spell", _spell_legal, game=GAME_ID)
+SPELL: Final = Phase("spell", _spell_legal, game=GAME_ID)
 """Cast one spell, or none (§6.2 A6, §6.5)."""
 
 

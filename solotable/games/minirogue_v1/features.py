@@ -154,16 +154,17 @@ _SCORE: Final = _S["score"]
 _OVER: Final = _S["over"]
 _WON: Final = _S["won"]
 _LAST_AREAS: Final = D.last_area_of_level
-_ALL_CARDS: Final = (1 << len(ROOM_CARDS)) - 1
 _XP_TO_NEXT: Final = D.xp_to_next
 _CAP_RANK: Final = D.cap_rank
 
 
 _COLUMNS: Final = _CURRENT[0]
-"""The columns' features run from here to ``_UNREVEALED``: written in one piece, kept per layout."""
-ColumnsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, bool, bool, bool]
-"""What the columns' features depend on: the cards turned up and chosen, the column reached, the
-game over, the choice of a pair on offer, a boss area."""
+_COLUMNS_END: Final = _UNREVEALED + len(ROOM_CARDS)
+"""The columns' features and the cards not turned up yet (from ``_COLUMNS`` to ``_COLUMNS_END``):
+written in one piece, kept per layout."""
+ColumnsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, bool, bool, bool]
+"""What the columns' features depend on: the cards turned up, chosen and not turned up yet, the
+column reached, the game over, the choice of a pair on offer, a boss area."""
 _BLOCKS: Final[dict[ColumnsKey, memoryview[float]]] = {}
 """The columns' features of each layout met (a few thousand in a game's life: the cards of an area
 turned up column by column), shared by every game of the process."""
@@ -174,8 +175,8 @@ _KEEP: Final = 1 << 14
 def _columns_block(key: ColumnsKey) -> memoryview[float]:
     """The columns' features of ``key`` (current column, each card's place: in play, which card,
     chosen, still reachable) as float32 numbers, kept in :data:`_BLOCKS` while there is room."""
-    revealed, chosen, col_now, over, choosing, boss_area = key
-    out = np.zeros(_UNREVEALED - _COLUMNS, dtype=np.float32)
+    revealed, chosen, remaining, col_now, over, choosing, boss_area = key
+    out = np.zeros(_COLUMNS_END - _COLUMNS, dtype=np.float32)
     for c in range(5 if boss_area else 4):
         here = c == col_now
         if here and not over:
@@ -197,6 +198,9 @@ def _columns_block(key: ColumnsKey) -> memoryview[float]:
                     out[at + _CHOSEN + 1] = 1.0
             elif ahead:
                 out[at + _CHOSEN + 1] = 1.0
+    for card in range(len(ROOM_CARDS)):
+        if remaining >> card & 1:
+            out[_UNREVEALED - _COLUMNS + card] = 1.0
     block = memoryview(out.tobytes()).cast("f")
     if len(_BLOCKS) < _KEEP:
         _BLOCKS[key] = block
@@ -264,16 +268,11 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
-    key = (s.revealed, s.chosen, s.col, over, phase is CHOOSE, boss_area)
+    key = (s.revealed, s.chosen, s.remaining, s.col, over, phase is CHOOSE, boss_area)
     block = _BLOCKS.get(key)
     if block is None:
         block = _columns_block(key)
-    out[_COLUMNS:_UNREVEALED] = block
-    remaining = s.remaining & _ALL_CARDS
-    while remaining:  # the set bits only
-        low = remaining & -remaining
-        out[_UNREVEALED + low.bit_length() - 1] = 1.0
-        remaining ^= low
+    out[_COLUMNS:_COLUMNS_END] = block
     if s.foe != NO_FOE:
         out[_COMBAT] = 1.0
         out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0

@@ -38,6 +38,7 @@ _S_ARMOR: Final = D.score.armor
 _S_FOOD: Final = D.score.food
 _SCORE_BONUS: Final = {name: d.score_bonus for name, d in D.difficulties.items()}
 _FINAL_AREA: Final = D.final_area
+_LEVEL_OF_AREA: Final = D.level_of_area
 blank = blank_maker(__file__)
 
 # Room cards by id (§4.1, the order of the notation and of the ``remaining`` bitmask).
@@ -170,7 +171,7 @@ class MiniRogueState(StepState):
 
     @property
     def level(self) -> int:
-        return D.level_of_area[self.area]
+        return _LEVEL_OF_AREA[self.area]
 
     def options(self) -> dict[str, Any]:
         return {"difficulty": self.difficulty, "keys": self.keys}

@@ -170,11 +170,27 @@ def _attack(s: MiniRogueState) -> None:
     s.draw(ATTACK_ROLL, dice_table(s.rank, "roll"), _rolled)
 
 
+Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""An attack roll read: the dice's faces, their statuses, no feat used yet."""
+_ROLLS: Final[dict[Action, Roll]] = {}
+"""The attack rolls read so far, by outcome (the tables' 209 at most, and any equal ones a record
+builds)."""
+
+
+def _read_roll(outcome: Action) -> Roll:
+    found = _ROLLS.get(outcome)
+    if found is None:
+        faces = tuple(int(f) for f in outcome.args)
+        statuses = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
+        found = (faces, statuses, (False,) * len(faces))
+        if len(_ROLLS) < 4096:
+            _ROLLS[outcome] = found
+    return found
+
+
 def _rolled(s: MiniRogueState, outcome: Action) -> None:
-    faces = tuple(int(f) for f in outcome.args)
+    faces, s.dstat, s.dfeat = _read_roll(outcome)
     s.dice = faces
-    s.dstat = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
-    s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
         s.record(EV_ROLL, "".join(map(str, faces)))  # the faces (256): put in words by event_text

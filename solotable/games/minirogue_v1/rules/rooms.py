@@ -76,9 +76,14 @@ def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
 # -- §5.4 Merchant ---------------------------------------------------------------------------------
 
 
+_PRICED: Final = tuple((A.BUY[name], ware.price) for name, ware in D.wares.items())
+_TOP_PRICE: Final = max(price for _, price in _PRICED)
+_AFFORDABLE: Final = tuple(tuple(buy for buy, price in _PRICED if gold >= price) for gold in range(_TOP_PRICE + 1))
+"""The wares on sale to a purse of each size (R30), up to the dearest's price, in the wares' order."""
+
+
 def _merchant_legal(s: MiniRogueState) -> list[Action]:
-    gold = s.gold
-    out = [A.BUY[name] for name, ware in D.wares.items() if gold >= ware.price]  # R30
+    out = list(_AFFORDABLE[min(s.gold, _TOP_PRICE)])  # R30
     if s.armor > 0:
         out.append(A.SELL["armor"])
     if s.spells:

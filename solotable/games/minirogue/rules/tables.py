@@ -100,11 +100,24 @@ _LOW: Final = tuple(tuple(a for i, a in enumerate(CARD_ACTIONS[:_HALF]) if not m
 _HIGH: Final = tuple(tuple(a for i, a in enumerate(CARD_ACTIONS[_HALF:]) if not m >> i & 1) for m in range(1 << _HALF))
 
 
+_CARD_TABLES: Final[dict[int, ChanceTable]] = {}
+"""The tables of the first seen sets met, up to :data:`_CARD_TABLES_KEPT`: the few sets of an
+area's first reveals recur in every game (in random play the 1,024 commonest of the 13,454 sets
+met in 100,000 decisions made 60% of the reveals)."""
+_CARD_TABLES_KEPT: Final = 4096
+
+
 def card_table(seen: int) -> ChanceTable:
     """The next room card: uniform over the cards not in ``seen`` (MR-P1), in the order of
-    ``ROOM_CARDS``. The seen sets rarely repeat (12,853 different ones in 3,000 games), so the
-    table is built at each reveal, from the unseen cards of each half of the deck, looked up."""
-    return ChanceTable.uniform(_LOW[seen & 1023] + _HIGH[seen >> _HALF])
+    ``ROOM_CARDS``. Most seen sets rarely repeat (12,853 different ones in 3,000 games), so a
+    table is built from the unseen cards of each half of the deck, looked up, and the first sets
+    met keep theirs."""
+    table = _CARD_TABLES.get(seen)
+    if table is None:
+        table = ChanceTable.uniform(_LOW[seen & 1023] + _HIGH[seen >> _HALF])
+        if len(_CARD_TABLES) < _CARD_TABLES_KEPT:
+            _CARD_TABLES[seen] = table
+    return table
 
 
 @cache

@@ -59,16 +59,20 @@ OFFER_WINDOWS: Final = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
 def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
     """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
     if s.n == 1 and turn < 0 and not done:
-        # one hero, as most windows of a solo game find it: nothing to do passes at once, leaving
-        # the fields as open_window's loop leaves them (the hero asked, passed; the window shut)
+        # one hero, as every window of a solo game: open_window's loop, written for one seat
         seat = seats[0]
         s.actor = seat
-        if not _has_something_to_do(s, s.heroes[seat]):
+        s.win_turn = 0
+        if _has_something_to_do(s, s.heroes[seat]):
+            s.win = [seat]
+            s.win_when = when
+            s.win_done = 0
+            s.ask(WINDOW, window_decided, seat)
+        else:  # it passes, and the window shuts
             s.win = []
             s.win_when = ""
-            s.win_turn = 0
             s.win_done = 1
-            return
+        return
     s.win = list(seats)
     s.win_when = when
     s.win_turn = s.win.index(turn) if turn >= 0 else 0

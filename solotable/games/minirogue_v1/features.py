@@ -153,6 +153,8 @@ _PENDING: Final = _S["pending spell"]
 _SCORE: Final = _S["score"]
 _OVER: Final = _S["over"]
 _WON: Final = _S["won"]
+_SPELL_AT: Final = {sp: _SPELLS + i for i, sp in enumerate(SPELLS)}
+_PENDING_AT: Final = {sp: _PENDING + i for i, sp in enumerate(SPELLS)}
 _LAST_AREAS: Final = D.last_area_of_level
 _XP_TO_NEXT: Final = D.xp_to_next
 _CAP_RANK: Final = D.cap_rank
@@ -256,8 +258,7 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.rank < _CAP_RANK:
         out[_XP_NEXT] = _XP_TO_NEXT[s.rank - 1] / 18
     for spell in s.spells:
-        k = _SPELLS + SPELLS.index(spell)
-        out[k] += 0.5
+        out[_SPELL_AT[spell]] += 0.5
     area = s.area
     out[_AREA] = area / 14
     out[_LEVEL] = s.level / 5
@@ -295,7 +296,7 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.trap and pname.startswith("trap"):
         out[_TRAP + s.trap - 1] = 1.0
     if s.pending_spell:
-        out[_PENDING + SPELLS.index(s.pending_spell)] = 1.0
+        out[_PENDING_AT[s.pending_spell]] = 1.0
     out[_SCORE] = s.score() / 100
     if over:
         out[_OVER] = 1.0

@@ -76,6 +76,12 @@ def feat_actions(s: MiniRogueState) -> list[Action]:
     return out
 
 
+def feats_open(s: MiniRogueState) -> bool:
+    """Whether :func:`feat_actions` offers any (the same conditions), without building the list:
+    an unused die, and a cost that can be paid (ruling R16)."""
+    return False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1)
+
+
 def _feat_legal(s: MiniRogueState) -> list[Action]:
     out = [A.DONE]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
     out.extend(feat_actions(s))
@@ -244,7 +250,7 @@ def _set_die(s: MiniRogueState, i: int, value: int, status: int) -> None:
 
 
 def _feats(s: MiniRogueState) -> None:
-    if feat_actions(s):
+    if feats_open(s):
         s.ask(FEAT, _feat_chosen)
     else:
         _damage(s)

@@ -9,7 +9,7 @@ the cards (the final boss, Og, included), so a change of the cards changes the l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, get_args
+from typing import Any, Final, get_args
 
 import numpy as np
 
@@ -22,23 +22,23 @@ from .names import CHARACTERS, DIFFICULTIES, POTIONS, ROOM_CARDS, STATUSES, WARE
 from .names import ITEMS as ITEM_KINDS
 from .state import FACE, FOE_KINDS, Hero, MiniRogueState
 
-D = data()
-ICONS: tuple[str, ...] = get_args(Icon)
-BOSSES: tuple[str, ...] = (*D.bosses, "og")
+D: Final = data()
+ICONS: Final[tuple[str, ...]] = get_args(Icon)
+BOSSES: Final[tuple[str, ...]] = (*D.bosses, "og")
 """The floor bosses and the final boss, Og (area 10, rules/dungeon.py), whom every win meets."""
-FOES: tuple[str, ...] = tuple(dict.fromkeys([
+FOES: Final[tuple[str, ...]] = tuple(dict.fromkeys([
     *(f.name for rows in D.monsters.values() for f in rows),
     *(f.name for rows in D.bosses.values() for f in rows),
     *(f.name for f in D.ghosts),
     *(f.name for f in D.og),
 ]))
 """Every creature a combat may face, from the cards."""
-ITEMS: tuple[str, ...] = ITEM_KINDS  # the item held (§8.8), not its room card (issue 25)
-WHITE: tuple[str, ...] = tuple(FACE)
-GIFTS: tuple[str, ...] = ("gold", "food", "armor", "item", *POTIONS)
-MAX_DICE = 3  # one white die, a second at 6 XP, a third at 18 (D1, MR-P12)
-MAX_OPTIONS = 3  # the longest list of choices on a card (graveyards, campfires)
-HP_CAP = 20  # the priestess's tribute pays 1 .. HP (D30)
+ITEMS: Final[tuple[str, ...]] = ITEM_KINDS  # the item held (§8.8), not its room card (issue 25)
+WHITE: Final[tuple[str, ...]] = tuple(FACE)
+GIFTS: Final[tuple[str, ...]] = ("gold", "food", "armor", "item", *POTIONS)
+MAX_DICE: Final = 3  # one white die, a second at 6 XP, a third at 18 (D1, MR-P12)
+MAX_OPTIONS: Final = 3  # the longest list of choices on a card (graveyards, campfires)
+HP_CAP: Final = 20  # the priestess's tribute pays 1 .. HP (D30)
 PHASES = (
     "reveal", "boss_reveal", "leader_roll", "roll", "crit_roll", "feat_roll", "check_roll", "d6",
     "window", "move", "pre_roll", "attack", "check", "shift", "option", "potion_kind",
@@ -167,37 +167,62 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 
 # -- the fast path: the same vector, straight from the state ---------------------------------------
 
-_S = group_starts(encode, GAME.new_state(seed=0, partner="mage").observation(0), np.zeros(4096, dtype=np.float32))
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
-_MY_TURN, _PARTNER_TURN, _AREA, _FLOOR, _TWO, _LEAD, _BOSS = (_S[n] for n in (
-    "my decision", "partner's decision", "area", "floor", "two players", "I lead", "boss"))
-_ROOM = tuple(_S[f"room ({p // 3 + 1},{p % 3 + 1})"] for p in range(8))
-_BOSS_AT = {b: _BOSS + i for i, b in enumerate(BOSSES)}
+_S: Final = group_starts(
+    encode, GAME.new_state(seed=0, partner="mage").observation(0), np.zeros(4096, dtype=np.float32)
+)
+_PHASE: Final = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_DIFFICULTY: Final = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_MY_TURN: Final = _S["my decision"]
+_PARTNER_TURN: Final = _S["partner's decision"]
+_AREA: Final = _S["area"]
+_FLOOR: Final = _S["floor"]
+_TWO: Final = _S["two players"]
+_LEAD: Final = _S["I lead"]
+_BOSS: Final = _S["boss"]
+_ROOM: Final = tuple(_S[f"room ({p // 3 + 1},{p % 3 + 1})"] for p in range(8))
+_BOSS_AT: Final = {b: _BOSS + i for i, b in enumerate(BOSSES)}
 _HERO_FIELDS = ("present", "character", "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item",
                 "statuses", "skill ready", "row", "column", "resolved", "evade", "poison effect")
-_ME = tuple(_S[f"me {n}"] for n in _HERO_FIELDS)
-_PARTNER = tuple(_S[f"partner {n}"] for n in _HERO_FIELDS)
-_CHARACTER = {c: i for i, c in enumerate(CHARACTERS)}
-_POTION = {p: i for i, p in enumerate(POTIONS)}
-_STATUS = {p: i for i, p in enumerate(STATUSES)}
-_ITEM = {p: i for i, p in enumerate(ITEMS)}
-_FOE = {f: _S["combat foe"] + i for i, f in enumerate(FOES)}
-_ICON = {c: _S["combat foe icons"] + i for i, c in enumerate(ICONS)}
-_COMBAT, _KIND, _FOE_HP, _FOE_MAX, _FOE_DAMAGE, _ROUND, _I_FIGHT, _PARTNER_FIGHTS, _I_ATTACK, _FROZEN = (
-    _S[n] for n in ("combat", "combat foe kind", "combat foe hp", "combat foe max hp", "combat foe damage",
-                    "combat round", "combat I fight", "combat partner fights", "combat I attack", "combat frozen"))
-_WHITE = tuple(_S[f"combat white die {i + 1}"] for i in range(MAX_DICE))
-_VALUE = tuple(_S[f"combat white die {i + 1} value"] for i in range(MAX_DICE))
-_REMOVED = tuple(_S[f"combat white die {i + 1} removed"] for i in range(MAX_DICE))
-_CURSED, _BACKSTAB = _S["combat cursed"], _S["combat backstab"]
-_BLACK = tuple(_S[f"combat black die {i + 1}"] for i in range(2))
-_CHECK, _CHECK_BLACK, _CHECK_AUTO = _S["check"], _S["check black die"], _S["check passes"]
-_CHECK_WHITE = tuple(_S[f"check white die {i + 1}"] for i in range(MAX_DICE))
-_FREE, _OFFER, _OFFER_MINE, _GIVES, _ASKS = (_S[n] for n in (
-    "free feats", "offer", "offer from me", "offer gives", "offer asks"))
-_GIFT = {g: i for i, g in enumerate(GIFTS)}
-_BEATEN, _OVER, _WON = _S["bosses beaten"], _S["over"], _S["won"]
+_ME: Final = tuple(_S[f"me {n}"] for n in _HERO_FIELDS)
+_PARTNER: Final = tuple(_S[f"partner {n}"] for n in _HERO_FIELDS)
+_CHARACTER: Final = {c: i for i, c in enumerate(CHARACTERS)}
+_POTION: Final = {p: i for i, p in enumerate(POTIONS)}
+_STATUS: Final = {p: i for i, p in enumerate(STATUSES)}
+_POISONED: Final = _STATUS["poison"]
+_CURSED_HERO: Final = _STATUS["curse"]
+_BLIND: Final = _STATUS["blind"]
+_ITEM: Final = {p: i for i, p in enumerate(ITEMS)}
+_FOE: Final = {f: _S["combat foe"] + i for i, f in enumerate(FOES)}
+_ICON: Final = {c: _S["combat foe icons"] + i for i, c in enumerate(ICONS)}
+_COMBAT: Final = _S["combat"]
+_KIND: Final = _S["combat foe kind"]
+_FOE_HP: Final = _S["combat foe hp"]
+_FOE_MAX: Final = _S["combat foe max hp"]
+_FOE_DAMAGE: Final = _S["combat foe damage"]
+_ROUND: Final = _S["combat round"]
+_I_FIGHT: Final = _S["combat I fight"]
+_PARTNER_FIGHTS: Final = _S["combat partner fights"]
+_I_ATTACK: Final = _S["combat I attack"]
+_FROZEN: Final = _S["combat frozen"]
+_WHITE: Final = tuple(_S[f"combat white die {i + 1}"] for i in range(MAX_DICE))
+_VALUE: Final = tuple(_S[f"combat white die {i + 1} value"] for i in range(MAX_DICE))
+_REMOVED: Final = tuple(_S[f"combat white die {i + 1} removed"] for i in range(MAX_DICE))
+_CURSED: Final = _S["combat cursed"]
+_BACKSTAB: Final = _S["combat backstab"]
+_BLACK: Final = tuple(_S[f"combat black die {i + 1}"] for i in range(2))
+_CHECK: Final = _S["check"]
+_CHECK_BLACK: Final = _S["check black die"]
+_CHECK_AUTO: Final = _S["check passes"]
+_CHECK_WHITE: Final = tuple(_S[f"check white die {i + 1}"] for i in range(MAX_DICE))
+_FREE: Final = _S["free feats"]
+_OFFER: Final = _S["offer"]
+_OFFER_MINE: Final = _S["offer from me"]
+_GIVES: Final = _S["offer gives"]
+_ASKS: Final = _S["offer asks"]
+_GIFT: Final = {g: i for i, g in enumerate(GIFTS)}
+_BEATEN: Final = _S["bosses beaten"]
+_OVER: Final = _S["over"]
+_WON: Final = _S["won"]
 
 
 def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> None:
@@ -214,8 +239,12 @@ def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> No
         out[at[9] + _POTION[p]] += 1.0
     if h.item:
         out[at[10] + _ITEM[h.item]] = 1.0
-    for st in h.statuses():
-        out[at[11] + _STATUS[st]] += 1.0
+    if h.poison:  # h.statuses(), read without building the list
+        out[at[11] + _POISONED] = 1.0
+    if h.curse:
+        out[at[11] + _CURSED_HERO] = 1.0
+    if h.blind:
+        out[at[11] + _BLIND] = 1.0
     if h.skill_up:
         out[at[12]] = 1.0
     out[at[13] + h.pos // 3] = 1.0

@@ -10,7 +10,7 @@ the seat whose decision, roll or room it is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Self, cast
+from typing import Any, Final, NamedTuple, Self, cast
 
 from solotable.core.engine import OVER, StepState
 from solotable.core.native import blank_maker
@@ -19,15 +19,15 @@ from solotable.core.protocol import Action, Event, IllegalAction, Result
 from .actions import SHARE_OFF, SHARE_ON
 from .data import POTIONS, ROOM_TYPES, Data, Foe, Options, Potion, Status
 
-GAME_ID = "minirogue"
+GAME_ID: Final = "minirogue"
 """The game's id: its phases are known by (this id, their name), which is how a state pickles."""
 
 
 blank = blank_maker(__file__)
 
-EXIT = 8
+EXIT: Final = 8
 """The exit's position in the 3×3 grid (row 3, column 3): positions are ``row * 3 + column``."""
-FACE = "x23456"
+FACE: Final = "x23456"
 """The white die's faces: face 1 is the × (a miss)."""
 
 
@@ -39,11 +39,11 @@ def faces_text(white: str, sep: str) -> str:
 
 # Foe kinds (what is fought: the cause of a death, the boss's rewards, Og's phases).
 MONSTER, BOSS, GHOST, OG1, OG2 = range(5)
-FOE_KINDS = ("monster", "boss", "ghost", "og1", "og2")
+FOE_KINDS: Final = ("monster", "boss", "ghost", "og1", "og2")
 
 # The room types a hero has resolved in this area (D9), as bits.
-MET_MONSTER = 1 << ROOM_TYPES.index("monster")
-MET_TRAP = 1 << ROOM_TYPES.index("trap")
+MET_MONSTER: Final = 1 << ROOM_TYPES.index("monster")
+MET_TRAP: Final = 1 << ROOM_TYPES.index("trap")
 
 
 class Hero:
@@ -154,7 +154,7 @@ class Offer(NamedTuple):
     """What the giver asks back (a trade), or ``""`` (a gift)."""
 
 
-_OWN_SHARE = frozenset({"window", "offer"})
+_OWN_SHARE: Final = frozenset({"window", "offer"})
 """The decisions that do not carry ``share``: a window offers it among its own actions, and an
 offer's answer is the partner's accept or decline."""
 
@@ -376,7 +376,7 @@ class MiniRogueState(StepState):
         return out
 
     def apply(self, action: Action, *, trusted: bool = False) -> None:
-        if (isinstance(action, Action) and action.name == "share" and self.n == 2 and not self.phase.chance
+        if (self.n == 2 and isinstance(action, Action) and action.name == "share" and not self.phase.chance
                 and self.phase.name not in _OWN_SHARE):  # fmt: skip
             if action not in self.legal_actions():
                 raise self.refusal(action, self.legal_actions())

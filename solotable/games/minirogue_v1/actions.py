@@ -28,30 +28,32 @@ Chance outcomes::
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.protocol import Action
 
 from .data import ROOM_CARDS, SPELLS
 
-WARES: tuple[str, ...] = ("ration", "potion", "bigpotion", "armor", *SPELLS)
+WARES: Final[tuple[str, ...]] = ("ration", "potion", "bigpotion", "armor", *SPELLS)
 
-ENTER = Action("enter")
-NOSPELL = Action("nospell")
-LEAVE = Action("leave")
-CHECK = Action("check")
-ACCEPT = Action("accept")
-KEEP = Action("keep")
-UP = Action("up")
-DOWN = Action("down")
-STOP = Action("stop")
-DONE = Action("done")
+ENTER: Final = Action("enter")
+NOSPELL: Final = Action("nospell")
+LEAVE: Final = Action("leave")
+CHECK: Final = Action("check")
+ACCEPT: Final = Action("accept")
+KEEP: Final = Action("keep")
+UP: Final = Action("up")
+DOWN: Final = Action("down")
+STOP: Final = Action("stop")
+DONE: Final = Action("done")
 
-TAKE = tuple(Action("take", c) for c in ROOM_CARDS)
-CAST = {s: Action("cast", s) for s in SPELLS}
-DISCARD = {s: Action("discard", s) for s in SPELLS}
-BUY = {w: Action("buy", w) for w in WARES}
-SELL = {s: Action("sell", s) for s in ("armor", *SPELLS)}
-REST = {o: Action("rest", o) for o in ("xp", "food", "hp")}
-CRIT = tuple(Action("crit", i + 1) for i in range(4))
-FEAT_HP = tuple(Action("feat", i + 1, "hp") for i in range(4))
-FEAT_XP = tuple(Action("feat", i + 1, "xp") for i in range(4))
-D6 = tuple(Action("d6", f) for f in range(1, 7))
+TAKE: Final = tuple(Action("take", c) for c in ROOM_CARDS)
+CAST: Final = {s: Action("cast", s) for s in SPELLS}
+DISCARD: Final = {s: Action("discard", s) for s in SPELLS}
+BUY: Final = {w: Action("buy", w) for w in WARES}
+SELL: Final = {s: Action("sell", s) for s in ("armor", *SPELLS)}
+REST: Final = {o: Action("rest", o) for o in ("xp", "food", "hp")}
+CRIT: Final = tuple(Action("crit", i + 1) for i in range(4))
+FEAT_HP: Final = tuple(Action("feat", i + 1, "hp") for i in range(4))
+FEAT_XP: Final = tuple(Action("feat", i + 1, "xp") for i in range(4))
+D6: Final = tuple(Action("d6", f) for f in range(1, 7))

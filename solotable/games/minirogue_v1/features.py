@@ -8,7 +8,7 @@ difficulties; the phases are the game's decision and chance phases by name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -19,17 +19,17 @@ from .data import BOSS, ROOM_CARDS, SPELLS, data
 from .rules import CHOOSE, MONSTER_HP
 from .state import FOE_BOSS, FOE_EVENT, MISS, NO_FOE, STATUS_NAMES, MiniRogueState
 
-D = data()
-WARES: tuple[str, ...] = tuple(D.wares)
-TRAPS: tuple[str, ...] = D.trap_results
-DIFFICULTIES: tuple[str, ...] = D.difficulty_order
-MAX_DICE = len(D.xp_to_next) + 1  # one combat die per rank
+D: Final = data()
+WARES: Final[tuple[str, ...]] = tuple(D.wares)
+TRAPS: Final[tuple[str, ...]] = D.trap_results
+DIFFICULTIES: Final[tuple[str, ...]] = D.difficulty_order
+MAX_DICE: Final = len(D.xp_to_next) + 1  # one combat die per rank
 PHASES = (
     "reveal", "monster_hp", "treasure_gate", "item_roll", "event_roll", "event_skill", "trap_roll",
     "trap_skill", "attack_roll", "crit_roll", "feat_roll", "choose", "pre_room", "merchant", "rest",
     "event_check", "event_shift", "crit", "feat", "spell", "spell_discard", "over",
 )  # fmt: skip
-FOES = ("monster", "boss", "event_monster")
+FOES: Final = ("monster", "boss", "event_monster")
 
 
 def _catalogue() -> tuple[str, ...]:
@@ -111,29 +111,132 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 
 # -- the fast path: the same vector, straight from the state ---------------------------------------
 
-_S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
-_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_KEYS, _HP, _ARMOR, _GOLD, _FOOD, _RANK, _XP, _XP_NEXT, _SPELLS, _KEY = (_S[n] for n in (
-    "keys variant", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank", "spells", "key held"))
-_AREA, _LEVEL, _BOSS_AREA, _BOSSES, _DEFEATED = (_S[n] for n in (
-    "area", "level", "boss area", "bosses slain", "monster defeated here"))
-_SLOTS = tuple(2 if col in (1, 3) else 1 for col in range(5))
-_CURRENT = tuple(_S[f"column {col + 1} current"] for col in range(5))
-_CARD = tuple(tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5))
+_S: Final = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
+_DIFFICULTY: Final = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_PHASE: Final = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_KEYS: Final = _S["keys variant"]
+_HP: Final = _S["hp"]
+_ARMOR: Final = _S["armor"]
+_GOLD: Final = _S["gold"]
+_FOOD: Final = _S["food"]
+_RANK: Final = _S["rank"]
+_XP: Final = _S["xp"]
+_XP_NEXT: Final = _S["xp to next rank"]
+_SPELLS: Final = _S["spells"]
+_KEY: Final = _S["key held"]
+_AREA: Final = _S["area"]
+_LEVEL: Final = _S["level"]
+_BOSS_AREA: Final = _S["boss area"]
+_BOSSES: Final = _S["bosses slain"]
+_DEFEATED: Final = _S["monster defeated here"]
+_SLOTS: Final = tuple(2 if col in (1, 3) else 1 for col in range(5))
+_CURRENT: Final = tuple(_S[f"column {col + 1} current"] for col in range(5))
+_CARD: Final = tuple(
+    tuple(_S[f"column {col + 1} card {k + 1} in play"] for k in range(_SLOTS[col])) for col in range(5)
+)
 """Per column and slot, where its four groups start (in play, the card's one-hot, chosen, reachable)."""
-_CHOSEN = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
-_UNREVEALED = _S["unrevealed"]
-_COMBAT, _FOE, _FOE_HP, _FOE_MAX, _HP_TO_ROLL, _FOE_DAMAGE, _POISON, _ICE, _DAMAGE_NOW = (_S[n] for n in (
-    "combat", "combat foe", "combat foe hp", "combat foe max hp", "combat foe hp to roll", "combat foe damage",
-    "combat poison", "combat ice", "combat damage now"))
-_DIE = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
-_EVENT, _TRAP, _PENDING, _SCORE, _OVER, _WON = (_S[n] for n in (
-    "event roll", "trap", "pending spell", "score", "over", "won"))
-_LAST_AREAS = D.last_area_of_level
-_ALL_CARDS = (1 << len(ROOM_CARDS)) - 1
-_XP_TO_NEXT = D.xp_to_next
-_CAP_RANK = D.cap_rank
+_CHOSEN: Final = len(ROOM_CARDS) + 2  # after "in play" and the one-hot of the cards and the boss
+_UNREVEALED: Final = _S["unrevealed"]
+_COMBAT: Final = _S["combat"]
+_FOE: Final = _S["combat foe"]
+_FOE_HP: Final = _S["combat foe hp"]
+_FOE_MAX: Final = _S["combat foe max hp"]
+_HP_TO_ROLL: Final = _S["combat foe hp to roll"]
+_FOE_DAMAGE: Final = _S["combat foe damage"]
+_POISON: Final = _S["combat poison"]
+_ICE: Final = _S["combat ice"]
+_DAMAGE_NOW: Final = _S["combat damage now"]
+_DIE: Final = tuple(_S[f"die {i + 1} rolled"] for i in range(MAX_DICE))
+_EVENT: Final = _S["event roll"]
+_TRAP: Final = _S["trap"]
+_PENDING: Final = _S["pending spell"]
+_SCORE: Final = _S["score"]
+_OVER: Final = _S["over"]
+_WON: Final = _S["won"]
+_SPELL_AT: Final = {sp: _SPELLS + i for i, sp in enumerate(SPELLS)}
+_PENDING_AT: Final = {sp: _PENDING + i for i, sp in enumerate(SPELLS)}
+_LAST_AREAS: Final = D.last_area_of_level
+_XP_TO_NEXT: Final = D.xp_to_next
+_CAP_RANK: Final = D.cap_rank
+
+
+_COLUMNS: Final = _CURRENT[0]
+_COLUMNS_END: Final = _UNREVEALED + len(ROOM_CARDS)
+"""The columns' features and the cards not turned up yet (from ``_COLUMNS`` to ``_COLUMNS_END``):
+written in one piece, kept per layout."""
+ColumnsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, bool, bool, bool]
+"""What the columns' features depend on: the cards turned up, chosen and not turned up yet, the
+column reached, the game over, the choice of a pair on offer, a boss area."""
+_BLOCKS: Final[dict[ColumnsKey, memoryview[float]]] = {}
+"""The columns' features of each layout met (a few thousand in a game's life: the cards of an area
+turned up column by column), shared by every game of the process."""
+_KEEP: Final = 1 << 14
+"""Blocks kept at most, of each kind (under 1 kB each); past it a block is built each time."""
+
+
+def _columns_block(key: ColumnsKey) -> memoryview[float]:
+    """The columns' features of ``key`` (current column, each card's place: in play, which card,
+    chosen, still reachable) as float32 numbers, kept in :data:`_BLOCKS` while there is room."""
+    revealed, chosen, remaining, col_now, over, choosing, boss_area = key
+    out = np.zeros(_COLUMNS_END - _COLUMNS, dtype=np.float32)
+    for c in range(5 if boss_area else 4):
+        here = c == col_now
+        if here and not over:
+            out[_CURRENT[c] - _COLUMNS] = 1.0
+        shown = revealed[c]
+        n_up = len(shown)
+        pick = chosen[c]
+        ahead = not over and c >= col_now  # a card of this column may still be reached
+        for k, start in enumerate(_CARD[c]):
+            at = start - _COLUMNS
+            out[at] = 1.0
+            if k < n_up:  # face up
+                card = shown[k]
+                out[at + 1 + card] = 1.0
+                picked = pick == card
+                if picked:
+                    out[at + _CHOSEN] = 1.0
+                if ahead and (not here or picked or choosing):
+                    out[at + _CHOSEN + 1] = 1.0
+            elif ahead:
+                out[at + _CHOSEN + 1] = 1.0
+    for card in range(len(ROOM_CARDS)):
+        if remaining >> card & 1:
+            out[_UNREVEALED - _COLUMNS + card] = 1.0
+    block = memoryview(out.tobytes()).cast("f")
+    if len(_BLOCKS) < _KEEP:
+        _BLOCKS[key] = block
+    return block
+
+
+_DICE: Final = _DIE[0]
+_DICE_END: Final = _DAMAGE_NOW + 1
+"""The dice's features and the damage they deal now: written in one piece, kept per roll."""
+DiceKey = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""The dice's values, statuses and feats used."""
+_DICE_BLOCKS: Final[dict[DiceKey, memoryview[float]]] = {}
+"""The dice's features of each roll met, shared by every game of the process."""
+
+
+def _dice_block(key: DiceKey) -> memoryview[float]:
+    """The dice's features of ``key`` (each die rolled, its value, status and feat used; the damage
+    dealt now) as float32 numbers, kept in :data:`_DICE_BLOCKS` while there is room."""
+    out = np.zeros(_DICE_END - _DICE, dtype=np.float32)
+    now = 0
+    for i, (v, st, feat) in enumerate(zip(*key, strict=True)):
+        at = _DIE[i] - _DICE
+        out[at] = 1.0
+        out[at + 1] = v / 24
+        out[at + 2 + st] = 1.0
+        if feat:
+            out[at + 5] = 1.0
+        if st != MISS:
+            now += v
+    out[_DAMAGE_NOW - _DICE] = now / 24
+    block = memoryview(out.tobytes()).cast("f")
+    if len(_DICE_BLOCKS) < _KEEP:
+        _DICE_BLOCKS[key] = block
+    return block
 
 
 def write(s: MiniRogueState, player: int, out: Any) -> None:
@@ -155,8 +258,7 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.rank < _CAP_RANK:
         out[_XP_NEXT] = _XP_TO_NEXT[s.rank - 1] / 18
     for spell in s.spells:
-        k = _SPELLS + SPELLS.index(spell)
-        out[k] += 0.5
+        out[_SPELL_AT[spell]] += 0.5
     area = s.area
     out[_AREA] = area / 14
     out[_LEVEL] = s.level / 5
@@ -167,33 +269,11 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
-    col_now = s.col
-    choosing = phase is CHOOSE
-    for c in range(5 if boss_area else 4):
-        here = c == col_now
-        if here and not over:
-            out[_CURRENT[c]] = 1.0
-        shown = s.revealed[c]
-        n_up = len(shown)
-        pick = s.chosen[c]
-        ahead = not over and c >= col_now  # a card of this column may still be reached
-        for k, at in enumerate(_CARD[c]):
-            out[at] = 1.0
-            if k < n_up:  # face up
-                card = shown[k]
-                out[at + 1 + card] = 1.0
-                chosen = pick == card
-                if chosen:
-                    out[at + _CHOSEN] = 1.0
-                if ahead and (not here or chosen or choosing):
-                    out[at + _CHOSEN + 1] = 1.0
-            elif ahead:
-                out[at + _CHOSEN + 1] = 1.0
-    remaining = s.remaining & _ALL_CARDS
-    while remaining:  # the set bits only
-        low = remaining & -remaining
-        out[_UNREVEALED + low.bit_length() - 1] = 1.0
-        remaining ^= low
+    key = (s.revealed, s.chosen, s.remaining, s.col, over, phase is CHOOSE, boss_area)
+    block = _BLOCKS.get(key)
+    if block is None:
+        block = _columns_block(key)
+    out[_COLUMNS:_COLUMNS_END] = block
     if s.foe != NO_FOE:
         out[_COMBAT] = 1.0
         out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0
@@ -206,23 +286,17 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         out[_POISON] = (s.poison + s.poison_new) / 5
         if s.ice:
             out[_ICE] = 1.0
-        now = 0
-        for i, (v, st, feat) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True)):
-            at = _DIE[i]
-            out[at] = 1.0
-            out[at + 1] = v / 24
-            out[at + 2 + st] = 1.0
-            if feat:
-                out[at + 5] = 1.0
-            if st != MISS:
-                now += v
-        out[_DAMAGE_NOW] = now / 24
+        dice = (s.dice, s.dstat, s.dfeat)
+        block = _DICE_BLOCKS.get(dice)
+        if block is None:
+            block = _dice_block(dice)
+        out[_DICE:_DICE_END] = block
     if s.event_roll and pname.startswith("event"):
         out[_EVENT + s.event_roll - 1] = 1.0
     if s.trap and pname.startswith("trap"):
         out[_TRAP + s.trap - 1] = 1.0
     if s.pending_spell:
-        out[_PENDING + SPELLS.index(s.pending_spell)] = 1.0
+        out[_PENDING_AT[s.pending_spell]] = 1.0
     out[_SCORE] = s.score() / 100
     if over:
         out[_OVER] = 1.0

@@ -10,7 +10,7 @@ the cards not yet turned up (``remaining``), so no face-down card is in the stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import StepState
 from solotable.core.native import blank_maker
@@ -22,34 +22,46 @@ if TYPE_CHECKING:
     from .observation import Observation
 
 
-GAME_ID = "minirogue-v1"
+GAME_ID: Final = "minirogue-v1"
 """The game's id: its phases are known by (this id, their name), which is how a state pickles."""
 
 
-D = data()
+D: Final = data()
 # the score sheet's weights (§8, R35), read at every step by the learning environments
-_S_AREA, _S_BOSSES, _S_RANK, _S_HP, _S_GOLD, _S_SPELLS, _S_ARMOR, _S_FOOD = (
-    D.score.area, D.score.bosses, D.score.rank, D.score.hp, D.score.gold, D.score.spells, D.score.armor, D.score.food)
-_SCORE_BONUS = {name: d.score_bonus for name, d in D.difficulties.items()}
-_FINAL_AREA = D.final_area
+_S_AREA: Final = D.score.area
+_S_BOSSES: Final = D.score.bosses
+_S_RANK: Final = D.score.rank
+_S_HP: Final = D.score.hp
+_S_GOLD: Final = D.score.gold
+_S_SPELLS: Final = D.score.spells
+_S_ARMOR: Final = D.score.armor
+_S_FOOD: Final = D.score.food
+_SCORE_BONUS: Final = {name: d.score_bonus for name, d in D.difficulties.items()}
+_FINAL_AREA: Final = D.final_area
+_LEVEL_OF_AREA: Final = D.level_of_area
 blank = blank_maker(__file__)
 
 # Room cards by id (§4.1, the order of the notation and of the ``remaining`` bitmask).
 MONSTER, TREASURE, MERCHANT, RESTING, EVENT, TRAP = range(6)
-BOSS_CARD = 6
-CARD_NAMES: tuple[str, ...] = (*ROOM_CARDS, BOSS)
-CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
-ALL_CARDS = (1 << 6) - 1
+BOSS_CARD: Final = 6
+CARD_NAMES: Final[tuple[str, ...]] = (*ROOM_CARDS, BOSS)
+CARD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAMES)}
+ALL_CARDS: Final = (1 << 6) - 1
 
 # A die of the attack roll (§6.2): it hits, it is open (a 6 that may be rerolled), or it misses.
-HIT, OPEN, MISS = 0, 1, 2
-STATUS_NAMES = ("hit", "open", "miss")
+HIT: Final = 0
+OPEN: Final = 1
+MISS: Final = 2
+STATUS_NAMES: Final = ("hit", "open", "miss")
 
 # Who the adventurer fights (no fight: NO_FOE).
-NO_FOE, FOE_MONSTER, FOE_EVENT, FOE_BOSS = -1, 0, 1, 2
+NO_FOE: Final = -1
+FOE_MONSTER: Final = 0
+FOE_EVENT: Final = 1
+FOE_BOSS: Final = 2
 
-NO_COLUMNS: tuple[tuple[int, ...], ...] = ((), (), (), (), ())
-NOT_CHOSEN: tuple[int, ...] = (-1, -1, -1, -1, -1)
+NO_COLUMNS: Final[tuple[tuple[int, ...], ...]] = ((), (), (), (), ())
+NOT_CHOSEN: Final[tuple[int, ...]] = (-1, -1, -1, -1, -1)
 
 
 class MiniRogueState(StepState):
@@ -159,7 +171,7 @@ class MiniRogueState(StepState):
 
     @property
     def level(self) -> int:
-        return D.level_of_area[self.area]
+        return _LEVEL_OF_AREA[self.area]
 
     def options(self) -> dict[str, Any]:
         return {"difficulty": self.difficulty, "keys": self.keys}

@@ -23,7 +23,7 @@ its callers stop: nothing after a death or a fall happens.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solotable.core.engine import OVER, Phase
 
@@ -36,7 +36,7 @@ from .rooms import ITEM, SHOP, SHRINE, SHRINE_ROLL, TAKE
 from .setup import LEADER
 from .windows import FORESEE, OFFER, WINDOW
 
-PHASES: tuple[Phase[Any], ...] = (
+PHASES: Final[tuple[Phase[Any], ...]] = (
     REVEAL, BOSS_REVEAL, LEADER, ROLL, CRIT_ROLL, FEAT_ROLL, CHECK_ROLL, SHRINE_ROLL, REWARD_ROLL,
     WINDOW, MOVE, PRE_ROLL, ATTACK, CHECK, SHIFT, OPTION, POTION_KIND, POTION_DROP, SHOP, SHRINE,
     ITEM, TAKE, FORESEE, OFFER, OVER,

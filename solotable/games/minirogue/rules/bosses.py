@@ -7,7 +7,7 @@ a floor boss gains its XP and rolls the Reward card: +2 gold and one option of t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -16,7 +16,7 @@ from ..state import GAME_ID
 from . import combat, effects
 from .tables import D6_TABLE
 
-EV_REWARD = EventKind("mr.ev.reward", "seat", "face")
+EV_REWARD: Final = EventKind("mr.ev.reward", "seat", "face")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -45,5 +45,5 @@ def reward_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     effects.choose(s, seat, s.data.reward_rows[face - 1])
 
 
-REWARD_ROLL: Phase[Any] = Phase("reward_roll", chance=True, game=GAME_ID)
+REWARD_ROLL: Final[Phase[Any]] = Phase("reward_roll", chance=True, game=GAME_ID)
 """The Reward card's die, after a floor boss."""

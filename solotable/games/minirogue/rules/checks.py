@@ -9,7 +9,7 @@ die may move by 1), a treasure's reward, an item room's item.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -19,11 +19,11 @@ from ..state import GAME_ID
 from . import combat, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, check_table, read_roll
 
-EV_CHECK = EventKind("mr.ev.check", "seat", "white", "black")
-EV_FEAT = EventKind("mr.ev.feat", "seat", "die", "cost")
-EV_FEAT_ROLL = EventKind("mr.ev.feat_roll", "die", "face")
-EV_ROW = EventKind("mr.ev.row", "row")
-EV_ITEM_USED = EventKind("mr.ev.item_used", "seat", "item")
+EV_CHECK: Final = EventKind("mr.ev.check", "seat", "white", "black")
+EV_FEAT: Final = EventKind("mr.ev.feat", "seat", "die", "cost")
+EV_FEAT_ROLL: Final = EventKind("mr.ev.feat_roll", "die", "face")
+EV_ROW: Final = EventKind("mr.ev.row", "row")
+EV_ITEM_USED: Final = EventKind("mr.ev.item_used", "seat", "item")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -60,7 +60,7 @@ def _check_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-FEATS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+FEATS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(tuple(A.FEAT[(die, cost)] for k, cost in enumerate(("xp", "hp", "free")) if can >> k & 1) for die in A.DICE)
     for can in range(8)
 )
@@ -197,11 +197,11 @@ def grave_row(s: MiniRogueState, seat: int) -> None:
     effects.choose(s, seat, row.options)
 
 
-CHECK_ROLL: Phase[Any] = Phase("check_roll", chance=True, game=GAME_ID)
+CHECK_ROLL: Final[Phase[Any]] = Phase("check_roll", chance=True, game=GAME_ID)
 """A skill check's roll: the white dice and the black die."""
-CHECK: Phase[Any] = Phase("check", _check_legal, game=GAME_ID)
+CHECK: Final[Phase[Any]] = Phase("check", _check_legal, game=GAME_ID)
 """After a check's roll: feats and potions, then accept the result."""
-SHIFT: Phase[Any] = Phase("shift", _shift_legal, game=GAME_ID)
+SHIFT: Final[Phase[Any]] = Phase("shift", _shift_legal, game=GAME_ID)
 """After a graveyard check's success: move the black die by 1, or keep it."""
-FEAT_ROLL: Phase[Any] = Phase("feat_roll", chance=True, game=GAME_ID)
+FEAT_ROLL: Final[Phase[Any]] = Phase("feat_roll", chance=True, game=GAME_ID)
 """A feat's reroll of one white die."""

@@ -14,7 +14,7 @@ the game is won.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -24,21 +24,21 @@ from ..state import BOSS, FOE_KINDS, GAME_ID, GHOST, MONSTER, OG1, OG2
 from . import bosses, checks, dungeon, effects, potions
 from .tables import WHITE_FACE, WHITE_TABLE, read_roll, roll_table
 
-EV_ROLL = EventKind("mr.ev.roll", "seat", "white", "black")
-EV_CONFIRM = EventKind("mr.ev.confirm", "seat", "damage")
-EV_DAMAGE = EventKind("mr.ev.damage", "damage", "hp")
-EV_FIGHT = EventKind("mr.ev.fight", "foe", "hp", "damage")
-EV_HIT = EventKind("mr.ev.hit", "seat", "damage", "face")
-EV_DEFEATED = EventKind("mr.ev.defeated", "foe")
-EV_POISON_DIE = EventKind("mr.ev.poison_die", "seat")
-EV_CURSE_DIE = EventKind("mr.ev.curse_die", "seat")
-EV_CRIT_MISS = EventKind("mr.ev.crit_miss", "die")
-EV_CRIT = EventKind("mr.ev.crit", "die", "face", "value")
-EV_FROZEN = EventKind("mr.ev.frozen")
-EV_MISS = EventKind("mr.ev.miss", "seat")
-EV_WIN = EventKind("mr.ev.win")
-EV_SKILL = EventKind("mr.ev.skill", "seat", "skill")
-EV_CONJURE = EventKind("mr.ev.conjure", "seat", "potion")
+EV_ROLL: Final = EventKind("mr.ev.roll", "seat", "white", "black")
+EV_CONFIRM: Final = EventKind("mr.ev.confirm", "seat", "damage")
+EV_DAMAGE: Final = EventKind("mr.ev.damage", "damage", "hp")
+EV_FIGHT: Final = EventKind("mr.ev.fight", "foe", "hp", "damage")
+EV_HIT: Final = EventKind("mr.ev.hit", "seat", "damage", "face")
+EV_DEFEATED: Final = EventKind("mr.ev.defeated", "foe")
+EV_POISON_DIE: Final = EventKind("mr.ev.poison_die", "seat")
+EV_CURSE_DIE: Final = EventKind("mr.ev.curse_die", "seat")
+EV_CRIT_MISS: Final = EventKind("mr.ev.crit_miss", "die")
+EV_CRIT: Final = EventKind("mr.ev.crit", "die", "face", "value")
+EV_FROZEN: Final = EventKind("mr.ev.frozen")
+EV_MISS: Final = EventKind("mr.ev.miss", "seat")
+EV_WIN: Final = EventKind("mr.ev.win")
+EV_SKILL: Final = EventKind("mr.ev.skill", "seat", "skill")
+EV_CONJURE: Final = EventKind("mr.ev.conjure", "seat", "potion")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -357,11 +357,11 @@ def defeated(s: MiniRogueState) -> None:
     s.then(*steps)
 
 
-PRE_ROLL: Phase[Any] = Phase("pre_roll", _pre_roll_legal, game=GAME_ID)
+PRE_ROLL: Final[Phase[Any]] = Phase("pre_roll", _pre_roll_legal, game=GAME_ID)
 """Before a fighter's roll: drink potions, or roll."""
-ATTACK: Phase[Any] = Phase("attack", _attack_legal, game=GAME_ID)
+ATTACK: Final[Phase[Any]] = Phase("attack", _attack_legal, game=GAME_ID)
 """After the roll: criticals, feats, potions, the combat skill, then confirm the damage."""
-ROLL: Phase[Any] = Phase("roll", chance=True, game=GAME_ID)
+ROLL: Final[Phase[Any]] = Phase("roll", chance=True, game=GAME_ID)
 """A fighter's combat roll: white dice, black die, poison and curse dice."""
-CRIT_ROLL: Phase[Any] = Phase("crit_roll", chance=True, game=GAME_ID)
+CRIT_ROLL: Final[Phase[Any]] = Phase("crit_roll", chance=True, game=GAME_ID)
 """A critical reroll of one white die."""

@@ -11,9 +11,9 @@ pending is dropped, nothing is eaten (unless the flag says so).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from solotable.core.engine import EventKind, Phase
+from solotable.core.engine import Checked, EventKind, Phase, step
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -22,16 +22,16 @@ from ..state import EXIT, GAME_ID
 from . import bosses, effects, rooms, windows
 from .tables import BOSS_ACTIONS, CARD_OF, boss_table, card_table
 
-EV_REVEAL = EventKind("mr.ev.reveal", "pos", "card")
-EV_MOVE = EventKind("mr.ev.move", "seat", "pos")
-EV_AREA = EventKind("mr.ev.area", "area", "floor")
-EV_BOSS = EventKind("mr.ev.boss", "boss")
-EV_STARVE = EventKind("mr.ev.starve", "seat")
-EV_FALL = EventKind("mr.ev.fall", "area")
-EV_LEADER = EventKind("mr.ev.leader", "seat", "char")
-EV_EXIT = EventKind("mr.ev.exit")
-EV_EAT = EventKind("mr.ev.eat", "seat", "food")
-EV_NO_FALL = EventKind("mr.ev.no_fall")
+EV_REVEAL: Final = EventKind("mr.ev.reveal", "pos", "card")
+EV_MOVE: Final = EventKind("mr.ev.move", "seat", "pos")
+EV_AREA: Final = EventKind("mr.ev.area", "area", "floor")
+EV_BOSS: Final = EventKind("mr.ev.boss", "boss")
+EV_STARVE: Final = EventKind("mr.ev.starve", "seat")
+EV_FALL: Final = EventKind("mr.ev.fall", "area")
+EV_LEADER: Final = EventKind("mr.ev.leader", "seat", "char")
+EV_EXIT: Final = EventKind("mr.ev.exit")
+EV_EAT: Final = EventKind("mr.ev.eat", "seat", "food")
+EV_NO_FALL: Final = EventKind("mr.ev.no_fall")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -69,17 +69,24 @@ def prepare(s: MiniRogueState) -> None:
         s.then((reveal, (0,)))
 
 
+_SOLO_CYCLE: Final[dict[str, tuple[Checked, ...]]] = {}
+"""One hero's step of exploration (:func:`cycle`) by its first window, made once."""
+
+
 def cycle(s: MiniRogueState, first: str = windows.BEFORE_ROOM) -> None:
     """Push one step of exploration (§3.3, §9, D32): windows, the rooms (the Leader first), the
     moves. ``first`` names the first window: the area's start, or after the moves."""
+    if s.n == 1:
+        steps = _SOLO_CYCLE.get(first)
+        if steps is None:  # (made on first use: the rules' modules import one another)
+            steps = _SOLO_CYCLE[first] = (
+                step(windows.window, (0,), first, -1, 0), step(rooms.resolve, 0),
+                step(windows.window, (0,), windows.AFTER_ROOMS, -1, 0), step(move, 0), step(arrive),
+            )  # fmt: skip
+        s.then(*steps)
+        return
     o = tuple(s.order())
     w = windows.window
-    if s.n == 1:
-        s.then(
-            (w, (o, first, -1, 0)), (rooms.resolve, (0,)), (w, (o, windows.AFTER_ROOMS, -1, 0)), (move, (0,)),
-            (arrive, ()),
-        )  # fmt: skip
-        return
     s.then(
         (w, (o, first, -1, 0)), (rooms.resolve, (o[0],)), (w, (o, windows.BETWEEN_ROOMS, -1, 0)),
         (rooms.resolve, (o[1],)), (w, (o, windows.AFTER_ROOMS, -1, 0)), (move, (o[0],)), (move, (o[1],)),
@@ -119,20 +126,21 @@ def boss_revealed(s: MiniRogueState, outcome: Action) -> None:
         s.record(EV_BOSS, "@mr.name." + s.boss)
 
 
+_MOVES: Final = tuple(
+    tuple(a for a, ok in ((A.MOVE_RIGHT, pos % 3 < 2), (A.MOVE_DOWN, pos < 6)) if ok) for pos in range(9)
+)
+"""The moves out of each position of the grid (§3.2): right but from the last column, down but from
+the last row."""
+
+
 def _move_legal(s: MiniRogueState) -> list[Action]:
-    pos = s.heroes[s.actor].pos
-    out = []
-    if pos % 3 < 2:
-        out.append(A.MOVE_RIGHT)
-    if pos < 6:
-        out.append(A.MOVE_DOWN)
-    return out
+    return list(_MOVES[s.heroes[s.actor].pos])
 
 
 def move(s: MiniRogueState, seat: int) -> None:
     """A step: ``seat`` moves right or down (§3.2); MR-P5: a forced move is made without asking."""
     s.actor = seat
-    legal = _move_legal(s)
+    legal = _MOVES[s.heroes[seat].pos]
     if len(legal) == 1:
         moved(s, legal[0], seat)
     else:
@@ -235,9 +243,9 @@ def fall(s: MiniRogueState) -> bool:
     return True
 
 
-MOVE: Phase[Any] = Phase("move", _move_legal, game=GAME_ID)
+MOVE: Final[Phase[Any]] = Phase("move", _move_legal, game=GAME_ID)
 """Move right or down."""
-REVEAL: Phase[Any] = Phase("reveal", chance=True, game=GAME_ID)
+REVEAL: Final[Phase[Any]] = Phase("reveal", chance=True, game=GAME_ID)
 """A room card turned up."""
-BOSS_REVEAL: Phase[Any] = Phase("boss_reveal", chance=True, game=GAME_ID)
+BOSS_REVEAL: Final[Phase[Any]] = Phase("boss_reveal", chance=True, game=GAME_ID)
 """The boss of a boss area turned up."""

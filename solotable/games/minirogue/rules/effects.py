@@ -7,7 +7,7 @@ fell, and the caller stops at once: nothing after a death or a fall happens).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -17,19 +17,19 @@ from ..data import POTIONS, STATUSES, Effect, Options, Potion, Stat, Status
 from ..state import GAME_ID
 from . import combat, dungeon
 
-EV_HP = EventKind("mr.ev.hp", "seat", "n", "hp")
-EV_GAIN = EventKind("mr.ev.gain", "seat", "stat", "n", "value")
-EV_DEATH = EventKind("mr.ev.death", "seat", "char")
-EV_LOSE = EventKind("mr.ev.lose", "seat", "stat", "n", "value")
-EV_STATUS = EventKind("mr.ev.status", "seat", "status", "state")
-EV_POTION_DROP = EventKind("mr.ev.potion_drop", "seat", "potion")
-EV_LEVEL_DOWN = EventKind("mr.ev.level_down", "seat", "dice")
-EV_LACK = EventKind("mr.ev.lack", "seat", "hp")
-EV_ITEM_USED = EventKind("mr.ev.item_used", "seat", "item")
-EV_POTION_LOST = EventKind("mr.ev.potion_lost", "seat", "potion")
-EV_POTION = EventKind("mr.ev.potion", "seat", "potion")
-EV_LEVEL = EventKind("mr.ev.level", "seat", "dice")
-EV_CURE = EventKind("mr.ev.cure", "seat", "status")
+EV_HP: Final = EventKind("mr.ev.hp", "seat", "n", "hp")
+EV_GAIN: Final = EventKind("mr.ev.gain", "seat", "stat", "n", "value")
+EV_DEATH: Final = EventKind("mr.ev.death", "seat", "char")
+EV_LOSE: Final = EventKind("mr.ev.lose", "seat", "stat", "n", "value")
+EV_STATUS: Final = EventKind("mr.ev.status", "seat", "status", "state")
+EV_POTION_DROP: Final = EventKind("mr.ev.potion_drop", "seat", "potion")
+EV_LEVEL_DOWN: Final = EventKind("mr.ev.level_down", "seat", "dice")
+EV_LACK: Final = EventKind("mr.ev.lack", "seat", "hp")
+EV_ITEM_USED: Final = EventKind("mr.ev.item_used", "seat", "item")
+EV_POTION_LOST: Final = EventKind("mr.ev.potion_lost", "seat", "potion")
+EV_POTION: Final = EventKind("mr.ev.potion", "seat", "potion")
+EV_LEVEL: Final = EventKind("mr.ev.level", "seat", "dice")
+EV_CURE: Final = EventKind("mr.ev.cure", "seat", "status")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -252,7 +252,7 @@ def _option_legal(s: MiniRogueState) -> list[Action]:
     return [A.opt(i) for i, option in enumerate(s.opts_list, start=1) if payable(h, option)]
 
 
-OPTION: Phase[Any] = Phase("option", _option_legal, game=GAME_ID)
+OPTION: Final[Phase[Any]] = Phase("option", _option_legal, game=GAME_ID)
 """Choose one alternative of a result (``opt:N``)."""
 
 
@@ -292,9 +292,9 @@ def _drop_legal(s: MiniRogueState) -> list[Action]:
     return [A.DROP[p] for p in POTIONS if p in held or p == pending]
 
 
-POTION_KIND: Phase[Any] = Phase("potion_kind", _kind_legal, game=GAME_ID)
+POTION_KIND: Final[Phase[Any]] = Phase("potion_kind", _kind_legal, game=GAME_ID)
 """Which potion to take (a potion of the player's choice, D24)."""
-POTION_DROP: Phase[Any] = Phase("potion_drop", _drop_legal, game=GAME_ID)
+POTION_DROP: Final[Phase[Any]] = Phase("potion_drop", _drop_legal, game=GAME_ID)
 """Which of three potions to let go (D24)."""
 
 
@@ -312,5 +312,5 @@ def potion_dropped(s: MiniRogueState, action: Action, seat: int) -> None:
     s.pending_potion = ""
 
 
-NOTHING = Effect("nothing")
+NOTHING: Final = Effect("nothing")
 """The effect of declining a treasure's reward (D35's alternative)."""

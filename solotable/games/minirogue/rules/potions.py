@@ -8,13 +8,13 @@ status to cure, Perception when blind or in a skill check not yet passed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solotable.core.engine import EventKind
 
 from . import combat, effects
 
-EV_DRINK = EventKind("mr.ev.drink", "seat", "potion")
+EV_DRINK: Final = EventKind("mr.ev.drink", "seat", "potion")
 
 if TYPE_CHECKING:
     from ..data import Potion

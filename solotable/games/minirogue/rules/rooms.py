@@ -10,7 +10,7 @@ the item. :func:`resolved` then turns up the rooms to the right and below (§3.3
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -21,18 +21,18 @@ from ..state import EXIT, GAME_ID, MET_MONSTER, MET_TRAP, MONSTER
 from . import checks, combat, dungeon, effects
 from .tables import D6_TABLE
 
-EV_RESOLVE = EventKind("mr.ev.resolve", "seat", "card")
-EV_BUY = EventKind("mr.ev.buy", "seat", "ware")
-EV_SHRINE = EventKind("mr.ev.shrine", "face", "row")
-EV_ITEM_FOUND = EventKind("mr.ev.item_found", "seat", "face", "item")
-EV_ITEM_DROP = EventKind("mr.ev.item_drop", "seat", "item")
-EV_ITEM = EventKind("mr.ev.item", "seat", "item")
-EV_EVADED = EventKind("mr.ev.evaded", "seat", "card")
-EV_LEAVE = EventKind("mr.ev.leave", "seat")
-EV_OFFER = EventKind("mr.ev.offer", "seat")
-EV_SELL = EventKind("mr.ev.sell", "seat", "what")
-EV_REFRESH = EventKind("mr.ev.refresh", "seat")
-EV_ITEM_GONE = EventKind("mr.ev.item_gone", "seat")
+EV_RESOLVE: Final = EventKind("mr.ev.resolve", "seat", "card")
+EV_BUY: Final = EventKind("mr.ev.buy", "seat", "ware")
+EV_SHRINE: Final = EventKind("mr.ev.shrine", "face", "row")
+EV_ITEM_FOUND: Final = EventKind("mr.ev.item_found", "seat", "face", "item")
+EV_ITEM_DROP: Final = EventKind("mr.ev.item_drop", "seat", "item")
+EV_ITEM: Final = EventKind("mr.ev.item", "seat", "item")
+EV_EVADED: Final = EventKind("mr.ev.evaded", "seat", "card")
+EV_LEAVE: Final = EventKind("mr.ev.leave", "seat")
+EV_OFFER: Final = EventKind("mr.ev.offer", "seat")
+EV_SELL: Final = EventKind("mr.ev.sell", "seat", "what")
+EV_REFRESH: Final = EventKind("mr.ev.refresh", "seat")
+EV_ITEM_GONE: Final = EventKind("mr.ev.item_gone", "seat")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -243,13 +243,13 @@ def _take_legal(s: MiniRogueState) -> list[Action]:
     return [A.TAKE, A.LEAVE]
 
 
-SHOP: Phase[Any] = Phase("shop", _shop_legal, game=GAME_ID)
+SHOP: Final[Phase[Any]] = Phase("shop", _shop_legal, game=GAME_ID)
 """At a merchant: buy, sell, or leave."""
-SHRINE: Phase[Any] = Phase("shrine", _shrine_legal, game=GAME_ID)
+SHRINE: Final[Phase[Any]] = Phase("shrine", _shrine_legal, game=GAME_ID)
 """At the shrine: make an offering, or not, and roll."""
-SHRINE_ROLL: Phase[Any] = Phase("shrine_roll", chance=True, game=GAME_ID)
+SHRINE_ROLL: Final[Phase[Any]] = Phase("shrine_roll", chance=True, game=GAME_ID)
 """The shrine's black die."""
-ITEM: Phase[Any] = Phase("item", _item_legal, game=GAME_ID)
+ITEM: Final[Phase[Any]] = Phase("item", _item_legal, game=GAME_ID)
 """In an item room: try the skill check, or leave."""
-TAKE: Phase[Any] = Phase("take", _take_legal, game=GAME_ID)
+TAKE: Final[Phase[Any]] = Phase("take", _take_legal, game=GAME_ID)
 """After an item room's check: take the item the black die gave, or leave it."""

@@ -3,7 +3,7 @@ step 7, ruling MR-P9), then the first area is prepared."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -12,7 +12,7 @@ from ..state import GAME_ID
 from . import dungeon
 from .tables import LEADER_TABLE
 
-EV_START = EventKind("mr.ev.start", "difficulty", "players", "who")
+EV_START: Final = EventKind("mr.ev.start", "difficulty", "players", "who")
 
 if TYPE_CHECKING:
     from ..state import MiniRogueState
@@ -32,5 +32,5 @@ def leader_drawn(s: MiniRogueState, outcome: Action) -> None:
     s.push(dungeon.prepare)
 
 
-LEADER: Phase[Any] = Phase("leader_roll", chance=True, game=GAME_ID)
+LEADER: Final[Phase[Any]] = Phase("leader_roll", chance=True, game=GAME_ID)
 """Who is the first Leader (§2.1 step 7)."""

@@ -18,7 +18,7 @@ who wants to hand gold to the Partner between their two visits to one Merchant c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -28,36 +28,51 @@ from ..data import POTIONS
 from ..state import EXIT, GAME_ID, Offer
 from . import dungeon, effects, potions
 
-EV_DECLINED = EventKind("mr.ev.declined", "seat")
-EV_TRADE = EventKind("mr.ev.trade", "seat", "to", "what", "got")
-EV_GIVE = EventKind("mr.ev.give", "seat", "to", "what")
-EV_SKILL = EventKind("mr.ev.skill", "seat", "skill")
-EV_TRADE_OFFER = EventKind("mr.ev.trade_offer", "seat", "to", "what", "got")
-EV_GIFT_OFFER = EventKind("mr.ev.gift_offer", "seat", "to", "what")
+EV_DECLINED: Final = EventKind("mr.ev.declined", "seat")
+EV_TRADE: Final = EventKind("mr.ev.trade", "seat", "to", "what", "got")
+EV_GIVE: Final = EventKind("mr.ev.give", "seat", "to", "what")
+EV_SKILL: Final = EventKind("mr.ev.skill", "seat", "skill")
+EV_TRADE_OFFER: Final = EventKind("mr.ev.trade_offer", "seat", "to", "what", "got")
+EV_GIFT_OFFER: Final = EventKind("mr.ev.gift_offer", "seat", "to", "what")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
 
 
-AREA_START = "start"
+AREA_START: Final = "start"
 """The window at the start of an area, before the start room resolves."""
-BEFORE_ROOM = "before"
+BEFORE_ROOM: Final = "before"
 """After the moves, before the (Leader's) room resolves."""
-BETWEEN_ROOMS = "between"
+BETWEEN_ROOMS: Final = "between"
 """Between the Leader's and the Partner's rooms."""
-AFTER_ROOMS = "after"
+AFTER_ROOMS: Final = "after"
 """After the rooms, before moving."""
-BEFORE_BOSS = "boss"
+BEFORE_BOSS: Final = "boss"
 """At the exit, before the boss fight."""
-AT_EXIT = "exit"
+AT_EXIT: Final = "exit"
 """At the exit, before Delving (after the boss fight, if any)."""
-WHEN = (AREA_START, BEFORE_ROOM, BETWEEN_ROOMS, AFTER_ROOMS, BEFORE_BOSS, AT_EXIT)
-OFFER_WINDOWS = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
+WHEN: Final = (AREA_START, BEFORE_ROOM, BETWEEN_ROOMS, AFTER_ROOMS, BEFORE_BOSS, AT_EXIT)
+OFFER_WINDOWS: Final = frozenset((AFTER_ROOMS, BEFORE_BOSS, AT_EXIT))
 """The windows that offers alone open (MR-P11)."""
 
 
 def window(s: MiniRogueState, seats: tuple[int, ...], when: str, turn: int = -1, done: int = 0) -> None:
     """A step: the decision window ``when`` for ``seats`` (the Leader first), or reopened for ``turn``."""
+    if s.n == 1 and turn < 0 and not done:
+        # one hero, as every window of a solo game: open_window's loop, written for one seat
+        seat = seats[0]
+        s.actor = seat
+        s.win_turn = 0
+        if _has_something_to_do(s, s.heroes[seat]):
+            s.win = [seat]
+            s.win_when = when
+            s.win_done = 0
+            s.ask(WINDOW, window_decided, seat)
+        else:  # it passes, and the window shuts
+            s.win = []
+            s.win_when = ""
+            s.win_done = 1
+        return
     s.win = list(seats)
     s.win_when = when
     s.win_turn = s.win.index(turn) if turn >= 0 else 0
@@ -303,9 +318,9 @@ def foreseen(s: MiniRogueState, action: Action, seat: int) -> None:
     s.then((dungeon.reveal, (pos,)), (foresee, (seat, s.foresee_left - 1)))
 
 
-WINDOW: Phase[Any] = Phase("window", _window_legal, game=GAME_ID)
+WINDOW: Final[Phase[Any]] = Phase("window", _window_legal, game=GAME_ID)
 """A decision window: potions, skills, offers; then wait or pass."""
-OFFER: Phase[Any] = Phase("offer", _offer_legal, game=GAME_ID)
+OFFER: Final[Phase[Any]] = Phase("offer", _offer_legal, game=GAME_ID)
 """The partner answers a gift or trade."""
-FORESEE: Phase[Any] = Phase("foresee", _foresee_legal, game=GAME_ID)
+FORESEE: Final[Phase[Any]] = Phase("foresee", _foresee_legal, game=GAME_ID)
 """Foresight: turn up a face-down room, or stop."""

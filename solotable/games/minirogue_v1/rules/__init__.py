@@ -14,7 +14,7 @@ ruling Pn``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solotable.core.engine import Phase
 
@@ -35,7 +35,7 @@ from .rooms import (
     TREASURE_GATE,
 )
 
-PHASES: tuple[Phase[Any], ...] = (
+PHASES: Final[tuple[Phase[Any], ...]] = (
     REVEAL, MONSTER_HP, TREASURE_GATE, ITEM_ROLL, EVENT_ROLL, EVENT_SKILL, TRAP_ROLL, TRAP_SKILL,
     ATTACK_ROLL, CRIT_ROLL, FEAT_ROLL,
     CHOOSE, PRE_ROOM, MERCHANT_SHOP, REST, EVENT_CHECK, EVENT_SHIFT, CRIT, FEAT, SPELL, SPELL_DISCARD,

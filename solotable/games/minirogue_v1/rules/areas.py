@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import Final
 
 from solotable.core.chance import ChanceTable
 from solotable.core.engine import EventKind
@@ -18,9 +19,9 @@ from solotable.core.protocol import Action
 from ..data import data
 from ..state import ALL_CARDS, BOSS_CARD, CARD_INDEX, CARD_NAMES, NO_COLUMNS, NOT_CHOSEN, MiniRogueState
 
-EV_AREA = EventKind("mr1.ev.area", "area", "level")
+EV_AREA: Final = EventKind("mr1.ev.area", "area", "level")
 
-D = data()
+D: Final = data()
 
 
 def new_area(s: MiniRogueState) -> None:

@@ -8,6 +8,8 @@ the choice of a spell to drop when a third one comes (ruling R6).
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
@@ -15,19 +17,19 @@ from .. import actions as A
 from ..data import SPELLS, data
 from ..state import GAME_ID, MiniRogueState
 
-D = data()
-EV_GAIN = EventKind("mr1.ev.gain", "stat", "amount", "value")
-EV_PAY = EventKind("mr1.ev.pay", "stat", "amount", "value")
-EV_HURT = EventKind("mr1.ev.hurt", "amount", "hp")
-EV_GAIN_CAPPED = EventKind("mr1.ev.gain_capped", "stat", "value")
-EV_SPELL_THIRD = EventKind("mr1.ev.spell_third", "spell")
-EV_DISCARD = EventKind("mr1.ev.discard", "spell")
-EV_XP_AT_MAX = EventKind("mr1.ev.xp_at_max")
-EV_RANK_UP = EventKind("mr1.ev.rank_up", "amount", "rank", "xp")
-EV_XP = EventKind("mr1.ev.xp", "amount", "xp")
-EV_XP_LOST = EventKind("mr1.ev.xp_lost", "xp")
-EV_RANK_DOWN = EventKind("mr1.ev.rank_down", "rank", "xp")
-EV_SPELL = EventKind("mr1.ev.spell", "spell")
+D: Final = data()
+EV_GAIN: Final = EventKind("mr1.ev.gain", "stat", "amount", "value")
+EV_PAY: Final = EventKind("mr1.ev.pay", "stat", "amount", "value")
+EV_HURT: Final = EventKind("mr1.ev.hurt", "amount", "hp")
+EV_GAIN_CAPPED: Final = EventKind("mr1.ev.gain_capped", "stat", "value")
+EV_SPELL_THIRD: Final = EventKind("mr1.ev.spell_third", "spell")
+EV_DISCARD: Final = EventKind("mr1.ev.discard", "spell")
+EV_XP_AT_MAX: Final = EventKind("mr1.ev.xp_at_max")
+EV_RANK_UP: Final = EventKind("mr1.ev.rank_up", "amount", "rank", "xp")
+EV_XP: Final = EventKind("mr1.ev.xp", "amount", "xp")
+EV_XP_LOST: Final = EventKind("mr1.ev.xp_lost", "xp")
+EV_RANK_DOWN: Final = EventKind("mr1.ev.rank_down", "rank", "xp")
+EV_SPELL: Final = EventKind("mr1.ev.spell", "spell")
 
 
 # -- gains and payments (§3.1, ruling R13: the excess of a gain is lost, nothing below 0) --------
@@ -157,7 +159,7 @@ def _third_spell_legal(s: MiniRogueState) -> list[Action]:
     return [A.DISCARD[sp] for sp in SPELLS if sp in s.spells or sp == s.pending_spell]
 
 
-SPELL_DISCARD = Phase("spell_discard", _third_spell_legal, game=GAME_ID)
+SPELL_DISCARD: Final = Phase("spell_discard", _third_spell_legal, game=GAME_ID)
 """Ruling R6: a third spell came; choose which of the three to drop."""
 
 

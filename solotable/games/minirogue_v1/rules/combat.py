@@ -18,6 +18,8 @@ then the defense phase: the foe deals its damage less Armor, unless Ice froze it
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.chance import dice_table, die_table
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -28,22 +30,22 @@ from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, OPEN, 
 from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp, lose_hp, lose_xp, pay_hp
 from .items import roll_item
 
-D = data()
-EV_FIGHT = EventKind("mr1.ev.fight", "foe", "hp", "damage")
-EV_ROLL = EventKind("mr1.ev.roll", "dice")
-EV_FEAT = EventKind("mr1.ev.feat", "die", "cost")
-EV_DAMAGE = EventKind("mr1.ev.damage", "damage", "hp")
-EV_COUNTER = EventKind("mr1.ev.counter", "damage", "armor")
-EV_MONSTER_HP = EventKind("mr1.ev.monster_hp", "area", "face", "hp")
-EV_FEAT_ROLL = EventKind("mr1.ev.feat_roll", "die", "face")
-EV_CAST = EventKind("mr1.ev.cast", "spell")
-EV_DEFEATED = EventKind("mr1.ev.defeated", "foe")
-EV_CRIT_MISS = EventKind("mr1.ev.crit_miss", "die")
-EV_CRIT = EventKind("mr1.ev.crit", "die", "face", "value")
-EV_POISON_TICK = EventKind("mr1.ev.poison_tick", "damage", "hp")
-EV_FROZEN = EventKind("mr1.ev.frozen")
-EV_SPELL_DAMAGE = EventKind("mr1.ev.spell_damage", "damage", "hp")
-D6 = die_table("d6")
+D: Final = data()
+EV_FIGHT: Final = EventKind("mr1.ev.fight", "foe", "hp", "damage")
+EV_ROLL: Final = EventKind("mr1.ev.roll", "dice")
+EV_FEAT: Final = EventKind("mr1.ev.feat", "die", "cost")
+EV_DAMAGE: Final = EventKind("mr1.ev.damage", "damage", "hp")
+EV_COUNTER: Final = EventKind("mr1.ev.counter", "damage", "armor")
+EV_MONSTER_HP: Final = EventKind("mr1.ev.monster_hp", "area", "face", "hp")
+EV_FEAT_ROLL: Final = EventKind("mr1.ev.feat_roll", "die", "face")
+EV_CAST: Final = EventKind("mr1.ev.cast", "spell")
+EV_DEFEATED: Final = EventKind("mr1.ev.defeated", "foe")
+EV_CRIT_MISS: Final = EventKind("mr1.ev.crit_miss", "die")
+EV_CRIT: Final = EventKind("mr1.ev.crit", "die", "face", "value")
+EV_POISON_TICK: Final = EventKind("mr1.ev.poison_tick", "damage", "hp")
+EV_FROZEN: Final = EventKind("mr1.ev.frozen")
+EV_SPELL_DAMAGE: Final = EventKind("mr1.ev.spell_damage", "damage", "hp")
+D6: Final = die_table("d6")
 
 # -- the phases of a fight -------------------------------------------------------------------------
 
@@ -74,6 +76,12 @@ def feat_actions(s: MiniRogueState) -> list[Action]:
     return out
 
 
+def feats_open(s: MiniRogueState) -> bool:
+    """Whether :func:`feat_actions` offers any (the same conditions), without building the list:
+    an unused die, and a cost that can be paid (ruling R16)."""
+    return False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1)
+
+
 def _feat_legal(s: MiniRogueState) -> list[Action]:
     out = [A.DONE]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
     out.extend(feat_actions(s))
@@ -90,19 +98,19 @@ def _spell_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MONSTER_HP = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
+MONSTER_HP: Final = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
 """The monster's HP roll: the area plus one die (§5.1, §5.6)."""
-ATTACK_ROLL = Phase[MiniRogueState]("attack_roll", chance=True, game=GAME_ID)
+ATTACK_ROLL: Final = Phase[MiniRogueState]("attack_roll", chance=True, game=GAME_ID)
 """The attack roll: one die per Rank (§6.2 A1)."""
-CRIT_ROLL = Phase[MiniRogueState]("crit_roll", chance=True, game=GAME_ID)
+CRIT_ROLL: Final = Phase[MiniRogueState]("crit_roll", chance=True, game=GAME_ID)
 """A critical's reroll of an open 6 (§6.2 A3)."""
-FEAT_ROLL = Phase[MiniRogueState]("feat_roll", chance=True, game=GAME_ID)
+FEAT_ROLL: Final = Phase[MiniRogueState]("feat_roll", chance=True, game=GAME_ID)
 """A feat's reroll of one die (§6.3)."""
-CRIT = Phase("crit", _crit_legal, game=GAME_ID)
+CRIT: Final = Phase("crit", _crit_legal, game=GAME_ID)
 """Reroll an open 6, or stop (§6.2 A3)."""
-FEAT = Phase("feat", _feat_legal, game=GAME_ID)
+FEAT: Final = Phase("feat", _feat_legal, game=GAME_ID)
 """Reroll a die for 2 HP or 1 XP, or deal the damage (§6.3)."""
-SPELL = Phase("spell", _spell_legal, game=GAME_ID)
+SPELL: Final = Phase("spell", _spell_legal, game=GAME_ID)
 """Cast one spell, or none (§6.2 A6, §6.5)."""
 
 
@@ -168,11 +176,27 @@ def _attack(s: MiniRogueState) -> None:
     s.draw(ATTACK_ROLL, dice_table(s.rank, "roll"), _rolled)
 
 
+Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""An attack roll read: the dice's faces, their statuses, no feat used yet."""
+_ROLLS: Final[dict[Action, Roll]] = {}
+"""The attack rolls read so far, by outcome (the tables' 209 at most, and any equal ones a record
+builds)."""
+
+
+def _read_roll(outcome: Action) -> Roll:
+    found = _ROLLS.get(outcome)
+    if found is None:
+        faces = tuple(int(f) for f in outcome.args)
+        statuses = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
+        found = (faces, statuses, (False,) * len(faces))
+        if len(_ROLLS) < 4096:
+            _ROLLS[outcome] = found
+    return found
+
+
 def _rolled(s: MiniRogueState, outcome: Action) -> None:
-    faces = tuple(int(f) for f in outcome.args)
+    faces, s.dstat, s.dfeat = _read_roll(outcome)
     s.dice = faces
-    s.dstat = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
-    s.dfeat = (False,) * len(faces)
     s.feat_chain = -1
     if s.log:
         s.record(EV_ROLL, "".join(map(str, faces)))  # the faces (256): put in words by event_text
@@ -226,7 +250,7 @@ def _set_die(s: MiniRogueState, i: int, value: int, status: int) -> None:
 
 
 def _feats(s: MiniRogueState) -> None:
-    if feat_actions(s):
+    if feats_open(s):
         s.ask(FEAT, _feat_chosen)
     else:
         _damage(s)

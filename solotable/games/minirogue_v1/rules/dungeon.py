@@ -11,6 +11,7 @@ so each room's steps simply end when the card is resolved.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -21,19 +22,19 @@ from ..state import BOSS_CARD, CARD_INDEX, CARD_NAMES, GAME_ID, MiniRogueState
 from . import areas, combat, rooms
 from .character import discards, end, free_discard, gain_hp, lose_hp
 
-D = data()
-CARD_KEYS = tuple(f"@mr1.card.{name}" for name in CARD_NAMES)
+D: Final = data()
+CARD_KEYS: Final = tuple(f"@mr1.card.{name}" for name in CARD_NAMES)
 """A card's name as an event parameter (a message id), by card index."""
-EV_REVEAL1 = EventKind("mr1.ev.reveal1", "a")
-EV_REVEAL2 = EventKind("mr1.ev.reveal2", "a", "b")
-EV_TAKE = EventKind("mr1.ev.take", "card")
-EV_ROOM = EventKind("mr1.ev.room", "card")
-EV_START = EventKind("mr1.ev.start", "difficulty")
-EV_CAST = EventKind("mr1.ev.cast", "spell")
-EV_EAT = EventKind("mr1.ev.eat", "food")
-EV_STARVE = EventKind("mr1.ev.starve", "hp")
-EV_KEY_USED = EventKind("mr1.ev.key_used")
-EV_NO_KEY = EventKind("mr1.ev.no_key")
+EV_REVEAL1: Final = EventKind("mr1.ev.reveal1", "a")
+EV_REVEAL2: Final = EventKind("mr1.ev.reveal2", "a", "b")
+EV_TAKE: Final = EventKind("mr1.ev.take", "card")
+EV_ROOM: Final = EventKind("mr1.ev.room", "card")
+EV_START: Final = EventKind("mr1.ev.start", "difficulty")
+EV_CAST: Final = EventKind("mr1.ev.cast", "spell")
+EV_EAT: Final = EventKind("mr1.ev.eat", "food")
+EV_STARVE: Final = EventKind("mr1.ev.starve", "hp")
+EV_KEY_USED: Final = EventKind("mr1.ev.key_used")
+EV_NO_KEY: Final = EventKind("mr1.ev.no_key")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
@@ -50,14 +51,14 @@ def _pre_room_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REVEAL = Phase[MiniRogueState]("reveal", chance=True, game=GAME_ID)
+REVEAL: Final = Phase[MiniRogueState]("reveal", chance=True, game=GAME_ID)
 """The card (or the pair) turned up in the column reached (§4.2, project ruling P1)."""
-CHOOSE = Phase("choose", _choose_legal, game=GAME_ID)
+CHOOSE: Final = Phase("choose", _choose_legal, game=GAME_ID)
 """Take one card of a pair (§4.2)."""
-PRE_ROOM = Phase("pre_room", _pre_room_legal, game=GAME_ID)
+PRE_ROOM: Final = Phase("pre_room", _pre_room_legal, game=GAME_ID)
 """Cast Heal before the room is resolved, or enter it (rulings R12, R28; project ruling P3)."""
 
-ROOMS: tuple[Callable[[MiniRogueState], None], ...] = (
+ROOMS: Final[tuple[Callable[[MiniRogueState], None], ...]] = (
     combat.monster_room,  # §5.1
     rooms.treasure,  # §5.3
     rooms.merchant,  # §5.4

@@ -6,6 +6,8 @@ that would be a third one is the choice of ruling R6 (project ruling P4).
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.chance import die_table
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -14,12 +16,12 @@ from ..data import data
 from ..state import GAME_ID, MiniRogueState
 from .character import gain_armor, gain_spell, gain_xp
 
-EV_ITEM = EventKind("mr1.ev.item", "item")
+EV_ITEM: Final = EventKind("mr1.ev.item", "item")
 
-D = data()
-D6 = die_table("d6")
+D: Final = data()
+D6: Final = die_table("d6")
 
-ITEM_ROLL = Phase[MiniRogueState]("item_roll", chance=True, game=GAME_ID)
+ITEM_ROLL: Final = Phase[MiniRogueState]("item_roll", chance=True, game=GAME_ID)
 """The roll on the item table (§5.3)."""
 
 

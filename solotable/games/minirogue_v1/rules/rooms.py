@@ -7,6 +7,8 @@ already pending. A Trap's Pit is the exception: it drops the adventurer into a f
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.chance import die_table
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
@@ -33,26 +35,26 @@ from .character import (
 from .combat import event_monster
 from .items import roll_item
 
-EV_REST = EventKind("mr1.ev.rest", "option")
-EV_EVENT_ROLL = EventKind("mr1.ev.event_roll", "face", "result")
-EV_EVENT = EventKind("mr1.ev.event", "result")
-EV_TRAP = EventKind("mr1.ev.trap", "trap")
-EV_UNPAYABLE = EventKind("mr1.ev.unpayable")
-EV_TRAP_SPRUNG = EventKind("mr1.ev.trap_sprung", "trap")
-EV_LEAVE = EventKind("mr1.ev.leave")
-EV_BUY = EventKind("mr1.ev.buy", "ware")
-EV_KEY_GAIN = EventKind("mr1.ev.key_gain")
-EV_SELL = EventKind("mr1.ev.sell", "ware")
-EV_NO_FALL = EventKind("mr1.ev.no_fall")
-EV_FALL = EventKind("mr1.ev.fall", "area")
+EV_REST: Final = EventKind("mr1.ev.rest", "option")
+EV_EVENT_ROLL: Final = EventKind("mr1.ev.event_roll", "face", "result")
+EV_EVENT: Final = EventKind("mr1.ev.event", "result")
+EV_TRAP: Final = EventKind("mr1.ev.trap", "trap")
+EV_UNPAYABLE: Final = EventKind("mr1.ev.unpayable")
+EV_TRAP_SPRUNG: Final = EventKind("mr1.ev.trap_sprung", "trap")
+EV_LEAVE: Final = EventKind("mr1.ev.leave")
+EV_BUY: Final = EventKind("mr1.ev.buy", "ware")
+EV_KEY_GAIN: Final = EventKind("mr1.ev.key_gain")
+EV_SELL: Final = EventKind("mr1.ev.sell", "ware")
+EV_NO_FALL: Final = EventKind("mr1.ev.no_fall")
+EV_FALL: Final = EventKind("mr1.ev.fall", "area")
 
-D = data()
-D6 = die_table("d6")
+D: Final = data()
+D6: Final = die_table("d6")
 
 
 # -- §5.3 Treasure ---------------------------------------------------------------------------------
 
-TREASURE_GATE = Phase[MiniRogueState]("treasure_gate", chance=True, game=GAME_ID)
+TREASURE_GATE: Final = Phase[MiniRogueState]("treasure_gate", chance=True, game=GAME_ID)
 """The Treasure's roll for an item: 5 or 6 finds one (§5.3)."""
 
 
@@ -74,9 +76,14 @@ def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
 # -- §5.4 Merchant ---------------------------------------------------------------------------------
 
 
+_PRICED: Final = tuple((A.BUY[name], ware.price) for name, ware in D.wares.items())
+_TOP_PRICE: Final = max(price for _, price in _PRICED)
+_AFFORDABLE: Final = tuple(tuple(buy for buy, price in _PRICED if gold >= price) for gold in range(_TOP_PRICE + 1))
+"""The wares on sale to a purse of each size (R30), up to the dearest's price, in the wares' order."""
+
+
 def _merchant_legal(s: MiniRogueState) -> list[Action]:
-    gold = s.gold
-    out = [A.BUY[name] for name, ware in D.wares.items() if gold >= ware.price]  # R30
+    out = list(_AFFORDABLE[min(s.gold, _TOP_PRICE)])  # R30
     if s.armor > 0:
         out.append(A.SELL["armor"])
     if s.spells:
@@ -87,7 +94,7 @@ def _merchant_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-MERCHANT_SHOP = Phase("merchant", _merchant_legal, game=GAME_ID)
+MERCHANT_SHOP: Final = Phase("merchant", _merchant_legal, game=GAME_ID)
 """Buy, sell, or leave the Merchant (§5.4): any number of trades, in any order (R30)."""
 
 
@@ -143,7 +150,7 @@ def _rest_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-REST = Phase("rest", _rest_legal, game=GAME_ID)
+REST: Final = Phase("rest", _rest_legal, game=GAME_ID)
 """Resting: exactly one of +1 XP, +1 Food, +2 HP (§5.5, ruling R32)."""
 
 
@@ -188,13 +195,13 @@ def _shift_legal(s: MiniRogueState) -> list[Action]:
     return out
 
 
-EVENT_ROLL = Phase[MiniRogueState]("event_roll", chance=True, game=GAME_ID)
+EVENT_ROLL: Final = Phase[MiniRogueState]("event_roll", chance=True, game=GAME_ID)
 """The Event's roll on its table (§5.6)."""
-EVENT_CHECK = Phase("event_check", _check_legal, game=GAME_ID)
+EVENT_CHECK: Final = Phase("event_check", _check_legal, game=GAME_ID)
 """Make the optional skill check to shift the Event roll, or take the roll (§5.6)."""
-EVENT_SKILL = Phase[MiniRogueState]("event_skill", chance=True, game=GAME_ID)
+EVENT_SKILL: Final = Phase[MiniRogueState]("event_skill", chance=True, game=GAME_ID)
 """The Event's skill check: a die at most the Rank succeeds (§3.3)."""
-EVENT_SHIFT = Phase("event_shift", _shift_legal, game=GAME_ID)
+EVENT_SHIFT: Final = Phase("event_shift", _shift_legal, game=GAME_ID)
 """After a successful check: keep the roll or move it by 1 (§5.6, rulings R2, R21)."""
 
 
@@ -266,9 +273,9 @@ def _event_result(s: MiniRogueState) -> None:
 
 # -- §5.7 Trap -------------------------------------------------------------------------------------
 
-TRAP_ROLL = Phase[MiniRogueState]("trap_roll", chance=True, game=GAME_ID)
+TRAP_ROLL: Final = Phase[MiniRogueState]("trap_roll", chance=True, game=GAME_ID)
 """The Trap's roll on its table (§5.7)."""
-TRAP_SKILL = Phase[MiniRogueState]("trap_skill", chance=True, game=GAME_ID)
+TRAP_SKILL: Final = Phase[MiniRogueState]("trap_skill", chance=True, game=GAME_ID)
 """The Trap's skill check, always made: a die at most the Rank avoids it (§3.3, ruling R22)."""
 
 

@@ -95,8 +95,10 @@ def main() -> None:
     normal = np.array([options(int(i)) == {"difficulty": "normal", "keys": False} for i in g])
     sub = held & normal
     n_loss, n_base, n_brier, n_base_brier = logistic.scores(x[sub], y[sub], w, float(y[~held & normal].mean()))
-    print(f"held out, Normal without keys ({int(sub.sum())} positions): log loss {n_loss:.4f} "
-          f"(its mean only {n_base:.4f}), Brier {n_brier:.4f} (its mean only {n_base_brier:.4f})")
+    print(
+        f"held out, Normal without keys ({int(sub.sum())} positions): log loss {n_loss:.4f} "
+        f"(its mean only {n_base:.4f}), Brier {n_brier:.4f} (its mean only {n_base_brier:.4f})"
+    )
     w = fit(x, y)
     for name, weight in zip(("bias", *names), w, strict=True):
         print(f"  {name:24} {weight:+.4f}")

@@ -118,7 +118,8 @@ def main() -> None:
             "# (weights) and one for co-op (coop_weights). Written by:",
             f"#   python benchmarks/fit_minirogue_value.py --games {ns.games} --seed {ns.seed} --write",
             f"# {len(y)} positions of {ns.games} games (solo and co-op, every character and difficulty), {wins} won;",
-            f"# held-out log loss solo {solo[0]:.4f} (mean only {solo[1]:.4f}), co-op {co[0]:.4f} (mean only {co[1]:.4f});",
+            f"# held-out log loss solo {solo[0]:.4f} (mean only {solo[1]:.4f}), "
+            f"co-op {co[0]:.4f} (mean only {co[1]:.4f});",
             f"# Brier solo {solo[2]:.4f} (mean only {solo[3]:.4f}), co-op {co[2]:.4f} (mean only {co[3]:.4f}).",
             "features = [" + ", ".join(f'"{n}"' for n in ("bias", *H.FEATURES)) + "]",
             "weights = [" + ", ".join(f"{float(v):.6f}" for v in fits["solo"]) + "]",
@@ -127,6 +128,7 @@ def main() -> None:
         ]
         VALUE_FILE.write_text("\n".join(lines), encoding="utf-8")
         print(f"wrote {VALUE_FILE}")
+
 
 if __name__ == "__main__":
     main()

@@ -585,7 +585,9 @@ def review(
     game = final.game
     luck_est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, horizon)
     split = horizon is None and luck_only(game.id) and luck_est.search_horizon != luck_est.horizon
-    est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, luck_est.search_horizon) if split else luck_est
+    est = luck_est
+    if split:  # the decisions: the search bots' rollouts
+        est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, luck_est.search_horizon)
     rng = random.Random(seed)
     n = len(actions)
     kinds: list[str] = []  # "d" decision, "c" chance event, "-" forced or certain

@@ -27,7 +27,9 @@ gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwa
 - before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
 - the value of a chance node (before the event) is the chosen move's estimate at the decision
   just before it (the position's expectation over the event as that decision's search measured
-  it), and at the start of the game the mean of ``budget`` rollouts from it. The event's luck
+  it), and at the start of the game the mean of ``budget`` rollouts from it (for a game whose
+  review evaluation values the luck only, :func:`luck_only`, every chance node is valued so, by
+  rollouts cut at the review's horizon). The event's luck
   is ``V_{i+1} − V_i``. A *run* of events with no decision between (JongRogue turns a room's
   tiles up one at a time) is valued once: every event of the run has the value of its first (the
   decision's estimate before the run), and the run's luck, the value after its last event minus

@@ -10,7 +10,8 @@ the first (``heuristic.stage`` changes), labelled by whether the game was won.
 
 The games cycle through the options a review meets: solo and co-op (every partner), every
 character and every difficulty, Normal most often (see :func:`options`). A fifth of the games is
-held out to report the fit (log loss and Brier score against always predicting the mean). Without
+held out to report the fits (log loss and Brier score against always predicting the mean, and
+against one fit pooling solo and co-op). Without
 ``--write`` it only reports. The calibration runs (``benchmarks/calibration.py``) use other seeds.
 """
 
@@ -86,25 +87,43 @@ def main() -> None:
     ns = parser.parse_args()
     start = time.process_time()
     x, y, g = collect(ns.games, ns.seed)
+    coop = x[:, 1 + H.FEATURES.index("two players")] > 0.5
     held = g % 5 == 4
-    w = fit(x[~held], y[~held])
-    loss, base, brier, base_brier = logistic.scores(x[held], y[held], w, float(y[~held].mean()))
     wins = len({int(i) for i, won in zip(g, y, strict=True) if won})
     print(f"{len(y)} positions from {ns.games} games, {wins} won ({y[~held].mean():.3f} of positions in won games)")
-    print(f"held out: log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f})")
-    w = fit(x, y)
-    for name, weight in zip(("bias", *H.FEATURES), w, strict=True):
-        print(f"  {name:24} {weight:+.4f}")
+    pooled = fit(x[~held], y[~held])
+    held_scores: dict[str, tuple[float, float, float, float]] = {}
+    for name, part in (("solo", ~coop), ("co-op", coop)):
+        train, test = ~held & part, held & part
+        mean = float(y[train].mean())
+        alone = fit(x[train], y[train])
+        held_scores[name] = logistic.scores(x[test], y[test], alone, mean)
+        loss, base, brier, base_brier = held_scores[name]
+        p_loss, _, p_brier, _ = logistic.scores(x[test], y[test], pooled, mean)
+        print(
+            f"held out, {name} ({int(test.sum())} positions): log loss {loss:.4f} (one fit for both {p_loss:.4f}, "
+            f"mean only {base:.4f}), Brier {brier:.4f} (one fit for both {p_brier:.4f}, mean only {base_brier:.4f})"
+        )
+    fits = {name: fit(x[part], y[part]) for name, part in (("solo", ~coop), ("co-op", coop))}
+    for name, weights in fits.items():
+        print(f"{name}:")
+        for feature, weight in zip(("bias", *H.FEATURES), weights, strict=True):
+            print(f"  {feature:24} {weight:+.4f}")
     print(f"{time.process_time() - start:.0f} s of CPU")
     if ns.write:
+        solo, co = held_scores["solo"], held_scores["co-op"]
         lines = [
-            "# Mini Rogue 2020: the review's evaluation, a logistic regression of the heuristic bot's wins on",
-            "# groups of the observation vector (heuristic.GROUPS) where each area begins. Written by:",
+            "# Mini Rogue 2020: the review's evaluation, logistic regressions of the heuristic bot's wins on",
+            "# groups of the observation vector (heuristic.GROUPS) where each area begins, one for solo games",
+            "# (weights) and one for co-op (coop_weights). Written by:",
             f"#   python benchmarks/fit_minirogue_value.py --games {ns.games} --seed {ns.seed} --write",
             f"# {len(y)} positions of {ns.games} games (solo and co-op, every character and difficulty), {wins} won;",
-            f"# held-out log loss {loss:.4f} (mean only {base:.4f}), Brier {brier:.4f} (mean only {base_brier:.4f}).",
+            f"# held-out log loss solo {solo[0]:.4f} (mean only {solo[1]:.4f}), "
+            f"co-op {co[0]:.4f} (mean only {co[1]:.4f});",
+            f"# Brier solo {solo[2]:.4f} (mean only {solo[3]:.4f}), co-op {co[2]:.4f} (mean only {co[3]:.4f}).",
             "features = [" + ", ".join(f'"{n}"' for n in ("bias", *H.FEATURES)) + "]",
-            "weights = [" + ", ".join(f"{float(v):.6f}" for v in w) + "]",
+            "weights = [" + ", ".join(f"{float(v):.6f}" for v in fits["solo"]) + "]",
+            "coop_weights = [" + ", ".join(f"{float(v):.6f}" for v in fits["co-op"]) + "]",
             "",
         ]
         VALUE_FILE.write_text("\n".join(lines), encoding="utf-8")

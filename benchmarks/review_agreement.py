@@ -21,6 +21,10 @@ budget, with another seed, exactly as the larger review would search and judge t
 (``review.judge_decision``: a decision's verdict rests on its own search alone), instead of
 reviewing the whole game again. The other way round (how many of the larger review's flags the
 budget review found) needs the whole larger review, and is not measured in this mode.
+``--larger-to-the-end`` (with ``--flagged-only``): the larger search plays its rollouts to the end
+of the game, with no horizon and no evaluation, so that a flag the game's horizon and fitted
+evaluation raise (Mini Rogue 2020 and v1: the next area) is checked against the heuristic's own
+play, not against the same evaluation: a bias of the evaluation is then counted as a miss.
 """
 
 from __future__ import annotations
@@ -52,6 +56,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--flagged-only", action="store_true", help="judge again at the larger budget only the decisions flagged"
+    )
+    parser.add_argument(
+        "--larger-to-the-end",
+        action="store_true",
+        help="with --flagged-only: the larger search's rollouts play to the end (no horizon, no evaluation)",
     )
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
@@ -113,7 +122,9 @@ def main() -> None:
 
 def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
     larger = ns.budget * ns.factor
-    print(f"budget {ns.budget}, flagged decisions judged again at {larger}, slip {ns.slip}")
+    horizon = 0 if ns.larger_to_the_end else None
+    to_the_end = ", its rollouts to the end" if ns.larger_to_the_end else ""
+    print(f"budget {ns.budget}, flagged decisions judged again at {larger}{to_the_end}, slip {ns.slip}")
     print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  worse_x")
     flagged = confirmed = worse = 0
     cpu = cpu_x = 0.0
@@ -131,7 +142,7 @@ def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
                 if not d.flagged:
                     continue
                 best, loss, low, high, verdict = judge_decision(
-                    game_id, states[d.index], d.chosen.action, larger, 2000 + seed + d.index / 10_000
+                    game_id, states[d.index], d.chosen.action, larger, 2000 + seed + d.index / 10_000, horizon=horizon
                 )
                 row[0] += 1
                 row[1] += verdict is not None

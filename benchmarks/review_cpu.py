@@ -11,21 +11,38 @@ many decisions stopped before the full budget, and how many moves were dropped e
 Cases: the sample records of ``docs/review/`` (one game per game; Mini Rogue 2020's is co-op,
 Rogue and Mage, 154 steps), and the long games: a whole JongRogue game of the heuristic (seed 2:
 3,232 steps, 915 decisions) and a whole Mini Rogue v1 game of the heuristic (seed 1).
+
+``--luck-noise``: each case is also reviewed at ``--seed2`` (other rollout seeds, the same record),
+and the noise of the luck column is printed: over the chance events that carry luck, the standard
+deviation of one event's luck between the two reviews, divided by sqrt(2) (the noise of one
+review's figure), and the mean absolute difference. ``--to-the-end``: the review's rollouts play
+to the end of the game, with no horizon and no evaluation (what the review did for Mini Rogue v1
+before its fitted evaluation), to compare the two.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solotable.agents.review import DEFAULT_BUDGET, heuristic_record, review
+from solotable.agents.review import DEFAULT_BUDGET, Review, heuristic_record, review
 from solotable.core.record import Record, load_record
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "review"
 
 
+def luck_noise(a: Review, b: Review) -> tuple[int, float, float]:
+    """(events, noise of one review's luck per event, mean |difference|) between two reviews of
+    the same record: over the events that carry luck (the last of each run)."""
+    other = {e.index: e.luck for e in b.events if e.run}
+    diffs = [e.luck - other[e.index] for e in a.events if e.run and e.index in other]
+    if len(diffs) < 2:
+        return len(diffs), math.nan, math.nan
+    return len(diffs), statistics.stdev(diffs) / math.sqrt(2.0), statistics.fmean(abs(d) for d in diffs)
 
 
 CASES: dict[str, Callable[[], Record]] = {
@@ -42,13 +59,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--case", action="append", choices=sorted(CASES), help="a case (repeatable; default all)")
+    parser.add_argument("--luck-noise", action="store_true", help="review each case at a second seed too")
+    parser.add_argument("--seed2", type=int, default=1, help="the second review's seed (--luck-noise)")
+    parser.add_argument("--to-the-end", action="store_true", help="rollouts to the end: no horizon, no evaluation")
     ns = parser.parse_args()
-    print(f"budget {ns.budget}")
+    horizon = 0 if ns.to_the_end else None
+    print(f"budget {ns.budget}{', rollouts to the end' if ns.to_the_end else ''}")
     print("case                              steps  decisions  cpu_s  flagged  mean_rounds  stopped_early  dropped")
     for name in ns.case or list(CASES):
         record = CASES[name]()
         t = time.process_time()
-        r = review(record, ns.budget, seed=0)
+        r = review(record, ns.budget, seed=0, horizon=horizon)
         cpu = time.process_time() - t
         n = len(r.decisions)
         rounds = sum(d.rounds for d in r.decisions) / n if n else 0.0
@@ -58,6 +79,15 @@ def main() -> None:
             f"{rounds:>11.1f}  {early:>13}  {sum(d.dropped for d in r.decisions):>7}",
             flush=True,
         )
+        if ns.luck_noise:
+            other = review(record, ns.budget, seed=ns.seed2, horizon=horizon)
+            events, noise, mean_abs = luck_noise(r, other)
+            print(
+                f"{'':<32} luck noise (seeds 0 and {ns.seed2}, {events} events): sd {100 * noise:.2f} points "
+                f"per event, mean |difference| {100 * mean_abs:.2f}; start {100 * r.start:.1f} and "
+                f"{100 * other.start:.1f}, total luck {100 * r.luck:+.1f} and {100 * other.luck:+.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@ gets one value ``V_i``; the last is the result (1 won, 0 lost), and going backwa
 - before a decision, ``V_i = V_{i+1} + loss_i`` (its skill);
 - the value of a chance node (before the event) is the chosen move's estimate at the decision
   just before it (the position's expectation over the event as that decision's search measured
-  it), and at the start of the game the mean of ``budget`` rollouts from it. The event's luck
+  it), and at the start of the game the mean of ``budget`` rollouts from it (for a game whose
+  review evaluation values the luck only, :func:`luck_only`, every chance node is valued so, by
+  rollouts cut at the review's horizon). The event's luck
   is ``V_{i+1} − V_i``. A *run* of events with no decision between (JongRogue turns a room's
   tiles up one at a time) is valued once: every event of the run has the value of its first (the
   decision's estimate before the run), and the run's luck, the value after its last event minus
@@ -164,8 +166,9 @@ class ChanceEvent:
     before: float
     after: float
     rounds: int = 0
-    """The rollouts behind ``before`` when it was estimated afresh (at the start of the game); 0
-    when it is the estimate of the decision just before."""
+    """The rollouts behind ``before`` when it was estimated afresh (at the start of the game, or at
+    the first event of every run for a game whose review evaluation values the luck only,
+    :func:`luck_only`); 0 when it is the estimate of the decision just before."""
     run: int = 1
     """How many events this event's luck covers: a run of ``k`` events with no decision between
     (JongRogue turns a room's tiles up one at a time) is valued once, at its two ends, and its
@@ -238,7 +241,9 @@ class Review:
 class _Estimator:
     """Policy rollouts from a state, to the end or the game's horizon (then its evaluation)."""
 
-    def __init__(self, game_id: str, success: Callable[[Result], bool], assist: str | None = None) -> None:
+    def __init__(
+        self, game_id: str, success: Callable[[Result], bool], assist: str | None = None, horizon: int | None = None
+    ) -> None:
         policy = game_policy(game_id)
         if policy is None:
             from solotable.agents.search import _random_policy
@@ -254,6 +259,11 @@ class _Estimator:
             self.stage = hooks.stage
             if self.evaluation is not None and self.stage is not None:
                 self.horizon = hooks.review_horizon or hooks.horizon
+        if horizon is not None:  # a horizon asked for (0: to the end), to compare with the game's
+            self.horizon = horizon if self.stage is not None and self.evaluation is not None else 0
+        self.search_horizon = hooks.horizon if hooks is not None and horizon is None else self.horizon
+        """The horizon of the decisions' searches: this one, or, for a game whose heuristic module
+        sets ``REVIEW_LUCK_ONLY`` (:func:`luck_only`), the search bots' (``BotHooks.horizon``)."""
         self.success = success
         self.assist = assist
         """The game's assist (``Game.sim_assist``): once the position has used it, no headline win
@@ -287,6 +297,18 @@ class _Estimator:
         if self.evaluation is not None:
             return min(1.0, max(0.0, float(self.evaluation(state))))
         return 0.0
+
+
+def luck_only(game_id: str) -> bool:
+    """Whether the game's review evaluation and horizon value its chance nodes only (the luck),
+    its decisions being searched with the search bots' rollouts (to the end for Mini Rogue v1):
+    the game's heuristic module sets ``REVIEW_LUCK_ONLY = True``. A short horizon scored by a
+    fitted evaluation measures a chance node's value with far less noise than win-or-loss
+    rollouts to the end, but it can misjudge the *difference* between two moves that trade one
+    resource for another (a Heal spell cast now or kept): the evaluation's error in that trade is
+    the same in every paired round, and would be flagged as a loss (``docs/review.md``)."""
+    module = load_game(game_id).game_module("heuristic")
+    return bool(getattr(module, "REVIEW_LUCK_ONLY", False))
 
 
 def _assisted(state: State, assist: str) -> bool:
@@ -498,14 +520,16 @@ def _sign_test(diffs: Sequence[float]) -> bool:
 
 
 def judge_decision(
-    game_id: str, state: State, chosen: Action, budget: int, seed: float
+    game_id: str, state: State, chosen: Action, budget: int, seed: float, *, horizon: int | None = None
 ) -> tuple[Action, float, float, float, str | None]:
     """One decision of a game, searched and judged exactly as :func:`review` does it at
     ``budget`` (``seed`` for its rollouts): its best move, the loss with its 95% interval, and
     the verdict. (``benchmarks/review_agreement.py`` checks a review's flags with it at a larger
-    budget without reviewing the whole game again.)"""
+    budget without reviewing the whole game again.) ``horizon``: as in :func:`review`."""
     game = state.game
-    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist)
+    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist, horizon)
+    if horizon is None and luck_only(game_id):
+        est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist, est.search_horizon)
     found = _search(est, state, state.legal_actions(), chosen, budget, random.Random(seed))
     best, loss, low, high, _, _ = _judge(found, chosen)
     return best, loss, low, high, verdict(loss, low)
@@ -539,11 +563,15 @@ def review(
     *,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    horizon: int | None = None,
 ) -> Review:
     """Review ``record`` (see the module docstring). ``budget``: paired rollouts per legal move
     of each decision. ``progress(done, total)`` is called after each step. The record must be
     playable (:class:`~solotable.core.record.RecordError` otherwise); a game not yet finished is
-    reviewed up to its last step, its "result" then being the value of its last position."""
+    reviewed up to its last step, its "result" then being the value of its last position.
+    ``horizon``: the stages ahead where the rollouts stop and the game's evaluation scores them
+    (0: to the end of the game); None, the game's own (``BotHooks.review_horizon``): another is
+    for measuring what the game's horizon changes (``benchmarks/review_cpu.py``)."""
     if budget < 1:
         raise ValueError(f"budget must be at least 1, not {budget}")
     started = time.process_time()
@@ -557,7 +585,11 @@ def review(
         states.append(final)
     assert final is not None
     game = final.game
-    est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist)
+    luck_est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, horizon)
+    split = horizon is None and luck_only(game.id) and luck_est.search_horizon != luck_est.horizon
+    est = luck_est
+    if split:  # the decisions: the search bots' rollouts
+        est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, luck_est.search_horizon)
     rng = random.Random(seed)
     n = len(actions)
     kinds: list[str] = []  # "d" decision, "c" chance event, "-" forced or certain
@@ -588,7 +620,10 @@ def review(
                 run[i] = run.pop(first_last) + 1
             else:
                 first = i
-                if last == "d":
+                if split:  # valued afresh by the review's evaluation and horizon (luck_only)
+                    before[i] = _estimate(luck_est, states[i], budget, random.Random(rng.random()))
+                    estimated[i] = budget
+                elif last == "d":
                     before[i] = searches[last_decision].chosen_value
                 else:  # the start of the game
                     before[i] = _estimate(est, states[i], budget, random.Random(rng.random()))
@@ -600,10 +635,10 @@ def review(
             last, last_decision = "d", i
     if final.is_terminal():
         end = 1.0 if est.success(final.result()) else 0.0
-    elif last == "d":  # an unfinished game: the chosen move's estimate, or a fresh one
+    elif last == "d" and not split:  # an unfinished game: the chosen move's estimate, or a fresh one
         end = searches[last_decision].chosen_value
     else:
-        end = _estimate(est, final, budget, random.Random(rng.random()))
+        end = _estimate(luck_est, final, budget, random.Random(rng.random()))
     values = [0.0] * (n + 1)
     values[n] = end
     decisions: list[Decision] = []

@@ -398,8 +398,9 @@ def features(s: MiniRogueState) -> list[float]:
 
 
 @functools.cache
-def _weights() -> tuple[float, Any]:
-    """``value.toml``'s bias, and its weights laid over the observation vector's columns."""
+def _weights() -> dict[bool, tuple[float, Any]]:
+    """``value.toml``'s two fits, solo (``weights``) and co-op (``coop_weights``), by "two
+    players": each its bias, and its weights laid over the observation vector's columns."""
     import tomllib
     from importlib.resources import files
 
@@ -409,17 +410,21 @@ def _weights() -> tuple[float, Any]:
     names = tuple(table["features"])
     if names != ("bias", *FEATURES):
         raise ValueError("value.toml was fitted on other features: refit it (benchmarks/fit_minirogue_value.py)")
-    weights = [float(w) for w in table["weights"]]
-    full = np.zeros(_WIDTH, np.float64)
-    full[_COLS] = weights[1:]
-    return weights[0], full
+    out: dict[bool, tuple[float, Any]] = {}
+    for coop, key in ((False, "weights"), (True, "coop_weights")):
+        weights = [float(w) for w in table[key]]
+        full = np.zeros(_WIDTH, np.float64)
+        full[_COLS] = weights[1:]
+        out[coop] = (weights[0], full)
+    return out
 
 
 def evaluate(state: State) -> float:
     """The chance that the ``heuristic`` bot (both seats in co-op) wins from ``state``, by a
     logistic regression on :func:`features` fitted to heuristic games at the start of each area
-    (``value.toml``; refit with ``benchmarks/fit_minirogue_value.py``): the review's rollouts stop
-    :data:`REVIEW_HORIZON` areas ahead and score the position there by it."""
+    (``value.toml``, one fit for solo games and one for co-op: one pooled fit was overconfident
+    in co-op and underconfident solo; refit with ``benchmarks/fit_minirogue_value.py``): the
+    review's rollouts stop :data:`REVIEW_HORIZON` areas ahead and score the position there by it."""
     import numpy as np
 
     from .features import write
@@ -427,7 +432,7 @@ def evaluate(state: State) -> float:
     assert isinstance(state, MiniRogueState)
     if state.is_terminal():
         return 1.0 if state.won else 0.0
-    bias, full = _weights()
+    bias, full = _weights()[len(state.heroes) > 1]
     out = np.zeros(_WIDTH, np.float32)
     write(state, 0, out)
     z = bias + float(out @ full)

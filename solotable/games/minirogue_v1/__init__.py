@@ -137,7 +137,10 @@ class MiniRogueV1(Game):
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress)
+        # the review stops its rollouts at the next area and scores them by its fitted evaluation;
+        # the search bots keep ``evaluate`` and play to the end (horizon 0)
+        return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
+                        review_evaluate=h.review_evaluate, review_horizon=h.REVIEW_HORIZON)
 
 
 GAME = register(MiniRogueV1())

@@ -17,8 +17,10 @@ hidden card (project ruling P1), so every field it reads is public.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+from typing import Any
 
 from solotable.core.protocol import Action, State
 
@@ -238,3 +240,125 @@ def progress(s: MiniRogueState) -> float:
     """How far a finished run got, in [0, 1]: the area reached, 1 being the last area (MCTS
     gives a lost rollout partial credit for it; see ``solotable.agents.search``)."""
     return (s.area - 1) / (D.final_area - 1)
+
+
+# -- the evaluation for the review ----------------------------------------------------------------
+
+GROUPS: tuple[str, ...] = (
+    "difficulty", "keys variant", "key held", "hp", "armor", "gold", "food", "rank", "xp", "xp to next rank",
+    "spells", "area", "level", "boss area", "bosses slain",
+)  # fmt: skip
+"""What :func:`review_evaluate` weighs: these groups of the game's own observation vector
+(``features.encode``), everything on the table between two areas: the character card (HP,
+Armor, Gold, Food, rank and XP, spells, the key), the area and level, the difficulty and the
+bosses slain. (The layout, the combat and the rolls shown are empty or spent where an area
+begins.)"""
+
+
+@functools.cache
+def _columns() -> tuple[tuple[int, ...], tuple[str, ...], int]:
+    """The observation vector's columns of :data:`GROUPS`, a name for each, and the vector's
+    width (built on first use: the bot alone needs no observation vector)."""
+    import numpy as np
+
+    from solotable.core.features import group_starts
+
+    from . import GAME
+    from .features import encode
+
+    blank = np.zeros(4096, np.float32)
+    starts = group_starts(encode, GAME.new_state(seed=0, keys=True).observation(0), blank)
+    order = sorted(starts.values())
+    width = order[-1] + 64
+    cols: list[int] = []
+    names: list[str] = []
+    for group in GROUPS:
+        start = starts[group]
+        size = order[order.index(start) + 1] - start
+        cols.extend(range(start, start + size))
+        names.extend([group] if size == 1 else [f"{group} {k}" for k in range(size)])
+    return tuple(cols), tuple(names), width
+
+
+def feature_names() -> tuple[str, ...]:
+    """The names of the numbers :func:`features` gives after the bias: each column of
+    :data:`GROUPS`, then the product of every pair of them (each with itself too)."""
+    names = _columns()[1]
+    pairs = [f"{a} * {b}" for i, a in enumerate(names) for b in names[i:]]
+    return (*names, *pairs)
+
+
+def _base(s: MiniRogueState) -> Any:
+    """The columns of :data:`GROUPS` of ``s``'s observation vector (``features.write``)."""
+    import numpy as np
+
+    from .features import write
+
+    cols, _, width = _columns()
+    out = np.zeros(width, np.float32)
+    write(s, 0, out)
+    return out[list(cols)].astype(np.float64)
+
+
+def features(s: MiniRogueState) -> list[float]:
+    """The numbers :func:`review_evaluate` weighs (``1.0``, the bias, then :func:`feature_names`):
+    the columns of :data:`GROUPS` and their pairwise products (a logistic regression on these is
+    quadratic in the columns: the worth of a Heal spell depends on the HP, of Food on the area)."""
+    b = _base(s)
+    n = len(b)
+    return [1.0, *map(float, b), *(float(b[i] * b[j]) for i in range(n) for j in range(i, n))]
+
+
+@functools.cache
+def _weights() -> tuple[float, Any, Any]:
+    """``value.toml``'s bias, its weights of the columns, and of their products as an upper
+    triangular matrix (``z = bias + w @ b + b @ W @ b``)."""
+    import tomllib
+    from importlib.resources import files
+
+    import numpy as np
+
+    table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
+    if tuple(table["features"]) != ("bias", *feature_names()):
+        raise ValueError("value.toml was fitted on other features: refit it (benchmarks/fit_minirogue_v1_value.py)")
+    weights = [float(w) for w in table["weights"]]
+    n = len(_columns()[0])
+    linear = np.array(weights[1 : n + 1])
+    square = np.zeros((n, n))
+    square[np.triu_indices(n)] = weights[n + 1 :]
+    return weights[0], linear, square
+
+
+def review_evaluate(state: State) -> float:
+    """The chance that the ``heuristic`` bot wins from ``state``, by a logistic regression on
+    :func:`features` fitted to heuristic games at the start of each area after the first
+    (``value.toml``; refit with ``benchmarks/fit_minirogue_v1_value.py``): the review's rollouts
+    stop :data:`REVIEW_HORIZON` areas ahead and score the position there by it. (The search bots
+    keep :func:`evaluate` and play to the end: their measured strength is unchanged.)"""
+    assert isinstance(state, MiniRogueState)
+    if state.is_terminal():
+        return 1.0 if state.won else 0.0
+    bias, linear, square = _weights()
+    b = _base(state)
+    z = bias + float(linear @ b) + float(b @ square @ b)
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def stage(state: State) -> int:
+    """The area (a pit skips to the area below): the review's rollouts stop at a later one."""
+    assert isinstance(state, MiniRogueState)
+    return state.area
+
+
+REVIEW_HORIZON = 1
+"""The review's rollouts stop this many areas ahead (at the start of the next area) and are scored
+by :func:`review_evaluate`."""
+
+REVIEW_LUCK_ONLY = True
+"""The review values its chance nodes (the luck) by rollouts to :data:`REVIEW_HORIZON` scored by
+:func:`review_evaluate`, and searches its decisions by rollouts to the end (``review.luck_only``):
+at that horizon the evaluation misjudged trades the heuristic makes later (a Heal spell kept or
+cast now, a Food or a Potion bought), and those errors, the same in every paired round, were
+flagged as losses that a search to the end did not find (``docs/review.md``)."""

@@ -9,7 +9,7 @@ crew, the difficulties and lengths.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -105,28 +105,41 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 
 
 # -- the fast path: the same vector, straight from the state ---------------------------------------
+# (The positions are Final: the compiled build reads them as constants, not from the module's globals.)
 
 _S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
-_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
-_LENGTH = {d: _S["length"] + i for i, d in enumerate(LENGTHS)}
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_DONT_PANIC, _ROUND, _HULL, _SHIELDS, _OFFLINE = (_S[n] for n in (
-    "don't panic cards", "round", "hull", "shields", "shields offline"))
-_LOCATION = tuple(LOCATIONS.index(p) for p in PLACE_NAMES)
+_DIFFICULTY: Final = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_LENGTH: Final = {d: _S["length"] + i for i, d in enumerate(LENGTHS)}
+_PHASE: Final = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_DONT_PANIC: Final = _S["don't panic cards"]
+_ROUND: Final = _S["round"]
+_HULL: Final = _S["hull"]
+_SHIELDS: Final = _S["shields"]
+_OFFLINE: Final = _S["shields offline"]
+_LOCATION: Final = tuple(LOCATIONS.index(p) for p in PLACE_NAMES)
 """A place's index in :data:`LOCATIONS`."""
-_INSTANCE = {k: INSTANCES.index(name) for k, name in enumerate(INST_NAMES) if name in INSTANCES}
-"""A card instance's key (a die's ``on``) -> its index in :data:`INSTANCES`."""
-_DIE = tuple(_S[f"crew die {n + 1} face"] for n in range(6))
-_DIE_AT = len(FACES)
-_DIE_STATION = _DIE_AT + len(LOCATIONS)
-_DIE_CARD = _DIE_STATION + len(STATION_NAMES)
-_COUNT = _S[f"dice at {LOCATIONS[0]}"]
-_THREAT = {card: _S[f"threat {card} in play"] for card in INSTANCES}
-_DECK, _EMPTY, _REMOVED, _DISCARD, _THREAT_DIE, _VOLLEY, _PENDING, _LOST, _DESTROYED, _OVER, _WON = (_S[n] for n in (
-    "deck left", "deck empty", "removed unseen", "discard", "threat die", "volley left", "pending card",
-    "lost this round", "destroyed", "over", "won"))
-_CARD_ID = {c: i for i, c in enumerate(CARD_IDS)}
-_POS = {name: i for i, name in enumerate(INSTANCES)}
+_INSTANCE: Final = tuple(INSTANCES.index(name) if name in INSTANCES else -1 for name in INST_NAMES)
+"""A card instance's key (a die's ``on``) -> its index in :data:`INSTANCES` (-1: none, Don't Panic's)."""
+_DIE: Final = tuple(_S[f"crew die {n + 1} face"] for n in range(6))
+_DIE_AT: Final = len(FACES)
+_DIE_STATION: Final = _DIE_AT + len(LOCATIONS)
+_DIE_CARD: Final = _DIE_STATION + len(STATION_NAMES)
+_COUNT: Final = _S[f"dice at {LOCATIONS[0]}"]
+_N_LOCATIONS: Final = len(LOCATIONS)
+_THREAT: Final = tuple(_S.get(f"threat {name} in play", -1) for name in INST_NAMES)
+"""Where the block of each card instance (by its key) starts (-1: none, Don't Panic's)."""
+_DECK: Final = _S["deck left"]
+_EMPTY: Final = _S["deck empty"]
+_REMOVED: Final = _S["removed unseen"]
+_DISCARD: Final = _S["discard"]
+"""The discard's counts, by card index (:data:`CARD_IDS` is the cards' order)."""
+_THREAT_DIE: Final = _S["threat die"]
+_VOLLEY: Final = _S["volley left"]
+_PENDING: Final = _S["pending card"]
+_LOST: Final = _S["lost this round"]
+_DESTROYED: Final = _S["destroyed"]
+_OVER: Final = _S["over"]
+_WON: Final = _S["won"]
 
 
 def write(s: DeepSpaceState, player: int, out: Any) -> None:
@@ -141,11 +154,10 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
     out[_SHIELDS] = s.shields / 4
     if s.nebula():
         out[_OFFLINE] = 1.0
-    dice = s.dice
-    counts = [0] * len(LOCATIONS)
+    counts = [0] * _N_LOCATIONS
     missions: dict[int, list[int]] | None = None
     """The faces of the dice on each card's away mission (by its key), in the dice's order."""
-    for n, d in enumerate(dice):
+    for n, d in enumerate(s.dice):
         at = _DIE[n]
         face = d.face
         if face >= 0:
@@ -164,25 +176,25 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
                 missions.setdefault(on, []).append(face)
         if on >= 0:
             out[at + _DIE_CARD + _INSTANCE[on]] = 1.0
-    for loc, k in enumerate(counts):
+    for loc in range(_N_LOCATIONS):
+        k = counts[loc]
         if k:
             out[_COUNT + loc] = k / 6
     for order, t in enumerate(s.threats):
-        at = _THREAT[t.name]
-        c = t.card
+        at = _THREAT[t.key]
         out[at] = 1.0
         out[at + 1] = (order + 1) / 20
-        if c.external and c.health > 0:
+        if t.external and t.max_health > 0:
             out[at + 2] = t.health / 4
         if t.stasis:
             out[at + 3] = 1.0
         faces = None if missions is None else missions.get(t.key)
         if faces is None:  # no die on its mission: every slot open
-            if c.slots:
-                out[at + 5] = len(c.slots) / 2
+            if t.slots:
+                out[at + 5] = len(t.slots) / 2
         else:
             out[at + 4] = len(faces) / 2
-            slots = list(c.slots)  # what s.open_slots(t) leaves: each die fills the first slot of its face
+            slots = list(t.slots)  # what s.open_slots(t) leaves: each die fills the first slot of its face
             for f in faces:
                 for k, slot in enumerate(slots):
                     if f in slot:
@@ -190,18 +202,20 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
                         break
             if slots:
                 out[at + 5] = len(slots) / 2
-    out[_DECK] = s.deck / 40
-    if s.deck == 0:
+    deck = s.deck
+    out[_DECK] = deck / 40
+    if deck == 0:
         out[_EMPTY] = 1.0
     out[_REMOVED] = s.removed / 10
     for c in s.discard:
-        out[_DISCARD + _CARD_ID[c.id]] += 1.0
+        out[_DISCARD + c.index] += 1.0
     if s.threat_die:
         out[_THREAT_DIE + s.threat_die - 1] = 1.0
     if phase is ALLOCATE:
         out[_VOLLEY] = s.volley / 11
-    if s.pending is not None:
-        out[_PENDING + _POS[s.pending.name]] = 1.0
+    pending = s.pending
+    if pending is not None:
+        out[_PENDING + _INSTANCE[pending.key]] = 1.0
     if s.lost:
         out[_LOST] = 1.0
     out[_DESTROYED] = s.destroyed / 30

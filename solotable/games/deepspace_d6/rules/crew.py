@@ -28,6 +28,7 @@ from ..state import (
     ST_COM,
     T_INFIRMARY,
     T_MISSION,
+    T_OTHER,
     T_SCANNER,
     TALLIES,
     UNASSIGNED,
@@ -97,7 +98,9 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
     out: list[Action] = []
-    if have[COM] and not flags & COMMS and sum(have[:T_INFIRMARY]) >= 2:  # rulings R19, R20, R24
+    # the unassigned dice (the tallies 0-5): every die is in one tally
+    unassigned = len(state.dice) - have[T_INFIRMARY] - have[T_SCANNER] - have[T_MISSION] - have[T_OTHER]
+    if have[COM] and not flags & COMMS and unassigned >= 2:  # rulings R19, R20, R24
         for f in range(5):
             if have[f] >= (2 if f == COM else 1):
                 out += A.CHANGE_FROM[f]

@@ -39,21 +39,23 @@ the tables below are indexed by that key, so that a legal action is a lookup, ne
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.action import Action
 
 from .data import FACES, data
 
 D = data()
 
-END = Action("end")
-REROLL = Action("reroll")
-STOP = Action("stop")
-FREE = Action("free")
-RELEASE = Action("release")
-SHIELDS = Action("shields")
-DONE = Action("done")
+END: Final = Action("end")
+REROLL: Final = Action("reroll")
+STOP: Final = Action("stop")
+FREE: Final = Action("free")
+RELEASE: Final = Action("release")
+SHIELDS: Final = Action("shields")
+DONE: Final = Action("done")
 
-N_INST = 2 * len(D.cards)
+N_INST: Final = 2 * len(D.cards)
 """Instance keys: card index * 2 + copy (0 or 1)."""
 
 
@@ -62,22 +64,24 @@ def _inst_name(key: int) -> str:
     return card.id + ("ab"[key % 2] if card.copies > 1 else "")
 
 
-INST_NAMES: tuple[str, ...] = tuple(_inst_name(k) for k in range(N_INST))
+INST_NAMES: Final[tuple[str, ...]] = tuple(_inst_name(k) for k in range(N_INST))
 """The notation of each instance (``e18a``)."""
-INST_OF: dict[str, int] = {name: k for k, name in enumerate(INST_NAMES) if k % 2 == 0 or D.cards[k // 2].copies > 1}
+INST_OF: Final[dict[str, int]] = {
+    name: k for k, name in enumerate(INST_NAMES) if k % 2 == 0 or D.cards[k // 2].copies > 1
+}
 """An instance's key from its notation."""
 
-CHANGE = tuple(tuple(Action("change", FACES[f], FACES[t]) for t in range(6)) for f in range(6))
-CHANGE_FROM = tuple(tuple(CHANGE[f][t] for t in range(6) if t != f) for f in range(6))
+CHANGE: Final = tuple(tuple(Action("change", FACES[f], FACES[t]) for t in range(6)) for f in range(6))
+CHANGE_FROM: Final = tuple(tuple(CHANGE[f][t] for t in range(6) if t != f) for f in range(6))
 """The Commander's changes of a die showing face f, in the order of the faces."""
-FIRE = tuple(Action("fire", n) for n in range(7))
-REPAIR = tuple(Action("repair", n) for n in range(7))
-HIT = tuple(Action("hit", INST_NAMES[k]) for k in range(N_INST))
-STASIS = tuple(Action("stasis", INST_NAMES[k]) for k in range(N_INST))
-MISSION = tuple(tuple(Action("mission", INST_NAMES[k], FACES[f]) for f in range(6)) for k in range(N_INST))
-SEND = tuple(Action("send", d + 1) for d in range(6))
-DISTRACT = tuple(Action("distract", d + 1) for d in range(6))
-RECALL = tuple(Action("recall", d + 1) for d in range(6))
-THREAT = tuple(Action("threat", v) for v in range(7))
-DRAW = tuple(Action("draw", c.id) for c in D.cards)
+FIRE: Final = tuple(Action("fire", n) for n in range(7))
+REPAIR: Final = tuple(Action("repair", n) for n in range(7))
+HIT: Final = tuple(Action("hit", INST_NAMES[k]) for k in range(N_INST))
+STASIS: Final = tuple(Action("stasis", INST_NAMES[k]) for k in range(N_INST))
+MISSION: Final = tuple(tuple(Action("mission", INST_NAMES[k], FACES[f]) for f in range(6)) for k in range(N_INST))
+SEND: Final = tuple(Action("send", d + 1) for d in range(6))
+DISTRACT: Final = tuple(Action("distract", d + 1) for d in range(6))
+RECALL: Final = tuple(Action("recall", d + 1) for d in range(6))
+THREAT: Final = tuple(Action("threat", v) for v in range(7))
+DRAW: Final = tuple(Action("draw", c.id) for c in D.cards)
 """A card drawn, in the order of the deck's kinds (the draw table's order)."""

@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Final, Literal
 
 from solotable.core.data import build, invalid
 
@@ -22,8 +22,13 @@ FACES: tuple[FaceCode, ...] = ("com", "tac", "med", "sci", "eng", "thr")
 notation (what is typed, ``change:tac,sci``); people read the faces' names in the catalogue."""
 FACE_OF: dict[str, int] = {code: f for f, code in enumerate(FACES)}
 """A face (0-5) from its code."""
-COM, TAC, MED, SCI, ENG, THR = range(6)
-NO_FACE = -1
+COM: Final = 0
+TAC: Final = 1
+MED: Final = 2
+SCI: Final = 3
+ENG: Final = 4
+THR: Final = 5
+NO_FACE: Final = -1
 """A die in the pool has not been rolled: it shows no face (R37)."""
 
 Kind = Literal["external", "internal", "dont_panic"]

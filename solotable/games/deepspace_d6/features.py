@@ -9,7 +9,7 @@ crew, the difficulties and lengths.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -105,110 +105,150 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 
 
 # -- the fast path: the same vector, straight from the state ---------------------------------------
+# The compiled build stores into ``out`` through Python's item assignment, whose index and value
+# are Python objects: the positions and the common values are kept here as objects (``object``),
+# made once, so that a store makes no new int or float (the positions reach 668, past the small
+# ints Python keeps), and the tables are Final (read as constants, not from the module's globals).
 
 _S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(4096, dtype=np.float32))
-_DIFFICULTY = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
-_LENGTH = {d: _S["length"] + i for i, d in enumerate(LENGTHS)}
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_DONT_PANIC, _ROUND, _HULL, _SHIELDS, _OFFLINE = (_S[n] for n in (
-    "don't panic cards", "round", "hull", "shields", "shields offline"))
-_LOCATION = tuple(LOCATIONS.index(p) for p in PLACE_NAMES)
+
+
+def _ats(*items: object) -> tuple[object, ...]:
+    """Positions (or values) as the objects a store is given."""
+    return items
+
+
+_ONE: Final[object] = 1.0
+_DIFFICULTY: Final[dict[str, object]] = {d: _S["difficulty"] + i for i, d in enumerate(DIFFICULTIES)}
+_LENGTH: Final[dict[str, object]] = {d: _S["length"] + i for i, d in enumerate(LENGTHS)}
+_PHASE: Final[dict[str, object]] = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+_DONT_PANIC: Final[object] = _S["don't panic cards"]
+_ROUND: Final[object] = _S["round"]
+_HULL: Final[object] = _S["hull"]
+_SHIELDS: Final[object] = _S["shields"]
+_OFFLINE: Final[object] = _S["shields offline"]
+_LOCATION: Final = tuple(LOCATIONS.index(p) for p in PLACE_NAMES)
 """A place's index in :data:`LOCATIONS`."""
-_INSTANCE = {k: INSTANCES.index(name) for k, name in enumerate(INST_NAMES) if name in INSTANCES}
-"""A card instance's key (a die's ``on``) -> its index in :data:`INSTANCES`."""
-_DIE = tuple(_S[f"crew die {n + 1} face"] for n in range(6))
-_DIE_AT = len(FACES)
-_DIE_STATION = _DIE_AT + len(LOCATIONS)
-_DIE_CARD = _DIE_STATION + len(STATION_NAMES)
-_COUNT = _S[f"dice at {LOCATIONS[0]}"]
-_THREAT = {card: _S[f"threat {card} in play"] for card in INSTANCES}
-_DECK, _EMPTY, _REMOVED, _DISCARD, _THREAT_DIE, _VOLLEY, _PENDING, _LOST, _DESTROYED, _OVER, _WON = (_S[n] for n in (
-    "deck left", "deck empty", "removed unseen", "discard", "threat die", "volley left", "pending card",
-    "lost this round", "destroyed", "over", "won"))
-_CARD_ID = {c: i for i, c in enumerate(CARD_IDS)}
-_POS = {name: i for i, name in enumerate(INSTANCES)}
+_INSTANCE: Final = tuple(INSTANCES.index(name) if name in INSTANCES else -1 for name in INST_NAMES)
+"""A card instance's key (a die's ``on``) -> its index in :data:`INSTANCES` (-1: none, Don't Panic's)."""
+_DIES: Final = tuple(_S[f"crew die {n + 1} face"] for n in range(6))
+_DIE_FACE: Final = tuple(_ats(*(at + f for f in range(len(FACES)))) for at in _DIES)
+"""Crew die ``n``'s face ``f`` is at ``_DIE_FACE[n][f]``."""
+_DIE_PLACE: Final = tuple(_ats(*(at + len(FACES) + _LOCATION[p] for p in range(len(PLACE_NAMES)))) for at in _DIES)
+"""Its place ``p`` (a die's ``where``)."""
+_DIE_STATION: Final = tuple(
+    _ats(*(at + len(FACES) + len(LOCATIONS) + max(0, p - ST_COM) for p in range(len(PLACE_NAMES)))) for at in _DIES
+)
+"""Its station, by place (read for the five stations only)."""
+_DIE_CARD: Final = tuple(
+    _ats(*(at + len(FACES) + len(LOCATIONS) + len(STATION_NAMES) + max(0, i) for i in _INSTANCE)) for at in _DIES
+)
+"""The card it is on, by instance key (Don't Panic's keys, never on a die, at 0)."""
+_COUNT: Final = _ats(*(_S[f"dice at {LOCATIONS[0]}"] + loc for loc in range(len(LOCATIONS))))
+_N_LOCATIONS: Final = len(LOCATIONS)
+_THREAT: Final = tuple(_ats(*(_S.get(f"threat {name} in play", 0) + k for k in range(6))) for name in INST_NAMES)
+"""The positions of each card instance's block (by its key): in play, order, health, in stasis,
+mission dice, open mission slots (Don't Panic's keys, never in play, at 0)."""
+_DECK: Final[object] = _S["deck left"]
+_EMPTY: Final[object] = _S["deck empty"]
+_REMOVED: Final[object] = _S["removed unseen"]
+_DISCARD: Final = _S["discard"]
+"""The discard's counts, by card index (:data:`CARD_IDS` is the cards' order)."""
+_THREAT_DIE: Final = _ats(*(_S["threat die"] + v - 1 for v in range(7)))
+"""By the threat die's value (1-6)."""
+_VOLLEY: Final[object] = _S["volley left"]
+_PENDING: Final = _ats(*(_S["pending card"] + max(0, i) for i in _INSTANCE))
+_LOST: Final[object] = _S["lost this round"]
+_DESTROYED: Final[object] = _S["destroyed"]
+_OVER: Final[object] = _S["over"]
+_WON: Final[object] = _S["won"]
+_SIXTHS: Final = _ats(*(k / 6 for k in range(7)))
+_HALVES: Final = _ats(*(k / 2 for k in range(7)))
+_QUARTERS: Final = _ats(*(k / 4 for k in range(5)))
+_TWENTIETHS: Final = _ats(*(k / 20 for k in range(41)))
+"""The values written most, as the same objects every time: ``k / 6`` is ``_SIXTHS[k]``."""
 
 
 def write(s: DeepSpaceState, player: int, out: Any) -> None:
     """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
-    out[_DIFFICULTY[s.difficulty]] = 1.0
-    out[_DONT_PANIC] = s.dont_panic / 6
-    out[_LENGTH[s.length]] = 1.0
+    one = _ONE
+    out[_DIFFICULTY[s.difficulty]] = one
+    out[_DONT_PANIC] = _SIXTHS[s.dont_panic]
+    out[_LENGTH[s.length]] = one
     phase = s.phase
-    out[_PHASE[phase.name]] = 1.0
+    out[_PHASE[phase.name]] = one
     out[_ROUND] = s.round / 40
     out[_HULL] = s.hull / 8
-    out[_SHIELDS] = s.shields / 4
+    out[_SHIELDS] = _QUARTERS[s.shields]
     if s.nebula():
-        out[_OFFLINE] = 1.0
-    dice = s.dice
-    counts = [0] * len(LOCATIONS)
+        out[_OFFLINE] = one
+    counts = [0] * _N_LOCATIONS
     missions: dict[int, list[int]] | None = None
     """The faces of the dice on each card's away mission (by its key), in the dice's order."""
-    for n, d in enumerate(dice):
-        at = _DIE[n]
+    for n, d in enumerate(s.dice):
         face = d.face
         if face >= 0:
-            out[at + face] = 1.0
+            out[_DIE_FACE[n][face]] = one
         where = d.where
-        loc = _LOCATION[where]
-        out[at + _DIE_AT + loc] = 1.0
-        counts[loc] += 1
+        out[_DIE_PLACE[n][where]] = one
+        counts[_LOCATION[where]] += 1
         on = d.on
         if ST_COM <= where <= ST_ENG:
-            out[at + _DIE_STATION + where - ST_COM] = 1.0
+            out[_DIE_STATION[n][where]] = one
         elif where == MISSION:
             if missions is None:
                 missions = {on: [face]}
             else:
                 missions.setdefault(on, []).append(face)
         if on >= 0:
-            out[at + _DIE_CARD + _INSTANCE[on]] = 1.0
-    for loc, k in enumerate(counts):
+            out[_DIE_CARD[n][on]] = one
+    for loc in range(_N_LOCATIONS):
+        k = counts[loc]
         if k:
-            out[_COUNT + loc] = k / 6
+            out[_COUNT[loc]] = _SIXTHS[k]
     for order, t in enumerate(s.threats):
-        at = _THREAT[t.name]
-        c = t.card
-        out[at] = 1.0
-        out[at + 1] = (order + 1) / 20
-        if c.external and c.health > 0:
-            out[at + 2] = t.health / 4
+        at = _THREAT[t.key]
+        out[at[0]] = one
+        out[at[1]] = _TWENTIETHS[order + 1]
+        if t.external and t.max_health > 0:
+            out[at[2]] = _QUARTERS[t.health]
         if t.stasis:
-            out[at + 3] = 1.0
+            out[at[3]] = one
         faces = None if missions is None else missions.get(t.key)
         if faces is None:  # no die on its mission: every slot open
-            if c.slots:
-                out[at + 5] = len(c.slots) / 2
+            if t.slots:
+                out[at[5]] = _HALVES[len(t.slots)]
         else:
-            out[at + 4] = len(faces) / 2
-            slots = list(c.slots)  # what s.open_slots(t) leaves: each die fills the first slot of its face
+            out[at[4]] = _HALVES[len(faces)]
+            slots = list(t.slots)  # what s.open_slots(t) leaves: each die fills the first slot of its face
             for f in faces:
                 for k, slot in enumerate(slots):
                     if f in slot:
                         del slots[k]
                         break
             if slots:
-                out[at + 5] = len(slots) / 2
-    out[_DECK] = s.deck / 40
-    if s.deck == 0:
-        out[_EMPTY] = 1.0
+                out[at[5]] = _HALVES[len(slots)]
+    deck = s.deck
+    out[_DECK] = deck / 40
+    if deck == 0:
+        out[_EMPTY] = one
     out[_REMOVED] = s.removed / 10
     for c in s.discard:
-        out[_DISCARD + _CARD_ID[c.id]] += 1.0
+        out[_DISCARD + c.index] += 1.0
     if s.threat_die:
-        out[_THREAT_DIE + s.threat_die - 1] = 1.0
+        out[_THREAT_DIE[s.threat_die]] = one
     if phase is ALLOCATE:
         out[_VOLLEY] = s.volley / 11
-    if s.pending is not None:
-        out[_PENDING + _POS[s.pending.name]] = 1.0
+    pending = s.pending
+    if pending is not None:
+        out[_PENDING[pending.key]] = one
     if s.lost:
-        out[_LOST] = 1.0
+        out[_LOST] = one
     out[_DESTROYED] = s.destroyed / 30
     if s.over:
-        out[_OVER] = 1.0
+        out[_OVER] = one
     if s.won:
-        out[_WON] = 1.0
+        out[_WON] = one
 
 
 def progress(obs: Mapping[str, Any]) -> float:

@@ -7,8 +7,8 @@ project's rulings (docs/rulings.md). The rules that change this state are in :mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from solotable.core.engine import StepState
 from solotable.core.native import blank_maker
@@ -30,15 +30,26 @@ GAME_ID = "deepspace-d6"
 
 D = data()
 blank = blank_maker(__file__)
-CARDS: tuple[Card, ...] = D.cards
-DONT_PANIC = D.dont_panic
-COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
+CARDS: Final[tuple[Card, ...]] = D.cards
+DONT_PANIC: Final = D.dont_panic
+COPIES: Final[tuple[int, ...]] = tuple(c.copies for c in CARDS)
 """The copies of each kind of card in the box."""
 
-# Where a crew die is (§3.2). The five stations are ST_COM + face.
-POOL, UNASSIGNED, SCANNER, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, MISSION, DISTRACTED, RETURNED, INFIRMARY = (
-    range(13)
-)
+# Where a crew die is (§3.2). The five stations are ST_COM + face. (Final, one a line: the
+# compiled build reads a final constant as a number, not from the module's globals.)
+POOL: Final = 0
+UNASSIGNED: Final = 1
+SCANNER: Final = 2
+ST_COM: Final = 3
+ST_TAC: Final = 4
+ST_MED: Final = 5
+ST_SCI: Final = 6
+ST_ENG: Final = 7
+STASIS: Final = 8
+MISSION: Final = 9
+DISTRACTED: Final = 10
+RETURNED: Final = 11
+INFIRMARY: Final = 12
 PlaceName = Literal[
     "pool", "unassigned", "scanners", "station", "stasis", "mission", "distracted", "returned", "infirmary"
 ]
@@ -49,7 +60,7 @@ PLACE_NAMES: tuple[PlaceName, ...] = (
 )  # fmt: skip
 """Each place's name in the observation (``station`` for the five stations)."""
 STATION_NAMES: tuple[StationName, ...] = ("commander", "tactical", "medical", "science", "engineering")
-NOBODY = -1
+NOBODY: Final = -1
 """A die on no card."""
 
 
@@ -81,8 +92,11 @@ class Die:
         return f"Die(face={self.face}, where={PLACE_NAMES[self.where]}, on={self.on})"
 
 
-T_INFIRMARY, T_SCANNER, T_MISSION, T_OTHER = 6, 7, 8, 9
-TALLIES = 10
+T_INFIRMARY: Final = 6
+T_SCANNER: Final = 7
+T_MISSION: Final = 8
+T_OTHER: Final = 9
+TALLIES: Final = 10
 """Step 3 counts the dice in one pass (``tally[d.tally] += 1``): the unassigned dice by face
 (0-5), then those in the Infirmary, the scanners, on missions, and the rest."""
 
@@ -113,7 +127,7 @@ def _dice() -> tuple[tuple[tuple[Die, ...], ...], ...]:
                  for row in by_face_on)  # fmt: skip
 
 
-_DICE = _dice()
+_DICE: Final = _dice()
 """Every die there can be, by face + 1, place, card instance + 1."""
 
 
@@ -122,7 +136,7 @@ def die(face: int, where: int, on: int = NOBODY) -> Die:
     return _DICE[face + 1][where][on + 1]
 
 
-POOL_DIE = die(NO_FACE, POOL)
+POOL_DIE: Final = die(NO_FACE, POOL)
 """A die in the pool (R37: it shows no face)."""
 
 
@@ -140,13 +154,36 @@ class Threat:
     stasis: bool = False
     """Under a Stasis Beam this round (R11, R34)."""
 
-    @property
-    def name(self) -> str:
-        """The notation of this instance: ``e18a``."""
-        return INST_NAMES[self.key]
+    # What the rules read of the card at every step, copied from it once (every threat there can
+    # be is made at import, :func:`instance`): a compiled class's own fields, read without
+    # looking into the card's Python object.
+    name: str = field(init=False, repr=False, default="")
+    """The notation of this instance: ``e18a``."""
+    index: int = field(init=False, repr=False, default=-1)
+    """The card's index (``card.index``)."""
+    effect: str = field(init=False, repr=False, default="")
+    external: bool = field(init=False, repr=False, default=False)
+    internal: bool = field(init=False, repr=False, default=False)
+    act_mask: int = field(init=False, repr=False, default=0)
+    max_health: int = field(init=False, repr=False, default=0)
+    """The card's printed health (``card.health``)."""
+    slots: tuple[frozenset[int], ...] = field(init=False, repr=False, default=())
+    """The card's mission slots (``card.slots``)."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # derived fields of a frozen model, set once here
+        card = self.card
+        set_(self, "name", INST_NAMES[self.key])
+        set_(self, "index", card.index)
+        set_(self, "effect", card.effect)
+        set_(self, "external", card.external)
+        set_(self, "internal", card.internal)
+        set_(self, "act_mask", card.act_mask)
+        set_(self, "max_health", card.health)
+        set_(self, "slots", card.slots)
 
 
-_THREATS: tuple[tuple[tuple[Threat, Threat], ...], ...] = tuple(
+_THREATS: Final[tuple[tuple[tuple[Threat, Threat], ...], ...]] = tuple(
     tuple((Threat(CARDS[key // 2], key, health), Threat(CARDS[key // 2], key, health, True))
           for health in range(CARDS[key // 2].health + 1))
     for key in range(N_INST)
@@ -302,7 +339,7 @@ class DeepSpaceState(StepState):
     def in_play(self, effect: str) -> bool:
         """Is a card with this effect in play?"""
         for t in self.threats:  # noqa: SIM110 - a loop: faster than any() on the hot path
-            if t.card.effect == effect:
+            if t.effect == effect:
                 return True
         return False
 
@@ -324,7 +361,7 @@ class DeepSpaceState(StepState):
 
     def targets(self) -> list[Threat]:
         """External threats weapons can hit: every one with health (R22; not Solar Winds)."""
-        return [t for t in self.threats if t.card.external and t.health > 0]
+        return [t for t in self.threats if t.external and t.health > 0]
 
     def count(self, where: int) -> int:
         n = 0
@@ -342,7 +379,7 @@ class DeepSpaceState(StepState):
 
     def open_slots(self, threat: Threat) -> list[frozenset[int]]:
         """The mission slots of a card not yet filled by its mission dice."""
-        slots = list(threat.card.slots)
+        slots = list(threat.slots)
         key = threat.key
         for d in self.dice:
             if d.where == MISSION and d.on == key:

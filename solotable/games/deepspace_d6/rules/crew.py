@@ -11,7 +11,7 @@ ascending order of die number and face.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, dice_table
@@ -28,6 +28,7 @@ from ..state import (
     ST_COM,
     T_INFIRMARY,
     T_MISSION,
+    T_OTHER,
     T_SCANNER,
     TALLIES,
     UNASSIGNED,
@@ -45,18 +46,21 @@ EV_END_ASSIGN = EventKind("ds6.ev.end_assign")
 EV_CHANGE = EventKind("ds6.ev.change", "old", "new")
 EV_SCANNERS_EMPTY_DECK = EventKind("ds6.ev.scanners_empty_deck")
 EV_SCANNERS_FULL = EventKind("ds6.ev.scanners_full")
-SCANNER_SLOTS = D.ship.scanner_slots
-MAX_SHIELDS = D.ship.shields
-MAX_HULL = D.ship.hull
-ROLL_FACES: dict[Action, tuple[int, ...]] = {
+SCANNER_SLOTS: Final = D.ship.scanner_slots
+MAX_SHIELDS: Final = D.ship.shields
+MAX_HULL: Final = D.ship.hull
+ROLL_FACES: Final[dict[Action, tuple[int, ...]]] = {
     action: tuple(int(pip) - 1 for pip in action.args) for n in range(1, 7) for action in dice_table(n, "roll").actions
 }
 """The faces (0-5) of each outcome of a roll of 1-6 crew dice, ascending."""
-ROLL_TABLES: tuple[ChanceTable, ...] = tuple(dice_table(n, "roll") for n in range(D.ship.crew_dice + 1))
+ROLL_TABLES: Final[tuple[ChanceTable, ...]] = tuple(dice_table(n, "roll") for n in range(D.ship.crew_dice + 1))
 """The table of a roll of ``n`` crew dice (DS-P1), by ``n`` (never 0: there is a die to roll, R26)."""
 
 
-COMMS, COSMIC, PANEL, NEBULA = 1, 2, 4, 8
+COMMS: Final = 1
+COSMIC: Final = 2
+PANEL: Final = 4
+NEBULA: Final = 8
 RESTRICTS = {"comms_offline": COMMS, "cosmic": COSMIC, "panel_explosion": PANEL, "nebula": NEBULA}
 """The cards in play that restrict step 3 (R24; the Nebula's shields, R4), as bits."""
 STASIS_TARGETS = frozenset(c.index for c in CARDS if c.external and c.activation)
@@ -64,16 +68,18 @@ STASIS_TARGETS = frozenset(c.index for c in CARDS if c.external and c.activation
 
 # Step 3 is most of the decisions of a game: what each card in play means for it is read from
 # tables by the card's index, made once here.
-RESTRICTS_OF: tuple[int, ...] = tuple(RESTRICTS.get(c.effect, 0) for c in CARDS)
+RESTRICTS_OF: Final[tuple[int, ...]] = tuple(RESTRICTS.get(c.effect, 0) for c in CARDS)
 """Each card's restrictions (:data:`RESTRICTS`), 0 for most."""
-STASIS_TARGET: tuple[bool, ...] = tuple(c.index in STASIS_TARGETS for c in CARDS)
-MISSION_FACES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(c.mission_faces)) for c in CARDS)
+STASIS_TARGET: Final[tuple[bool, ...]] = tuple(c.index in STASIS_TARGETS for c in CARDS)
+MISSION_FACES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(c.mission_faces)) for c in CARDS)
 """The faces some slot of each card's mission accepts, ascending (empty: no mission)."""
-COSMIC_CARD = next(c.index for c in CARDS if c.effect == "cosmic")
+COSMIC_CARD: Final = next(c.index for c in CARDS if c.effect == "cosmic")
 
 
-MISSION_BIT = 16
-FLAGS_OF: tuple[int, ...] = tuple(RESTRICTS_OF[c.index] | (MISSION_BIT if MISSION_FACES[c.index] else 0) for c in CARDS)
+MISSION_BIT: Final = 16
+FLAGS_OF: Final[tuple[int, ...]] = tuple(
+    RESTRICTS_OF[c.index] | (MISSION_BIT if MISSION_FACES[c.index] else 0) for c in CARDS
+)
 """Each card's restrictions, and :data:`MISSION_BIT` if it has a mission."""
 
 
@@ -88,11 +94,13 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
     target = False
     threats = state.threats
     for t in threats:
-        flags |= FLAGS_OF[t.card.index]
+        flags |= FLAGS_OF[t.index]
         if t.health > 0:  # only external threats have health (and not Solar Winds)
             target = True
     out: list[Action] = []
-    if have[COM] and not flags & COMMS and sum(have[:T_INFIRMARY]) >= 2:  # rulings R19, R20, R24
+    # the unassigned dice (the tallies 0-5): every die is in one tally
+    unassigned = len(state.dice) - have[T_INFIRMARY] - have[T_SCANNER] - have[T_MISSION] - have[T_OTHER]
+    if have[COM] and not flags & COMMS and unassigned >= 2:  # rulings R19, R20, R24
         for f in range(5):
             if have[f] >= (2 if f == COM else 1):
                 out += A.CHANGE_FROM[f]
@@ -108,7 +116,7 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         if state.shields < MAX_SHIELDS and not flags & NEBULA:  # rulings R4, R21
             out.append(A.SHIELDS)
         for t in threats:  # rulings R11, R34
-            if not t.stasis and STASIS_TARGET[t.card.index]:
+            if not t.stasis and STASIS_TARGET[t.index]:
                 out.append(A.STASIS[t.key])
     if have[ENG] and not flags & PANEL and state.hull < MAX_HULL:  # rulings R21, R24
         out += A.REPAIR[1 : have[ENG] + 1]
@@ -116,7 +124,7 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
         restricts = flags & ~MISSION_BIT
         on_mission = have[T_MISSION]
         for t in threats:
-            faces = MISSION_FACES[t.card.index]
+            faces = MISSION_FACES[t.index]
             if not faces:
                 continue
             wanted = state.open_faces(t) if on_mission else None
@@ -126,7 +134,7 @@ def assign_actions(state: DeepSpaceState) -> list[Action]:
                 if restricts and (
                     (f == COM and restricts & COMMS)
                     or (f == ENG and restricts & PANEL)
-                    or (f == SCI and restricts & COSMIC and t.card.index != COSMIC_CARD)
+                    or (f == SCI and restricts & COSMIC and t.index != COSMIC_CARD)
                 ):
                     continue  # ruling R24
                 out.append(A.MISSION[t.key][f])
@@ -150,7 +158,7 @@ def roll_crew(state: DeepSpaceState) -> None:
     state.draw(ROLL, ROLL_TABLES[state.count(POOL)], rolled, POOL)
 
 
-ROLLED: tuple[Die, ...] = tuple(die(face, SCANNER if face == THR else UNASSIGNED) for face in range(6))
+ROLLED: Final[tuple[Die, ...]] = tuple(die(face, SCANNER if face == THR else UNASSIGNED) for face in range(6))
 """A die rolled, by the face it shows: a Threat face locks into the scanners (§4.9). The dice
 rolled are in the pool or unassigned, on no card."""
 
@@ -230,7 +238,7 @@ def reroll(state: DeepSpaceState, action: Action) -> None:
     state.draw(REROLL, ROLL_TABLES[state.count(UNASSIGNED)], rolled, UNASSIGNED)
 
 
-ASSIGNMENTS: dict[str, Callable[[DeepSpaceState, Action], None]] = {
+ASSIGNMENTS: Final[dict[str, Callable[[DeepSpaceState, Action], None]]] = {
     "change": change,
     "reroll": reroll,
     "fire": stations.fire,

@@ -29,6 +29,6 @@ def place(state: DeepSpaceState, action: Action) -> None:
     if not state.open_slots(threat):
         if log:
             state.record(EV_MISSION_DONE, card_key(threat))
-        if threat.card.external:
+        if threat.external:
             state.destroyed += 1  # ruling R25
         remove(state, threat, destroyed=False, mission_to_infirmary=threat.card.mission_to_infirmary)  # R13

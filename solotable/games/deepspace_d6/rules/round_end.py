@@ -3,6 +3,8 @@ loss of the crew (§1.4, R10); the six steps of a round (§5), pushed at its sta
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.action import Action
 from solotable.core.engine import EventKind, Phase
 
@@ -30,10 +32,10 @@ from .threats import activate_threats, discover
 EV_ROUND = counted_kinds("ds6.ev.round", "round", "dice")
 EV_GATHER = counted_kinds("ds6.ev.gather", "count")
 EV_RECALL = EventKind("ds6.ev.recall", "die")
-GATHERED = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
+GATHERED: Final = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
 """The dice step 6 gathers by itself (§5.6): the scanners, Distracted, the Infirmary and the
 mission dice stay."""
-ON_MISSION = frozenset({MISSION})
+ON_MISSION: Final = frozenset({MISSION})
 
 
 def gather_actions(state: DeepSpaceState) -> list[Action]:

@@ -4,6 +4,8 @@ and the Stasis Beam (§4.7, R4, R11, R34); Engineering, repairing the hull (§4.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.action import Action
 from solotable.core.engine import EventKind, Phase
 
@@ -31,8 +33,8 @@ EV_STASIS = EventKind("ds6.ev.stasis", "card")
 EV_RELEASE = EventKind("ds6.ev.release")
 EV_SHIELDS = EventKind("ds6.ev.shields")
 EV_HIT = EventKind("ds6.ev.hit", "card", "health")
-MAX_SHIELDS = D.ship.shields
-MAX_HULL = D.ship.hull
+MAX_SHIELDS: Final = D.ship.shields
+MAX_HULL: Final = D.ship.hull
 
 
 def allocate_actions(state: DeepSpaceState) -> list[Action]:

@@ -9,7 +9,7 @@ the kinds (:func:`solotable.core.chance.draw_table`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
@@ -64,16 +64,16 @@ EV_SHIELDS_DESTROYED = EventKind("ds6.ev.shields_destroyed")
 EV_SELF_DAMAGE = EventKind("ds6.ev.self_damage", "card", "health")
 EV_RELEASE = EventKind("ds6.ev.release")
 EV_TIME_WARP = EventKind("ds6.ev.time_warp")
-THREAT_DIE = die_table("threat")
+THREAT_DIE: Final = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
-CARD_DRAWN: dict[Action, Card] = {A.DRAW[c.index]: c for c in CARDS}
+CARD_DRAWN: Final[dict[Action, Card]] = {A.DRAW[c.index]: c for c in CARDS}
 """The card of each outcome of a draw."""
-MERCENARY = next(c for c in CARDS if c.effect == "mercenary")
-SCOUT = next(c for c in CARDS if c.effect == "scout")
+MERCENARY: Final = next(c for c in CARDS if c.effect == "mercenary")
+SCOUT: Final = next(c for c in CARDS if c.effect == "scout")
 
-SENDABLE = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, MISSION, RETURNED})
+SENDABLE: Final = frozenset({UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, MISSION, RETURNED})
 """Where a die "sent to the Infirmary" may come from (R5)."""
-DISTRACTABLE = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
+DISTRACTABLE: Final = frozenset({POOL, UNASSIGNED, ST_COM, ST_TAC, ST_MED, ST_SCI, ST_ENG, STASIS, RETURNED})
 """Where the die Distracted takes may come from (R12)."""
 
 
@@ -83,7 +83,7 @@ def card_key(threat: Threat) -> str:
     return CARD_KEYS[threat.key]
 
 
-CARD_KEYS: tuple[str, ...] = tuple(f"@ds6.threat.{name}" for name in INST_NAMES)
+CARD_KEYS: Final[tuple[str, ...]] = tuple(f"@ds6.threat.{name}" for name in INST_NAMES)
 """Each instance's message id (:func:`card_key`), by instance key."""
 
 
@@ -185,11 +185,11 @@ def distract(state: DeepSpaceState, n: int, key: int) -> None:
 def discover(state: DeepSpaceState) -> None:
     """Step 4: the win check on an empty deck (R10, R32, R9), else a draw."""
     if state.deck == 0:
-        externals = [t for t in state.threats if t.card.external]
+        externals = [t for t in state.threats if t.external]
         if not externals:
             state.end(True, "win")
             return
-        if all(t.card.effect == "solar_winds" for t in externals) and state.hull > 5:  # ruling R9
+        if all(t.effect == "solar_winds" for t in externals) and state.hull > 5:  # ruling R9
             state.record(EV_SOLAR_SKIPPED)
             state.end(True, "win")
             return
@@ -224,6 +224,7 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
     card = threat.card
     state.discard.append(card)
     key = threat.key
+    effect = threat.effect
     dice = state.dice
     for n, d in enumerate(dice):
         if d.on == key and d.where in (MISSION, STASIS, DISTRACTED):
@@ -233,10 +234,10 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
     state.destroyed += 1
     if state.log:
         state.record(EV_DESTROYED, card_key(threat))
-    if card.effect == "meteoroid":  # ruling R2
+    if effect == "meteoroid":  # ruling R2
         state.record(EV_METEOROID_BLAST)
         hurt(state, card.damage)
-    elif card.effect == "nebula":  # ruling R4
+    elif effect == "nebula":  # ruling R4
         state.record(EV_NEBULA_GONE)
 
 
@@ -277,8 +278,8 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
     internal: list[int] = []
     external: list[int] = []
     for t in state.threats:
-        if t.card.act_mask & bit and not t.stasis:  # ruling R11
-            (internal if t.card.internal else external).append(t.key)
+        if t.act_mask & bit and not t.stasis:  # ruling R11
+            (internal if t.internal else external).append(t.key)
     if state.log:
         count = len(internal) + len(external)
         state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
@@ -310,7 +311,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
         return
     state.activated = True
     card = threat.card
-    effect = card.effect
+    effect = threat.effect
     if state.log:
         state.record(EV_ACTIVATES, card_key(threat))
     if effect == "damage":
@@ -351,7 +352,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
         remove(state, threat, destroyed=False)
     elif effect == "time_warp":  # ruling R31
         for i, t in enumerate(state.threats):
-            if t.card.external and 0 < t.health < t.card.health:
+            if t.external and 0 < t.health < t.max_health:
                 state.threats[i] = instance(t.key, t.health + 1, t.stasis)
         state.record(EV_TIME_WARP)
 

@@ -55,7 +55,7 @@ class Table:
 
     __slots__ = ("_floats", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next", "_notations",
                  "_obs_bytes", "_obs_view", "_places", "_write", "_zero_mask", "_zero_obs", "actions", "features",
-                 "game", "game_id", "gen", "mask", "obs", "options", "outside", "state")
+                 "game", "game_id", "gen", "mask", "obs", "options", "outside", "over", "state")
 
     def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
         self.game_id = game_id
@@ -90,6 +90,8 @@ class Table:
         """The place in ``_legal`` of the action of each catalogue index offered."""
         self.outside = 0
         """How many legal decisions the catalogue does not hold (JongRogue's far targets)."""
+        self.over = False
+        """The game has ended (as the row says: set when the row is written)."""
 
     def seed(self, gen: np.random.Generator) -> None:
         """Draw chance from ``gen`` from now on (numbers drawn ahead from the last one are dropped)."""
@@ -146,7 +148,8 @@ class Table:
         end, then write the observation vector and the mask."""
         state = self.state
         actions = self.actions
-        while state.to_move == CHANCE:
+        tm = state.to_move
+        while tm == CHANCE:
             if self._next == len(self._floats):
                 self._floats = self.gen.random(FLOATS).tolist()
                 self._next = 0
@@ -154,13 +157,18 @@ class Table:
             self._next += 1
             state.apply(outcome, trusted=True)
             actions.append(outcome)
-        self.fill()
+            tm = state.to_move
+        self._fill(tm)
 
     def fill(self) -> None:
         """Write the observation vector and the legal-action mask of the state into the row."""
+        self._fill(self.state.to_move)
+
+    def _fill(self, tm: int | None) -> None:
+        """:meth:`fill`, ``tm`` the state's ``to_move``."""
         state = self.state
         self._obs_bytes[:] = self._zero_obs
-        tm = state.to_move
+        self.over = tm is None
         player = tm if tm is not None and tm >= 0 else 0
         write = self._write
         if write is not None:
@@ -219,7 +227,7 @@ def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, end
             ended.append(i)
         else:
             table.play(chosen)
-            if table.state.to_move is None:
+            if table.over:
                 ended.append(i)
     return -1
 

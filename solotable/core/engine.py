@@ -307,7 +307,12 @@ class StepState(State):
             self._built = _NONE_BUILT
         self.phase = RUNNING
         fn, args = self.stack.pop()
-        fn(self, action, *args)
+        if not args:  # (a call of fixed arity passes its arguments without building a tuple)
+            fn(self, action)
+        elif len(args) == 1:
+            fn(self, action, args[0])
+        else:
+            fn(self, action, *args)
         if self.phase is RUNNING:  # (a continuation that asks or draws again needs no run)
             self.run()
 
@@ -323,7 +328,12 @@ class StepState(State):
             if not stack:
                 raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
             fn, args = stack.pop()
-            fn(self, *args)
+            if not args:
+                fn(self)
+            elif len(args) == 1:
+                fn(self, args[0])
+            else:
+                fn(self, *args)
 
     # -- what steps call -------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from solotable.core.protocol import Game, State
 
 from .catalogue import GAME_IDS, catalogue, features
 from .encode import size
-from .table import Table, game_options, play_all
+from .table import Table, game_options, play_all, restart
 
 __all__ = ["SolotableEnv", "SolotableVectorEnv", "Table", "game_options", "progress", "register_envs"]
 
@@ -135,7 +135,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: int | np.integer[Any]) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         table = self._table
-        chosen = table.legal.get(int(action))  # (empty once the episode is over)
+        chosen = table.chosen(int(action))  # (None once the episode is over)
         if chosen is None:
             if self._ended or table.state.to_move is None:
                 raise RuntimeError("the episode is over (terminated): call reset() before step()")
@@ -145,8 +145,7 @@ class SolotableEnv(gym.Env[np.ndarray, np.int64]):
                 raise ValueError(f"action {int(action)} ({name}) is not legal now; legal: {legal}")
             # the episode ends here, lost: nothing more is legal in it
             self._ended = True
-            table.mask[:] = 0
-            table.legal = {}
+            table.forbid()
             info = self._info(table.state.to_move)
             info.update(illegal_action=True, won=False, score=None)
             return table.obs.copy(), 0.0, True, False, info
@@ -240,9 +239,6 @@ class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.single_action_space = spaces.Discrete(k)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._rewards = np.zeros(num_envs, dtype=np.float64)
-        self._terminations = np.zeros(num_envs, dtype=np.bool_)
-        self._truncations = np.zeros(num_envs, dtype=np.bool_)
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -255,37 +251,37 @@ class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         return self._out(self.obs), {"action_mask": self._out(self.masks), "skipped_games": skipped}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        rewards, terminations = self._rewards, self._terminations
-        rewards[:] = 0.0
-        terminations[:] = False
+        n = self.num_envs
         ended: list[int] = []
         illegal: list[int] = []
-        picked = np.asarray(actions).tolist()
+        picked = (actions if isinstance(actions, np.ndarray) else np.asarray(actions)).tolist()
         bad = play_all(self.tables, picked, self.illegal_action == "raise", ended, illegal)
         if bad >= 0:
             a = picked[bad]
             name = self.catalogue[a] if 0 <= a < len(self.catalogue) else str(a)
             raise ValueError(f"sub-env {bad}: action {a} ({name}) is not legal now")
         infos: dict[str, Any] = {}
+        terminations = np.zeros(n, dtype=np.bool_)
         if ended:
-            final = np.full(self.num_envs, None, dtype=object)
-            has = np.zeros(self.num_envs, dtype=np.bool_)
-            won_row = np.zeros(self.num_envs, dtype=np.bool_)
-            for i in ended:
-                table = self.tables[i]
-                won = i not in illegal and table.state.result().won
-                final[i] = table.obs.copy()
-                has[i], won_row[i] = True, won
-                rewards[i] = 1.0 if won else 0.0
-                terminations[i] = True
-                table.new_game(None)
-            infos.update({"final_obs": final, "_final_obs": has, "won": won_row, "_won": has})
+            rows = self.obs[ended]  # the ended games' last vectors (one copy), before the next games' rows
+            won = restart(self.tables, ended, illegal)
+            final = np.full(n, None, dtype=object)
+            for j, i in enumerate(ended):
+                final[i] = rows[j]
+            terminations[ended] = True
+            won_row = np.zeros(n, dtype=np.bool_)
+            won_row[ended] = won
+            rewards = won_row.astype(np.float64)
+            infos.update({"final_obs": final, "_final_obs": terminations.copy(), "won": won_row,
+                          "_won": terminations.copy()})
             if illegal:
-                illegal_row = np.zeros(self.num_envs, dtype=np.bool_)
+                illegal_row = np.zeros(n, dtype=np.bool_)
                 illegal_row[illegal] = True
                 infos.update({"illegal_action": illegal_row, "_illegal_action": illegal_row.copy()})
+        else:
+            rewards = np.zeros(n, dtype=np.float64)
         infos["action_mask"] = self._out(self.masks)  # (after the new games' first rows)
-        return (self._out(self.obs), rewards.copy(), terminations.copy(), self._truncations.copy(), infos)
+        return self._out(self.obs), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every sub-env as booleans (rows over the catalogue)."""

@@ -27,10 +27,13 @@ KNOWN = 1 << 16
 """Lists of legal notations whose mask rows are kept, per game (the first met: a game whose lists
 are too many to keep, Deep Space D-6's crew choices, writes the others' rows each time)."""
 
-Known = tuple[bytes, tuple[int | None, ...], int]
-"""What a list of legal notations gives: its mask row, the catalogue index of each action (None:
-past the catalogue) and how many are past it."""
+Known = tuple[bytes, dict[int, int], int]
+"""What a list of legal notations gives: its mask row, the place in the list of the action of each
+catalogue index it offers (never changed once made: the tables share it), and how many of its
+actions are past the catalogue."""
 _MASKS: dict[str, dict[tuple[str, ...], Known]] = {}
+_NOWHERE: dict[int, int] = {}
+"""The places of no legal action (shared, never changed)."""
 """Per game, the mask rows of the lists of legal notations met so far: a decision's legal actions
 repeat (the same few lists recur at the same phases), so a row is copied in one piece."""
 
@@ -50,9 +53,9 @@ class Table:
     the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
     written into, in one pass after every decision."""
 
-    __slots__ = ("_floats", "_fresh", "_index", "_mask_bytes", "_masks", "_next", "_notations", "_obs_bytes",
-                 "_obs_view", "_write", "_zero_mask", "_zero_obs", "actions", "features", "game", "game_id",
-                 "gen", "legal", "mask", "obs", "options", "outside", "state")
+    __slots__ = ("_floats", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next", "_notations",
+                 "_obs_bytes", "_obs_view", "_places", "_write", "_zero_mask", "_zero_obs", "actions", "features",
+                 "game", "game_id", "gen", "mask", "obs", "options", "outside", "over", "state")
 
     def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
         self.game_id = game_id
@@ -81,10 +84,14 @@ class Table:
         self.state: State = self._fresh.clone()
         self.actions: list[Action] = []
         """Every action played this episode, chance outcomes included (a game record)."""
-        self.legal: dict[int, Action] = {}
-        """The legal decisions by catalogue index (empty at the end)."""
+        self._legal: list[Action] = []
+        """The decision's legal actions (empty at the end)."""
+        self._places: dict[int, int] = _NOWHERE
+        """The place in ``_legal`` of the action of each catalogue index offered."""
         self.outside = 0
         """How many legal decisions the catalogue does not hold (JongRogue's far targets)."""
+        self.over = False
+        """The game has ended (as the row says: set when the row is written)."""
 
     def seed(self, gen: np.random.Generator) -> None:
         """Draw chance from ``gen`` from now on (numbers drawn ahead from the last one are dropped)."""
@@ -114,6 +121,23 @@ class Table:
         self.advance()
 
     @property
+    def legal(self) -> dict[int, Action]:
+        """The legal decisions by catalogue index (empty at the end)."""
+        legal = self._legal
+        return {i: legal[k] for i, k in self._places.items()}
+
+    def chosen(self, index: int) -> Action | None:
+        """The legal decision of catalogue index ``index``, or None (not legal, or the game is over)."""
+        k = self._places.get(index)
+        return None if k is None else self._legal[k]
+
+    def forbid(self) -> None:
+        """Offer nothing more (an illegal action ended the episode): the mask row all zeros."""
+        self._mask_bytes[:] = self._zero_mask
+        self._legal = []
+        self._places = _NOWHERE
+
+    @property
     def player(self) -> int:
         """The seat to move (the seat whose view the observation is), 0 at the end."""
         tm = self.state.to_move
@@ -124,7 +148,8 @@ class Table:
         end, then write the observation vector and the mask."""
         state = self.state
         actions = self.actions
-        while state.to_move == CHANCE:
+        tm = state.to_move
+        while tm == CHANCE:
             if self._next == len(self._floats):
                 self._floats = self.gen.random(FLOATS).tolist()
                 self._next = 0
@@ -132,13 +157,18 @@ class Table:
             self._next += 1
             state.apply(outcome, trusted=True)
             actions.append(outcome)
-        self.fill()
+            tm = state.to_move
+        self._fill(tm)
 
     def fill(self) -> None:
         """Write the observation vector and the legal-action mask of the state into the row."""
+        self._fill(self.state.to_move)
+
+    def _fill(self, tm: int | None) -> None:
+        """:meth:`fill`, ``tm`` the state's ``to_move``."""
         state = self.state
         self._obs_bytes[:] = self._zero_obs
-        tm = state.to_move
+        self.over = tm is None
         player = tm if tm is not None and tm >= 0 else 0
         write = self._write
         if write is not None:
@@ -146,42 +176,38 @@ class Table:
         else:
             self.features.encode(state.observation(player), Writer(self.obs), player)
         if tm is None:
-            self._mask_bytes[:] = self._zero_mask
+            self.forbid()
             self.outside = 0
-            self.legal = {}
             return
-        actions = state.legal_actions()
+        actions = self._legal = state.legal_actions()
         notations = self._notations
         names = tuple(notations(state, actions) if notations is not None else map(notation, actions))
         known = self._masks.get(names)
-        if known is not None:
-            row, found, outside = known
-            self._mask_bytes[:] = row
-        else:
-            found, outside = self._learn(names, actions)
-        self.outside = outside
-        if outside:  # JongRogue only: a target past the catalogue's tiles of one room
-            self.legal = {i: a for i, a in zip(found, actions, strict=True) if i is not None}
-        else:
-            self.legal = dict(zip(found, actions, strict=True))  # type: ignore[arg-type]
+        if known is None:
+            known = self._learn(names, actions)
+        self._mask_bytes[:] = known[0]
+        self._places = known[1]
+        self.outside = known[2]
 
-    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> tuple[tuple[int | None, ...], int]:
-        """Write the mask row of a list of legal notations not met before (kept for the next time,
-        shared by the game's tables, while there is room); its catalogue indices and how many of
-        its actions are past the catalogue."""
+    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> Known:
+        """The mask row of a list of legal notations not met before, the place of each catalogue
+        index in it and how many of its actions are past the catalogue (kept for the next time,
+        shared by the game's tables, while there is room)."""
         found = tuple(map(self._index.get, names))
         outside = found.count(None) if None in found else 0
         if outside == len(found):
             raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
                                f"{', '.join(str(a) for a in actions)}")
-        mask = self._mask_bytes
-        mask[:] = self._zero_mask
-        for i in found:
+        row = bytearray(len(self._zero_mask))
+        places: dict[int, int] = {}
+        for k, i in enumerate(found):
             if i is not None:
-                mask[i] = 1
+                row[i] = 1
+                places[i] = k
+        known = (bytes(row), places, outside)
         if len(self._masks) < KNOWN:
-            self._masks[names] = (bytes(mask), found, outside)
-        return found, outside
+            self._masks[names] = known
+        return known
 
 
 def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, ended: list[int],
@@ -193,7 +219,7 @@ def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, end
     (the tables before it were played), else -1."""
     for i in range(len(tables)):
         table = tables[i]
-        chosen = table.legal.get(actions[i])
+        chosen = table.chosen(actions[i])
         if chosen is None:
             if stop_at_illegal:
                 return i
@@ -201,6 +227,18 @@ def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, end
             ended.append(i)
         else:
             table.play(chosen)
-            if table.state.to_move is None:
+            if table.over:
                 ended.append(i)
     return -1
+
+
+def restart(tables: list[Table], ended: list[int], illegal: list[int]) -> list[bool]:
+    """Deal the next game of every table of ``ended`` (their games ended in :func:`play_all`), the
+    row of each written anew; whether each ended game was won (a game ended by an illegal action,
+    its index in ``illegal``, was not)."""
+    won: list[bool] = []
+    for i in ended:
+        table = tables[i]
+        won.append(i not in illegal and table.state.result().won)
+        table.new_game(None)
+    return won

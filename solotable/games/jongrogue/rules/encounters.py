@@ -136,8 +136,8 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
     if state.log:
         state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
                    state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
-    gold_here = any(g.kind == K_GOLD for g in state.room_slots(room))
-    if awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL and gold_here:
+    if (awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL
+            and any(g.kind == K_GOLD for g in state.room_slots(room))):  # fmt: skip
         s.flags |= M_DEEP  # D48: it goes to the gold and sleeps deeply on it
         if state.log:
             state.emit("jr.ev.gold_lover", monster=f"@jr.mon.{mon.id}")

@@ -21,7 +21,6 @@ kill, and the restack of the discard pile (tiles in use stay out, §2.5 step 3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, TypeVarTuple
 
 from solotable.core.action import Action
@@ -380,10 +379,18 @@ def food_check(state: JongRogueState) -> bool:
     return True
 
 
-@lru_cache(maxsize=512)
-def counted_table(actions: tuple[Action, ...], counts: tuple[int, ...]) -> ChanceTable:
-    """A draw from a small set by counts, cached (the labyrinth set, the hidden link rows)."""
-    return draw_table(actions, counts)
+def lab_table(actions: tuple[Action, ...], counts: list[int]) -> ChanceTable:
+    """A draw from the labyrinth set left (``actions``: its five kinds), by its counts: the tables
+    are kept by the counts alone (a few hundred at most: 4 copies of each wind and the stairs),
+    which costs no hash of the actions (a Python call each) at every room's pair."""
+    key = tuple(counts)
+    table = _LAB_TABLES.get(key)
+    if table is None:
+        table = _LAB_TABLES[key] = draw_table(actions, key)
+    return table
+
+
+_LAB_TABLES: dict[tuple[int, ...], ChanceTable] = {}
 
 
 ONE_OF_N = R.pick.one_of_n.value

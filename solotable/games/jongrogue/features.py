@@ -301,6 +301,40 @@ _SEEN = tuple(tuple(_tile_seen(t, kind) for kind in range(len(KIND_NAMES))) for 
 """``_SEEN[tile][kind]``: a tile seen; a disguised mimic (D61, mN as sN) is ``_SEEN[18 + tile % 9][item]``."""
 
 
+_HEAD_WIDTH = _TILES_BEYOND[0] - _LAB[0]
+"""The labyrinth pair, the found ends and the processed flag of a room, in a row."""
+assert _FOUND[0] == _LAB[0] + len(LAB_NAMES) and _PROCESSED[0] + 1 == _TILES_BEYOND[0]
+
+
+def _room_head(pair: tuple[int, int] | None, found: int, processed: bool) -> memoryview:
+    a = array("f", bytes(4 * _HEAD_WIDTH))
+    for t in pair or ():
+        a[t] += 1.0
+    for sd in _BITS[found]:
+        a[len(LAB_NAMES) + sd] = 1.0
+    if processed:
+        a[_HEAD_WIDTH - 1] = 1.0
+    return memoryview(a)
+
+
+_LAB_PAIRS = [(a, b) for a in range(len(LAB_NAMES)) for b in range(len(LAB_NAMES))]
+_ROOM_HEADS = tuple(_room_head(pair, found, processed) for pair in (None, *_LAB_PAIRS) for found in range(16)
+                    for processed in (False, True))  # fmt: skip
+"""A room's head (:data:`_HEAD_WIDTH` places) by ``((pair[0] * 5 + pair[1] + 1 if pair else 0) * 16
++ found) * 2 + processed``: written by one slice."""
+_MONSTER_PLACES: dict[tuple[int, str, int, int], memoryview] = {}
+"""A seen monster's whole tile place (laid, suit, number, kind, the monster, its hp and statuses)
+by (tile, monster, hp, statuses), as met (up to :data:`_MONSTER_PLACES_MAX`): written by one slice."""
+_MONSTER_PLACES_MAX = 1 << 13
+
+
+def _monster_place(t: int, mon_id: str, hp: int, flags: int) -> memoryview:
+    a = array("f", bytes(4 * _TILE_WIDTH))
+    a[:_T_MONSTER] = array("f", _SEEN[t][K_MON].tobytes())
+    _write_monster(a, _T_MONSTER, mon_id, hp, flags)
+    return memoryview(a)
+
+
 def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
     out[at + _MONSTER[mon_id]] = 1.0
     out[at + len(MONSTERS)] = hp / 20
@@ -435,15 +469,9 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         if unseen >= 0:
             out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
             unseen = -1
-        if pair is not None:
-            lab = _LAB[r]
-            for t in pair:
-                out[lab + t] += 1.0
-        if found:
-            for sd in _BITS[found]:
-                out[_FOUND[r] + sd] = 1.0
-        if processed:
-            out[_PROCESSED[r]] = 1.0
+        lab = _LAB[r]
+        out[lab:lab + _HEAD_WIDTH] = _ROOM_HEADS[
+            ((pair[0] * 5 + pair[1] + 1 if pair is not None else 0) * 16 + found) * 2 + processed]
         if not room:
             r += 1
             continue
@@ -474,8 +502,13 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                 else:  # D61: mN looks like sN
                     out[at:at + _T_MONSTER] = _SEEN[18 + slot.tile % 9][_ITEM_KIND]
             else:
-                out[at:at + _T_MONSTER] = _SEEN[slot.tile][K_MON]
-                _write_monster(out, at + _T_MONSTER, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
+                key = (slot.tile, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
+                place = _MONSTER_PLACES.get(key)
+                if place is None:
+                    place = _monster_place(*key)
+                    if len(_MONSTER_PLACES) < _MONSTER_PLACES_MAX:
+                        _MONSTER_PLACES[key] = place
+                out[at:at + _TILE_WIDTH] = place
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
         r += 1
@@ -511,25 +544,56 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     catalogue)."""
     assert isinstance(state, JongRogueState)
     out = list(map(notation, legal))
-    if state.pos != PASSAGE:
-        room = state.slots[state.room]
-        if K_GONE not in map(_KIND, room):
-            return out  # every tile listed at its own number: the game's notations are the catalogue's
-        # the room's tiles still there (those of its observation), in their order
-        here = [k + 1 for k, slot in enumerate(room) if slot.kind != K_GONE]
-        listed = {slot: i + 1 for i, slot in enumerate(here)}
-    else:  # in a passage: only the passage monster (0) is a target
-        listed = {}
-    for j, a in enumerate(legal):
-        if a.name not in _SLOT_ACTIONS or not a.args:
-            continue
-        args = list(a.args)
-        k = 1 if a.name == "read" else 0
-        slot = args[k] if len(args) > k else None
-        if isinstance(slot, int) and slot > 0:
-            args[k] = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
-            out[j] = str(Action(a.name, *args))
+    if state.pos == PASSAGE:  # in a passage: only the passage monster (0) is a target
+        return _renumbered(legal, out, {})
+    kinds = tuple(map(_KIND, state.slots[state.room]))
+    if K_GONE not in kinds:
+        return out  # every tile listed at its own number: the game's notations are the catalogue's
+    # the same notations in a room with its gone tiles at the same places: the same renumbering
+    key = (tuple(out), kinds)
+    known = _RENUMBERED.get(key)
+    if known is not None:
+        return list(known)
+    # the room's tiles still there (those of its observation), in their order
+    here = [k for k, kind in enumerate(kinds, 1) if kind != K_GONE]
+    out = _renumbered(legal, out, dict(zip(here, range(1, len(here) + 1), strict=True)))
+    if len(_RENUMBERED) < _RENUMBERED_MAX:
+        _RENUMBERED[key] = tuple(out)
     return out
+
+
+def _renumbered(legal: Sequence[Action], out: list[str], listed: dict[int, int]) -> list[str]:
+    """``out`` (the notations of ``legal``) with each slot target renumbered by ``listed`` (the
+    game's slot number: its place among the tiles listed)."""
+    for j, a in enumerate(legal):
+        name = a.name
+        if name not in _SLOT_ACTIONS:
+            continue
+        args = a.args
+        k = 1 if name == "read" else 0
+        if len(args) <= k:
+            continue
+        slot = args[k]
+        if isinstance(slot, int) and slot > 0:
+            new = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
+            key = (out[j], new)
+            text = _TARGETS.get(key)
+            if text is None:
+                renumbered = list(args)
+                renumbered[k] = new
+                text = str(Action(name, *renumbered))
+                if len(_TARGETS) < _RENUMBERED_MAX:
+                    _TARGETS[key] = text
+            out[j] = text
+    return out
+
+
+_RENUMBERED: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[str, ...]] = {}
+"""The catalogue's notations of a list of legal notations in a room with gone tiles (by the kinds
+of its tiles, in their order), as met: the renumbering is a function of the two."""
+_TARGETS: dict[tuple[str, int | str], str] = {}
+"""The notation of a slot action (by its own notation) with its target renumbered, as met."""
+_RENUMBERED_MAX = 1 << 14
 
 
 def progress(obs: Mapping[str, Any]) -> float:

@@ -48,6 +48,7 @@ from ..state import (
     SIDES_OF,
     JongRogueState,
     R,
+    Ring,
 )
 
 Then = Callable[..., None]
@@ -334,6 +335,25 @@ def camp_actions(state: JongRogueState) -> list[Action]:
     weq, aeq = state.weapon_eq, state.armour_eq
     w_cursed = weq >= 0 and weapons[weq].cursed
     a_cursed = aeq >= 0 and armours[aeq].cursed
+    if not rings:  # the camp of the same sheets without rings: the same actions
+        key = (nw, na, weq, aeq, w_cursed, a_cursed)
+        known = _CAMP.get(key)
+        if known is None:
+            made = _camp(nw, na, weq, aeq, w_cursed, a_cursed, rings)
+            if len(_CAMP) < 4096:
+                _CAMP[key] = tuple(made)
+            return made
+        return list(known)
+    return _camp(nw, na, weq, aeq, w_cursed, a_cursed, rings)
+
+
+_CAMP: dict[tuple[int, int, int, int, bool, bool], tuple[Action, ...]] = {}
+"""The camp actions of sheets without rings, by (weapons, armours, the weapon wielded, the armour
+worn, whether each of these is cursed), the first 4,096 met (a game meets a few dozen)."""
+
+
+def _camp(nw: int, na: int, weq: int, aeq: int, w_cursed: bool, a_cursed: bool, rings: list[Ring]) -> list[Action]:
+    """:func:`camp_actions` of ``nw`` weapons and ``na`` armours (each under :data:`NUMBERED`)."""
     out: list[Action] = []
     if not w_cursed:  # wield any other weapon (weq -1: none wielded, every one), or none
         out += WIELD[1:weq + 1]

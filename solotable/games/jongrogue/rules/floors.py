@@ -11,6 +11,8 @@ at floor start.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.action import Action
 from solotable.core.engine import Phase
 
@@ -41,17 +43,18 @@ from .pile import (
     turn_up,
 )
 
-LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)  # a room's pair turned face up (§7.3)
+# a room's pair turned face up (§7.3)
+LABYRINTH: Final = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)
 
-LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAMES)
-LAB_OF: dict[str | int, int] = {name: i for i, name in enumerate(LAB_NAMES)}
+LAB_ACTIONS: Final[tuple[Action, ...]] = tuple(Action("lab", name) for name in LAB_NAMES)
+LAB_OF: Final[dict[str | int, int]] = {name: i for i, name in enumerate(LAB_NAMES)}
 """The labyrinth tile (0-4) of a draw's outcome, by its argument: ``LAB_OF[outcome.args[0]]`` (a
 string key hashes in C)."""
 
-DEAL_TILES = 9 * R.map.encounter_tiles_per_room.value
-PER_ROOM = R.map.encounter_tiles_per_room.value
-FLOOR_MAX = R.floor.max.value
-ROOM_DOWN = (FACE_DOWN,) * PER_ROOM
+DEAL_TILES: Final = 9 * R.map.encounter_tiles_per_room.value
+PER_ROOM: Final = R.map.encounter_tiles_per_room.value
+FLOOR_MAX: Final = R.floor.max.value
+ROOM_DOWN: Final = (FACE_DOWN,) * PER_ROOM
 """A room's deal: its tiles laid face down (shared, never changed in place: :data:`FACE_DOWN`)."""
 
 

@@ -16,7 +16,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from itertools import compress
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -57,16 +57,16 @@ SCROLL_TILES = tuple(f"{s}{n}" for s in ("m", "p") for n in NUMBERS)  # m1-m9, p
 POTION_TILES = tuple(f"s{n}" for n in NUMBERS)  # s1-s9
 PHASES = ("start", "play", "threat", "ranged", "melee", "turn_end", "death", "over", "carry", "identify",
           "chance")  # fmt: skip
-MAX_ITEMS = 16
+MAX_ITEMS: Final = 16
 """Items of one sheet (weapons, armours, rings) the catalogue (and the observation) covers. The
 carry limits (2, 2 and 4, §7.25) hold only at the end of a camp and before stairs: in between a
 character may carry any number (10 rings and 9 armours were seen in 100 heuristic EZ Plus games);
 an item past 16 is left out of the mask and counted, like a tile past :data:`MAX_SLOT`."""
-MAX_SLOT = 12
+MAX_SLOT: Final = 12
 """Tiles of one room the catalogue (and the observation) covers. A room is laid with 4 tiles and
 grows when a monster walks in, is created, or drops an item; 12 is three times that, and a legal
 action beyond it is left out of the mask and counted (docs/rl.md gives how often)."""
-_TILE_WIDTH = 3 + 3 + 1 + len(KIND_NAMES) + len(MONSTERS) + 1 + len(MON_STATUS_NAMES)
+_TILE_WIDTH: Final = 3 + 3 + 1 + len(KIND_NAMES) + len(MONSTERS) + 1 + len(MON_STATUS_NAMES)
 """Features of one tile place of a room (laid, face down, unseen, suit, number, kind, monster)."""
 
 
@@ -217,44 +217,74 @@ def encode(o: Mapping[str, Any], w: Writer, player: int) -> None:
 # -- the fast path: the same vector, straight from the state ---------------------------------------
 
 _S = group_starts(encode, GAME.new_state(seed=0).observation(0), np.zeros(16384, dtype=np.float32))
-_PHASE = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
-_PLUS, _CONTINUE, _FORCED = _S["EZ Plus rules"], _S["continue allowed"], _S["forced end allowed"]
-_LEVEL, _XP, _HP, _MAX_HP, _STR, _MAX_STR, _STATUS, _GOLD, _FOOD, _FLOOR, _DEEPEST, _STAIRS = (_S[n] for n in (
-    "level", "xp", "hp", "max hp", "strength", "max strength", "status", "gold", "food", "floor", "deepest floor",
-    "stairs plate up (amulet)"))
-_HUNGRY = _STATUS + PC_STATUS.index("hungry")
-_WEAPONS_BEYOND = _S[f"weapons beyond {MAX_ITEMS}"]
-_WEAPON = tuple(_S[f"weapon {i + 1}"] for i in range(MAX_ITEMS))
-_WEAPON_KIND = {k: i for i, k in enumerate(WEAPON_KINDS)}
-_BOW = _S["bow"]
-_MISSILE = tuple(_S[f"missiles {m}"] for m in MISSILES)
-_ARMOURS_BEYOND = _S[f"armours beyond {MAX_ITEMS}"]
-_ARMOUR = tuple(_S[f"armour {i + 1}"] for i in range(MAX_ITEMS))
-_ARMOUR_KIND = {k: i for i, k in enumerate(ARMOUR_KINDS)}
-_RINGS_BEYOND = _S[f"rings beyond {MAX_ITEMS}"]
-_RING = tuple(_S[f"ring {i + 1} held"] for i in range(MAX_ITEMS))
-_RING_KIND = {k: i for i, k in enumerate(RINGS)}
-_AMULET, _POTIONS, _SCROLLS = _S["amulet"], _S["potions"], _S["scrolls"]
-_POTION_IS = tuple(_S[f"potion {t} is"] for t in POTION_TILES)
-_SCROLL_IS = tuple(_S[f"scroll {t} is"] for t in SCROLL_TILES)
-_AT, _ROOM, _SIDE, _FROM, _TO = _S["at"], _S["room"], _S["door side"], _S["passage from"], _S["passage to"]
-_LAB = tuple(_S[f"room {r + 1} labyrinth"] for r in range(9))
-_FOUND = tuple(_S[f"room {r + 1} found"] for r in range(9))
-_PROCESSED = tuple(_S[f"room {r + 1} processed"] for r in range(9))
-_TILES_BEYOND = tuple(_S[f"room {r + 1} tiles beyond {MAX_SLOT}"] for r in range(9))
-_TILE = tuple(tuple(_S[f"room {r + 1} tile {k + 1} laid"] for k in range(MAX_SLOT)) for r in range(9))
+_PHASE: Final = {p: _S["phase"] + i for i, p in enumerate(PHASES)}
+# (Final: a compiled build reads these from static variables, not from the module's dictionary)
+_PLUS: Final = _S["EZ Plus rules"]
+_CONTINUE: Final = _S["continue allowed"]
+_FORCED: Final = _S["forced end allowed"]
+_LEVEL: Final = _S["level"]
+_XP: Final = _S["xp"]
+_HP: Final = _S["hp"]
+_MAX_HP: Final = _S["max hp"]
+_STR: Final = _S["strength"]
+_MAX_STR: Final = _S["max strength"]
+_STATUS: Final = _S["status"]
+_GOLD: Final = _S["gold"]
+_FOOD: Final = _S["food"]
+_FLOOR: Final = _S["floor"]
+_DEEPEST: Final = _S["deepest floor"]
+_STAIRS: Final = _S["stairs plate up (amulet)"]
+_HUNGRY: Final = _STATUS + PC_STATUS.index("hungry")
+_WEAPONS_BEYOND: Final = _S[f"weapons beyond {MAX_ITEMS}"]
+_WEAPON: Final = tuple(_S[f"weapon {i + 1}"] for i in range(MAX_ITEMS))
+_WEAPON_KIND: Final = {k: i for i, k in enumerate(WEAPON_KINDS)}
+_BOW: Final = _S["bow"]
+_MISSILE: Final = tuple(_S[f"missiles {m}"] for m in MISSILES)
+_ARMOURS_BEYOND: Final = _S[f"armours beyond {MAX_ITEMS}"]
+_ARMOUR: Final = tuple(_S[f"armour {i + 1}"] for i in range(MAX_ITEMS))
+_ARMOUR_KIND: Final = {k: i for i, k in enumerate(ARMOUR_KINDS)}
+_RINGS_BEYOND: Final = _S[f"rings beyond {MAX_ITEMS}"]
+_RING: Final = tuple(_S[f"ring {i + 1} held"] for i in range(MAX_ITEMS))
+_RING_KIND: Final = {k: i for i, k in enumerate(RINGS)}
+_AMULET: Final = _S["amulet"]
+_POTIONS: Final = _S["potions"]
+_SCROLLS: Final = _S["scrolls"]
+_POTION_IS: Final = tuple(_S[f"potion {t} is"] for t in POTION_TILES)
+_SCROLL_IS: Final = tuple(_S[f"scroll {t} is"] for t in SCROLL_TILES)
+_AT: Final = _S["at"]
+_ROOM: Final = _S["room"]
+_SIDE: Final = _S["door side"]
+_FROM: Final = _S["passage from"]
+_TO: Final = _S["passage to"]
+_LAB: Final = tuple(_S[f"room {r + 1} labyrinth"] for r in range(9))
+_FOUND: Final = tuple(_S[f"room {r + 1} found"] for r in range(9))
+_PROCESSED: Final = tuple(_S[f"room {r + 1} processed"] for r in range(9))
+_TILES_BEYOND: Final = tuple(_S[f"room {r + 1} tiles beyond {MAX_SLOT}"] for r in range(9))
+_TILE: Final = tuple(tuple(_S[f"room {r + 1} tile {k + 1} laid"] for k in range(MAX_SLOT)) for r in range(9))
 # within one tile place: laid, face down, unseen, suit (3), number, kind (4), monster (...), hp, status (...)
-_T_DOWN, _T_UNSEEN, _T_SUIT, _T_NUMBER, _T_KIND, _T_MONSTER = 1, 2, 3, 6, 7, 7 + len(KIND_NAMES)
-_T_HP = _T_MONSTER + len(MONSTERS)
-_T_STATUS = _T_HP + 1
-_ITEM_KIND = KIND_NAMES.index("item")
-_MONSTER = {m: i for i, m in enumerate(MONSTERS)}
-_PASSAGE = _S["passage monster hp"] - len(MONSTERS)  # the one-hot's name is the flag's too: the flag is noted
-_PASSAGE_FLAG = _S["passage monster"]
-_PILE, _DISCARD, _DISCARDED, _TURN, _CONTINUES, _OVER, _WON = (_S[n] for n in (
-    "pile", "discard", "discarded", "turn", "continues", "over", "won"))
-_STATUS_BITS = len(MON_STATUS_NAMES)
-_KINDS = range(len(TILE_NAMES))
+_T_DOWN: Final = 1
+_T_UNSEEN: Final = 2
+_T_SUIT: Final = 3
+_T_NUMBER: Final = 6
+_T_KIND: Final = 7
+_T_MONSTER: Final = 7 + len(KIND_NAMES)
+_T_HP: Final = _T_MONSTER + len(MONSTERS)
+_T_STATUS: Final = _T_HP + 1
+_ITEM_KIND: Final = KIND_NAMES.index("item")
+_MONSTER: Final = {m: i for i, m in enumerate(MONSTERS)}
+_N_MONSTERS: Final = len(MONSTERS)
+_N_RINGS: Final = len(RINGS)
+_PASSAGE: Final = _S["passage monster hp"] - len(MONSTERS)  # the one-hot's name is the flag's too: the flag is noted
+_PASSAGE_FLAG: Final = _S["passage monster"]
+_PILE: Final = _S["pile"]
+_DISCARD: Final = _S["discard"]
+_DISCARDED: Final = _S["discarded"]
+_TURN: Final = _S["turn"]
+_CONTINUES: Final = _S["continues"]
+_OVER: Final = _S["over"]
+_WON: Final = _S["won"]
+_STATUS_BITS: Final = len(MON_STATUS_NAMES)
+_KINDS: Final = range(len(TILE_NAMES))
 
 
 def _pattern(n: int, ones: Sequence[int]) -> memoryview:
@@ -265,25 +295,25 @@ def _pattern(n: int, ones: Sequence[int]) -> memoryview:
     return memoryview(a)
 
 
-_ROWS_KNOWN = (list(range(len(POTION_TILES))), list(range(len(SCROLL_TILES))))
+_ROWS_KNOWN: Final = (list(range(len(POTION_TILES))), list(range(len(SCROLL_TILES))))
 """``pot_row`` and ``scr_row`` with every link known, each appearance its own row (EZ, §7.26)."""
-_KNOWN_ONEHOTS = (
+_KNOWN_ONEHOTS: Final = (
     _pattern(_POTION_IS[-1] + len(POTIONS) - _POTION_IS[0], [_POTION_IS[i] - _POTION_IS[0] + i for i in range(9)]),
     _pattern(_SCROLL_IS[-1] + len(SCROLLS) - _SCROLL_IS[0], [_SCROLL_IS[i] - _SCROLL_IS[0] + i for i in range(18)]),
 )
-_DOWN_PLACES = tuple(
+_DOWN_PLACES: Final = tuple(
     _pattern(n * _TILE_WIDTH, [x for k in range(n) for x in (k * _TILE_WIDTH, k * _TILE_WIDTH + _T_DOWN)])
     for n in range(MAX_SLOT + 1))  # fmt: skip
 """The first ``n`` tile places of a room, each laid and face down (the places are consecutive)."""
 assert all(_TILE[r][k] == _TILE[r][0] + k * _TILE_WIDTH for r in range(9) for k in range(MAX_SLOT))
-_PC_BITS = len(PC_STATUS_NAMES)
-_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(9) if f >> i & 1) for f in range(1 << 9))
+_PC_BITS: Final = len(PC_STATUS_NAMES)
+_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(i for i in range(9) if f >> i & 1) for f in range(1 << 9))
 """The bits set in a status word (the PC's 8, a monster's 9), in order."""
-_ROOM_SPAN = _LAB[1] - _LAB[0]
+_ROOM_SPAN: Final = _LAB[1] - _LAB[0]
 assert all(_LAB[r] == _LAB[0] + r * _ROOM_SPAN and _TILE[r][-1] + _TILE_WIDTH == _LAB[r] + _ROOM_SPAN for r in range(9))
-_UNSEEN_ROOM = [FACE_DOWN] * PER_ROOM
+_UNSEEN_ROOM: Final = [FACE_DOWN] * PER_ROOM
 """The tiles of a room not yet seen on this floor: its deal, face down."""
-_UNSEEN_ROOMS = _pattern(9 * _ROOM_SPAN, [
+_UNSEEN_ROOMS: Final = _pattern(9 * _ROOM_SPAN, [
     _TILE[r][k] - _LAB[0] + x for r in range(9) for k in range(PER_ROOM) for x in (0, _T_DOWN)])  # fmt: skip
 """Rooms in a row, each as a room not yet seen shows (:data:`_UNSEEN_ROOM`, no labyrinth pair, no
 found end, not processed): the block of consecutive such rooms is written by one slice."""
@@ -297,15 +327,49 @@ def _tile_seen(t: int, kind: int) -> memoryview:
     return memoryview(a)
 
 
-_SEEN = tuple(tuple(_tile_seen(t, kind) for kind in range(len(KIND_NAMES))) for t in range(len(TILE_NAMES)))
+_SEEN: Final = tuple(tuple(_tile_seen(t, kind) for kind in range(len(KIND_NAMES))) for t in range(len(TILE_NAMES)))
 """``_SEEN[tile][kind]``: a tile seen; a disguised mimic (D61, mN as sN) is ``_SEEN[18 + tile % 9][item]``."""
+
+
+_HEAD_WIDTH: Final = _TILES_BEYOND[0] - _LAB[0]
+"""The labyrinth pair, the found ends and the processed flag of a room, in a row."""
+assert _FOUND[0] == _LAB[0] + len(LAB_NAMES) and _PROCESSED[0] + 1 == _TILES_BEYOND[0]
+
+
+def _room_head(pair: tuple[int, int] | None, found: int, processed: bool) -> memoryview:
+    a = array("f", bytes(4 * _HEAD_WIDTH))
+    for t in pair or ():
+        a[t] += 1.0
+    for sd in _BITS[found]:
+        a[len(LAB_NAMES) + sd] = 1.0
+    if processed:
+        a[_HEAD_WIDTH - 1] = 1.0
+    return memoryview(a)
+
+
+_LAB_PAIRS = [(a, b) for a in range(len(LAB_NAMES)) for b in range(len(LAB_NAMES))]
+_ROOM_HEADS: Final = tuple(_room_head(pair, found, processed) for pair in (None, *_LAB_PAIRS) for found in range(16)
+                    for processed in (False, True))  # fmt: skip
+"""A room's head (:data:`_HEAD_WIDTH` places) by ``((pair[0] * 5 + pair[1] + 1 if pair else 0) * 16
++ found) * 2 + processed``: written by one slice."""
+_MONSTER_PLACES: Final[dict[tuple[int, str, int, int], memoryview]] = {}
+"""A seen monster's whole tile place (laid, suit, number, kind, the monster, its hp and statuses)
+by (tile, monster, hp, statuses), as met (up to :data:`_MONSTER_PLACES_MAX`): written by one slice."""
+_MONSTER_PLACES_MAX: Final = 1 << 13
+
+
+def _monster_place(t: int, mon_id: str, hp: int, flags: int) -> memoryview:
+    a = array("f", bytes(4 * _TILE_WIDTH))
+    a[:_T_MONSTER] = array("f", _SEEN[t][K_MON].tobytes())
+    _write_monster(a, _T_MONSTER, mon_id, hp, flags)
+    return memoryview(a)
 
 
 def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
     out[at + _MONSTER[mon_id]] = 1.0
-    out[at + len(MONSTERS)] = hp / 20
+    out[at + _N_MONSTERS] = hp / 20
     if flags:
-        status = at + len(MONSTERS) + 1
+        status = at + _N_MONSTERS + 1
         for i in _BITS[flags]:
             out[status + i] = 1.0
 
@@ -391,9 +455,9 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
             if ring.kind is not None:
                 out[at + 1 + _RING_KIND[ring.kind]] = 1.0
                 if ring.cursed:
-                    out[at + 1 + len(RINGS)] = 1.0
+                    out[at + 1 + _N_RINGS] = 1.0
             if ring.hand:
-                out[at + 2 + len(RINGS)] = 1.0
+                out[at + 2 + _N_RINGS] = 1.0
     if any(s.potions):
         for i, n in enumerate(s.potions):
             if n:
@@ -435,15 +499,9 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         if unseen >= 0:
             out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
             unseen = -1
-        if pair is not None:
-            lab = _LAB[r]
-            for t in pair:
-                out[lab + t] += 1.0
-        if found:
-            for sd in _BITS[found]:
-                out[_FOUND[r] + sd] = 1.0
-        if processed:
-            out[_PROCESSED[r]] = 1.0
+        lab = _LAB[r]
+        out[lab:lab + _HEAD_WIDTH] = _ROOM_HEADS[
+            ((pair[0] * 5 + pair[1] + 1 if pair is not None else 0) * 16 + found) * 2 + processed]
         if not room:
             r += 1
             continue
@@ -474,8 +532,13 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                 else:  # D61: mN looks like sN
                     out[at:at + _T_MONSTER] = _SEEN[18 + slot.tile % 9][_ITEM_KIND]
             else:
-                out[at:at + _T_MONSTER] = _SEEN[slot.tile][K_MON]
-                _write_monster(out, at + _T_MONSTER, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
+                key = (slot.tile, slot.monster.id, slot.hp, slot.flags)  # type: ignore[union-attr]
+                place = _MONSTER_PLACES.get(key)
+                if place is None:
+                    place = _monster_place(*key)
+                    if len(_MONSTER_PLACES) < _MONSTER_PLACES_MAX:
+                        _MONSTER_PLACES[key] = place
+                out[at:at + _TILE_WIDTH] = place
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
         r += 1
@@ -501,8 +564,8 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
             out[_WON] = 1.0
 
 
-_SLOT_ACTIONS = frozenset({"attack", "pick", "hit", "shoot", "read"})
-_KIND = attrgetter("kind")
+_SLOT_ACTIONS: Final = frozenset({"attack", "pick", "hit", "shoot", "read"})
+_KIND: Final = attrgetter("kind")
 
 
 def notations(state: State, legal: Sequence[Action]) -> list[str]:
@@ -511,25 +574,56 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     catalogue)."""
     assert isinstance(state, JongRogueState)
     out = list(map(notation, legal))
-    if state.pos != PASSAGE:
-        room = state.slots[state.room]
-        if K_GONE not in map(_KIND, room):
-            return out  # every tile listed at its own number: the game's notations are the catalogue's
-        # the room's tiles still there (those of its observation), in their order
-        here = [k + 1 for k, slot in enumerate(room) if slot.kind != K_GONE]
-        listed = {slot: i + 1 for i, slot in enumerate(here)}
-    else:  # in a passage: only the passage monster (0) is a target
-        listed = {}
-    for j, a in enumerate(legal):
-        if a.name not in _SLOT_ACTIONS or not a.args:
-            continue
-        args = list(a.args)
-        k = 1 if a.name == "read" else 0
-        slot = args[k] if len(args) > k else None
-        if isinstance(slot, int) and slot > 0:
-            args[k] = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
-            out[j] = str(Action(a.name, *args))
+    if state.pos == PASSAGE:  # in a passage: only the passage monster (0) is a target
+        return _renumbered(legal, out, {})
+    kinds = tuple(map(_KIND, state.slots[state.room]))
+    if K_GONE not in kinds:
+        return out  # every tile listed at its own number: the game's notations are the catalogue's
+    # the same notations in a room with its gone tiles at the same places: the same renumbering
+    key = (tuple(out), kinds)
+    known = _RENUMBERED.get(key)
+    if known is not None:
+        return list(known)
+    # the room's tiles still there (those of its observation), in their order
+    here = [k for k, kind in enumerate(kinds, 1) if kind != K_GONE]
+    out = _renumbered(legal, out, dict(zip(here, range(1, len(here) + 1), strict=True)))
+    if len(_RENUMBERED) < _RENUMBERED_MAX:
+        _RENUMBERED[key] = tuple(out)
     return out
+
+
+def _renumbered(legal: Sequence[Action], out: list[str], listed: dict[int, int]) -> list[str]:
+    """``out`` (the notations of ``legal``) with each slot target renumbered by ``listed`` (the
+    game's slot number: its place among the tiles listed)."""
+    for j, a in enumerate(legal):
+        name = a.name
+        if name not in _SLOT_ACTIONS:
+            continue
+        args = a.args
+        k = 1 if name == "read" else 0
+        if len(args) <= k:
+            continue
+        slot = args[k]
+        if isinstance(slot, int) and slot > 0:
+            new = listed.get(slot, 0) or f"slot{slot}"  # not listed: outside the catalogue
+            key = (out[j], new)
+            text = _TARGETS.get(key)
+            if text is None:
+                renumbered = list(args)
+                renumbered[k] = new
+                text = str(Action(name, *renumbered))
+                if len(_TARGETS) < _RENUMBERED_MAX:
+                    _TARGETS[key] = text
+            out[j] = text
+    return out
+
+
+_RENUMBERED: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[str, ...]] = {}
+"""The catalogue's notations of a list of legal notations in a room with gone tiles (by the kinds
+of its tiles, in their order), as met: the renumbering is a function of the two."""
+_TARGETS: dict[tuple[str, int | str], str] = {}
+"""The notation of a slot action (by its own notation) with its target renumbered, as met."""
+_RENUMBERED_MAX: Final = 1 << 14
 
 
 def progress(obs: Mapping[str, Any]) -> float:

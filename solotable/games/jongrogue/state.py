@@ -20,7 +20,7 @@ pending step must act on the clone's.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from solotable.core.action import Action
 from solotable.core.engine import Phase, StepState
@@ -42,17 +42,39 @@ GAME_ID = "jongrogue"
 R = rules_data()
 
 # -- the PC's statuses (§7.16), a bit each ------------------------------------------------------
-ASLEEP, CONFUSED, HELD, LEVIT, BLIND, CLAIR, AGGRAV, FROZEN = (1 << i for i in range(8))
+# (each Final and a literal: the compiled build puts the number itself where a rule names it)
+ASLEEP: Final = 1
+CONFUSED: Final = 2
+HELD: Final = 4
+LEVIT: Final = 8
+BLIND: Final = 16
+CLAIR: Final = 32
+AGGRAV: Final = 64
+FROZEN: Final = 128
 PC_STATUS_NAMES = ("asleep", "confused", "held", "levitating", "blind", "clairvoyant", "aggravation", "frozen")
 
 # -- a monster's statuses (§7.15), a bit each ---------------------------------------------------
-M_ASLEEP, M_DEEP, M_CONF, M_HASTE, M_SLOW, M_INVIS, M_CANCEL, M_SCARED, M_DISGUISED = (1 << i for i in range(9))
+M_ASLEEP: Final = 1
+M_DEEP: Final = 2
+M_CONF: Final = 4
+M_HASTE: Final = 8
+M_SLOW: Final = 16
+M_INVIS: Final = 32
+M_CANCEL: Final = 64
+M_SCARED: Final = 128
+M_DISGUISED: Final = 256
 MON_STATUS_NAMES = ("asleep", "deep_asleep", "confused", "hasted", "slowed", "invisible", "cancelled", "scared",
                     "disguised")  # fmt: skip
-M_SLEEPING = M_ASLEEP | M_DEEP
+M_SLEEPING: Final = 3  # M_ASLEEP | M_DEEP
+assert M_SLEEPING == M_ASLEEP | M_DEEP
 
 # -- what an encounter tile is (§7.5) ---------------------------------------------------------
-K_MON, K_TRAP, K_GOLD, K_ITEM, K_GONE, K_DOWN = range(6)
+K_MON: Final = 0
+K_TRAP: Final = 1
+K_GOLD: Final = 2
+K_ITEM: Final = 3
+K_GONE: Final = 4
+K_DOWN: Final = 5
 KIND_NAMES = ("monster", "trap", "gold", "item")
 # K_DOWN: a tile laid face down and not yet drawn (JR-P1): what it is is drawn when the table turns
 # it up (encounter processing, Clairvoyance, the floor's tiles discarded). Its ``tile`` is the pool
@@ -61,10 +83,14 @@ KIND_NAMES = ("monster", "trap", "gold", "item")
 
 # -- whether a tile is seen (§7.5): face down, turned up by encounter processing, or added during
 # the floor (a drop, a wandering or created monster, a monster that moved in: face up, D60)
-DOWN, UP, ADDED = 0, 1, 2
+DOWN: Final = 0
+UP: Final = 1
+ADDED: Final = 2
 
 # -- where the PC is (§7.4) --------------------------------------------------------------------
-ROOM, DOOR, PASSAGE = 0, 1, 2
+ROOM: Final = 0
+DOOR: Final = 1
+PASSAGE: Final = 2
 POS_NAMES = ("room", "door", "passage")
 
 # -- rows of the sheets -------------------------------------------------------------------------
@@ -73,7 +99,7 @@ SCROLLS: tuple[str, ...] = R.item.scroll_rows.value
 RINGS: tuple[str, ...] = R.item.ring_table.value
 MISSILES = ("arrows", "darts", "shuriken")
 
-PASSAGE_REF = -1
+PASSAGE_REF: Final = -1
 """The reference of the passage monster (§7.17)."""
 
 

@@ -9,6 +9,8 @@ flees (§7.11.7). A kill (row 18) gives XP (row 19) and may leave a drop (§7.11
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.engine import Phase, step
 
 from ..data import Monster
@@ -45,38 +47,42 @@ from ..state import (
 from . import monsters, moves, turns
 from .pile import GLYPHS, discard_tile, draw_until, is_s, roll, satiation
 
-RANGED_HIT = Phase[JongRogueState]("ranged_hit", chance=True, game=GAME_ID)  # the PC's 2d9 ranged hit check (§7.11.3)
-AMMO = Phase[JongRogueState]("ammo_check", chance=True, game=GAME_ID)  # is the missile row used up (§7.11.3)
-MELEE_HIT = Phase[JongRogueState]("melee_hit", chance=True, game=GAME_ID)  # the PC's 2d9 melee hit check (§7.11.4)
-LEPRECHAUN_GOLD = Phase[JongRogueState]("leprechaun_gold", chance=True, game=GAME_ID)  # 2d9 x F on the kill (§7.14.3)
-DROP_CHECK = Phase[JongRogueState]("drop_check", chance=True, game=GAME_ID)  # does the monster drop an item (§7.11.9)
-DROPPED_ITEM = Phase[JongRogueState]("dropped_item", chance=True, game=GAME_ID)  # draw until an s tile (§7.11.9)
+# the PC's 2d9 ranged hit check (§7.11.3)
+RANGED_HIT: Final = Phase[JongRogueState]("ranged_hit", chance=True, game=GAME_ID)
+AMMO: Final = Phase[JongRogueState]("ammo_check", chance=True, game=GAME_ID)  # is the missile row used up (§7.11.3)
+# the PC's 2d9 melee hit check (§7.11.4)
+MELEE_HIT: Final = Phase[JongRogueState]("melee_hit", chance=True, game=GAME_ID)
+# 2d9 x F on the kill (§7.14.3)
+LEPRECHAUN_GOLD: Final = Phase[JongRogueState]("leprechaun_gold", chance=True, game=GAME_ID)
+# does the monster drop an item (§7.11.9)
+DROP_CHECK: Final = Phase[JongRogueState]("drop_check", chance=True, game=GAME_ID)
+DROPPED_ITEM: Final = Phase[JongRogueState]("dropped_item", chance=True, game=GAME_ID)  # draw until an s tile (§7.11.9)
 
-C = R.combat
-PC_MELEE_BASE = C.pc_melee_base.value
-PC_RANGED_BASE = C.pc_ranged_base.value
-HIT_LEVEL_DIV = C.hit_level_div.value
-TARGET_MIN = C.pc_target_min.value
-FUMBLE_MAX = C.fumble_max.value
-MARGIN_DIV = C.margin_div.value
-MIN_DAMAGE = C.min_damage.value
-INVISIBLE_PENALTY = C.invisible_penalty.value
+C: Final = R.combat
+PC_MELEE_BASE: Final = C.pc_melee_base.value
+PC_RANGED_BASE: Final = C.pc_ranged_base.value
+HIT_LEVEL_DIV: Final = C.hit_level_div.value
+TARGET_MIN: Final = C.pc_target_min.value
+FUMBLE_MAX: Final = C.fumble_max.value
+MARGIN_DIV: Final = C.margin_div.value
+MIN_DAMAGE: Final = C.min_damage.value
+INVISIBLE_PENALTY: Final = C.invisible_penalty.value
 SHOTS, SHOTS_HASTED = C.ranged_shots.value
-AMMO_OUT = C.ammo_out.value
-WEAPON_DMG: dict[str, int] = C.weapon_damage.value
-MISSILE_DMG: dict[str, int] = C.missile_damage.value
-PARTING_ATTACKS = C.parting_attacks.value
-HASTED_ATTACKS = R.monster.hasted_attacks.value
-SLOWED_ATTACKS = R.monster.slowed_attacks.value
-FREEZE_DURATION = R.ability.freeze_duration.value
-LEPRECHAUN = R.ability.leprechaun_gold.value
-LEVEL_DRAIN = R.ability.level_drain.value
-HP_GAIN = R.level.hp_gain.value
-LEVEL_XP = R.level.xp_table.value
-LEVEL_MAX = R.level.max.value
-XP_MAX = R.xp.max.value
-GOLD_MAX = R.gold.max.value
-MISSILES = ("arrows", "darts", "shuriken")
+AMMO_OUT: Final = C.ammo_out.value
+WEAPON_DMG: Final[dict[str, int]] = C.weapon_damage.value
+MISSILE_DMG: Final[dict[str, int]] = C.missile_damage.value
+PARTING_ATTACKS: Final = C.parting_attacks.value
+HASTED_ATTACKS: Final = R.monster.hasted_attacks.value
+SLOWED_ATTACKS: Final = R.monster.slowed_attacks.value
+FREEZE_DURATION: Final = R.ability.freeze_duration.value
+LEPRECHAUN: Final = R.ability.leprechaun_gold.value
+LEVEL_DRAIN: Final = R.ability.level_drain.value
+HP_GAIN: Final = R.level.hp_gain.value
+LEVEL_XP: Final = R.level.xp_table.value
+LEVEL_MAX: Final = R.level.max.value
+XP_MAX: Final = R.xp.max.value
+GOLD_MAX: Final = R.gold.max.value
+MISSILES: Final = ("arrows", "darts", "shuriken")
 
 
 def target_ref(state: JongRogueState, k: int) -> int:

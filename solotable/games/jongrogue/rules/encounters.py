@@ -10,6 +10,7 @@ steps from a door into a room, each trap there may spring (row 6 after resolutio
 from __future__ import annotations
 
 from functools import partial
+from typing import Final
 
 from solotable.core.engine import Phase
 
@@ -44,21 +45,25 @@ from ..state import (
 from . import ending, floors, moves
 from .pile import GLYPHS, REVEAL, Then, discard_tile, draw_tile, draw_until, is_m, other_room, roll, turn_up
 
-SLEEP_CHECK = Phase[JongRogueState]("sleep_check", chance=True, game=GAME_ID)  # a wandering type asleep or awake (§7.7)
-WANDERING = Phase[JongRogueState]("wandering_monster", chance=True, game=GAME_ID)  # the tile after a rest (§7.17)
-WANDER_CHECK = Phase[JongRogueState]("wandering_check", chance=True, game=GAME_ID)  # 1d9 <= 3 after an m tile (§7.17)
-TRAP_CHECK = Phase[JongRogueState]("trap_check", chance=True, game=GAME_ID)  # does the trap spring (§7.18)
-DART_DAMAGE = Phase[JongRogueState]("dart_damage", chance=True, game=GAME_ID)  # the poison dart (§7.18 p4)
-DART_POISON = Phase[JongRogueState]("dart_poison", chance=True, game=GAME_ID)  # the dart's strength loss (§7.18 p4)
-TELEPORT = Phase[JongRogueState]("teleport", chance=True, game=GAME_ID)  # draw until another room (§7.18 p3)
+# a wandering type asleep or awake (§7.7)
+SLEEP_CHECK: Final = Phase[JongRogueState]("sleep_check", chance=True, game=GAME_ID)
+# the tile after a rest (§7.17)
+WANDERING: Final = Phase[JongRogueState]("wandering_monster", chance=True, game=GAME_ID)
+# 1d9 <= 3 after an m tile (§7.17)
+WANDER_CHECK: Final = Phase[JongRogueState]("wandering_check", chance=True, game=GAME_ID)
+TRAP_CHECK: Final = Phase[JongRogueState]("trap_check", chance=True, game=GAME_ID)  # does the trap spring (§7.18)
+DART_DAMAGE: Final = Phase[JongRogueState]("dart_damage", chance=True, game=GAME_ID)  # the poison dart (§7.18 p4)
+# the dart's strength loss (§7.18 p4)
+DART_POISON: Final = Phase[JongRogueState]("dart_poison", chance=True, game=GAME_ID)
+TELEPORT: Final = Phase[JongRogueState]("teleport", chance=True, game=GAME_ID)  # draw until another room (§7.18 p3)
 
-ALL_HASTED_FROM = R.monster.all_hasted_from_floor.value
-WANDERER_AWAKE = R.sleep.wanderer_awake.value
-WANDER_TRIGGER = R.wander.trigger.value
-TRAP_SPRING = R.trap.spring.value
-DART_DIV = R.trap.dart_damage.value
-DART_STR = R.trap.dart_str_loss.value
-FLOOR_MAX = R.floor.max.value
+ALL_HASTED_FROM: Final = R.monster.all_hasted_from_floor.value
+WANDERER_AWAKE: Final = R.sleep.wanderer_awake.value
+WANDER_TRIGGER: Final = R.wander.trigger.value
+TRAP_SPRING: Final = R.trap.spring.value
+DART_DIV: Final = R.trap.dart_damage.value
+DART_STR: Final = R.trap.dart_str_loss.value
+FLOOR_MAX: Final = R.floor.max.value
 
 __all__ = ["Then", "add_monster", "encounter", "trap_check", "wanderer"]
 
@@ -136,8 +141,8 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
     if state.log:
         state.emit("jr.ev.monster", room=room + 1, monster=f"@jr.mon.{mon.id}", tile=GLYPHS[s.tile],
                    state="@jr.word." + ("awake" if awake else "asleep"))  # fmt: skip
-    gold_here = any(g.kind == K_GOLD for g in state.room_slots(room))
-    if awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL and gold_here:
+    if (awake and "gold_lover" in mon.abilities and not s.flags & M_CANCEL
+            and any(g.kind == K_GOLD for g in state.room_slots(room))):  # fmt: skip
         s.flags |= M_DEEP  # D48: it goes to the gold and sleeps deeply on it
         if state.log:
             state.emit("jr.ev.gold_lover", monster=f"@jr.mon.{mon.id}")

@@ -11,6 +11,8 @@ at floor start.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.action import Action
 from solotable.core.engine import Phase
 
@@ -33,23 +35,26 @@ from .pile import (
     DISCARD_UP,
     START_ROOM,
     Then,
-    counted_table,
     discard_tile,
+    lab_table,
     restack,
     runout,
     take,
     turn_up,
 )
 
-LABYRINTH = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)  # a room's pair turned face up (§7.3)
+# a room's pair turned face up (§7.3)
+LABYRINTH: Final = Phase[JongRogueState]("labyrinth_tile", chance=True, game=GAME_ID)
 
-LAB_ACTIONS: tuple[Action, ...] = tuple(Action("lab", name) for name in LAB_NAMES)
-LAB_OF: dict[Action, int] = {a: i for i, a in enumerate(LAB_ACTIONS)}
+LAB_ACTIONS: Final[tuple[Action, ...]] = tuple(Action("lab", name) for name in LAB_NAMES)
+LAB_OF: Final[dict[str | int, int]] = {name: i for i, name in enumerate(LAB_NAMES)}
+"""The labyrinth tile (0-4) of a draw's outcome, by its argument: ``LAB_OF[outcome.args[0]]`` (a
+string key hashes in C)."""
 
-DEAL_TILES = 9 * R.map.encounter_tiles_per_room.value
-PER_ROOM = R.map.encounter_tiles_per_room.value
-FLOOR_MAX = R.floor.max.value
-ROOM_DOWN = (FACE_DOWN,) * PER_ROOM
+DEAL_TILES: Final = 9 * R.map.encounter_tiles_per_room.value
+PER_ROOM: Final = R.map.encounter_tiles_per_room.value
+FLOOR_MAX: Final = R.floor.max.value
+ROOM_DOWN: Final = (FACE_DOWN,) * PER_ROOM
 """A room's deal: its tiles laid face down (shared, never changed in place: :data:`FACE_DOWN`)."""
 
 
@@ -128,16 +133,16 @@ def reveal_lab(state: JongRogueState, room: int, then: Then | None = None) -> No
         if then is not None:
             then(state, room)
         return
-    state.draw(LABYRINTH, counted_table(LAB_ACTIONS, tuple(state.lab_left)), _lab_tile, room, -1, then)
+    state.draw(LABYRINTH, lab_table(LAB_ACTIONS, state.lab_left), _lab_tile, room, -1, then)
 
 
 def _lab_tile(state: JongRogueState, outcome: Action, room: int, first: int,
               then: Then | None) -> None:  # fmt: skip
-    k = LAB_OF[outcome]
+    k = LAB_OF[outcome.args[0]]
     state.lab_left[k] -= 1
     state.lab_n -= 1
     if first < 0:
-        state.draw(LABYRINTH, counted_table(LAB_ACTIONS, tuple(state.lab_left)), _lab_tile, room, k, then)
+        state.draw(LABYRINTH, lab_table(LAB_ACTIONS, state.lab_left), _lab_tile, room, k, then)
         return
     state.lab[room] = (first, k)
     if state.log:

@@ -10,6 +10,8 @@ drop; the carry limits are kept just before the stairs (row 40, ``floors.stairs`
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.engine import Phase
 
 from ..notation import TILE_INDEX, number
@@ -33,26 +35,28 @@ from ..state import (
 from . import monsters, moves
 from .pile import GLYPHS, discard_tile, draw_until, is_not_s, is_s, roll
 
-GOLD_PILE = Phase[JongRogueState]("gold_pile", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.19)
-POTION_KIND = Phase[JongRogueState]("potion_kind", chance=True, game=GAME_ID)  # draw until an s tile (§7.19)
-SCROLL_KIND = Phase[JongRogueState]("scroll_kind", chance=True, game=GAME_ID)  # draw until an m or p tile (§7.19)
-WEAPON_KIND = Phase[JongRogueState]("weapon_kind", chance=True, game=GAME_ID)  # 1d9 on the weapon table (§7.23)
-ARMOUR_KIND = Phase[JongRogueState]("armour_kind", chance=True, game=GAME_ID)  # 1d9 on the armour table (§7.23)
-EQUIPMENT_STATE = Phase[JongRogueState]("equipment_state", chance=True, game=GAME_ID)  # curse and enchantment (§7.24)
-RING_KIND = Phase[JongRogueState]("ring_kind", chance=True, game=GAME_ID)  # 1d9 on the ring table (§7.22)
-RING_CURSE = Phase[JongRogueState]("ring_curse", chance=True, game=GAME_ID)  # is the ring cursed (§7.22)
+GOLD_PILE: Final = Phase[JongRogueState]("gold_pile", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.19)
+POTION_KIND: Final = Phase[JongRogueState]("potion_kind", chance=True, game=GAME_ID)  # draw until an s tile (§7.19)
+# draw until an m or p tile (§7.19)
+SCROLL_KIND: Final = Phase[JongRogueState]("scroll_kind", chance=True, game=GAME_ID)
+WEAPON_KIND: Final = Phase[JongRogueState]("weapon_kind", chance=True, game=GAME_ID)  # 1d9 on the weapon table (§7.23)
+ARMOUR_KIND: Final = Phase[JongRogueState]("armour_kind", chance=True, game=GAME_ID)  # 1d9 on the armour table (§7.23)
+# curse and enchantment (§7.24)
+EQUIPMENT_STATE: Final = Phase[JongRogueState]("equipment_state", chance=True, game=GAME_ID)
+RING_KIND: Final = Phase[JongRogueState]("ring_kind", chance=True, game=GAME_ID)  # 1d9 on the ring table (§7.22)
+RING_CURSE: Final = Phase[JongRogueState]("ring_curse", chance=True, game=GAME_ID)  # is the ring cursed (§7.22)
 
-CATEGORY_BY_S = R.item.category_by_s.value
-WEAPON_TABLE = R.item.weapon_table.value
-ARMOUR_TABLE = R.item.armour_table.value
-EQUIP_STATE = R.item.equip_state.value
-RING_CURSES: dict[str, int] = R.item.ring_curse.value
-MISSILES = ("arrows", "darts", "shuriken")
-AMULET_FLOOR = R.amulet.floor.value
-FOOD_MAX = R.food.max.value
-FOOD_GAIN = R.food.item_gain.value
-GOLD_MAX = R.gold.max.value
-GOLD_TILES = R.gold.pile_amount.value
+CATEGORY_BY_S: Final = R.item.category_by_s.value
+WEAPON_TABLE: Final = R.item.weapon_table.value
+ARMOUR_TABLE: Final = R.item.armour_table.value
+EQUIP_STATE: Final = R.item.equip_state.value
+RING_CURSES: Final[dict[str, int]] = R.item.ring_curse.value
+MISSILES: Final = ("arrows", "darts", "shuriken")
+AMULET_FLOOR: Final = R.amulet.floor.value
+FOOD_MAX: Final = R.food.max.value
+FOOD_GAIN: Final = R.food.item_gain.value
+GOLD_MAX: Final = R.gold.max.value
+GOLD_TILES: Final = R.gold.pile_amount.value
 
 
 # -- pick-ups (§7.19, rows 37-39) ----------------------------------------------------------------

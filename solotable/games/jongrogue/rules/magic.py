@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import TypeVarTuple
+from typing import Final, TypeVarTuple
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable
@@ -56,20 +56,21 @@ from .pile import ALL_ROOMS, CLAIRVOYANCE, GLYPHS, discard_tile, draw_until, is_
 Ts = TypeVarTuple("Ts")
 
 
-LINK = Phase[JongRogueState]("link_tile", chance=True, game=GAME_ID)  # the hidden link of an appearance (§7.26)
-CREATED_MONSTER = Phase[JongRogueState]("created_monster", chance=True, game=GAME_ID)  # draw until an m tile (§7.21)
+LINK: Final = Phase[JongRogueState]("link_tile", chance=True, game=GAME_ID)  # the hidden link of an appearance (§7.26)
+# draw until an m tile (§7.21)
+CREATED_MONSTER: Final = Phase[JongRogueState]("created_monster", chance=True, game=GAME_ID)
 # draw until another room (§7.21)
-TELEPORT_MONSTER = Phase[JongRogueState]("teleport_monster", chance=True, game=GAME_ID)
+TELEPORT_MONSTER: Final = Phase[JongRogueState]("teleport_monster", chance=True, game=GAME_ID)
 
-ONE_MONSTER_SCROLLS = frozenset(("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility",
+ONE_MONSTER_SCROLLS: Final = frozenset(("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility",
                                  "cancellation", "teleport_monster"))  # fmt: skip
 """Scroll rows that act on one monster the PL names before reading (§7.21, D63)."""
 
-ENCH_MAX = R.item.enchant_range.value[1]
-STR_MAX = R.strength.range.value[1]
-HEALING_DIV = R.potion.healing.value
-LEVEL_XP = R.level.xp_table.value
-LEVEL_MAX = R.level.max.value
+ENCH_MAX: Final = R.item.enchant_range.value[1]
+STR_MAX: Final = R.strength.range.value[1]
+HEALING_DIV: Final = R.potion.healing.value
+LEVEL_XP: Final = R.level.xp_table.value
+LEVEL_MAX: Final = R.level.max.value
 
 
 @lru_cache(maxsize=1024)

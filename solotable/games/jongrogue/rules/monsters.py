@@ -10,6 +10,8 @@ named by its reference (``state.ref``), since the attack may wait for draws.
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.engine import Checked, Phase, step
 
 from ..data import Monster
@@ -31,29 +33,32 @@ from ..state import (
 from . import combat, encounters, ending, turns
 from .pile import discard_tile, pick, roll
 
-MONSTER_CONFUSION = Phase[JongRogueState]("monster_confusion", chance=True, game=GAME_ID)  # a Confused monster (§7.15)
-FLITS = Phase[JongRogueState]("flits", chance=True, game=GAME_ID)  # does a flitting monster lose its attack (§7.14.14)
-MONSTER_HIT = Phase[JongRogueState]("monster_hit", chance=True, game=GAME_ID)  # the monster's 2d9 hit check (§7.11.5)
-BREATH = Phase[JongRogueState]("breath_damage", chance=True, game=GAME_ID)  # fire breath, 1d9 damage (§7.14.11)
-FREEZE = Phase[JongRogueState]("freeze_check", chance=True, game=GAME_ID)  # 2d9 >= 8 + defence (§7.14.1)
-POISON = Phase[JongRogueState]("poison_check", chance=True, game=GAME_ID)  # strength loss on 1d9 >= 5 (§7.14.2)
-GOLD_THEFT = Phase[JongRogueState]("gold_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.3)
-GOLD_STOLEN = Phase[JongRogueState]("gold_stolen", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.14.3)
-ITEM_THEFT = Phase[JongRogueState]("item_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.5)
-ITEM_STOLEN = Phase[JongRogueState]("item_stolen", chance=True, game=GAME_ID)  # which item (§2.5 step 7)
-STRENGTH_DRAIN = Phase[JongRogueState]("strength_drain_check", chance=True, game=GAME_ID)  # 1d9 >= 6 (§7.14.6)
+# a Confused monster (§7.15)
+MONSTER_CONFUSION: Final = Phase[JongRogueState]("monster_confusion", chance=True, game=GAME_ID)
+# does a flitting monster lose its attack (§7.14.14)
+FLITS: Final = Phase[JongRogueState]("flits", chance=True, game=GAME_ID)
+# the monster's 2d9 hit check (§7.11.5)
+MONSTER_HIT: Final = Phase[JongRogueState]("monster_hit", chance=True, game=GAME_ID)
+BREATH: Final = Phase[JongRogueState]("breath_damage", chance=True, game=GAME_ID)  # fire breath, 1d9 damage (§7.14.11)
+FREEZE: Final = Phase[JongRogueState]("freeze_check", chance=True, game=GAME_ID)  # 2d9 >= 8 + defence (§7.14.1)
+POISON: Final = Phase[JongRogueState]("poison_check", chance=True, game=GAME_ID)  # strength loss on 1d9 >= 5 (§7.14.2)
+GOLD_THEFT: Final = Phase[JongRogueState]("gold_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.3)
+GOLD_STOLEN: Final = Phase[JongRogueState]("gold_stolen", chance=True, game=GAME_ID)  # 2d9 x F gold (§7.14.3)
+ITEM_THEFT: Final = Phase[JongRogueState]("item_theft_check", chance=True, game=GAME_ID)  # 1d9 >= 2 (§7.14.5)
+ITEM_STOLEN: Final = Phase[JongRogueState]("item_stolen", chance=True, game=GAME_ID)  # which item (§2.5 step 7)
+STRENGTH_DRAIN: Final = Phase[JongRogueState]("strength_drain_check", chance=True, game=GAME_ID)  # 1d9 >= 6 (§7.14.6)
 
-CONFUSED_SKIP = R.monster.confused_skip.value
-FLIT_SKIP = R.monster.flit_skip.value
-TARGET_MAX = R.combat.monster_target_max.value
-VS_HELPLESS = R.combat.vs_helpless.value
-FREEZE_TARGET = R.ability.freeze_target.value
-POISON_STR = R.ability.poison_str_loss.value
-STEAL_GOLD = R.ability.steal_gold.value
-STEAL_GOLD_AMOUNT = R.ability.steal_gold_amount.value
-STEAL_ITEM = R.ability.steal_item.value
-STR_DRAIN = R.ability.str_drain.value
-BREATH_DAMAGE = R.ability.breath_damage.value
+CONFUSED_SKIP: Final = R.monster.confused_skip.value
+FLIT_SKIP: Final = R.monster.flit_skip.value
+TARGET_MAX: Final = R.combat.monster_target_max.value
+VS_HELPLESS: Final = R.combat.vs_helpless.value
+FREEZE_TARGET: Final = R.ability.freeze_target.value
+POISON_STR: Final = R.ability.poison_str_loss.value
+STEAL_GOLD: Final = R.ability.steal_gold.value
+STEAL_GOLD_AMOUNT: Final = R.ability.steal_gold_amount.value
+STEAL_ITEM: Final = R.ability.steal_item.value
+STR_DRAIN: Final = R.ability.str_drain.value
+BREATH_DAMAGE: Final = R.ability.breath_damage.value
 FLYTRAP_A, FLYTRAP_B = R.ability.flytrap_damage.value
 
 

@@ -10,6 +10,8 @@ pincer attack, the Ring of Teleportation). Time passes only on rest, passage ste
 
 from __future__ import annotations
 
+from typing import Final
+
 from solotable.core.engine import Phase
 
 from ..notation import SIDES
@@ -43,21 +45,22 @@ from . import encounters, floors, monsters, turns
 from .pile import REVEAL, nothing_more, pick, roll, satiation, turn_up
 
 # does a confused move stray (§7.16)
-CONFUSION_CHECK = Phase[JongRogueState]("confusion_check", chance=True, game=GAME_ID)
+CONFUSION_CHECK: Final = Phase[JongRogueState]("confusion_check", chance=True, game=GAME_ID)
 # which door a stray move reaches (§2.5 step 7)
-STRAY_DOOR = Phase[JongRogueState]("stray_door", chance=True, game=GAME_ID)
-SEARCH = Phase[JongRogueState]("search", chance=True, game=GAME_ID)  # a search for a hidden passage (§7.3)
-GAZE = Phase[JongRogueState]("gaze", chance=True, game=GAME_ID)  # a medusa's gaze (§7.14.12)
-RING_OF_TELEPORTATION = Phase[JongRogueState]("teleport_ring", chance=True, game=GAME_ID)  # does the ring fire (§7.22)
+STRAY_DOOR: Final = Phase[JongRogueState]("stray_door", chance=True, game=GAME_ID)
+SEARCH: Final = Phase[JongRogueState]("search", chance=True, game=GAME_ID)  # a search for a hidden passage (§7.3)
+GAZE: Final = Phase[JongRogueState]("gaze", chance=True, game=GAME_ID)  # a medusa's gaze (§7.14.12)
+# does the ring fire (§7.22)
+RING_OF_TELEPORTATION: Final = Phase[JongRogueState]("teleport_ring", chance=True, game=GAME_ID)
 
-CONFUSED_STRAY = R.move.confused_stray.value
-SEARCH_TARGET = R.map.search_target.value
-SEARCH_RING_BONUS = R.map.search_ring_bonus.value
+CONFUSED_STRAY: Final = R.move.confused_stray.value
+SEARCH_TARGET: Final = R.map.search_target.value
+SEARCH_RING_BONUS: Final = R.map.search_ring_bonus.value
 REGEN_A, REGEN_B = R.hp.regen.value
-REGEN_RING = R.hp.regen_ring_bonus.value
-TELEPORT_FIRE = R.ring.teleport_fire.value
-GAZE_TARGET = R.ability.gaze.value
-PINCER_ATTACKS = R.combat.pincer_attacks.value
+REGEN_RING: Final = R.hp.regen_ring_bonus.value
+TELEPORT_FIRE: Final = R.ring.teleport_fire.value
+GAZE_TARGET: Final = R.ability.gaze.value
+PINCER_ATTACKS: Final = R.combat.pincer_attacks.value
 
 
 # -- room -> door (row 5) ----------------------------------------------------------------------

@@ -21,8 +21,7 @@ kill, and the restack of the discard pile (tiles in use stay out, §2.5 step 3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any, TypeVarTuple
+from typing import Any, Final, TypeVarTuple
 
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, draw_table
@@ -32,11 +31,11 @@ from ..notation import TILE_NAMES, glyph, number
 from ..state import GAME_ID, K_DOWN, JongRogueState, R, face_down, new_slot
 from . import ending
 
-TILE_ACTIONS: tuple[Action, ...] = tuple(Action("tile", name) for name in TILE_NAMES)
-TILE_OF: dict[str | int, int] = {name: i for i, name in enumerate(TILE_NAMES)}
+TILE_ACTIONS: Final[tuple[Action, ...]] = tuple(Action("tile", name) for name in TILE_NAMES)
+TILE_OF: Final[dict[str | int, int]] = {name: i for i, name in enumerate(TILE_NAMES)}
 """The tile (0-26) of a draw's outcome, by its argument: ``TILE_OF[outcome.args[0]]`` (a string
 key hashes in C; an action's hash is a Python call, and deals are most of a game's steps)."""
-GLYPHS: tuple[str, ...] = tuple(glyph(name) for name in TILE_NAMES)
+GLYPHS: Final[tuple[str, ...]] = tuple(glyph(name) for name in TILE_NAMES)
 """The tiles as players write them: ``5萬``, ``4筒``, ``7索``."""
 
 Then = Callable[..., None]
@@ -46,12 +45,13 @@ Ts = TypeVarTuple("Ts")
 
 # -- the draws, named for what they are for (interfaces show the name) -------------------------
 # a face-down encounter tile turned up (§7.5, JR-P1)
-REVEAL = Phase[JongRogueState]("reveal", chance=True, game=GAME_ID)
+REVEAL: Final = Phase[JongRogueState]("reveal", chance=True, game=GAME_ID)
 # one discarded face up at a floor's end (§3.3)
-DISCARD_UP = Phase[JongRogueState]("discard_up", chance=True, game=GAME_ID)
-CLAIRVOYANCE = Phase[JongRogueState]("clairvoyance", chance=True, game=GAME_ID)  # one shown by Clairvoyance (§7.16)
-START_ROOM = Phase[JongRogueState]("start_room", chance=True, game=GAME_ID)  # the start room (§6.2)
-TIME_TILE = Phase[JongRogueState]("time_tile", chance=True, game=GAME_ID)  # the extra satiation cost (§7.4)
+DISCARD_UP: Final = Phase[JongRogueState]("discard_up", chance=True, game=GAME_ID)
+# one shown by Clairvoyance (§7.16)
+CLAIRVOYANCE: Final = Phase[JongRogueState]("clairvoyance", chance=True, game=GAME_ID)
+START_ROOM: Final = Phase[JongRogueState]("start_room", chance=True, game=GAME_ID)  # the start room (§6.2)
+TIME_TILE: Final = Phase[JongRogueState]("time_tile", chance=True, game=GAME_ID)  # the extra satiation cost (§7.4)
 
 
 def pile_table(state: JongRogueState) -> ChanceTable:
@@ -165,7 +165,7 @@ def _turned(state: JongRogueState, outcome: Action, room: int, k: int, rooms: tu
     _turn_up_from(state, rooms, rooms.index(room), k + 1, phase, then, args)
 
 
-ALL_ROOMS = tuple(range(9))
+ALL_ROOMS: Final = tuple(range(9))
 
 
 def nothing_more(state: JongRogueState) -> None:
@@ -380,13 +380,21 @@ def food_check(state: JongRogueState) -> bool:
     return True
 
 
-@lru_cache(maxsize=512)
-def counted_table(actions: tuple[Action, ...], counts: tuple[int, ...]) -> ChanceTable:
-    """A draw from a small set by counts, cached (the labyrinth set, the hidden link rows)."""
-    return draw_table(actions, counts)
+def lab_table(actions: tuple[Action, ...], counts: list[int]) -> ChanceTable:
+    """A draw from the labyrinth set left (``actions``: its five kinds), by its counts: the tables
+    are kept by the counts alone (a few hundred at most: 4 copies of each wind and the stairs),
+    which costs no hash of the actions (a Python call each) at every room's pair."""
+    key = tuple(counts)
+    table = _LAB_TABLES.get(key)
+    if table is None:
+        table = _LAB_TABLES[key] = draw_table(actions, key)
+    return table
 
 
-ONE_OF_N = R.pick.one_of_n.value
-SATIATION_TILES = R.time.extra_satiation_tiles.value
-FOOD_STARVE = R.food.starve.value
-FOOD_PER_CHECK = R.food.per_check.value
+_LAB_TABLES: dict[tuple[int, ...], ChanceTable] = {}
+
+
+ONE_OF_N: Final = R.pick.one_of_n.value
+SATIATION_TILES: Final = R.time.extra_satiation_tiles.value
+FOOD_STARVE: Final = R.food.starve.value
+FOOD_PER_CHECK: Final = R.food.per_check.value

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from solotable.core.action import Action
 from solotable.core.engine import Phase
@@ -48,22 +48,23 @@ from ..state import (
     SIDES_OF,
     JongRogueState,
     R,
+    Ring,
 )
 
 Then = Callable[..., None]
 
-FLOOR_MAX = R.floor.max.value
+FLOOR_MAX: Final = R.floor.max.value
 act = cache(Action)
 """Actions, made once each (legal actions are listed at every decision)."""
-FORCED_END = act("forced-end")
-REST = act("rest")
+FORCED_END: Final = act("forced-end")
+REST: Final = act("rest")
 ENTER, PASS, GO_BACK, GO_ON = act("enter"), act("pass"), act("go", "back"), act("go", "on")
-DOOR_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+DOOR_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(act("door", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
 """The door actions of the sides in a mask of four bits (N E S W), in that order."""
-SEARCH_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+SEARCH_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(act("search", SIDES[sd]) for sd in SIDES_OF[m]) for m in range(16))  # fmt: skip
-NUMBERED = 64
+NUMBERED: Final = 64
 """Numbered actions (a room's slot, a sheet's row) made ahead, up to this number; past it they are
 made when offered (``act``)."""
 PICK, ATTACK, WIELD, WEAR, REMOVE, PUT_ON, DROP_W, DROP_A, DROP_R = (
@@ -71,8 +72,8 @@ PICK, ATTACK, WIELD, WEAR, REMOVE, PUT_ON, DROP_W, DROP_A, DROP_R = (
     for name, *extra in (("pick",), ("attack",), ("wield",), ("wear",), ("remove",), ("puton",), ("drop", "w"),
                          ("drop", "a"), ("drop", "r")))  # fmt: skip
 """``PICK[k]`` is ``act("pick", k)``, and so on: the numbered actions of every decision, made once."""
-QUAFF: tuple[Action, ...] = tuple(act("quaff", TILE_NAMES[18 + i]) for i in range(9))
-READ: tuple[Action, ...] = tuple(act("read", TILE_NAMES[i]) for i in range(18))
+QUAFF: Final[tuple[Action, ...]] = tuple(act("quaff", TILE_NAMES[18 + i]) for i in range(9))
+READ: Final[tuple[Action, ...]] = tuple(act("read", TILE_NAMES[i]) for i in range(18))
 
 
 def _with_forced_end(state: JongRogueState, out: list[Action]) -> list[Action]:
@@ -144,15 +145,15 @@ def _death(state: JongRogueState) -> list[Action]:
     return [act("continue"), act("gameover")]
 
 
-PLAY = Phase("play", _play, game=GAME_ID)
-THREAT = Phase("threat", _threat, game=GAME_ID)
-RANGED = Phase("ranged", _ranged, game=GAME_ID)
-MELEE = Phase("melee", _melee, game=GAME_ID)
-TURN_END = Phase("turn_end", _turn_end, game=GAME_ID)
-CARRY = Phase("carry", _carry, game=GAME_ID)
-IDENTIFY = Phase("identify", _identify, game=GAME_ID)
-DEATH = Phase("death", _death, game=GAME_ID)
-MODES: tuple[Phase[Any], ...] = (PLAY, THREAT, RANGED, MELEE, TURN_END, CARRY, IDENTIFY, DEATH)
+PLAY: Final = Phase("play", _play, game=GAME_ID)
+THREAT: Final = Phase("threat", _threat, game=GAME_ID)
+RANGED: Final = Phase("ranged", _ranged, game=GAME_ID)
+MELEE: Final = Phase("melee", _melee, game=GAME_ID)
+TURN_END: Final = Phase("turn_end", _turn_end, game=GAME_ID)
+CARRY: Final = Phase("carry", _carry, game=GAME_ID)
+IDENTIFY: Final = Phase("identify", _identify, game=GAME_ID)
+DEATH: Final = Phase("death", _death, game=GAME_ID)
+MODES: Final[tuple[Phase[Any], ...]] = (PLAY, THREAT, RANGED, MELEE, TURN_END, CARRY, IDENTIFY, DEATH)
 
 
 # -- the turn ----------------------------------------------------------------------------------
@@ -334,6 +335,25 @@ def camp_actions(state: JongRogueState) -> list[Action]:
     weq, aeq = state.weapon_eq, state.armour_eq
     w_cursed = weq >= 0 and weapons[weq].cursed
     a_cursed = aeq >= 0 and armours[aeq].cursed
+    if not rings:  # the camp of the same sheets without rings: the same actions
+        key = (nw, na, weq, aeq, w_cursed, a_cursed)
+        known = _CAMP.get(key)
+        if known is None:
+            made = _camp(nw, na, weq, aeq, w_cursed, a_cursed, rings)
+            if len(_CAMP) < 4096:
+                _CAMP[key] = tuple(made)
+            return made
+        return list(known)
+    return _camp(nw, na, weq, aeq, w_cursed, a_cursed, rings)
+
+
+_CAMP: dict[tuple[int, int, int, int, bool, bool], tuple[Action, ...]] = {}
+"""The camp actions of sheets without rings, by (weapons, armours, the weapon wielded, the armour
+worn, whether each of these is cursed), the first 4,096 met (a game meets a few dozen)."""
+
+
+def _camp(nw: int, na: int, weq: int, aeq: int, w_cursed: bool, a_cursed: bool, rings: list[Ring]) -> list[Action]:
+    """:func:`camp_actions` of ``nw`` weapons and ``na`` armours (each under :data:`NUMBERED`)."""
     out: list[Action] = []
     if not w_cursed:  # wield any other weapon (weq -1: none wielded, every one), or none
         out += WIELD[1:weq + 1]

@@ -691,7 +691,8 @@ def main() -> None:
     n = len(pi)
     m, lo, hi = interval(pi)
     print(
-        f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}, from {ns.first}), "
+        f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}, "
+        f"{'numbers ' + ns.only if ns.only else f'from {ns.first}'}), "
         f"budget {ns.budget:,} states"
     )
     print(f"heuristic on the same scenarios: {sum(heur) / n:.2%} (a fair policy: below every bound)")

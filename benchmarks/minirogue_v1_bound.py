@@ -1,8 +1,9 @@
 """An information-relaxation upper bound on the best fair chance of winning Mini Rogue v1.2.1.
 
     python benchmarks/minirogue_v1_bound.py [--difficulty normal] [--scenarios 300] [--seed 1]
-                                            [--budget 200000] [--window 0] [--lam 0]
-                                            [--value heuristic|fitted] [--cpu 1200]
+                                            [--first 0] [--only 1,14,...] [--budget 200000]
+                                            [--retry-budget N] [--window 0] [--lam 1 | --lams 0,0.1,1]
+                                            [--value heuristic|fitted] [--cpu 1200] [--verbose]
 
 Brown, Smith and Sun (2010), "Information relaxations and duality in stochastic dynamic
 programs". The game's optimum (the best chance of winning of a player who sees only the past) is
@@ -24,17 +25,23 @@ chance of winning on these scenarios as in the game. A player who sees the scena
 as well as any fair policy on it, so the mean of the scenario-wise optimum bounds the optimum.
 
 **Inner problem** (one scenario, the future known): a deterministic maximisation over the
-decisions, solved exactly by depth-first search with a transposition table over (the state's
-canonical key, the number of uniforms used of each kind). With no penalty it is a search for a
-winning line (stopped at the first win; the heuristic's move tried first). A spell discarded for
-nothing (ruling R29) is never tried: keeping a spell and not casting it does everything
-discarding it does (no chance and no rule depends on holding it: a third spell is a choice of
-which to drop, the spell phase offers "no spell"), so the fair policies that never discard include
-an optimal one and the bound stays a bound on the optimum. A scenario whose search exceeds
-``--budget`` distinct states counts as a win (1, its own valid upper bound), never as a loss;
-their number is reported.
+decisions, solved exactly by depth-first search with a transposition table over (the position's
+key, the number of uniforms used of each kind). With no penalty it is a search for a winning line
+(stopped at the first win; the heuristic's move tried first). Three sound cuts, each argued where
+it is written and tested against the plain search: the key (``decision_key``) leaves out what no
+rule reads again and puts the dice in a canonical order; positions differing only in HP, gold,
+Food, Armor and spells are compared (``Relaxed.can_win``); and a fight that no line survives
+loses the game, answered once for every position that reaches the same fight
+(``Relaxed.survives``). A spell discarded for nothing (ruling R29) is never tried: keeping a
+spell and not casting it does everything discarding it does (no chance and no rule depends on
+holding it, the spell phase offers "no spell"), so the fair policies that never discard include an
+optimal one and the bound stays a bound on the optimum; a third spell's choice of which to drop
+(R6, also named "discard") is a choice and is tried. A scenario whose search exceeds ``--budget``
+distinct states counts as a win (1, its own valid upper bound), never as a loss; their number is
+reported, and ``--retry-budget`` searches them again with more states.
 
-**Penalty** (``--window K --lam L``). At every chance node met while the adventurer is in areas
+**Penalty** (``--window K --lam L``, or ``--lams L1,L2,...``: one walk of the window's tree
+serves every weight). At every chance node met while the adventurer is in areas
 ``1..K`` the relaxed player pays ``L * (V(child) - sum_o p_o V(child_o))``: the value of the
 outcome the scenario gives less the expected value over the exact table, with ``V`` an
 approximate value of a state (``--value``: the heuristic's evaluation, or a logistic fit of the
@@ -71,12 +78,15 @@ from solotable.core.registry import load
 from solotable.games.minirogue_v1.data import SPELLS
 from solotable.games.minirogue_v1.heuristic import evaluate, make_agent
 from solotable.games.minirogue_v1.rules import PHASES
+from solotable.games.minirogue_v1.state import NO_FOE
 
 KINDS: tuple[str, ...] = tuple(p.name for p in PHASES if p.chance)
 """The kinds of chance node (the draws' phases), each with its own stream of uniforms."""
 KIND_INDEX = {name: i for i, name in enumerate(KINDS)}
 Counters = tuple[int, ...]
 START: Counters = (0,) * len(KINDS)
+FIGHT_KINDS = tuple(KIND_INDEX[name] for name in ("attack_roll", "crit_roll", "feat_roll"))
+"""The only draws met inside a fight (``Relaxed.survives``)."""
 RESOURCES = ("hp", "gold", "food", "armor", "spells")
 """The fields of which more never hurts (``Relaxed.can_win``)."""
 
@@ -157,7 +167,10 @@ def policy_objective(
 def moves(state: State) -> list[Action]:
     """The decisions the relaxed player tries: every legal one but a free discard (R29, see the
     module docstring), the heuristic's choice first."""
-    legal = [a for a in state.legal_actions() if a.name != "discard"]
+    legal = state.legal_actions()
+    if state.phase.name != "spell_discard":  # type: ignore[attr-defined]
+        # a third spell's choice of which to drop (R6) is a choice, not a free discard: kept
+        legal = [a for a in legal if a.name != "discard"]
     first = _HEURISTIC.choose(state, _RNG)
     if first in legal:
         legal.remove(first)
@@ -167,6 +180,63 @@ def moves(state: State) -> list[Action]:
 
 _HEURISTIC = make_agent()
 _RNG = random.Random(0)
+
+
+def decision_key(s: Any) -> int:
+    """What the future of a decision position depends on, less the resources (compared apart)
+    and less what no rule reads again, with the dice in a canonical order.
+
+    Left out (each read only by the display, or no more at this point): the columns already
+    passed (``revealed`` of earlier columns and ``chosen``: the next reveal reads the cards
+    ``remaining``; only the current column's cards and the boss's column are read), the room card
+    once its room is entered (``card`` is read only when the room is resolved, after the pre-room
+    choice), the last Trap roll (read only by its own draws), the Event roll outside the Event's
+    two choices, the die being rerolled (``rerolling``: read only at the reroll's draw), the
+    foe's printed HP (``foe_max_hp``: display only), the death's cause (empty in play) and the
+    engine's caches (``_built``, ``_legal``). Two positions equal in all the rest have the same
+    legal moves and the same futures. The dice: the rules treat them alike (the legal moves of
+    every die, the sum dealt), so a permutation of (total, status, feat used) with the chain's
+    die renumbered is the same position; a total past the foe's HP counts as the foe's HP (a
+    critical's reroll only adds to it or loses the die, a feat replaces it, and the foe dies
+    either way)."""
+    phase = s.phase.name
+    foe_hp = max(1, s.foe_hp)
+    chain = s.feat_chain
+    dice = sorted(
+        (min(v, foe_hp), st, f, i == chain) for i, (v, st, f) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True))
+    )
+    col = s.col
+    revealed = s.revealed
+    return hash(
+        (
+            phase,
+            tuple(s.stack),
+            s.difficulty,
+            s.keys,
+            s.rank,
+            s.xp,
+            s.area,
+            col,
+            revealed[col] if 0 <= col < len(revealed) else (),
+            revealed[4],
+            s.remaining,
+            s.card if phase == "pre_room" else -1,
+            s.monster_defeated,
+            s.key_held,
+            s.bosses,
+            s.won,
+            s.foe,
+            s.foe_hp,
+            s.foe_damage,
+            s.poison,
+            s.poison_new,
+            s.ice,
+            tuple(dice),
+            s.event_roll if phase in ("event_check", "event_shift") else 0,
+            s.pending_spell,
+            s.over,
+        )
+    )
 
 
 class BudgetExceeded(Exception):
@@ -189,6 +259,10 @@ class Relaxed:
         self._rest: tuple[str, ...] | None = None
         self._lost: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
         self._won: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+        self.plain_key = False
+        self.fights = True
+        self._fight_lost: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+        self._fight_won: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
 
     def key(self, state: State, counters: Counters) -> tuple[int, Counters]:
         if self._fields is None:
@@ -231,6 +305,9 @@ class Relaxed:
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
+        if self.fights and state.foe != NO_FOE and not self.survives(state, counters):  # type: ignore[attr-defined]
+            self._lost.setdefault(rest, []).append(have)
+            return False
         for action in moves(state):
             child = state.clone()
             child.apply(action, trusted=True)
@@ -240,14 +317,75 @@ class Relaxed:
         self._lost.setdefault(rest, []).append(have)
         return False
 
+    def survives(self, state: State, counters: Counters) -> bool:
+        """True if some line of decisions ends the fight in progress at ``state`` (a decision
+        node) with the adventurer alive: a necessary condition of a win (there is no fleeing,
+        ruling R10), so a position where it fails is lost.
+
+        The fight reads only the fight's fields (the foe, its HP, damage, Poison and Ice, the dice
+        on the table), the adventurer's HP, Armor, Rank, XP and spells, and the draws of the
+        attack roll, a critical's and a feat's reroll (no other kind of draw happens before the
+        foe is defeated or the adventurer dies): so its answer is kept by those alone (gold, Food,
+        the dungeon and the other draws' counters left out), shared by every position that
+        reaches the same fight. The fight is over when its foe is gone (a monster, an Event's
+        monster and a boss are told apart: a column's monster may be followed by the boss with no
+        draw or decision between). HP, Armor and the spells held are compared as in
+        :meth:`can_win`: more HP (a feat's price is payable whenever it is for less), more Armor
+        (less damage each defense phase) and more spells (the same casts open) never end a fight
+        worse, so a richer position survives when a poorer one does, and a poorer one dies when a
+        richer one does. Counted in the budget."""
+        s: Any = state
+        if s.is_terminal():
+            return bool(s.won)
+        foe_hp = max(1, s.foe_hp)
+        chain = s.feat_chain
+        dice = sorted(
+            (min(v, foe_hp), st, f, i == chain)
+            for i, (v, st, f) in enumerate(zip(s.dice, s.dstat, s.dfeat, strict=True))
+        )
+        rest = (
+            hash(
+                (s.phase.name, s.rank, s.xp, s.foe, s.foe_hp, s.foe_damage, s.poison, s.poison_new, s.ice, tuple(dice))
+            ),
+            tuple(counters[k] for k in FIGHT_KINDS),
+        )
+        spells = s.spells
+        have = (s.hp, s.armor, *(spells.count(name) for name in SPELLS))
+        for lost in self._fight_lost.get(rest, ()):
+            if all(map(ge, lost, have)):
+                return False
+        for won in self._fight_won.get(rest, ()):
+            if all(map(le, won, have)):
+                return True
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BudgetExceeded
+        for action in moves(s):
+            child: Any = s.clone()
+            child.apply(action, trusted=True)
+            c = counters
+            while child.is_chance() and child.foe == s.foe:
+                outcome, c = self.scenario.draw(child, c)
+                child.apply(outcome, trusted=True)
+            if child.is_terminal() and not child.won:
+                continue
+            # the fight is over when its foe is gone: none, or a column 4's boss met at once
+            if child.foe != s.foe or self.survives(child, c):
+                self._fight_won.setdefault(rest, []).append(have)
+                return True
+        self._fight_lost.setdefault(rest, []).append(have)
+        return False
+
     def split_key(self, state: State, counters: Counters) -> tuple[tuple[int, Counters], tuple[int, ...]]:
         """The position's key without the resources, and the resources (HP, gold, Food, Armor, spells)."""
-        if self._rest is None:
-            self._rest = tuple(n for n in key_fields(state) if n not in RESOURCES)
         s: Any = state
         spells = s.spells
         held = tuple(spells.count(name) for name in SPELLS)
-        return (canonical(state, self._rest, True), counters), (s.hp, s.gold, s.food, s.armor, *held)
+        if self.plain_key:
+            if self._rest is None:
+                self._rest = tuple(n for n in key_fields(state) if n not in RESOURCES)
+            return (canonical(state, self._rest, True), counters), (s.hp, s.gold, s.food, s.armor, *held)
+        return (decision_key(s), counters), (s.hp, s.gold, s.food, s.armor, *held)
 
     def perfect_information(self, state: State, counters: Counters = START) -> float:
         """The zero-penalty value: 1 won, 0 lost, 1 when the budget is exceeded (an upper bound)."""
@@ -278,23 +416,45 @@ class Relaxed:
         counters: Counters = START,
         limit: int = 2_000_000,
     ) -> float:
-        """max over the paths of (win - penalties at the draws met in areas 1..window), exactly.
+        """max over the paths of (win - lam * penalties at the draws met in areas 1..window), exactly
+        (``lam >= 0``; :meth:`curve` with one weight)."""
+        return self.curve(state, window, [lam], value, counters, limit)[0]
+
+    def curve(
+        self,
+        state: State,
+        window: int,
+        lams: list[float],
+        value: Callable[[State], float],
+        counters: Counters = START,
+        limit: int = 2_000_000,
+    ) -> list[float]:
+        """For each weight ``lam >= 0``: max over the paths of (win - lam * penalties at the draws
+        met in areas 1..window), exactly.
 
         First the window's tree, forward: for every position at which a path leaves the window
-        (or the game ends inside it), the largest ``-penalties`` of the paths reaching it. Then the
-        exits by that sum, largest first, each with its zero-penalty value (0 or 1) added; the
-        search stops when no exit left can beat the best (their value is at most 1)."""
+        (or the game ends inside it), the least sum of ``V(child) - E[V(child)]`` of the paths
+        reaching it (for every ``lam >= 0`` the best path to an exit is the one of least sum, so
+        one walk serves every weight). Then, per weight, the exits by ``-lam * sum``, largest
+        first, each with its zero-penalty value (0 or 1, searched once and kept) added; the search
+        stops when no exit left can beat the best (their value is at most 1)."""
         self._limit = limit
         self._reached: dict[tuple[int, Counters], float] = {}
         self._exits: dict[tuple[int, Counters], tuple[float, State, Counters]] = {}
-        self._walk(state.clone(), counters, 0.0, window, lam, value)
-        best = -math.inf
-        for acc, s, c in sorted(self._exits.values(), key=lambda e: -e[0]):
-            if acc + 1.0 <= best:
-                break
-            tail = float(s.won) if s.is_terminal() else self.tail(s, c)  # type: ignore[attr-defined]
-            best = max(best, acc + tail)
-        return best
+        self._walk(state.clone(), counters, 0.0, window, 1.0 if any(lams) else 0.0, value)
+        tails: dict[tuple[int, Counters], float] = {}
+        out: list[float] = []
+        for lam in lams:
+            best = -math.inf
+            for key, (acc, s, c) in sorted(self._exits.items(), key=lambda e: -e[1][0]):
+                if lam * acc + 1.0 <= best:
+                    break
+                tail = tails.get(key)
+                if tail is None:
+                    tail = tails[key] = float(s.won) if s.is_terminal() else self.tail(s, c)  # type: ignore[attr-defined]
+                best = max(best, lam * acc + tail)
+            out.append(best)
+        return out
 
     def _walk(
         self, s: State, counters: Counters, acc: float, window: int, lam: float, value: Callable[[State], float]
@@ -447,6 +607,13 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=200_000, help="states per zero-penalty search")
     parser.add_argument("--window", type=int, default=0, help="penalize the draws in areas 1..K (0: none)")
     parser.add_argument("--lam", type=float, default=1.0, help="the penalty's weight")
+    parser.add_argument("--lams", default="", help="several weights at once, comma-separated (one walk serves all)")
+    parser.add_argument("--only", default="", help="only these scenarios (comma-separated numbers)")
+    parser.add_argument("--verbose", action="store_true", help="a line per scenario")
+    parser.add_argument("--first", type=int, default=0, help="the first scenario's number (scenarios first..first+N-1)")
+    parser.add_argument(
+        "--retry-budget", type=int, default=0, help="search the scenarios over --budget again with this many states"
+    )
     parser.add_argument("--value", choices=("heuristic", "fitted"), default="fitted")
     parser.add_argument("--fit-games", type=int, default=4000)
     parser.add_argument(
@@ -459,7 +626,7 @@ def main() -> None:
     ns = parser.parse_args()
     sys.setrecursionlimit(200_000)
     start = time.process_time()
-    value = heuristic_value
+    value: Callable[[State], float] = heuristic_value
     if ns.window and ns.value == "fitted":
         weights = fit_value(ns.difficulty, ns.fit_games, ns.seed)
         value = fitted_value(weights)
@@ -479,48 +646,82 @@ def main() -> None:
                 f"{time.process_time() - t:.1f} s of CPU"
             )
         return
+    lams = [float(x) for x in ns.lams.split(",")] if ns.lams else [ns.lam]
     pi: list[float] = []
-    pen: list[float] = []
+    pens: list[list[float]] = [[] for _ in lams]
     heur: list[float] = []
-    heur_pen: list[float] = []
+    heur_pens: list[list[float]] = [[] for _ in lams]
     hits = pen_hits = proven_lost = 0
-    for i in range(ns.scenarios):
+    undecided: list[int] = []
+    retried: dict[int, float] = {}
+    chosen = [int(x) for x in ns.only.split(",")] if ns.only else range(ns.first, ns.first + ns.scenarios)
+    for i in chosen:
         scenario = Scenario(f"{ns.difficulty}:{ns.seed}:{i}")
         relaxed = Relaxed(scenario, ns.budget)
         v = relaxed.perfect_information(root)
+        if relaxed.budget_hit:
+            undecided.append(i)
+            if ns.retry_budget:
+                again = Relaxed(scenario, ns.retry_budget)
+                v = again.perfect_information(root)
+                if not again.budget_hit:
+                    retried[i] = v
         hits += relaxed.budget_hit
-        proven_lost += v == 0.0
+        proven_lost += v == 0.0 and not relaxed.budget_hit
+        if ns.verbose:
+            told = "over" if relaxed.budget_hit and i not in retried else ("won" if v else "lost")
+            print(
+                f"scenario {i}: {told} ({relaxed.nodes:,} states), CPU {time.process_time() - start:.1f} s", flush=True
+            )
         pi.append(v)
         heur.append(float(play(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root)))
         if ns.window:
             relaxed = Relaxed(scenario, ns.budget)
-            pen.append(relaxed.penalized(root, ns.window, ns.lam, value))
-            heur_pen.append(
-                policy_objective(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root, ns.window, ns.lam, value)
-            )
+            for pen, got in zip(pens, relaxed.curve(root, ns.window, lams, value), strict=True):
+                pen.append(got)
+            paid = policy_objective(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root, ns.window, 1.0, value)
+            win = heur[-1]
+            for hp, lam in zip(heur_pens, lams, strict=True):
+                hp.append(win + lam * (paid - win))
             pen_hits += relaxed.budget_hit
         if time.process_time() - start > ns.cpu:
-            print(f"stopped at --cpu {ns.cpu:g} s after {i + 1} scenarios")
+            print(f"stopped at --cpu {ns.cpu:g} s after {len(pi)} scenarios")
             break
     cpu = time.process_time() - start
     n = len(pi)
     m, lo, hi = interval(pi)
-    print(f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}), budget {ns.budget:,} states")
+    print(
+        f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}, "
+        f"{'numbers ' + ns.only if ns.only else f'from {ns.first}'}), "
+        f"budget {ns.budget:,} states"
+    )
     print(f"heuristic on the same scenarios: {sum(heur) / n:.2%} (a fair policy: below every bound)")
+    print(f"over the budget at {ns.budget:,}: {len(undecided)} {undecided}")
+    if ns.retry_budget:
+        won_again = sum(1 for v in retried.values() if v == 1.0)
+        print(
+            f"searched again with {ns.retry_budget:,} states: {won_again} won, {len(retried) - won_again} proven lost, "
+            f"{len(undecided) - len(retried)} still over ({[i for i in undecided if i not in retried]})"
+        )
+        hits = len(undecided) - len(retried)
+        proven_lost = sum(1 for v in pi if v == 0.0)
     print(
         f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}); "
-        f"{n - hits - proven_lost} won, {proven_lost} proven lost, {hits} over the budget (counted 1)"
+        f"{n - hits - proven_lost} won, {proven_lost} proven lost, {hits} over the budget (counted 1); "
+        f"with those counted 0: {(sum(pi) - hits) / n:.2%}"
     )
     if ns.window:
-        m2, lo2, hi2 = interval(pen)
-        d, dlo, dhi = interval([a - b for a, b in zip(pen, pi, strict=True)])
-        print(
-            f"penalized bound (areas 1..{ns.window}, lambda {ns.lam:g}, value {ns.value}): "
-            f"{m2:.2%} ({lo2:.2%}-{hi2:.2%}); {pen_hits} tails over the budget (counted 1)"
-        )
-        hm, hlo, hhi = interval(heur_pen)
-        print(f"the heuristic's win - penalties (mean: its win rate): {hm:.2%} ({hlo:.2%}-{hhi:.2%})")
-        print(f"penalized minus perfect information (paired): {d:+.2%} ({dlo:+.2%} to {dhi:+.2%})")
+        for lam, pen, heur_pen in zip(lams, pens, heur_pens, strict=True):
+            m2, lo2, hi2 = interval(pen)
+            d, dlo, dhi = interval([a - b for a, b in zip(pen, pi, strict=True)])
+            hm, hlo, hhi = interval(heur_pen)
+            print(
+                f"penalized bound (areas 1..{ns.window}, lambda {lam:g}, value {ns.value}): "
+                f"{m2:.2%} ({lo2:.2%}-{hi2:.2%}); minus perfect information (paired): "
+                f"{d:+.2%} ({dlo:+.2%} to {dhi:+.2%}); the heuristic's win - penalties (mean: its win rate) "
+                f"{hm:.2%} ({hlo:.2%}-{hhi:.2%})"
+            )
+        print(f"{pen_hits} scenarios with a tail over the budget (counted 1)")
     print(f"CPU {cpu:.1f} s ({cpu / n:.2f} s a scenario)")
 
 

@@ -40,7 +40,6 @@ SKIP = {
     # the card and rule data: typed models that solotable.core.data builds from their annotations,
     # which compiled classes do not keep; read once at import
     "solotable/games/minirogue_v1/data.py",
-    "solotable/games/minirogue/data.py",
     "solotable/games/deepspace_d6/data.py",
     "solotable/games/minirogue/cardfile.py",  # --cards files (and mypyc fails on `in (*A, "x")`)
     "solotable/games/deepspace_d6/heuristic.py",  # builds its weights' model (Value) the same way

@@ -3,16 +3,23 @@ listing, and ``--cards`` overrides (MR-P2). The tables below are copied from the
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
+import pickle
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import solotable
 from solotable.core.i18n import explain
+from solotable.core.protocol import CHANCE
 from solotable.core.untrusted import UntrustedError
+from solotable.games.minirogue.cardfile import Table
 from solotable.games.minirogue.data import CardsError, check_text, data, parse_effect
 from solotable.games.minirogue.view import provisional_tables
 
@@ -210,6 +217,28 @@ def test_rules_values_D1_D2_D3_D13_D17() -> None:
     assert D.lack_hp == 1 and D.regenerate_hp == 2 and (D.eat_food, D.starve_hp) == (1, 3)
     assert D.fall_to == (3, 4, 5, 6, 8, 9, 10, 0, 0, 0)
     assert (D.fire_damage, D.healing_hp, D.poison_bonus) == (7, 6, 4)
+
+
+def test_the_rules_read_the_files_caps_and_flags_without_their_provenance() -> None:
+    # data.Limits and data.Switches (compiled with data.py) mirror cardfile's Caps and Flags (Python)
+    provenance = {f.name for f in dataclasses.fields(Table)}
+    for ours, theirs in ((D.caps, D.file.caps), (D.flags, D.file.flags)):
+        names = [f.name for f in dataclasses.fields(theirs) if f.name not in provenance]
+        assert [f.name for f in dataclasses.fields(ours)] == names
+        assert [getattr(ours, n) for n in names] == [getattr(theirs, n) for n in names]
+
+
+def test_the_rules_data_pickles_and_copies_as_itself() -> None:
+    # compiled, a frozen dataclass neither pickles nor copies unless it says how (effect.by_fields)
+    assert pickle.loads(pickle.dumps(D)) == D and copy.deepcopy(D) == D
+    assert copy.copy(D.flags) == D.flags and pickle.loads(pickle.dumps(D.monsters)) == D.monsters
+    rng = random.Random(11)
+    s: Any = G.new_state(seed=4)
+    for _ in range(60):
+        if s.to_move is None:
+            break
+        s.apply(s.chance_table().sample(rng) if s.to_move == CHANCE else rng.choice(s.legal_actions()))
+    assert pickle.loads(pickle.dumps(s.opts_list)) == s.opts_list and copy.deepcopy(s.data) == s.data
 
 
 # -- provenance ---------------------------------------------------------------------------------

@@ -14,22 +14,8 @@ from typing import Literal
 from solotable.core.data import invalid
 from solotable.core.untrusted import shorten
 
-from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, EffectKind, Icon, ItemKind, Potion, RoomType, known_names
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect of a room result, reward or ware (``"xp+1"``, ``"hp-1*floor"``, ``"potion:holy"``,
-    ``"poison"``, ``"bless"``, ``"fall"``, ``"ghost"``, ``"nothing"``; the notation of cards.toml).
-
-    ``arg`` names the stat (``kind == "stat"``), the potion kind or ``any`` (``"potion"``), or the
-    status (``"status"``); ``amount`` is a stat's change, times the floor when ``per_floor``."""
-
-    kind: EffectKind
-    arg: str = ""
-    amount: int = 0
-    per_floor: bool = False
-
+from .effect import Effect
+from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, Icon, ItemKind, Potion, RoomType, known_names
 
 Options = tuple[tuple[Effect, ...], ...]
 """Alternatives of one result: the player chooses exactly one (a single one just applies)."""

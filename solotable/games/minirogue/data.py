@@ -40,7 +40,6 @@ from .cardfile import (
     Character,
     Creature,
     Difficulty,
-    Effect,
     Flags,
     Options,
     Table,
@@ -48,6 +47,7 @@ from .cardfile import (
     options_of,
     parse_effect,
 )
+from .effect import Effect, by_fields
 from .names import (
     BOSSES,
     CARD_INDEX,
@@ -94,6 +94,9 @@ class Foe:
     reward: tuple[Effect, ...]
     ignore_armor: bool
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class TrapFace:
@@ -101,11 +104,17 @@ class TrapFace:
     fail: tuple[Effect, ...]
     success: tuple[Effect, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class GraveFace:
     name: str
     options: Options
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +129,18 @@ class Ware:
     def cost(self, floor: int) -> int:
         return self.price * floor if self.per_floor else self.price
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Merchant:
     wares: tuple[Ware, ...]
     sell_armor: int
     sell_potion: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +151,18 @@ class Treasure:
     """The room types of the condition, as a mask over :data:`ROOM_TYPES` (D9)."""
     rows: tuple[Options, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Shrine:
     offer_gold: int
     offer_bonus: int
     rows: tuple[Options, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +172,9 @@ class Item:
     name: str
     items: tuple[ItemKind, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class GearUse:
@@ -159,13 +183,66 @@ class GearUse:
     free_feats: int
     cure: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The maxima (§4.1, D2) as the rules read them: :class:`~.cardfile.Caps` without its
+    provenance, a class of this module so that the compiled build reads its fields natively."""
+
+    hp: int
+    armor: int
+    gold: int
+    food: int
+    potions: int
+    items: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Switches:
+    """The rule switches (§10, ruling MR-P10) as the rules read them: :class:`~.cardfile.Flags`
+    without its provenance (the same fields), compiled with this module."""
+
+    eat_on_fall: bool
+    refresh_on_fall: bool
+    icons_on_zero_damage: bool
+    statuses_persist: bool
+    evasion_on_start_room: bool
+    shield_counts_boss: bool
+    ghost_two_player_hp: bool
+    lethal_payments: bool
+    cure_curse_at_once: bool
+    hide_useless_potions: bool
+    poison_stacks: bool
+    treasure_reward_optional: bool
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
+
+def _limits(c: Caps) -> Limits:
+    return Limits(c.hp, c.armor, c.gold, c.food, c.potions, c.items)
+
+
+def _switches(f: Flags) -> Switches:
+    return Switches(
+        f.eat_on_fall, f.refresh_on_fall, f.icons_on_zero_damage, f.statuses_persist, f.evasion_on_start_room,
+        f.shield_counts_boss, f.ghost_two_player_hp, f.lethal_payments, f.cure_curse_at_once,
+        f.hide_useless_potions, f.poison_stacks, f.treasure_reward_optional,
+    )  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Data:
     """Everything the rules read, compiled from a :class:`CardsFile`."""
 
     rules_version: str
-    caps: Caps
+    caps: Limits
     xp_cap: int
     die_thresholds: tuple[int, int]
     heal_per_xp: int
@@ -208,8 +285,12 @@ class Data:
     reward_rows: tuple[Options, ...]
     ghosts: tuple[Foe, ...]
     """One row per floor."""
-    flags: Flags
+    flags: Switches
+    """The file's flags (:attr:`file` keeps them with their provenance)."""
     file: CardsFile
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
 
 
 class CardsError(OptionError):
@@ -335,7 +416,7 @@ def compile_data(f: CardsFile) -> Data:
     dungeon = f.dungeon
     return Data(
         rules_version=f.meta.rules_version,
-        caps=caps,
+        caps=_limits(caps),
         xp_cap=f.xp.cap,
         die_thresholds=f.xp.die_thresholds,
         heal_per_xp=f.xp.heal_per_xp_over_cap,
@@ -378,7 +459,7 @@ def compile_data(f: CardsFile) -> Data:
         reward_gold=f.reward.gold,
         reward_rows=tuple(options_of(r) for r in f.reward.rows),
         ghosts=tuple(_foe(f.ghost[str(n)]) for n in range(1, 5)),
-        flags=f.flags,
+        flags=_switches(f.flags),
         file=f,
     )
 

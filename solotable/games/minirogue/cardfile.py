@@ -14,8 +14,7 @@ from typing import Literal
 from solotable.core.data import invalid
 from solotable.core.untrusted import shorten
 
-from .effect import Effect
-from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, Icon, ItemKind, Potion, RoomType, known_names
+from .names import HP_LIMIT, LIMIT, POTIONS, STATUSES, Effect, Icon, ItemKind, Potion, RoomType, known_names
 
 Options = tuple[tuple[Effect, ...], ...]
 """Alternatives of one result: the player chooses exactly one (a single one just applies)."""

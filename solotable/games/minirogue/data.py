@@ -47,7 +47,6 @@ from .cardfile import (
     options_of,
     parse_effect,
 )
-from .effect import Effect, by_fields
 from .names import (
     BOSSES,
     CARD_INDEX,
@@ -61,12 +60,14 @@ from .names import (
     STATS,
     STATUSES,
     WARES,
+    Effect,
     Icon,
     ItemKind,
     Potion,
     RoomType,
     Stat,
     Status,
+    by_fields,
     cards_of,
     known_names,
     room_type,

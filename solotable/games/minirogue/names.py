@@ -1,11 +1,15 @@
-"""The names of Mini Rogue (2020)'s cards, stats and rows: the ids every module shares."""
+"""The names of Mini Rogue (2020)'s cards, stats and rows: the ids every module shares; and the
+one value type both the card file's models (:mod:`.cardfile`, Python) and the rules' data
+(:mod:`.data`, compiled in the compiled build) are made of, an :class:`Effect`, so that the compiled
+build compiles it and the rules read its fields as a compiled class's."""
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 Potion = Literal["fire", "frost", "poison", "healing", "holy", "perception"]
 Status = Literal["poison", "curse", "blind"]
@@ -15,6 +19,31 @@ RoomType = Literal["monster", "trap", "graveyard", "campfire", "merchant", "trea
 ItemKind = Literal["rusty_dagger", "fair_longsword", "battle_axe", "stored_feat", "cure_poison", "cure_curse"]
 """The items the item rooms give (§8.8): the Armory's weapons and the Alcove's stores."""
 EffectKind = Literal["stat", "potion", "status", "bless", "fall", "ghost", "nothing"]
+
+
+def by_fields(obj: Any) -> tuple[Any, ...]:
+    """``__reduce__`` of a frozen dataclass built from its fields: a compiled frozen dataclass
+    neither pickles nor copies by default (its state is set back field by field, which frozen
+    refuses), and a state carries these objects through pickle (OpenSpiel, process pools)."""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect of a room result, reward or ware (``"xp+1"``, ``"hp-1*floor"``, ``"potion:holy"``,
+    ``"poison"``, ``"bless"``, ``"fall"``, ``"ghost"``, ``"nothing"``; the notation of cards.toml).
+
+    ``arg`` names the stat (``kind == "stat"``), the potion kind or ``any`` (``"potion"``), or the
+    status (``"status"``); ``amount`` is a stat's change, times the floor when ``per_floor``."""
+
+    kind: EffectKind
+    arg: str = ""
+    amount: int = 0
+    per_floor: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 CHARACTERS: tuple[str, ...] = ("rogue", "priestess", "crusader", "mage")
 DIFFICULTIES: tuple[str, ...] = ("normal", "hard", "harder", "roguelike")

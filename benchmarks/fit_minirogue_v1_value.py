@@ -24,12 +24,8 @@ from pathlib import Path
 import logistic  # benchmarks/logistic.py, beside this script
 import numpy as np
 
-from solotable.core.protocol import CHANCE
-from solotable.core.registry import load
 from solotable.games.minirogue_v1 import heuristic as H
 from solotable.games.minirogue_v1.data import data
-from solotable.games.minirogue_v1.state import MiniRogueState
-from solotable.sim.runner import game_rngs
 
 VALUE_FILE = Path(H.__file__).with_name("value.toml")
 
@@ -44,31 +40,7 @@ def options(index: int) -> dict[str, object]:
 
 def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Features where an area begins, the game's result, and the game's index."""
-    game = load("minirogue-v1")
-    agent = H.make_agent()
-    xs: list[list[float]] = []
-    ys: list[int] = []
-    gs: list[int] = []
-    for index in range(games):
-        chance_rng, agent_rng = game_rngs(seed, index)
-        state = game.new_state(**options(index))
-        assert isinstance(state, MiniRogueState)
-        state.set_events(False)
-        rows: list[list[float]] = []
-        area = H.stage(state)
-        while state.to_move is not None:
-            if H.stage(state) != area:
-                area = H.stage(state)
-                rows.append(H.features(state))
-            if state.to_move == CHANCE:
-                state.apply(state.chance_table().sample(chance_rng), trusted=True)
-            else:
-                state.apply(agent.choose(state, agent_rng), trusted=True)
-        won = int(state.won)
-        xs.extend(rows)
-        ys.extend([won] * len(rows))
-        gs.extend([index] * len(rows))
-    return np.array(xs), np.array(ys, dtype=float), np.array(gs)
+    return logistic.collect_at_stages("minirogue-v1", options, H.stage, H.features, H.make_agent, games, seed)
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:

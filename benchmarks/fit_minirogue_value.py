@@ -24,12 +24,8 @@ from pathlib import Path
 import logistic  # benchmarks/logistic.py, beside this script
 import numpy as np
 
-from solotable.core.protocol import CHANCE
-from solotable.core.registry import load
 from solotable.games.minirogue import heuristic as H
 from solotable.games.minirogue.names import CHARACTERS, DIFFICULTIES
-from solotable.games.minirogue.state import MiniRogueState
-from solotable.sim.runner import game_rngs
 
 VALUE_FILE = Path(H.__file__).with_name("value.toml")
 
@@ -47,31 +43,7 @@ def options(index: int) -> dict[str, str]:
 
 def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Features where an area begins, the game's result, and the game's index."""
-    game = load("minirogue")
-    agent = H.make_agent()
-    xs: list[list[float]] = []
-    ys: list[int] = []
-    gs: list[int] = []
-    for index in range(games):
-        chance_rng, agent_rng = game_rngs(seed, index)
-        state = game.new_state(**options(index))
-        assert isinstance(state, MiniRogueState)
-        state.set_events(False)
-        rows: list[list[float]] = []
-        area = H.stage(state)
-        while state.to_move is not None:
-            if H.stage(state) != area:
-                area = H.stage(state)
-                rows.append(H.features(state))
-            if state.to_move == CHANCE:
-                state.apply(state.chance_table().sample(chance_rng), trusted=True)
-            else:
-                state.apply(agent.choose(state, agent_rng), trusted=True)
-        won = int(state.won)
-        xs.extend(rows)
-        ys.extend([won] * len(rows))
-        gs.extend([index] * len(rows))
-    return np.array(xs), np.array(ys, dtype=float), np.array(gs)
+    return logistic.collect_at_stages("minirogue", options, H.stage, H.features, H.make_agent, games, seed)
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:

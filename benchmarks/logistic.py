@@ -72,7 +72,7 @@ def collect_at_stages(
                 state.apply(state.chance_table().sample(chance_rng), trusted=True)
             else:
                 state.apply(agent.choose(state, agent_rng), trusted=True)
-        won = int(bool(state.won))
+        won = int(bool(getattr(state, "won")))  # noqa: B009 (both Mini Rogues' states have it; the protocol does not)
         xs.extend(rows)
         ys.extend([won] * len(rows))
         gs.extend([index] * len(rows))

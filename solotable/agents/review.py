@@ -262,8 +262,8 @@ class _Estimator:
         if horizon is not None:  # a horizon asked for (0: to the end), to compare with the game's
             self.horizon = horizon if self.stage is not None and self.evaluation is not None else 0
         self.search_horizon = hooks.horizon if hooks is not None and horizon is None else self.horizon
-        """The horizon of the decisions' searches: this one, or, for a game whose heuristic module
-        sets ``REVIEW_LUCK_ONLY`` (:func:`luck_only`), the search bots' (``BotHooks.horizon``)."""
+        """The horizon of the decisions' searches: this one, or, for a game whose review values the
+        luck only (:func:`luck_only`), the search bots' (``BotHooks.horizon``)."""
         self.success = success
         self.assist = assist
         """The game's assist (``Game.sim_assist``): once the position has used it, no headline win
@@ -302,13 +302,22 @@ class _Estimator:
 def luck_only(game_id: str) -> bool:
     """Whether the game's review evaluation and horizon value its chance nodes only (the luck),
     its decisions being searched with the search bots' rollouts (to the end for Mini Rogue v1):
-    the game's heuristic module sets ``REVIEW_LUCK_ONLY = True``. A short horizon scored by a
+    the game declares it (``BotHooks.review_luck_only``). A short horizon scored by a
     fitted evaluation measures a chance node's value with far less noise than win-or-loss
     rollouts to the end, but it can misjudge the *difference* between two moves that trade one
     resource for another (a Heal spell cast now or kept): the evaluation's error in that trade is
     the same in every paired round, and would be flagged as a loss (``docs/review.md``)."""
-    module = load_game(game_id).game_module("heuristic")
-    return bool(getattr(module, "REVIEW_LUCK_ONLY", False))
+    hooks = load_game(game_id).bot_hooks()
+    return hooks is not None and hooks.review_luck_only
+
+
+def _estimators(game_id: str, assist: str | None, horizon: int | None) -> tuple[_Estimator, _Estimator]:
+    """The review's two estimators: the chance nodes' and the decisions' (the same one unless the
+    game's review values the luck only, :func:`luck_only`, and no horizon is asked for)."""
+    luck = _Estimator(game_id, _success(assist), assist, horizon)
+    if horizon is None and luck_only(game_id) and luck.search_horizon != luck.horizon:
+        return luck, _Estimator(game_id, _success(assist), assist, luck.search_horizon)
+    return luck, luck
 
 
 def _assisted(state: State, assist: str) -> bool:
@@ -527,9 +536,7 @@ def judge_decision(
     the verdict. (``benchmarks/review_agreement.py`` checks a review's flags with it at a larger
     budget without reviewing the whole game again.) ``horizon``: as in :func:`review`."""
     game = state.game
-    est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist, horizon)
-    if horizon is None and luck_only(game_id):
-        est = _Estimator(game_id, _success(game.sim_assist), game.sim_assist, est.search_horizon)
+    _, est = _estimators(game_id, game.sim_assist, horizon)
     found = _search(est, state, state.legal_actions(), chosen, budget, random.Random(seed))
     best, loss, low, high, _, _ = _judge(found, chosen)
     return best, loss, low, high, verdict(loss, low)
@@ -585,11 +592,8 @@ def review(
         states.append(final)
     assert final is not None
     game = final.game
-    luck_est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, horizon)
-    split = horizon is None and luck_only(game.id) and luck_est.search_horizon != luck_est.horizon
-    est = luck_est
-    if split:  # the decisions: the search bots' rollouts
-        est = _Estimator(game.id, _success(game.sim_assist), game.sim_assist, luck_est.search_horizon)
+    luck_est, est = _estimators(game.id, game.sim_assist, horizon)
+    split = est is not luck_est  # the decisions: the search bots' rollouts
     rng = random.Random(seed)
     n = len(actions)
     kinds: list[str] = []  # "d" decision, "c" chance event, "-" forced or certain

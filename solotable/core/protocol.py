@@ -287,7 +287,10 @@ class BotHooks(Generic[StateT]):
       MCTS rollouts stop and are scored by ``evaluate`` (0: play to the end);
     - ``review_evaluate`` and ``review_horizon``: the same for the review's rollouts only
       (``solotable.agents.review``), for a game whose search bots play to the end but whose review
-      stops at a horizon (Mini Rogue 2020); unset, the review uses ``evaluate`` and ``horizon``."""
+      stops at a horizon (Mini Rogue 2020); unset, the review uses ``evaluate`` and ``horizon``;
+    - ``review_luck_only``: the review's evaluation and horizon value its chance nodes only (the
+      luck), its decisions being searched as the search bots' rollouts go (``horizon``): Mini
+      Rogue v1, whose fit misjudges trades the heuristic makes later."""
 
     heuristic: Callable[[], Chooser]
     evaluate: Callable[[StateT], float] | None = None
@@ -296,6 +299,7 @@ class BotHooks(Generic[StateT]):
     horizon: int = 0
     review_evaluate: Callable[[StateT], float] | None = None
     review_horizon: int = 0
+    review_luck_only: bool = False
 
 
 _GAME_MODULES: dict[tuple[str, str], ModuleType | None] = {}

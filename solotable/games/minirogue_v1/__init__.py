@@ -140,7 +140,8 @@ class MiniRogueV1(Game):
         # the review stops its rollouts at the next area and scores them by its fitted evaluation;
         # the search bots keep ``evaluate`` and play to the end (horizon 0)
         return BotHooks(heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
-                        review_evaluate=h.review_evaluate, review_horizon=h.REVIEW_HORIZON)
+                        review_evaluate=h.review_evaluate, review_horizon=h.REVIEW_HORIZON,
+                        review_luck_only=h.REVIEW_LUCK_ONLY)
 
 
 GAME = register(MiniRogueV1())

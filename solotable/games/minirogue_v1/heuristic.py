@@ -358,7 +358,8 @@ by :func:`review_evaluate`."""
 
 REVIEW_LUCK_ONLY = True
 """The review values its chance nodes (the luck) by rollouts to :data:`REVIEW_HORIZON` scored by
-:func:`review_evaluate`, and searches its decisions by rollouts to the end (``review.luck_only``):
+:func:`review_evaluate`, and searches its decisions by rollouts to the end (declared as
+``BotHooks.review_luck_only``, read by ``review.luck_only``):
 at that horizon the evaluation misjudged trades the heuristic makes later (a Heal spell kept or
 cast now, a Food or a Potion bought), and those errors, the same in every paired round, were
 flagged as losses that a search to the end did not find (``docs/review.md``)."""

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import solotable
+from solotable.agents.walk import decision_states
 from solotable.core.chance import ChanceTable
 from solotable.core.engine import RUNNING
 from solotable.core.protocol import CHANCE
@@ -37,27 +38,43 @@ def _general_window(s: Any, seats: tuple[int, ...], when: str) -> None:
 FIELDS = ("win", "win_when", "win_turn", "win_done", "actor", "phase")
 
 
+def _compare_windows(s: Any, counts: dict[bool, int]) -> None:
+    """At a decision outside a window, each kind of solo window opened by its own loop and by the
+    general one leaves the same state; ``counts`` tallies whether the window asked or passed."""
+    if s.to_move == CHANCE or s.phase.name == "window":
+        return
+    for when in windows.WHEN:
+        a, b = s.clone(), s.clone()
+        for t in (a, b):
+            t.phase = RUNNING
+        windows.window(a, (0,), when)
+        _general_window(b, (0,), when)
+        assert [getattr(a, f) for f in FIELDS] == [getattr(b, f) for f in FIELDS]
+        assert [fn for fn, _ in a.stack] == [fn for fn, _ in b.stack]
+        counts[a.phase is windows.WINDOW] += 1
+
+
 def test_a_solo_window_is_the_general_loop_for_one_seat() -> None:
     rng = random.Random(5)
-    asked = passed = 0
+    counts = {True: 0, False: 0}
     for seed in range(40):
         s: Any = G.new_state(seed=seed)
         while s.to_move is not None:
-            if s.to_move != CHANCE and s.phase.name != "window":
-                for when in windows.WHEN:
-                    a, b = s.clone(), s.clone()
-                    for t in (a, b):
-                        t.phase = RUNNING
-                    windows.window(a, (0,), when)
-                    _general_window(b, (0,), when)
-                    assert [getattr(a, f) for f in FIELDS] == [getattr(b, f) for f in FIELDS]
-                    assert [fn for fn, _ in a.stack] == [fn for fn, _ in b.stack]
-                    if a.phase is windows.WINDOW:
-                        asked += 1
-                    else:
-                        passed += 1
+            _compare_windows(s, counts)
             if s.to_move == CHANCE:
                 s.apply(s.chance_table().sample(rng))
             else:
                 s.apply(rng.choice(s.legal_actions()))
-    assert asked and passed
+    assert counts[True] and counts[False]  # asked and passed
+
+
+def test_a_solo_window_is_the_general_loop_through_the_heuristics_games_to_the_end() -> None:
+    counts = {True: 0, False: 0}
+    wins = 0
+    for seed in range(30):
+        s: Any = None
+        for s in decision_states("minirogue", "heuristic", seed):
+            _compare_windows(s, counts)
+        wins += bool(s.won)  # the walk plays on the state it yields: it ends over
+    assert counts[True] and counts[False]
+    assert wins  # the last boss beaten: every floor's windows met

@@ -1,4 +1,5 @@
-"""The speed shortcuts of the rules agree with what they stand for, over random games: whether a
+"""The speed shortcuts of the rules agree with what they stand for, over random games and the
+heuristic's games played to the end (wins included, where random play never goes): whether a
 feat is open (``feats_open``) with the feats' list, an attack roll read once per outcome with the
 outcome's faces, and the Merchant's wares on sale to a purse with the wares' prices (R30)."""
 
@@ -8,6 +9,7 @@ import random
 from typing import Any
 
 import solotable
+from solotable.agents.walk import decision_states
 from solotable.core.chance import dice_table
 from solotable.core.protocol import CHANCE
 from solotable.games.minirogue_v1.data import data
@@ -32,6 +34,17 @@ def test_feats_open_is_whether_any_feat_is_offered() -> None:
             else:
                 s.apply(rng.choice(s.legal_actions()))
     assert seen[True] and seen[False]
+
+
+def test_feats_open_holds_through_the_heuristics_games_to_the_end() -> None:
+    wins = 0
+    for seed in range(30):
+        s: Any = None
+        for s in decision_states("minirogue-v1", "heuristic", seed):
+            if s.dice:
+                assert combat.feats_open(s) == bool(combat.feat_actions(s))
+        wins += bool(s.won)  # the walk plays on the state it yields: it ends over
+    assert wins  # the last area's boss beaten: the late game was reached
 
 
 def test_an_attack_roll_reads_its_faces_and_statuses() -> None:

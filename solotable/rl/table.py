@@ -32,10 +32,10 @@ Known = tuple[bytes, dict[int, int], int]
 catalogue index it offers (never changed once made: the tables share it), and how many of its
 actions are past the catalogue."""
 _MASKS: dict[str, dict[tuple[str, ...], Known]] = {}
-_NOWHERE: dict[int, int] = {}
-"""The places of no legal action (shared, never changed)."""
 """Per game, the mask rows of the lists of legal notations met so far: a decision's legal actions
 repeat (the same few lists recur at the same phases), so a row is copied in one piece."""
+_NOWHERE: dict[int, int] = {}
+"""The places of no legal action (shared, never changed)."""
 
 
 def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | bool | int]:

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import EventKind, Phase, step
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..actions import INST_NAMES
@@ -283,7 +283,17 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
     if state.log:
         count = len(internal) + len(external)
         state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
-    state.then(*[step(activate, key) for key in internal + external], step(after_roll))
+    # the activations in this order, each after the one before has finished (a choice it asks
+    # included), then after_roll: the first run now (the step the stack would run next), the
+    # others pushed
+    active = internal + external
+    if not active:
+        after_roll(state)
+        return
+    state.push(after_roll)
+    for k in range(len(active) - 1, 0, -1):
+        state.push(activate, active[k])
+    activate(state, active[0])
 
 
 def after_roll(state: DeepSpaceState) -> None:

@@ -93,7 +93,7 @@ class ChanceTable:
         sampling floats when they are known already (shared by the uniform tables of a size)."""
         self._kinds = actions
         self._acc: Sequence[int] | None = acc
-        self._counts: Sequence[int] | None = None
+        self._counts: tuple[int, ...] | None = None
         """A pile's counts as given (:func:`draw_table`), its running sums not made yet."""
         self.total = acc[-1]
         self._actions: tuple[Action, ...] | None = None
@@ -106,7 +106,7 @@ class ChanceTable:
         """The index of the outcome sampled last (-1: none yet): an outcome sampling gave has a
         weight, so checking it (``in``) needs no set of the outcomes."""
 
-    def _init_pile(self, actions: tuple[Action, ...], counts: Sequence[int], total: int) -> None:
+    def _init_pile(self, actions: tuple[Action, ...], counts: tuple[int, ...], total: int) -> None:
         """A pile's table (:func:`draw_table`): its ``counts`` (a copy the table owns) summing to
         ``total``; the running sums are made only if the table is sampled twice or read."""
         self._kinds = actions

@@ -10,8 +10,9 @@ Sampling is defined once, here, so that the same generator gives the same outcom
 table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly rounded, the
 same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
 ``rng.random()``. A table sampled once (a draw from a pile, built for one draw) finds that
-outcome from the running sums without building the list of floats; a table sampled again builds
-the list once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
+outcome from the running sums without building the list of floats (compiled, a pile's table finds
+it in one pass over its counts, with no running sums built); a table sampled again builds the list
+once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
 it is never the first to exceed: sampling gives the same outcome with zero weights kept in or left
 out, and a table samples over its actions as built (see :class:`ChanceTable`).
 
@@ -53,7 +54,8 @@ class ChanceTable:
     weights included (a pile's kinds with no copy left): sampling bisects the running sums and
     never picks a zero weight, so it runs on them as built, and :attr:`actions` and
     :attr:`weights` are made (the zeros left out) when first read. A draw from a pile, built at
-    every draw and sampled once, costs one pass over its counts.
+    every draw and sampled once, costs one pass over its counts (:func:`draw_table`: compiled, the
+    table keeps the counts and makes the running sums only if it is sampled again or read).
     """
 
     __slots__ = (

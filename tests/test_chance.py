@@ -9,8 +9,18 @@ from itertools import product
 
 import pytest
 
+from solotable.core import chance
 from solotable.core.action import Action
 from solotable.core.chance import ChanceTable, dice_multisets, dice_table, die_table, draw_table
+
+
+@pytest.fixture(params=[False, True], ids=["running-sums", "one-pass"])
+def pile_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """A pile's table both ways :func:`draw_table` builds it: from its running sums (pure Python)
+    and sampled from its counts in one pass (compiled; the constant is read there as built, so a
+    compiled run tests its own way twice)."""
+    monkeypatch.setattr(chance, "_ONE_PASS", request.param)
+    return bool(request.param)
 
 
 def test_weights_and_fractions_give_the_same_table_and_the_same_samples() -> None:
@@ -26,7 +36,7 @@ def test_weights_and_fractions_give_the_same_table_and_the_same_samples() -> Non
     assert [by_weight.sample(r1) for _ in range(500)] == [by_fraction.sample(r2) for _ in range(500)]
 
 
-def test_the_sampler_is_the_one_games_always_used() -> None:
+def test_the_sampler_is_the_one_games_always_used(pile_path: bool) -> None:
     # cum[i] = partial / total, correctly rounded, last = 1.0, bisect_right on rng.random():
     # the same draws as the tables the games built before, so the same seeds give the same games
     from bisect import bisect_right
@@ -97,7 +107,7 @@ def test_bad_tables_are_refused() -> None:
         ChanceTable.uniform(())
 
 
-def test_zero_weights_are_never_outcomes_even_when_read_after_sampling() -> None:
+def test_zero_weights_are_never_outcomes_even_when_read_after_sampling(pile_path: bool) -> None:
     # a pile's table keeps its kinds with no copy left until its outcomes are read
     actions = tuple(Action("tile", i) for i in range(5))
     table = draw_table(actions, [0, 3, 0, 2, 0])
@@ -107,7 +117,7 @@ def test_zero_weights_are_never_outcomes_even_when_read_after_sampling() -> None
     assert table.outcomes == ((actions[1], Fraction(3, 5)), (actions[3], Fraction(2, 5)))
 
 
-def test_a_negative_count_in_a_pile_is_refused_when_its_outcomes_are_read() -> None:
+def test_a_negative_count_in_a_pile_is_refused_when_its_outcomes_are_read(pile_path: bool) -> None:
     # draw_table checks what play and the exact tables read, not each simulated draw
     actions = tuple(Action("tile", i) for i in range(3))
     for read in (lambda t: t.actions, lambda t: actions[0] in t, lambda t: t.outcomes, len):
@@ -119,7 +129,7 @@ def test_a_negative_count_in_a_pile_is_refused_when_its_outcomes_are_read() -> N
         draw_table(actions, [1, 2])
 
 
-def test_exact_fractions_are_made_only_when_asked() -> None:
+def test_exact_fractions_are_made_only_when_asked(pile_path: bool) -> None:
     table = draw_table(tuple(Action("c", i) for i in range(30)), range(1, 31))
     assert table._exact is None
     table.sample(random.Random(1))
@@ -127,7 +137,7 @@ def test_exact_fractions_are_made_only_when_asked() -> None:
     assert sum(p for _, p in table.outcomes) == 1
 
 
-def test_a_table_sampled_once_or_often_gives_the_cumulative_samplers_outcome() -> None:
+def test_a_table_sampled_once_or_often_gives_the_cumulative_samplers_outcome(pile_path: bool) -> None:
     """The first sample of a table (from the running sums) and later ones (from the list of floats)
     give the outcome of the one sampler: the first ``cum[i]`` above ``u``, for every ``u``, even
     where a float division rounds onto a boundary."""

@@ -10,8 +10,9 @@ Sampling is defined once, here, so that the same generator gives the same outcom
 table was built: ``cum[i] = (w_0 + ... + w_i) / total`` (int division, correctly rounded, the
 same float as ``float(Fraction(...))``) and the outcome is the first whose ``cum`` exceeds
 ``rng.random()``. A table sampled once (a draw from a pile, built for one draw) finds that
-outcome from the running sums without building the list of floats; a table sampled again builds
-the list once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
+outcome from the running sums without building the list of floats (compiled, a pile's table finds
+it in one pass over its counts, with no running sums built); a table sampled again builds the list
+once and bisects it. An outcome of weight zero has the ``cum`` of the one before it, so
 it is never the first to exceed: sampling gives the same outcome with zero weights kept in or left
 out, and a table samples over its actions as built (see :class:`ChanceTable`).
 
@@ -35,7 +36,7 @@ from functools import cache
 from itertools import accumulate, combinations_with_replacement, compress
 from math import factorial, lcm
 from operator import sub
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from solotable.core.action import Action
 from solotable.core.native import blank_maker
@@ -53,10 +54,13 @@ class ChanceTable:
     weights included (a pile's kinds with no copy left): sampling bisects the running sums and
     never picks a zero weight, so it runs on them as built, and :attr:`actions` and
     :attr:`weights` are made (the zeros left out) when first read. A draw from a pile, built at
-    every draw and sampled once, costs one pass over its counts.
+    every draw and sampled once, costs one pass over its counts (:func:`draw_table`: compiled, the
+    table keeps the counts and makes the running sums only if it is sampled again or read).
     """
 
-    __slots__ = ("_acc", "_actions", "_cum", "_exact", "_kinds", "_last", "_sampled", "_set", "_weights", "total")
+    __slots__ = (
+        "_acc", "_actions", "_counts", "_cum", "_exact", "_kinds", "_last", "_sampled", "_set", "_weights", "total",
+    )  # fmt: skip
 
     total: int
 
@@ -90,7 +94,9 @@ class ChanceTable:
         allowed, left out when read; never changed once the table is built); ``cum``, the
         sampling floats when they are known already (shared by the uniform tables of a size)."""
         self._kinds = actions
-        self._acc = acc
+        self._acc: Sequence[int] | None = acc
+        self._counts: tuple[int, ...] | None = None
+        """A pile's counts as given (:func:`draw_table`), its running sums not made yet."""
         self.total = acc[-1]
         self._actions: tuple[Action, ...] | None = None
         self._weights: tuple[int, ...] | None = None
@@ -101,6 +107,30 @@ class ChanceTable:
         self._last = -1
         """The index of the outcome sampled last (-1: none yet): an outcome sampling gave has a
         weight, so checking it (``in``) needs no set of the outcomes."""
+
+    def _init_pile(self, actions: tuple[Action, ...], counts: tuple[int, ...], total: int) -> None:
+        """A pile's table (:func:`draw_table`): its ``counts`` (a copy the table owns) summing to
+        ``total``; the running sums are made only if the table is sampled twice or read."""
+        self._kinds = actions
+        self._acc = None
+        self._counts = counts
+        self.total = total
+        self._actions = None
+        self._weights = None
+        self._exact = None
+        self._cum = None
+        self._sampled = False
+        self._set = None
+        self._last = -1
+
+    def _running(self) -> Sequence[int]:
+        """The running sums of the weights (a pile's made on first use)."""
+        acc = self._acc
+        if acc is None:
+            counts = self._counts
+            assert counts is not None
+            acc = self._acc = list(accumulate(counts))
+        return acc
 
     @classmethod
     def weighted(cls, actions: Sequence[Action], weights: Sequence[int]) -> ChanceTable:
@@ -143,8 +173,10 @@ class ChanceTable:
         return weights
 
     def _drop_zeros(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-        acc = self._acc
-        counts = tuple(map(sub, acc, (0, *acc[:-1])))
+        counts = self._counts
+        if counts is None:
+            acc = self._running()
+            counts = tuple(map(sub, acc, (0, *acc[:-1])))
         if min(counts) < 0:  # a pile's counts are checked here, when its outcomes are first read
             raise ValueError("a chance weight is negative")
         kinds = self._kinds
@@ -202,8 +234,24 @@ class ChanceTable:
         if cum is not None:
             i = self._last = bisect_right(cum, u)
             return self._kinds[i]
-        acc, total = self._acc, self.total
+        total = self.total
         if not self._sampled:
+            counts = self._counts
+            if counts is not None and self._acc is None:
+                # A pile sampled once: the same outcome in one pass over its counts, the running
+                # sum compared as a float at each kind (one loop of machine numbers, compiled).
+                self._sampled = True
+                last = len(counts) - 1
+                i = 0
+                run = 0
+                while i < last:
+                    run += counts[i]
+                    if run / total > u:
+                        break
+                    i += 1
+                self._last = i
+                return self._kinds[i]
+            acc = self._running()
             # The first sample, from the running sums with no list of floats: the first ``i``
             # with ``acc[i] / total > u`` (the float division, as in _cumulative), guessed by
             # bisecting the integer sums and corrected by comparing floats.
@@ -218,7 +266,7 @@ class ChanceTable:
                 i += 1
             self._last = i
             return self._kinds[i]
-        cum = self._cum = _cumulative(acc, total)
+        cum = self._cum = _cumulative(self._running(), total)
         i = self._last = bisect_right(cum, u)
         return self._kinds[i]
 
@@ -234,6 +282,11 @@ def _cumulative(acc: Sequence[int], total: int) -> list[float]:
     cum = [a / total for a in acc]
     cum[-1] = 1.0
     return cum
+
+
+_ONE_PASS: Final = not __file__.endswith((".py", ".pyc"))
+"""A pile's table samples from its counts in one pass (:func:`draw_table`): compiled, where that
+loop runs on machine numbers; pure Python bisects the running sums it builds in C."""
 
 
 # -- the tables games share ------------------------------------------------------------------------
@@ -267,8 +320,10 @@ def dice_table(n: int, name: str = "roll", sides: int = 6) -> ChanceTable:
 
 def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     """One item drawn from a pile: ``actions[k]`` with weight ``counts[k]`` (the copies of kind
-    ``k`` left). Not cached: piles rarely repeat; building it is one pass over the counts (their
-    running sums), and no more.
+    ``k`` left). Not cached: piles rarely repeat; building it is one pass over the counts, and no
+    more: compiled, a copy of them, sampled once in one pass (their running sums made only if the
+    table is sampled again or read); in pure Python their running sums (a loop in C), bisected.
+    Both sample the same outcome for the same number (:meth:`ChanceTable.sample_float`).
 
     The counts are a game's own counters of what is left, so they are checked for a negative one
     (a bug in the game) when the outcomes are first read, not at every draw: play reads them to
@@ -277,9 +332,16 @@ def draw_table(actions: Sequence[Action], counts: Sequence[int]) -> ChanceTable:
     as it skips the legality check."""
     if len(counts) != len(actions):
         raise ValueError("a weight for every action")
+    table = _blank(ChanceTable)
+    if _ONE_PASS:
+        kept = tuple(counts)  # (the game's counters change once the item is drawn; a clone may keep the table)
+        total = sum(kept)
+        if not kept or total <= 0:
+            raise ValueError("a chance node needs at least one outcome")
+        table._init_pile(tuple(actions), kept, total)
+        return table
     acc = list(accumulate(counts))
     if not acc or acc[-1] <= 0:
         raise ValueError("a chance node needs at least one outcome")
-    table = _blank(ChanceTable)
     table._init(tuple(actions), acc)
     return table

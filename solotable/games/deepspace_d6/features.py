@@ -167,6 +167,13 @@ _HALVES: Final = _ats(*(k / 2 for k in range(7)))
 _QUARTERS: Final = _ats(*(k / 4 for k in range(5)))
 _TWENTIETHS: Final = _ats(*(k / 20 for k in range(41)))
 """The values written most, as the same objects every time: ``k / 6`` is ``_SIXTHS[k]``."""
+_EIGHTHS: Final = _ats(*(k / 8 for k in range(9)))
+_TENTHS: Final = _ats(*(k / 10 for k in range(21)))
+_ELEVENTHS: Final = _ats(*(k / 11 for k in range(12)))
+_THIRTIETHS: Final = _ats(*(k / 30 for k in range(43)))
+_FORTIETHS: Final = _ats(*(k / 40 for k in range(81)))
+"""The round, hull, deck, removed cards, volley and threats destroyed scaled, the same way (no
+float made per write; a number past its table, which no game reaches, is divided as before)."""
 
 
 def write(s: DeepSpaceState, player: int, out: Any) -> None:
@@ -177,11 +184,11 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
     out[_LENGTH[s.length]] = one
     phase = s.phase
     out[_PHASE[phase.name]] = one
-    out[_ROUND] = s.round / 40
-    out[_HULL] = s.hull / 8
+    k = s.round
+    out[_ROUND] = _FORTIETHS[k] if k <= 80 else k / 40
+    k = s.hull
+    out[_HULL] = _EIGHTHS[k] if k <= 8 else k / 8
     out[_SHIELDS] = _QUARTERS[s.shields]
-    if s.nebula():
-        out[_OFFLINE] = one
     counts = [0] * _N_LOCATIONS
     missions: dict[int, list[int]] | None = None
     """The faces of the dice on each card's away mission (by its key), in the dice's order."""
@@ -207,6 +214,8 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
         if k:
             out[_COUNT[loc]] = _SIXTHS[k]
     for order, t in enumerate(s.threats):
+        if t.effect == "nebula":  # (s.nebula(), read in this pass)
+            out[_OFFLINE] = one
         at = _THREAT[t.key]
         out[at[0]] = one
         out[at[1]] = _TWENTIETHS[order + 1]
@@ -229,22 +238,25 @@ def write(s: DeepSpaceState, player: int, out: Any) -> None:
             if slots:
                 out[at[5]] = _HALVES[len(slots)]
     deck = s.deck
-    out[_DECK] = deck / 40
+    out[_DECK] = _FORTIETHS[deck] if deck <= 80 else deck / 40
     if deck == 0:
         out[_EMPTY] = one
-    out[_REMOVED] = s.removed / 10
+    k = s.removed
+    out[_REMOVED] = _TENTHS[k] if k <= 20 else k / 10
     for c in s.discard:
         out[_DISCARD + c.index] += 1.0
     if s.threat_die:
         out[_THREAT_DIE[s.threat_die]] = one
     if phase is ALLOCATE:
-        out[_VOLLEY] = s.volley / 11
+        k = s.volley
+        out[_VOLLEY] = _ELEVENTHS[k] if k <= 11 else k / 11
     pending = s.pending
     if pending is not None:
         out[_PENDING[pending.key]] = one
     if s.lost:
         out[_LOST] = one
-    out[_DESTROYED] = s.destroyed / 30
+    k = s.destroyed
+    out[_DESTROYED] = _THIRTIETHS[k] if k <= 42 else k / 30
     if s.over:
         out[_OVER] = one
     if s.won:

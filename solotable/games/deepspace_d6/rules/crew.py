@@ -211,13 +211,36 @@ def assign(state: DeepSpaceState) -> None:
 
 
 def assigned(state: DeepSpaceState, action: Action) -> None:
+    """An assignment of step 3, then the next one (:func:`assign`): at once when the assignment
+    asked, drew and pushed nothing (the step the stack would run next), else after what it set
+    off."""
     name = action.name
     if name == "end":
         if state.log:
             state.record(EV_END_ASSIGN)
         return
-    state.push(assign)  # after this action (and what it sets off), the next one
-    ASSIGNMENTS[name](state, action)
+    stack = state.stack
+    below = len(stack)
+    if name == "change":  # (called directly, the most frequent in random play first: no lookup)
+        change(state, action)
+    elif name == "stasis":
+        stations.stasis(state, action)
+    elif name == "fire":
+        stations.fire(state, action)
+    elif name == "mission":
+        missions.place(state, action)
+    elif name == "release":
+        stations.release(state, action)
+    elif name == "repair":
+        stations.repair(state, action)
+    else:
+        ASSIGNMENTS[name](state, action)
+    if state.over:
+        return
+    if len(stack) == below:  # (a decision asked or a draw leaves its continuation on the stack)
+        assign(state)
+    else:
+        stack.insert(below, (assign, ()))  # where pushing it before the assignment would have put it
 
 
 def change(state: DeepSpaceState, action: Action) -> None:

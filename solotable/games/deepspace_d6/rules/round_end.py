@@ -58,7 +58,8 @@ def start_round(state: DeepSpaceState) -> None:
     if state.log:
         dice = state.count(POOL)
         state.record(EV_ROUND[counted("ds6.ev.round", dice)], state.round, dice)
-    state.then((roll_crew, ()), (assign, ()), (discover, ()), (activate_threats, ()), (gather, ()), (start_round, ()))
+    state.then((assign, ()), (discover, ()), (activate_threats, ()), (gather, ()), (start_round, ()))
+    roll_crew(state)  # the first step, run now: the one the stack would run next
 
 
 def end_stasis(state: DeepSpaceState) -> None:

@@ -13,13 +13,14 @@ from typing import Any, Final
 
 from solotable.core.action import Action
 from solotable.core.chance import die_table, draw_table
-from solotable.core.engine import EventKind, Phase, step
+from solotable.core.engine import EventKind, Phase
 
 from .. import actions as A
 from ..actions import INST_NAMES
-from ..data import FACES, TAC, Card, data
+from ..data import FACES, TAC, data
 from ..state import (
     CARDS,
+    COPIES,
     DISTRACTED,
     DONT_PANIC,
     GAME_ID,
@@ -66,8 +67,11 @@ EV_RELEASE = EventKind("ds6.ev.release")
 EV_TIME_WARP = EventKind("ds6.ev.time_warp")
 THREAT_DIE: Final = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
-CARD_DRAWN: Final[dict[Action, Card]] = {A.DRAW[c.index]: c for c in CARDS}
-"""The card of each outcome of a draw."""
+DRAWN: Final[dict[Action, int]] = {A.DRAW[c.index]: c.index for c in CARDS}
+"""The card (its index) of each outcome of a draw."""
+HEALTH: Final[tuple[int, ...]] = tuple(c.health for c in CARDS)
+"""Each card's printed health, by index (what a draw reads: no attribute of the card's object)."""
+DONT_PANIC_CARD: Final = DONT_PANIC.index
 MERCENARY: Final = next(c for c in CARDS if c.effect == "mercenary")
 SCOUT: Final = next(c for c in CARDS if c.effect == "scout")
 
@@ -123,21 +127,23 @@ def draw_card(state: DeepSpaceState) -> None:
 
 def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     """§5.7: place the card drawn and apply its on-draw effect (R17)."""
-    card = CARD_DRAWN[outcome]
-    state.unseen[card.index] -= 1
+    index = DRAWN[outcome]
+    card = CARDS[index]
+    unseen = state.unseen
+    unseen[index] -= 1
     state.deck -= 1
     log = state.log
-    if card is DONT_PANIC:  # §6.4: nothing happens, the draw is used up
+    if index == DONT_PANIC_CARD:  # §6.4: nothing happens, the draw is used up
         if log:
             state.emit(counted("ds6.ev.dont_panic", state.deck), left=state.deck)
         state.discard.append(card)
         return
-    key = 2 * card.index + (card.copies - state.unseen[card.index] - 1)  # copy a, then b
-    threat = instance(key, card.health)
+    key = 2 * index + (COPIES[index] - unseen[index] - 1)  # copy a, then b
+    threat = instance(key, HEALTH[index])
     if log:
-        message = counted("ds6.ev.draw_ext" if card.external else "ds6.ev.draw_int", state.deck)
+        message = counted("ds6.ev.draw_ext" if threat.external else "ds6.ev.draw_int", state.deck)
         state.record(EV_DRAW[message], card_key(threat), state.deck)
-    effect = card.effect
+    effect = threat.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
         dice = state.dice
@@ -283,7 +289,17 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
     if state.log:
         count = len(internal) + len(external)
         state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
-    state.then(*[step(activate, key) for key in internal + external], step(after_roll))
+    # the activations in this order, each after the one before has finished (a choice it asks
+    # included), then after_roll: the first run now (the step the stack would run next), the
+    # others pushed
+    active = internal + external
+    if not active:
+        after_roll(state)
+        return
+    state.push(after_roll)
+    for k in range(len(active) - 1, 0, -1):
+        state.push(activate, active[k])
+    activate(state, active[0])
 
 
 def after_roll(state: DeepSpaceState) -> None:

@@ -25,6 +25,9 @@ budget review found) needs the whole larger review, and is not measured in this 
 of the game, with no horizon and no evaluation, so that a flag the game's horizon and fitted
 evaluation raise (Mini Rogue 2020 and v1: the next area) is checked against the heuristic's own
 play, not against the same evaluation: a bias of the evaluation is then counted as a miss.
+``--both`` (with ``--flagged-only``): each flag is judged at the larger budget both ways, as the
+larger review would (its own horizon) and with its rollouts to the end, on the same review at the
+budget; the columns ``confirmed``/``worse_x`` are the first, ``end``/``worse_end`` the second.
 """
 
 from __future__ import annotations
@@ -61,6 +64,11 @@ def main() -> None:
         "--larger-to-the-end",
         action="store_true",
         help="with --flagged-only: the larger search's rollouts play to the end (no horizon, no evaluation)",
+    )
+    parser.add_argument(
+        "--both",
+        action="store_true",
+        help="with --flagged-only: judge each flag at the larger budget both at the game's horizon and to the end",
     )
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
@@ -122,11 +130,17 @@ def main() -> None:
 
 def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
     larger = ns.budget * ns.factor
-    horizon = 0 if ns.larger_to_the_end else None
-    to_the_end = ", its rollouts to the end" if ns.larger_to_the_end else ""
-    print(f"budget {ns.budget}, flagged decisions judged again at {larger}{to_the_end}, slip {ns.slip}")
-    print("game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  worse_x")
-    flagged = confirmed = worse = 0
+    horizons: list[int | None] = [None, 0] if ns.both else [0 if ns.larger_to_the_end else None]
+    to_the_end = {None: "", 0: ", its rollouts to the end"}
+    print(
+        f"budget {ns.budget}, flagged decisions judged again at {larger}"
+        f"{' both ways' if ns.both else to_the_end[horizons[0]]}, slip {ns.slip}"
+    )
+    both = "      end  worse_end" if ns.both else ""
+    print(f"game            seed  steps  decisions  cpu_s  cpu_s_x  flagged  confirmed  worse_x{both}")
+    flagged = 0
+    confirmed = [0] * len(horizons)
+    worse = [0] * len(horizons)
     cpu = cpu_x = 0.0
     for game_id in games:
         for seed in ns.seeds:
@@ -137,41 +151,49 @@ def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
             small, t_small = timed(record, ns.budget, seed=1000 + seed)
             states = [s.clone() for s, _ in record.replay_states()]
             t = time.process_time()
-            row = [0, 0, 0]
+            row = [0] * (1 + 2 * len(horizons))
             for d in small.decisions:
                 if not d.flagged:
                     continue
-                best, loss, low, high, verdict = judge_decision(
-                    game_id, states[d.index], d.chosen.action, larger, 2000 + seed + d.index / 10_000, horizon=horizon
-                )
                 row[0] += 1
-                row[1] += verdict is not None
-                row[2] += loss > 0.0
-                if verdict is None:
-                    print(
-                        f"    not confirmed: step {d.index + 1}, {d.verdict} at {ns.budget}: loss {100 * d.loss:.1f} "
-                        f"[{100 * d.loss_low:.1f}, {100 * d.loss_high:.1f}] points ({d.chosen.action} vs "
-                        f"{d.best.action}); at {larger}: loss {100 * loss:.1f} [{100 * low:.1f}, {100 * high:.1f}] "
-                        f"({d.chosen.action} vs {best})",
-                        flush=True,
-                    )
+                for k, horizon in enumerate(horizons):
+                    best, loss, low, high, verdict = judge_decision(
+                        game_id, states[d.index], d.chosen.action, larger, 2000 + seed + d.index / 10_000,
+                        horizon=horizon,
+                    )  # fmt: skip
+                    row[1 + 2 * k] += verdict is not None
+                    row[2 + 2 * k] += loss > 0.0
+                    if verdict is None:
+                        print(
+                            f"    not confirmed{to_the_end[horizon].replace(', its', ' by')}: step {d.index + 1}, "
+                            f"{d.verdict} at {ns.budget}: loss {100 * d.loss:.1f} [{100 * d.loss_low:.1f}, "
+                            f"{100 * d.loss_high:.1f}] points ({d.chosen.action} vs {d.best.action}); at {larger}: "
+                            f"loss {100 * loss:.1f} [{100 * low:.1f}, {100 * high:.1f}] ({d.chosen.action} vs {best})",
+                            flush=True,
+                        )
             t_large = time.process_time() - t
             cpu += t_small
             cpu_x += t_large
-            flagged, confirmed, worse = flagged + row[0], confirmed + row[1], worse + row[2]
+            flagged += row[0]
+            for k in range(len(horizons)):
+                confirmed[k] += row[1 + 2 * k]
+                worse[k] += row[2 + 2 * k]
+            rest = "".join(f"  {c:>7}  {w:>9}" for c, w in zip(row[3::2], row[4::2], strict=True))
             print(
                 f"{game_id:<15} {seed:>4}  {small.steps:>5}  {len(small.decisions):>9}  {t_small:>5.1f}  "
-                f"{t_large:>7.1f}  {row[0]:>7}  {row[1]:>9}  {row[2]:>7}",
+                f"{t_large:>7.1f}  {row[0]:>7}  {row[1]:>9}  {row[2]:>7}{rest}",
                 flush=True,
             )
     if flagged:
-        low, high = wilson_interval(confirmed, flagged)
-        low_w, high_w = wilson_interval(worse, flagged)
-        print(
-            f"total: {flagged} flagged, {confirmed} confirmed at x{ns.factor}: agreement {confirmed / flagged:.1%} "
-            f"(Wilson 95% {low:.1%}–{high:.1%}); played move worse at x{ns.factor}: {worse} ({worse / flagged:.1%}, "
-            f"Wilson 95% {low_w:.1%}–{high_w:.1%}); CPU {cpu:.1f} s at {ns.budget}, {cpu_x:.1f} s at {larger}"
-        )
+        for k, horizon in enumerate(horizons):
+            low, high = wilson_interval(confirmed[k], flagged)
+            low_w, high_w = wilson_interval(worse[k], flagged)
+            print(
+                f"total{to_the_end[horizon]}: {flagged} flagged, {confirmed[k]} confirmed at x{ns.factor}: agreement "
+                f"{confirmed[k] / flagged:.1%} (Wilson 95% {low:.1%}–{high:.1%}); played move worse at x{ns.factor}: "
+                f"{worse[k]} ({worse[k] / flagged:.1%}, Wilson 95% {low_w:.1%}–{high_w:.1%})"
+            )
+        print(f"CPU {cpu:.1f} s at {ns.budget}, {cpu_x:.1f} s at {larger}")
 
 
 if __name__ == "__main__":

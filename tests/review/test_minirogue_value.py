@@ -78,11 +78,16 @@ def test_solo_and_co_op_have_their_own_fits() -> None:
 _CUT_FALSE_ALARMS = ((5, 92), (7, 116), (1, 107))
 
 
-def test_the_decisions_are_searched_to_the_end_and_the_luck_at_the_next_area() -> None:
-    assert rv.luck_only("minirogue")
-    luck, decisions = rv._estimators("minirogue", None, None)  # solo and co-op alike
-    assert luck.horizon == H.REVIEW_HORIZON == 1 and luck.evaluation is H.evaluate
-    assert decisions.horizon == 0  # to the end, as the search bots play
+def test_a_loss_is_measured_to_the_end() -> None:
+    assert rv.loss_to_the_end("minirogue") and not rv.luck_only("minirogue")
+    ests = rv._estimators("minirogue", None, None)  # solo and co-op alike
+    # the chance nodes and the decisions' screen: rollouts to the next area, scored by the fit
+    assert ests.luck is ests.decisions
+    assert ests.luck.horizon == H.REVIEW_HORIZON == 1 and ests.luck.evaluation is H.evaluate
+    assert ests.loss.horizon == 0  # the loss of a better move: to the end, as the search bots play
+    # a horizon asked for (0: every rollout to the end) is one estimator throughout
+    end = rv._estimators("minirogue", None, 0)
+    assert end.luck is end.decisions is end.loss and end.luck.horizon == 0
 
 
 def test_a_trade_the_evaluation_misjudges_is_not_flagged() -> None:

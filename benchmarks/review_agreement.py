@@ -28,6 +28,9 @@ play, not against the same evaluation: a bias of the evaluation is then counted 
 ``--both`` (with ``--flagged-only``): each flag is judged at the larger budget both ways, as the
 larger review would (its own horizon) and with its rollouts to the end, on the same review at the
 budget; the columns ``confirmed``/``worse_x`` are the first, ``end``/``worse_end`` the second.
+``--far N`` (with ``--larger-to-the-end`` or ``--both``): the second reference's rollouts stop
+``N`` stages ahead (scored by the game's evaluation) instead of at the end, for a game whose
+rollouts to the end cost too much at the larger budget (JongRogue: 3,000 steps a game).
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ def main() -> None:
         action="store_true",
         help="with --flagged-only: judge each flag at the larger budget both at the game's horizon and to the end",
     )
+    parser.add_argument("--far", type=int, default=0, help="the second reference's horizon (0: to the end)")
     ns = parser.parse_args()
     games = ns.game or ["minirogue-v1", "deepspace-d6"]
     if ns.flagged_only:
@@ -130,8 +134,9 @@ def main() -> None:
 
 def flagged_only(ns: argparse.Namespace, games: list[str]) -> None:
     larger = ns.budget * ns.factor
-    horizons: list[int | None] = [None, 0] if ns.both else [0 if ns.larger_to_the_end else None]
-    to_the_end = {None: "", 0: ", its rollouts to the end"}
+    far = ns.far
+    horizons: list[int | None] = [None, far] if ns.both else [far if ns.larger_to_the_end else None]
+    to_the_end = {None: "", far: f", its rollouts {f'{far} stages ahead' if far else 'to the end'}"}
     print(
         f"budget {ns.budget}, flagged decisions judged again at {larger}"
         f"{' both ways' if ns.both else to_the_end[horizons[0]]}, slip {ns.slip}"

@@ -314,9 +314,9 @@ def luck_only(game_id: str) -> bool:
 def loss_to_the_end(game_id: str) -> bool:
     """Whether the game's review searches its decisions at its horizon, as it values its chance
     nodes (a cheap screen for the best move), but measures the loss of a best move that stands out
-    afresh by rollouts to the end of the game (the search bots' horizon), so that a verdict is not
-    the evaluation's error in a trade (Mini Rogue 2020, whose co-op games are too long to search
-    every move to the end within a minute): the game declares it
+    afresh by rollouts to the end of the game, so that a verdict is not the evaluation's error in a
+    trade (Mini Rogue 2020, whose co-op games are too long to search every move to the end within a
+    minute; Deep Space D-6, whose horizon is the end of the round): the game declares it
     (``BotHooks.review_loss_to_the_end``)."""
     hooks = load_game(game_id).bot_hooks()
     return hooks is not None and hooks.review_loss_to_the_end
@@ -327,8 +327,8 @@ class _Estimators:
     """The review's estimators: the chance nodes' (``luck``), the decisions' searches'
     (``decisions``) and the fresh measure of a loss (``loss``). All three are one unless the game's
     review values the luck only (:func:`luck_only`: the decisions and their losses at the search
-    bots' horizon) or measures its losses to the end (:func:`loss_to_the_end`), and no horizon is
-    asked for."""
+    bots' horizon) or measures its losses to the end (:func:`loss_to_the_end`), no horizon is
+    asked for, and the game's review has one."""
 
     luck: _Estimator
     decisions: _Estimator
@@ -337,12 +337,12 @@ class _Estimators:
 
 def _estimators(game_id: str, assist: str | None, horizon: int | None) -> _Estimators:
     luck = _Estimator(game_id, _success(assist), assist, horizon)
-    if horizon is None and luck.search_horizon != luck.horizon:
-        if luck_only(game_id):
+    if horizon is None and luck.horizon:
+        if luck_only(game_id) and luck.search_horizon != luck.horizon:
             searched = _Estimator(game_id, _success(assist), assist, luck.search_horizon)
             return _Estimators(luck, searched, searched)
         if loss_to_the_end(game_id):
-            return _Estimators(luck, luck, _Estimator(game_id, _success(assist), assist, luck.search_horizon))
+            return _Estimators(luck, luck, _Estimator(game_id, _success(assist), assist, 0))
     return _Estimators(luck, luck, luck)
 
 

@@ -292,9 +292,9 @@ class BotHooks(Generic[StateT]):
       luck), its decisions being searched as the search bots' rollouts go (``horizon``): Mini
       Rogue v1, whose fit misjudges trades the heuristic makes later;
     - ``review_loss_to_the_end``: the review searches its decisions at its horizon, as it values
-      its chance nodes, but measures the loss of a best move found there afresh by rollouts played
-      as the search bots' are (``horizon``): Mini Rogue 2020, whose fit misjudges trades too and
-      whose co-op games are too long to search every move to the end."""
+      its chance nodes, but measures the loss of a best move found there afresh by rollouts to the
+      end of the game: Mini Rogue 2020, whose fit misjudges trades too and whose co-op games are
+      too long to search every move to the end; Deep Space D-6, whose horizon is the round's end."""
 
     heuristic: Callable[[], Chooser]
     evaluate: Callable[[StateT], float] | None = None

@@ -12,20 +12,27 @@ from solotable.agents import review as rv
 
 # Decisions of a fallible player's Deep Space D-6 games (the heuristic with a random move at 20%
 # of its decisions; seed, step) that the search cut at the end of the round flagged for every
-# rollout seed tried (2.8 to 6.6 points: ending the turn rather than changing crew or firing),
-# and that the same search with its loss measured to the end at 320 rounds finds no worse.
-_ROUND_FALSE_ALARMS = ((2, 5), (3, 21), (4, 4))
+# rollout seed tried, and whose loss 2,000 paired rounds played to the end measure far smaller
+# (docs/review.md, *Stability of the verdicts*): ending the turn rather
+# than changing crew, an inaccuracy of 2.9 [2.8, 2.9] points at the round's end, 0.7 [-0.9, 2.2]
+# to the end; changing tactical and science crew rather than medical and command, a mistake of
+# 6.7 [6.6, 6.7] points at the round's end, 2.0 [0.4, 3.6] to the end (not a mistake).
+_ROUND_OVERSTATED = (((2, 5), None), ((4, 4), rv.INACCURACY))
 
 
-@pytest.mark.parametrize(("seed", "step"), _ROUND_FALSE_ALARMS)
-def test_deepspace_d6_round_horizon_false_alarms_are_not_flagged(seed: int, step: int) -> None:
+@pytest.mark.parametrize(("case", "worst"), _ROUND_OVERSTATED)
+def test_deepspace_d6_round_horizon_overstatements_are_not_flagged(
+    case: tuple[int, int], worst: str | None
+) -> None:
+    seed, step = case
     record = rv.heuristic_record("deepspace-d6", seed, slip=0.2)
     states = [s.clone() for s, _ in record.replay_states()]
     state = states[step - 1]
     chosen = next(a for a in state.legal_actions() if str(a) == record.actions[step - 1])
+    allowed = {None} if worst is None else {None, worst}
     for k in range(2):
         *_, flag = rv.judge_decision("deepspace-d6", state, chosen, rv.DEFAULT_BUDGET, (k + 1) / 7)
-        assert flag is None, k
+        assert flag in allowed, k
 
 
 def test_which_games_measure_their_losses_to_the_end() -> None:

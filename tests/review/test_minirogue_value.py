@@ -69,13 +69,15 @@ def test_solo_and_co_op_have_their_own_fits() -> None:
         assert math.isclose(H.evaluate(state), 1.0 / (1.0 + math.exp(-z)), rel_tol=1e-6)
 
 
-# Decisions of a fallible player's solo games (the heuristic with a random move at 20% of its
-# decisions; seed, step) that the search cut at the next area flagged as inaccuracies at the
-# default budget for every rollout seed tried (2.5 to 3.7 points: drinking a Healing potion,
-# buying a Bless rather than HP, a backstab), and that a search to the end at the same budget,
-# or at ten times it, finds no worse: the evaluation's error in a trade the heuristic makes later,
-# the same in every paired round (docs/review.md, Mini Rogue 2020: decisions to the end).
-_CUT_FALSE_ALARMS = ((5, 92), (7, 116), (1, 107))
+# A decision of a fallible player's solo game (the heuristic with a random move at 20% of its
+# decisions; seed 7, step 116: confirming an attack rather than a backstab) that the search cut at
+# the next area flagged as an inaccuracy for every rollout seed tried, 2.8 [2.8, 2.9] points (the
+# fitted evaluation's difference between the two positions, nearly the same in every paired
+# round), and whose loss 2,000 paired rounds played to the end measure at 1.5 [0.8, 2.2] points,
+# under the threshold (docs/review.md, *Stability of the verdicts*). (Two more such flags, 3.5 and
+# 3.3 points at the horizon, measured 2.5 [1.0, 4.0] and 2.5 [1.5, 3.5] to the end: overstated,
+# perhaps inaccuracies still, so not asserted either way.)
+_CUT_FALSE_ALARMS = ((7, 116),)
 
 
 def test_a_loss_is_measured_to_the_end() -> None:

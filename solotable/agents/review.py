@@ -311,39 +311,13 @@ def luck_only(game_id: str) -> bool:
     return hooks is not None and hooks.review_luck_only
 
 
-def loss_to_the_end(game_id: str) -> bool:
-    """Whether the game's review searches its decisions at its horizon, as it values its chance
-    nodes (a cheap screen for the best move), but measures the loss of a best move that stands out
-    afresh by rollouts to the end of the game, so that a verdict is not the evaluation's error in a
-    trade (Mini Rogue 2020, whose co-op games are too long to search every move to the end within a
-    minute; Deep Space D-6, whose horizon is the end of the round): the game declares it
-    (``BotHooks.review_loss_to_the_end``)."""
-    hooks = load_game(game_id).bot_hooks()
-    return hooks is not None and hooks.review_loss_to_the_end
-
-
-@dataclass(frozen=True, slots=True)
-class _Estimators:
-    """The review's estimators: the chance nodes' (``luck``), the decisions' searches'
-    (``decisions``) and the fresh measure of a loss (``loss``). All three are one unless the game's
-    review values the luck only (:func:`luck_only`: the decisions and their losses at the search
-    bots' horizon) or measures its losses to the end (:func:`loss_to_the_end`), no horizon is
-    asked for, and the game's review has one."""
-
-    luck: _Estimator
-    decisions: _Estimator
-    loss: _Estimator
-
-
-def _estimators(game_id: str, assist: str | None, horizon: int | None) -> _Estimators:
+def _estimators(game_id: str, assist: str | None, horizon: int | None) -> tuple[_Estimator, _Estimator]:
+    """The review's two estimators: the chance nodes' and the decisions' (the same one unless the
+    game's review values the luck only, :func:`luck_only`, and no horizon is asked for)."""
     luck = _Estimator(game_id, _success(assist), assist, horizon)
-    if horizon is None and luck.horizon:
-        if luck_only(game_id) and luck.search_horizon != luck.horizon:
-            searched = _Estimator(game_id, _success(assist), assist, luck.search_horizon)
-            return _Estimators(luck, searched, searched)
-        if loss_to_the_end(game_id):
-            return _Estimators(luck, luck, _Estimator(game_id, _success(assist), assist, 0))
-    return _Estimators(luck, luck, luck)
+    if horizon is None and luck_only(game_id) and luck.search_horizon != luck.horizon:
+        return luck, _Estimator(game_id, _success(assist), assist, luck.search_horizon)
+    return luck, luck
 
 
 def _assisted(state: State, assist: str) -> bool:
@@ -414,13 +388,9 @@ class _Search:
     """When ``best`` is not the chosen move: fresh paired rounds of (chosen, best), which measure
     the loss without the bias of having picked ``best`` as the highest of noisy means."""
     chosen_value: float
-    """The chosen move's estimate: the mean of all its rounds (of its first rounds only when the
-    loss was measured by another estimator: the same evaluation as the chance nodes')."""
+    """The chosen move's estimate: the mean of all its rounds."""
     dropped: int = 0
     """How many moves were dropped early as clearly worse than the leader."""
-    apart: bool = False
-    """Whether ``check`` was measured by another estimator than the first rounds (rollouts to the
-    end after a screen at the horizon, :func:`loss_to_the_end`): the two are then not pooled."""
 
 
 def _determinize(state: State, seed: float) -> State:
@@ -475,13 +445,7 @@ def stages(budget: int) -> list[int]:
 
 
 def _search(
-    est: _Estimator,
-    state: State,
-    legal: list[Action],
-    chosen: Action,
-    budget: int,
-    rng: random.Random,
-    check: _Estimator | None = None,
+    est: _Estimator, state: State, legal: list[Action], chosen: Action, budget: int, rng: random.Random
 ) -> _Search:
     """The rollouts of a decision, spent where the choice is close (an adaptive budget).
 
@@ -493,9 +457,7 @@ def _search(
     only if it stands out (:func:`_stands_out`). The chosen and
     the leading moves are never dropped; when the chosen move leads and every other move has been
     dropped, the search stops there (the decision is clear: no loss, and the chosen move's estimate
-    rests on fewer rounds, its interval wider, saying so). ``check``: the estimator of the fresh
-    measure, if not ``est`` (rollouts to the end after a screen at the horizon,
-    :func:`loss_to_the_end`)."""
+    rests on fewer rounds, its interval wider, saying so)."""
     seeds = [(rng.random(), rng.random()) for _ in range(budget)]
     values: dict[Action, list[float]] = {a: [] for a in legal}
     live = list(legal)
@@ -531,13 +493,9 @@ def _search(
         best = chosen
     if best == chosen:
         return _Search(values, best, None, math.fsum(mine) / len(mine), len(legal) - len(live))
-    apart = check is not None and check is not est
-    fresh = _rounds(check if check is not None else est, state, [chosen, best], budget, rng)
-    if not apart:
-        mine = mine + fresh[chosen]
-    return _Search(
-        values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live), apart
-    )
+    fresh = _rounds(est, state, [chosen, best], budget, rng)
+    mine = mine + fresh[chosen]
+    return _Search(values, best, (fresh[chosen], fresh[best]), math.fsum(mine) / len(mine), len(legal) - len(live))
 
 
 def _judge(found: _Search, chosen: Action) -> tuple[Action, float, float, float, list[float], list[float]]:
@@ -550,7 +508,7 @@ def _judge(found: _Search, chosen: Action) -> tuple[Action, float, float, float,
     diffs = [b - c for b, c in zip(best_rounds, chosen_rounds, strict=True)]
     loss, low, high = _paired(diffs)
     if low <= 0.0 or not _sign_test(diffs):  # the search cannot tell the two moves apart: no loss
-        mine = found.values[chosen] if found.apart else found.values[chosen] + chosen_rounds
+        mine = found.values[chosen] + chosen_rounds
         return chosen, 0.0, low, high, mine, mine
     return found.best, loss, low, high, chosen_rounds, best_rounds
 
@@ -578,8 +536,8 @@ def judge_decision(
     the verdict. (``benchmarks/review_agreement.py`` checks a review's flags with it at a larger
     budget without reviewing the whole game again.) ``horizon``: as in :func:`review`."""
     game = state.game
-    ests = _estimators(game_id, game.sim_assist, horizon)
-    found = _search(ests.decisions, state, state.legal_actions(), chosen, budget, random.Random(seed), ests.loss)
+    _, est = _estimators(game_id, game.sim_assist, horizon)
+    found = _search(est, state, state.legal_actions(), chosen, budget, random.Random(seed))
     best, loss, low, high, _, _ = _judge(found, chosen)
     return best, loss, low, high, verdict(loss, low)
 
@@ -634,8 +592,7 @@ def review(
         states.append(final)
     assert final is not None
     game = final.game
-    ests = _estimators(game.id, game.sim_assist, horizon)
-    luck_est, est = ests.luck, ests.decisions
+    luck_est, est = _estimators(game.id, game.sim_assist, horizon)
     split = est is not luck_est  # the decisions: the search bots' rollouts
     rng = random.Random(seed)
     n = len(actions)
@@ -649,7 +606,7 @@ def review(
             legal = s.legal_actions()
             if len(legal) > 1:
                 kinds.append("d")
-                searches[i] = _search(est, s, legal, actions[i], budget, random.Random(rng.random()), ests.loss)
+                searches[i] = _search(est, s, legal, actions[i], budget, random.Random(rng.random()))
             else:
                 kinds.append("-")
         if progress is not None:

@@ -290,11 +290,7 @@ class BotHooks(Generic[StateT]):
       stops at a horizon (Mini Rogue 2020); unset, the review uses ``evaluate`` and ``horizon``;
     - ``review_luck_only``: the review's evaluation and horizon value its chance nodes only (the
       luck), its decisions being searched as the search bots' rollouts go (``horizon``): Mini
-      Rogue v1, whose fit misjudges trades the heuristic makes later;
-    - ``review_loss_to_the_end``: the review searches its decisions at its horizon, as it values
-      its chance nodes, but measures the loss of a best move found there afresh by rollouts to the
-      end of the game: Mini Rogue 2020, whose fit misjudges trades too and whose co-op games are
-      too long to search every move to the end; Deep Space D-6, whose horizon is the round's end."""
+      Rogue v1, whose fit misjudges trades the heuristic makes later."""
 
     heuristic: Callable[[], Chooser]
     evaluate: Callable[[StateT], float] | None = None
@@ -304,7 +300,6 @@ class BotHooks(Generic[StateT]):
     review_evaluate: Callable[[StateT], float] | None = None
     review_horizon: int = 0
     review_luck_only: bool = False
-    review_loss_to_the_end: bool = False
 
 
 _GAME_MODULES: dict[tuple[str, str], ModuleType | None] = {}

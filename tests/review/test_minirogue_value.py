@@ -67,37 +67,3 @@ def test_solo_and_co_op_have_their_own_fits() -> None:
         x = np.array(H.features(state)[1:])
         z = bias + float(x @ full[H._COLS])
         assert math.isclose(H.evaluate(state), 1.0 / (1.0 + math.exp(-z)), rel_tol=1e-6)
-
-
-# A decision of a fallible player's solo game (the heuristic with a random move at 20% of its
-# decisions; seed 7, step 116: confirming an attack rather than a backstab) that the search cut at
-# the next area flagged as an inaccuracy for every rollout seed tried, 2.8 [2.8, 2.9] points (the
-# fitted evaluation's difference between the two positions, nearly the same in every paired
-# round), and whose loss 2,000 paired rounds played to the end measure at 1.5 [0.8, 2.2] points,
-# under the threshold (docs/review.md, *Stability of the verdicts*). (Two more such flags, 3.5 and
-# 3.3 points at the horizon, measured 2.5 [1.0, 4.0] and 2.5 [1.5, 3.5] to the end: overstated,
-# perhaps inaccuracies still, so not asserted either way.)
-_CUT_FALSE_ALARMS = ((7, 116),)
-
-
-def test_a_loss_is_measured_to_the_end() -> None:
-    assert rv.loss_to_the_end("minirogue") and not rv.luck_only("minirogue")
-    ests = rv._estimators("minirogue", None, None)  # solo and co-op alike
-    # the chance nodes and the decisions' screen: rollouts to the next area, scored by the fit
-    assert ests.luck is ests.decisions
-    assert ests.luck.horizon == H.REVIEW_HORIZON == 1 and ests.luck.evaluation is H.evaluate
-    assert ests.loss.horizon == 0  # the loss of a better move: to the end, as the search bots play
-    # a horizon asked for (0: every rollout to the end) is one estimator throughout
-    end = rv._estimators("minirogue", None, 0)
-    assert end.luck is end.decisions is end.loss and end.luck.horizon == 0
-
-
-def test_a_trade_the_evaluation_misjudges_is_not_flagged() -> None:
-    for seed, step in _CUT_FALSE_ALARMS:
-        record = rv.heuristic_record("minirogue", seed, slip=0.2)
-        states = [s.clone() for s, _ in record.replay_states()]
-        state = states[step - 1]
-        chosen = next(a for a in state.legal_actions() if str(a) == record.actions[step - 1])
-        for k in range(2):
-            *_, flag = rv.judge_decision("minirogue", state, chosen, rv.DEFAULT_BUDGET, (k + 1) / 7)
-            assert flag is None, (seed, step, k)

@@ -268,11 +268,9 @@ class DeepSpaceD6(Game):
     def bot_hooks(self) -> BotHooks[DeepSpaceState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        # the review screens its decisions at the round's end, as MCTS does, but measures the loss
-        # of a better move found there by rollouts to the end (docs/review.md)
         return BotHooks(
             heuristic=h.make_agent, evaluate=h.evaluate, progress=h.progress, stage=h.stage,
-            horizon=h.SEARCH_HORIZON, review_loss_to_the_end=True,
+            horizon=h.SEARCH_HORIZON,
         )
 
 

@@ -140,10 +140,8 @@ class MiniRogue(Game):
     def bot_hooks(self) -> BotHooks[MiniRogueState]:
         from . import heuristic as h  # imported on first use: playing needs no bot
 
-        # the review's rollouts stop at the next area, scored by the fitted evaluation, but the loss
-        # of a better move found there is measured afresh by rollouts to the end
         return BotHooks(heuristic=h.make_agent, stage=h.stage, review_evaluate=h.evaluate,
-                        review_horizon=h.REVIEW_HORIZON, review_loss_to_the_end=h.REVIEW_LOSS_TO_THE_END)
+                        review_horizon=h.REVIEW_HORIZON)
 
 
 def _has_values(text: str) -> bool:

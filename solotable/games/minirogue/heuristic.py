@@ -448,17 +448,5 @@ def stage(state: State) -> int:
 
 
 REVIEW_HORIZON = 1
-"""The review's rollouts that value a chance node stop this many areas ahead (at the start of the
-next area) and are scored by :func:`evaluate`; the search bots still play to the end (their figures
-were measured so)."""
-
-REVIEW_LOSS_TO_THE_END = True
-"""The review searches its decisions by rollouts to :data:`REVIEW_HORIZON` scored by
-:func:`evaluate` (a screen for the best move, as its chance nodes are valued), and measures the
-loss of a best move that stands out there afresh by rollouts to the end (declared as
-``BotHooks.review_loss_to_the_end``, read by ``review.loss_to_the_end``): cut at the next area, the
-decisions' searches flagged trades the heuristic makes later (a Healing potion drunk or kept, a
-Bless or HP bought) by the evaluation's error in them, the same in every paired round (a search to
-the end confirmed 1 of 7 such flags), and searching every move to the end, as Mini Rogue v1's
-review does, took 58 s of CPU for a co-op game of 154 steps where a typical one has 350 to 700
-(``docs/review.md``)."""
+"""The review's rollouts stop this many areas ahead (at the start of the next area) and are scored
+by :func:`evaluate`; the search bots still play to the end (their figures were measured so)."""

@@ -239,6 +239,22 @@ def _dice_block(key: DiceKey) -> memoryview[float]:
     return block
 
 
+_QUOTIENTS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    tuple(v / d for v in range(256 if d == 100 else 64)) if d in (4, 5, 6, 10, 14, 18, 20, 30, 100) else ()
+    for d in range(101)
+)
+"""``_QUOTIENTS[d][v]`` is ``v / d`` for the scales the writer uses (``v`` below 64, below 256 for
+the score's 100), made once: the compiled build would make a float object at each store of one."""
+
+
+def _q(v: int, d: int) -> object:
+    """``v / d``, the float kept in :data:`_QUOTIENTS` where there is one (the same number)."""
+    row = _QUOTIENTS[d]
+    if 0 <= v < len(row):
+        return row[v]
+    return v / d
+
+
 def write(s: MiniRogueState, player: int, out: Any) -> None:
     """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
     phase = s.phase
@@ -249,23 +265,29 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         if s.key_held:
             out[_KEY] = 1.0
     out[_PHASE[pname]] = 1.0
-    out[_HP] = s.hp / 20
-    out[_ARMOR] = s.armor / 5
-    out[_GOLD] = s.gold / 20
-    out[_FOOD] = s.food / 6
-    out[_RANK] = s.rank / 4
-    out[_XP] = s.xp / 18
+    if s.hp:  # (a zero is not stored: the row is zeroed before the writer runs)
+        out[_HP] = _q(s.hp, 20)
+    if s.armor:
+        out[_ARMOR] = _q(s.armor, 5)
+    if s.gold:
+        out[_GOLD] = _q(s.gold, 20)
+    if s.food:
+        out[_FOOD] = _q(s.food, 6)
+    out[_RANK] = _q(s.rank, 4)
+    if s.xp:
+        out[_XP] = _q(s.xp, 18)
     if s.rank < _CAP_RANK:
-        out[_XP_NEXT] = _XP_TO_NEXT[s.rank - 1] / 18
+        out[_XP_NEXT] = _q(_XP_TO_NEXT[s.rank - 1], 18)
     for spell in s.spells:
         out[_SPELL_AT[spell]] += 0.5
     area = s.area
-    out[_AREA] = area / 14
-    out[_LEVEL] = s.level / 5
+    out[_AREA] = _q(area, 14)
+    out[_LEVEL] = _q(s.level, 5)
     boss_area = area in _LAST_AREAS
     if boss_area:
         out[_BOSS_AREA] = 1.0
-    out[_BOSSES] = s.bosses / 5
+    if s.bosses:
+        out[_BOSSES] = _q(s.bosses, 5)
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
@@ -280,10 +302,15 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         if phase is MONSTER_HP:
             out[_HP_TO_ROLL] = 1.0
         else:
-            out[_FOE_HP] = s.foe_hp / 30
-            out[_FOE_MAX] = s.foe_max_hp / 30
-        out[_FOE_DAMAGE] = s.foe_damage / 10
-        out[_POISON] = (s.poison + s.poison_new) / 5
+            if s.foe_hp:
+                out[_FOE_HP] = _q(s.foe_hp, 30)
+            if s.foe_max_hp:
+                out[_FOE_MAX] = _q(s.foe_max_hp, 30)
+        if s.foe_damage:
+            out[_FOE_DAMAGE] = _q(s.foe_damage, 10)
+        poison = s.poison + s.poison_new
+        if poison:
+            out[_POISON] = _q(poison, 5)
         if s.ice:
             out[_ICE] = 1.0
         dice = (s.dice, s.dstat, s.dfeat)
@@ -297,7 +324,9 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         out[_TRAP + s.trap - 1] = 1.0
     if s.pending_spell:
         out[_PENDING_AT[s.pending_spell]] = 1.0
-    out[_SCORE] = s.score() / 100
+    score = s.score()
+    if score:
+        out[_SCORE] = _q(score, 100)
     if over:
         out[_OVER] = 1.0
     if s.won:

@@ -239,6 +239,33 @@ def _dice_block(key: DiceKey) -> memoryview[float]:
     return block
 
 
+class _Written:
+    """What the writer last wrote into one row: the columns' key and block, the dice's and theirs.
+    The tuples of the state (``revealed``, ``chosen``, ``dice``, ...) are replaced whole when they
+    change, so the same objects mean the same block: found by identity, without hashing the key."""
+
+    __slots__ = ("block", "chosen", "col", "dfeat", "dice", "dice_block", "dstat", "flags", "remaining", "revealed")
+
+    def __init__(self) -> None:
+        self.revealed: tuple[tuple[int, ...], ...] | None = None
+        self.chosen: tuple[int, ...] | None = None
+        self.remaining = -1
+        self.col = -2
+        self.flags = -1
+        self.block: memoryview[float] | None = None
+        self.dice: tuple[int, ...] | None = None
+        self.dstat: tuple[int, ...] | None = None
+        self.dfeat: tuple[bool, ...] | None = None
+        self.dice_block: memoryview[float] | None = None
+
+
+_WRITTEN: Final[dict[int, _Written]] = {}
+"""Per row (by ``id(out)``: a hint, each block checked against the state before it is used), what
+was written into it last: a table's row is written at every step, mostly with the same columns."""
+_COLUMNS_SLICE: Final = slice(_COLUMNS, _COLUMNS_END)
+_DICE_SLICE: Final = slice(_DICE, _DICE_END)
+
+
 _QUOTIENTS: Final[tuple[tuple[object, ...], ...]] = tuple(
     tuple(v / d for v in range(256 if d == 100 else 64)) if d in (4, 5, 6, 10, 14, 18, 20, 30, 100) else ()
     for d in range(101)
@@ -291,11 +318,24 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
-    key = (s.revealed, s.chosen, s.remaining, s.col, over, phase is CHOOSE, boss_area)
-    block = _BLOCKS.get(key)
-    if block is None:
-        block = _columns_block(key)
-    out[_COLUMNS:_COLUMNS_END] = block
+    written = _WRITTEN.get(id(out))
+    if written is None:
+        if len(_WRITTEN) >= _KEEP:
+            _WRITTEN.clear()
+        written = _WRITTEN[id(out)] = _Written()
+    revealed, chosen, remaining, col = s.revealed, s.chosen, s.remaining, s.col
+    flags = over + 2 * (phase is CHOOSE) + 4 * boss_area
+    block = written.block
+    if (block is None or written.revealed is not revealed or written.chosen is not chosen
+            or written.remaining != remaining or written.col != col or written.flags != flags):  # fmt: skip
+        key = (revealed, chosen, remaining, col, over, phase is CHOOSE, boss_area)
+        block = _BLOCKS.get(key)
+        if block is None:
+            block = _columns_block(key)
+        written.revealed, written.chosen, written.remaining, written.col = revealed, chosen, remaining, col
+        written.flags = flags
+        written.block = block
+    out[_COLUMNS_SLICE] = block
     if s.foe != NO_FOE:
         out[_COMBAT] = 1.0
         out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0
@@ -313,11 +353,16 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
             out[_POISON] = _q(poison, 5)
         if s.ice:
             out[_ICE] = 1.0
-        dice = (s.dice, s.dstat, s.dfeat)
-        block = _DICE_BLOCKS.get(dice)
-        if block is None:
-            block = _dice_block(dice)
-        out[_DICE:_DICE_END] = block
+        dice_block = written.dice_block
+        if (dice_block is None or written.dice is not s.dice or written.dstat is not s.dstat
+                or written.dfeat is not s.dfeat):  # fmt: skip
+            dice = (s.dice, s.dstat, s.dfeat)
+            dice_block = _DICE_BLOCKS.get(dice)
+            if dice_block is None:
+                dice_block = _dice_block(dice)
+            written.dice, written.dstat, written.dfeat = dice
+            written.dice_block = dice_block
+        out[_DICE_SLICE] = dice_block
     if s.event_roll and pname.startswith("event"):
         out[_EVENT + s.event_roll - 1] = 1.0
     if s.trap and pname.startswith("trap"):

@@ -262,24 +262,25 @@ class SolotableVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ValueError(f"sub-env {bad}: action {a} ({name}) is not legal now")
         infos: dict[str, Any] = {}
         terminations = np.zeros(n, dtype=np.bool_)
-        if ended:
-            rows = self.obs[ended]  # the ended games' last vectors (one copy), before the next games' rows
+        rewards = np.zeros(n, dtype=np.float64)
+        if ended:  # (a few rows a step: set one by one, cheaper than NumPy's indexing by a list)
+            final = np.empty(n, dtype=object)  # (None in every row)
+            obs = self.obs
+            for i in ended:
+                final[i] = obs[i].copy()  # the ended game's last vector, before the next game's row
+                terminations[i] = True
             won = restart(self.tables, ended, illegal)
-            final = np.full(n, None, dtype=object)
-            for j, i in enumerate(ended):
-                final[i] = rows[j]
-            terminations[ended] = True
             won_row = np.zeros(n, dtype=np.bool_)
-            won_row[ended] = won
-            rewards = won_row.astype(np.float64)
+            for i, w in zip(ended, won, strict=True):
+                if w:
+                    won_row[i] = True
+                    rewards[i] = 1.0
             infos.update({"final_obs": final, "_final_obs": terminations.copy(), "won": won_row,
                           "_won": terminations.copy()})
             if illegal:
                 illegal_row = np.zeros(n, dtype=np.bool_)
                 illegal_row[illegal] = True
                 infos.update({"illegal_action": illegal_row, "_illegal_action": illegal_row.copy()})
-        else:
-            rewards = np.zeros(n, dtype=np.float64)
         infos["action_mask"] = self._out(self.masks)  # (after the new games' first rows)
         return self._out(self.obs), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
 

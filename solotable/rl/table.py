@@ -10,6 +10,7 @@ interpreter between the games. In pure Python it is the same code.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 import numpy as np
 
@@ -21,21 +22,28 @@ from solotable.core.registry import load
 
 from .catalogue import features, index
 
-FLOATS = 512
+FLOATS: Final = 512
 """Uniform numbers drawn from the generator at a time for the chance draws."""
-KNOWN = 1 << 16
-"""Lists of legal notations whose mask rows are kept, per game (the first met: a game whose lists
+KNOWN: Final = 1 << 16
+"""Lists of legal actions whose mask rows are kept, per game (the first met: a game whose lists
 are too many to keep, Deep Space D-6's crew choices, writes the others' rows each time)."""
 
 Known = tuple[bytes, dict[int, int], int]
-"""What a list of legal notations gives: its mask row, the place in the list of the action of each
+"""What a list of legal actions gives: its mask row, the place in the list of the action of each
 catalogue index it offers (never changed once made: the tables share it), and how many of its
 actions are past the catalogue."""
-_MASKS: dict[str, dict[tuple[str, ...], Known]] = {}
-"""Per game, the mask rows of the lists of legal notations met so far: a decision's legal actions
-repeat (the same few lists recur at the same phases), so a row is copied in one piece."""
+_MASKS: dict[str, dict[tuple[object, ...], Known]] = {}
+"""Per game, the mask rows of the lists of legal actions met so far (by the list of actions, or of
+their notations where the catalogue numbers them its own way): a decision's legal actions repeat
+(the same few lists recur at the same phases), so a row is copied in one piece."""
 _NOWHERE: dict[int, int] = {}
 """The places of no legal action (shared, never changed)."""
+_CHANCE: Final = -1
+"""``CHANCE`` (the protocol's ``to_move`` at a chance node) as a literal, which the compiled build
+compares without reading the module's dict and boxing (checked against the protocol's below)."""
+assert _CHANCE == CHANCE
+_ALL: Final = slice(None)
+"""``[:]``, made once (the compiled build would make a slice at each store of a whole row)."""
 
 
 def game_options(game: Game, options: Mapping[str, object]) -> dict[str, str | bool | int]:
@@ -149,7 +157,7 @@ class Table:
         state = self.state
         actions = self.actions
         tm = state.to_move
-        while tm == CHANCE:
+        while tm is not None and tm == _CHANCE:
             if self._next == len(self._floats):
                 self._floats = self.gen.random(FLOATS).tolist()
                 self._next = 0
@@ -167,7 +175,7 @@ class Table:
     def _fill(self, tm: int | None) -> None:
         """:meth:`fill`, ``tm`` the state's ``to_move``."""
         state = self.state
-        self._obs_bytes[:] = self._zero_obs
+        self._obs_bytes[_ALL] = self._zero_obs
         self.over = tm is None
         player = tm if tm is not None and tm >= 0 else 0
         write = self._write
@@ -181,18 +189,21 @@ class Table:
             return
         actions = self._legal = state.legal_actions()
         notations = self._notations
-        names = tuple(notations(state, actions) if notations is not None else map(notation, actions))
-        known = self._masks.get(names)
+        # the list itself is the key where the catalogue reads the game's own notations: actions
+        # are equal when their notations and arguments are, and hash by their notation
+        key: tuple[object, ...] = tuple(actions) if notations is None else tuple(notations(state, actions))
+        known = self._masks.get(key)
         if known is None:
-            known = self._learn(names, actions)
-        self._mask_bytes[:] = known[0]
+            known = self._learn(key, actions)
+        self._mask_bytes[_ALL] = known[0]
         self._places = known[1]
         self.outside = known[2]
 
-    def _learn(self, names: tuple[str, ...], actions: list[Action]) -> Known:
-        """The mask row of a list of legal notations not met before, the place of each catalogue
-        index in it and how many of its actions are past the catalogue (kept for the next time,
-        shared by the game's tables, while there is room)."""
+    def _learn(self, key: tuple[object, ...], actions: list[Action]) -> Known:
+        """The mask row of a list of legal actions not met before (``key``: the list, or its
+        notations), the place of each catalogue index in it and how many of its actions are past the
+        catalogue (kept for the next time, shared by the game's tables, while there is room)."""
+        names = map(notation, actions) if self._notations is None else map(str, key)
         found = tuple(map(self._index.get, names))
         outside = found.count(None) if None in found else 0
         if outside == len(found):
@@ -206,7 +217,7 @@ class Table:
                 places[i] = k
         known = (bytes(row), places, outside)
         if len(self._masks) < KNOWN:
-            self._masks[names] = known
+            self._masks[key] = known
         return known
 
 

@@ -192,49 +192,75 @@ _POISONED: Final = _STATUS["poison"]
 _CURSED_HERO: Final = _STATUS["curse"]
 _BLIND: Final = _STATUS["blind"]
 _ITEM: Final = {p: i for i, p in enumerate(ITEMS)}
-_FOE: Final = {f: _S["combat foe"] + i for i, f in enumerate(FOES)}
-_ICON: Final = {c: _S["combat foe icons"] + i for i, c in enumerate(ICONS)}
-_COMBAT: Final = _S["combat"]
-_KIND: Final = _S["combat foe kind"]
-_FOE_HP: Final = _S["combat foe hp"]
-_FOE_MAX: Final = _S["combat foe max hp"]
-_FOE_DAMAGE: Final = _S["combat foe damage"]
-_ROUND: Final = _S["combat round"]
-_I_FIGHT: Final = _S["combat I fight"]
-_PARTNER_FIGHTS: Final = _S["combat partner fights"]
-_I_ATTACK: Final = _S["combat I attack"]
-_FROZEN: Final = _S["combat frozen"]
-_WHITE: Final = tuple(_S[f"combat white die {i + 1}"] for i in range(MAX_DICE))
-_VALUE: Final = tuple(_S[f"combat white die {i + 1} value"] for i in range(MAX_DICE))
-_REMOVED: Final = tuple(_S[f"combat white die {i + 1} removed"] for i in range(MAX_DICE))
-_CURSED: Final = _S["combat cursed"]
-_BACKSTAB: Final = _S["combat backstab"]
-_BLACK: Final = tuple(_S[f"combat black die {i + 1}"] for i in range(2))
-_CHECK: Final = _S["check"]
-_CHECK_BLACK: Final = _S["check black die"]
-_CHECK_AUTO: Final = _S["check passes"]
-_CHECK_WHITE: Final = tuple(_S[f"check white die {i + 1}"] for i in range(MAX_DICE))
-_FREE: Final = _S["free feats"]
-_OFFER: Final = _S["offer"]
-_OFFER_MINE: Final = _S["offer from me"]
-_GIVES: Final = _S["offer gives"]
-_ASKS: Final = _S["offer asks"]
+_TAIL: Final = _S["combat"]
+"""Where the fight, the check, the offer and the last flags begin: the writer stores them through a
+view of the row from here, so that their places are small numbers (up to 256 Python keeps one
+object of each: a place past it is a new object at every store in the compiled build)."""
+_TAIL_VIEW: Final = slice(_TAIL, None)
+_FOE: Final = {f: _S["combat foe"] - _TAIL + i for i, f in enumerate(FOES)}
+_ICON: Final = {c: _S["combat foe icons"] - _TAIL + i for i, c in enumerate(ICONS)}
+_COMBAT: Final = _S["combat"] - _TAIL
+_KIND: Final = _S["combat foe kind"] - _TAIL
+_FOE_HP: Final = _S["combat foe hp"] - _TAIL
+_FOE_MAX: Final = _S["combat foe max hp"] - _TAIL
+_FOE_DAMAGE: Final = _S["combat foe damage"] - _TAIL
+_ROUND: Final = _S["combat round"] - _TAIL
+_I_FIGHT: Final = _S["combat I fight"] - _TAIL
+_PARTNER_FIGHTS: Final = _S["combat partner fights"] - _TAIL
+_I_ATTACK: Final = _S["combat I attack"] - _TAIL
+_FROZEN: Final = _S["combat frozen"] - _TAIL
+_WHITE: Final = tuple(_S[f"combat white die {i + 1}"] - _TAIL for i in range(MAX_DICE))
+_VALUE: Final = tuple(_S[f"combat white die {i + 1} value"] - _TAIL for i in range(MAX_DICE))
+_REMOVED: Final = tuple(_S[f"combat white die {i + 1} removed"] - _TAIL for i in range(MAX_DICE))
+_CURSED: Final = _S["combat cursed"] - _TAIL
+_BACKSTAB: Final = _S["combat backstab"] - _TAIL
+_BLACK: Final = tuple(_S[f"combat black die {i + 1}"] - _TAIL for i in range(2))
+_CHECK: Final = _S["check"] - _TAIL
+_CHECK_BLACK: Final = _S["check black die"] - _TAIL
+_CHECK_AUTO: Final = _S["check passes"] - _TAIL
+_CHECK_WHITE: Final = tuple(_S[f"check white die {i + 1}"] - _TAIL for i in range(MAX_DICE))
+_FREE: Final = _S["free feats"] - _TAIL
+_OFFER: Final = _S["offer"] - _TAIL
+_OFFER_MINE: Final = _S["offer from me"] - _TAIL
+_GIVES: Final = _S["offer gives"] - _TAIL
+_ASKS: Final = _S["offer asks"] - _TAIL
 _GIFT: Final = {g: i for i, g in enumerate(GIFTS)}
-_BEATEN: Final = _S["bosses beaten"]
-_OVER: Final = _S["over"]
-_WON: Final = _S["won"]
+_BEATEN: Final = _S["bosses beaten"] - _TAIL
+_OVER: Final = _S["over"] - _TAIL
+_WON: Final = _S["won"] - _TAIL
+assert max(_S.values()) - _TAIL <= 256
+
+_QUOTIENTS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    tuple(v / d for v in range(64)) if d else () for d in range(51)
+)
+"""``_QUOTIENTS[d][v]`` is ``v / d`` (``d`` the scales used, up to 50; ``v`` below 64), made once:
+the compiled build would make a float object at each store of a quotient."""
+
+
+def _q(v: int, d: int) -> object:
+    """``v / d``, the float kept in :data:`_QUOTIENTS` where there is one (the same number)."""
+    if 0 <= v < 64:
+        return _QUOTIENTS[d][v]
+    return v / d
 
 
 def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> None:
+    # (a zero is not stored: the row is zeroed before the writer runs)
     out[at[0]] = 1.0
     out[at[1] + _CHARACTER[h.char]] = 1.0
-    out[at[2]] = h.hp / 20
-    out[at[3]] = h.armor / 4
-    out[at[4]] = h.shield / 4
-    out[at[5]] = h.gold / 10
-    out[at[6]] = h.food / 6
-    out[at[7]] = h.xp / 18
-    out[at[8]] = s.dice_count(h) / 3
+    if h.hp:
+        out[at[2]] = _q(h.hp, 20)
+    if h.armor:
+        out[at[3]] = _q(h.armor, 4)
+    if h.shield:
+        out[at[4]] = _q(h.shield, 4)
+    if h.gold:
+        out[at[5]] = _q(h.gold, 10)
+    if h.food:
+        out[at[6]] = _q(h.food, 6)
+    if h.xp:
+        out[at[7]] = _q(h.xp, 18)
+    out[at[8]] = _q(s.dice_count(h), 3)
     for p in h.potions:
         out[at[9] + _POTION[p]] += 1.0
     if h.item:
@@ -253,19 +279,21 @@ def _write_hero(out: Any, at: tuple[int, ...], s: MiniRogueState, h: Hero) -> No
         out[at[15]] = 1.0
     if h.evade:
         out[at[16]] = 1.0
-    out[at[17]] = h.poison_fx / 3
+    if h.poison_fx:
+        out[at[17]] = _q(h.poison_fx, 3)
 
 
 def write(s: MiniRogueState, player: int, out: Any) -> None:
-    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``
+    (a zero is not stored: the row is zeroed before the writer runs)."""
     out[_PHASE[s.phase.name]] = 1.0
     tm = s.to_move
     if tm == player:
         out[_MY_TURN] = 1.0
     elif tm is not None and tm >= 0:
         out[_PARTNER_TURN] = 1.0
-    out[_AREA] = s.area / 10
-    out[_FLOOR] = s.floor / 4
+    out[_AREA] = _q(s.area, 10)
+    out[_FLOOR] = _q(s.floor, 4)
     out[_DIFFICULTY[s.difficulty]] = 1.0
     if s.n == 2:
         out[_TWO] = 1.0
@@ -273,8 +301,9 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         out[_LEAD] = 1.0
     grid = s.grid
     for p in range(8):
-        if grid[p] >= 0:
-            out[_ROOM[p] + grid[p]] = 1.0
+        card = grid[p]
+        if card >= 0:
+            out[_ROOM[p] + card] = 1.0
     if s.boss:
         out[_BOSS_AT[s.boss]] = 1.0
     heroes = s.heroes
@@ -284,60 +313,81 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         if h is not me:
             _write_hero(out, _PARTNER, s, h)
             break
+    tail: Any = None
     foe = s.foe
     if foe is not None:
-        out[_COMBAT] = 1.0
-        out[_FOE[foe.name]] = 1.0
-        out[_KIND + s.foe_kind] = 1.0
-        out[_FOE_HP] = s.foe_hp / 50
-        out[_FOE_MAX] = s.foe_max / 50
-        out[_FOE_DAMAGE] = foe.damage / 10
+        tail = out[_TAIL_VIEW]
+        tail[_COMBAT] = 1.0
+        tail[_FOE[foe.name]] = 1.0
+        tail[_KIND + s.foe_kind] = 1.0
+        if s.foe_hp:
+            tail[_FOE_HP] = _q(s.foe_hp, 50)
+        if s.foe_max:
+            tail[_FOE_MAX] = _q(s.foe_max, 50)
+        if foe.damage:
+            tail[_FOE_DAMAGE] = _q(foe.damage, 10)
         for icon in foe.icons:
-            out[_ICON[icon]] += 1.0
-        out[_ROUND] = s.round / 10
+            tail[_ICON[icon]] += 1.0
+        if s.round:
+            tail[_ROUND] = _q(s.round, 10)
         fighters = s.fighters
         for f in fighters:
             if f == player:
-                out[_I_FIGHT] = 1.0
+                tail[_I_FIGHT] = 1.0
             else:
-                out[_PARTNER_FIGHTS] = 1.0
+                tail[_PARTNER_FIGHTS] = 1.0
         if fighters and fighters[s.att] == player:
-            out[_I_ATTACK] = 1.0
+            tail[_I_ATTACK] = 1.0
         if s.frozen:
-            out[_FROZEN] = 1.0
-        for i, d in enumerate(s.dice[:MAX_DICE]):
-            out[_WHITE[i] + d - 1] = 1.0
-            out[_VALUE[i]] = s.die_value(i) / 6
-        for i, r in enumerate(s.removed[:MAX_DICE]):
-            if r:
-                out[_REMOVED[i]] = 1.0
+            tail[_FROZEN] = 1.0
+        dice = s.dice
+        for i in range(min(len(dice), MAX_DICE)):
+            tail[_WHITE[i] + dice[i] - 1] = 1.0
+            value = s.die_value(i)
+            if value:
+                tail[_VALUE[i]] = _q(value, 6)
+        removed = s.removed
+        for i in range(min(len(removed), MAX_DICE)):
+            if removed[i]:
+                tail[_REMOVED[i]] = 1.0
         if s.cursed_now:
-            out[_CURSED] = 1.0
+            tail[_CURSED] = 1.0
         if s.backstab:
-            out[_BACKSTAB] = 1.0
-        for i, h in enumerate(heroes[:2]):
-            out[_BLACK[i]] = h.black / 6
+            tail[_BACKSTAB] = 1.0
+        for i in range(min(len(heroes), 2)):
+            black = heroes[i].black
+            if black:
+                tail[_BLACK[i]] = _q(black, 6)
     elif s.c_white:
-        out[_CHECK] = 1.0
-        for i, d in enumerate(s.c_white[:MAX_DICE]):
-            out[_CHECK_WHITE[i] + d - 1] = 1.0
-        out[_CHECK_BLACK] = s.c_black / 6
+        tail = out[_TAIL_VIEW]
+        tail[_CHECK] = 1.0
+        white = s.c_white
+        for i in range(min(len(white), MAX_DICE)):
+            tail[_CHECK_WHITE[i] + white[i] - 1] = 1.0
+        if s.c_black:
+            tail[_CHECK_BLACK] = _q(s.c_black, 6)
         if s.c_ok:
-            out[_CHECK_AUTO] = 1.0
-    out[_FREE] = s.free_feats / 3
+            tail[_CHECK_AUTO] = 1.0
     offer = s.offer
-    if offer is not None:
-        out[_OFFER] = 1.0
-        if offer.giver == player:
-            out[_OFFER_MINE] = 1.0
-        out[_GIVES + _GIFT[offer.give]] = 1.0
-        if offer.get:
-            out[_ASKS + _GIFT[offer.get]] = 1.0
-    out[_BEATEN] = s.bosses_beaten / 4
-    if s.phase is OVER:
-        out[_OVER] = 1.0
-    if s.won:
-        out[_WON] = 1.0
+    over = s.phase is OVER
+    if s.free_feats or offer is not None or s.bosses_beaten or over or s.won:
+        if tail is None:
+            tail = out[_TAIL_VIEW]
+        if s.free_feats:
+            tail[_FREE] = _q(s.free_feats, 3)
+        if offer is not None:
+            tail[_OFFER] = 1.0
+            if offer.giver == player:
+                tail[_OFFER_MINE] = 1.0
+            tail[_GIVES + _GIFT[offer.give]] = 1.0
+            if offer.get:
+                tail[_ASKS + _GIFT[offer.get]] = 1.0
+        if s.bosses_beaten:
+            tail[_BEATEN] = _q(s.bosses_beaten, 4)
+        if over:
+            tail[_OVER] = 1.0
+        if s.won:
+            tail[_WON] = 1.0
 
 
 def progress(obs: Mapping[str, Any]) -> float:

@@ -239,6 +239,49 @@ def _dice_block(key: DiceKey) -> memoryview[float]:
     return block
 
 
+class _Written:
+    """What the writer last wrote into one row: the columns' key and block, the dice's and theirs.
+    The tuples of the state (``revealed``, ``chosen``, ``dice``, ...) are replaced whole when they
+    change, so the same objects mean the same block: found by identity, without hashing the key."""
+
+    __slots__ = ("block", "chosen", "col", "dfeat", "dice", "dice_block", "dstat", "flags", "remaining", "revealed")
+
+    def __init__(self) -> None:
+        self.revealed: tuple[tuple[int, ...], ...] | None = None
+        self.chosen: tuple[int, ...] | None = None
+        self.remaining = -1
+        self.col = -2
+        self.flags = -1
+        self.block: memoryview[float] | None = None
+        self.dice: tuple[int, ...] | None = None
+        self.dstat: tuple[int, ...] | None = None
+        self.dfeat: tuple[bool, ...] | None = None
+        self.dice_block: memoryview[float] | None = None
+
+
+_WRITTEN: Final[dict[int, _Written]] = {}
+"""Per row (by ``id(out)``: a hint, each block checked against the state before it is used), what
+was written into it last: a table's row is written at every step, mostly with the same columns."""
+_COLUMNS_SLICE: Final = slice(_COLUMNS, _COLUMNS_END)
+_DICE_SLICE: Final = slice(_DICE, _DICE_END)
+
+
+_QUOTIENTS: Final[tuple[tuple[object, ...], ...]] = tuple(
+    tuple(v / d for v in range(256 if d == 100 else 64)) if d in (4, 5, 6, 10, 14, 18, 20, 30, 100) else ()
+    for d in range(101)
+)
+"""``_QUOTIENTS[d][v]`` is ``v / d`` for the scales the writer uses (``v`` below 64, below 256 for
+the score's 100), made once: the compiled build would make a float object at each store of one."""
+
+
+def _q(v: int, d: int) -> object:
+    """``v / d``, the float kept in :data:`_QUOTIENTS` where there is one (the same number)."""
+    row = _QUOTIENTS[d]
+    if 0 <= v < len(row):
+        return row[v]
+    return v / d
+
+
 def write(s: MiniRogueState, player: int, out: Any) -> None:
     """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
     phase = s.phase
@@ -249,55 +292,86 @@ def write(s: MiniRogueState, player: int, out: Any) -> None:
         if s.key_held:
             out[_KEY] = 1.0
     out[_PHASE[pname]] = 1.0
-    out[_HP] = s.hp / 20
-    out[_ARMOR] = s.armor / 5
-    out[_GOLD] = s.gold / 20
-    out[_FOOD] = s.food / 6
-    out[_RANK] = s.rank / 4
-    out[_XP] = s.xp / 18
+    if s.hp:  # (a zero is not stored: the row is zeroed before the writer runs)
+        out[_HP] = _q(s.hp, 20)
+    if s.armor:
+        out[_ARMOR] = _q(s.armor, 5)
+    if s.gold:
+        out[_GOLD] = _q(s.gold, 20)
+    if s.food:
+        out[_FOOD] = _q(s.food, 6)
+    out[_RANK] = _q(s.rank, 4)
+    if s.xp:
+        out[_XP] = _q(s.xp, 18)
     if s.rank < _CAP_RANK:
-        out[_XP_NEXT] = _XP_TO_NEXT[s.rank - 1] / 18
+        out[_XP_NEXT] = _q(_XP_TO_NEXT[s.rank - 1], 18)
     for spell in s.spells:
         out[_SPELL_AT[spell]] += 0.5
     area = s.area
-    out[_AREA] = area / 14
-    out[_LEVEL] = s.level / 5
+    out[_AREA] = _q(area, 14)
+    out[_LEVEL] = _q(s.level, 5)
     boss_area = area in _LAST_AREAS
     if boss_area:
         out[_BOSS_AREA] = 1.0
-    out[_BOSSES] = s.bosses / 5
+    if s.bosses:
+        out[_BOSSES] = _q(s.bosses, 5)
     if s.monster_defeated:
         out[_DEFEATED] = 1.0
     over = s.over
-    key = (s.revealed, s.chosen, s.remaining, s.col, over, phase is CHOOSE, boss_area)
-    block = _BLOCKS.get(key)
-    if block is None:
-        block = _columns_block(key)
-    out[_COLUMNS:_COLUMNS_END] = block
+    written = _WRITTEN.get(id(out))
+    if written is None:
+        if len(_WRITTEN) >= _KEEP:
+            _WRITTEN.clear()
+        written = _WRITTEN[id(out)] = _Written()
+    revealed, chosen, remaining, col = s.revealed, s.chosen, s.remaining, s.col
+    flags = over + 2 * (phase is CHOOSE) + 4 * boss_area
+    block = written.block
+    if (block is None or written.revealed is not revealed or written.chosen is not chosen
+            or written.remaining != remaining or written.col != col or written.flags != flags):  # fmt: skip
+        key = (revealed, chosen, remaining, col, over, phase is CHOOSE, boss_area)
+        block = _BLOCKS.get(key)
+        if block is None:
+            block = _columns_block(key)
+        written.revealed, written.chosen, written.remaining, written.col = revealed, chosen, remaining, col
+        written.flags = flags
+        written.block = block
+    out[_COLUMNS_SLICE] = block
     if s.foe != NO_FOE:
         out[_COMBAT] = 1.0
         out[_FOE + (1 if s.foe == FOE_BOSS else 2 if s.foe == FOE_EVENT else 0)] = 1.0
         if phase is MONSTER_HP:
             out[_HP_TO_ROLL] = 1.0
         else:
-            out[_FOE_HP] = s.foe_hp / 30
-            out[_FOE_MAX] = s.foe_max_hp / 30
-        out[_FOE_DAMAGE] = s.foe_damage / 10
-        out[_POISON] = (s.poison + s.poison_new) / 5
+            if s.foe_hp:
+                out[_FOE_HP] = _q(s.foe_hp, 30)
+            if s.foe_max_hp:
+                out[_FOE_MAX] = _q(s.foe_max_hp, 30)
+        if s.foe_damage:
+            out[_FOE_DAMAGE] = _q(s.foe_damage, 10)
+        poison = s.poison + s.poison_new
+        if poison:
+            out[_POISON] = _q(poison, 5)
         if s.ice:
             out[_ICE] = 1.0
-        dice = (s.dice, s.dstat, s.dfeat)
-        block = _DICE_BLOCKS.get(dice)
-        if block is None:
-            block = _dice_block(dice)
-        out[_DICE:_DICE_END] = block
+        dice_block = written.dice_block
+        if (dice_block is None or written.dice is not s.dice or written.dstat is not s.dstat
+                or written.dfeat is not s.dfeat):  # fmt: skip
+            dice = (s.dice, s.dstat, s.dfeat)
+            dice_block = _DICE_BLOCKS.get(dice)
+            if dice_block is None:
+                dice_block = _dice_block(dice)
+            written.dice, written.dstat, written.dfeat = dice
+            written.dice_block = dice_block
+        out[_DICE_SLICE] = dice_block
     if s.event_roll and pname.startswith("event"):
         out[_EVENT + s.event_roll - 1] = 1.0
     if s.trap and pname.startswith("trap"):
         out[_TRAP + s.trap - 1] = 1.0
     if s.pending_spell:
         out[_PENDING_AT[s.pending_spell]] = 1.0
-    out[_SCORE] = s.score() / 100
+    score = s.score()
+    if score:
+        out[_SCORE] = _q(score, 100)
     if over:
         out[_OVER] = 1.0
     if s.won:

@@ -64,7 +64,10 @@ def resolve(s: MiniRogueState, seat: int) -> None:
             if other.pos == h.pos and not other.resolved and not other.evade:
                 fighters.append(1 - seat)  # §9, MR-P8: one shared fight, two-player HP
                 other.met |= MET_MONSTER
-        s.then(*((resolved, (f,)) for f in fighters))
+        if len(fighters) == 1:
+            s.push(resolved, seat)  # (the same step as below, without a generator and its tuple)
+        else:
+            s.then(*((resolved, (f,)) for f in fighters))
         combat.start_combat(s, fighters, MONSTER)
         return
     s.push(resolved, seat)

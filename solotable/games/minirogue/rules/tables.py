@@ -40,10 +40,24 @@ ROLLS: Final[dict[Action, Roll]] = {}
 """Every combat roll and check outcome built so far, read back (filled by the tables below)."""
 
 
-@cache
+_ROLL_TABLES: Final[dict[int, ChanceTable]] = {}
+"""The combat rolls' tables made so far, by ``4 n + 2 poisoned + cursed`` (a dict of small numbers:
+cheaper to ask at every roll than a cache keyed by the arguments)."""
+_CHECK_TABLES: Final[dict[int, ChanceTable]] = {}
+"""The skill checks' tables made so far, by their number of white dice."""
+
+
 def roll_table(n: int, poisoned: bool, cursed: bool) -> ChanceTable:
     """A combat roll of ``n`` white dice (§7.2): the multiset, the black die, then the poison die
     when poisoned and the curse die when cursed (1/2 each)."""
+    key = 4 * n + 2 * poisoned + cursed
+    table = _ROLL_TABLES.get(key)
+    if table is None:
+        table = _ROLL_TABLES[key] = _roll_table(n, poisoned, cursed)
+    return table
+
+
+def _roll_table(n: int, poisoned: bool, cursed: bool) -> ChanceTable:
     actions: list[Action] = []
     weights: list[int] = []
     for faces, orderings in dice_multisets(n):
@@ -58,9 +72,15 @@ def roll_table(n: int, poisoned: bool, cursed: bool) -> ChanceTable:
     return ChanceTable.weighted(actions, weights)
 
 
-@cache
 def check_table(n: int) -> ChanceTable:
     """A skill check of ``n`` white dice and the black die (§6.1)."""
+    table = _CHECK_TABLES.get(n)
+    if table is None:
+        table = _CHECK_TABLES[n] = _check_table(n)
+    return table
+
+
+def _check_table(n: int) -> ChanceTable:
     actions: list[Action] = []
     weights: list[int] = []
     for faces, orderings in dice_multisets(n):

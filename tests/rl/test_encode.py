@@ -52,7 +52,13 @@ def _contents(x: object) -> object:
         return tuple(_contents(v) for v in x)
     if isinstance(x, dict):
         return tuple(sorted((k, _contents(v)) for k, v in x.items()))
-    names = [n for cls in type(x).__mro__ for n in getattr(cls, "__slots__", ()) if "event" not in n]
+    # a compiled class lists its attributes in __mypyc_attrs__, not __slots__
+    names = [
+        n
+        for cls in type(x).__mro__
+        for n in getattr(cls, "__slots__", ()) or getattr(cls, "__mypyc_attrs__", ())
+        if "event" not in n and n != "__dict__"
+    ]
     if names:
         return (type(x).__name__, *(_contents(getattr(x, n, None)) for n in names))
     return x

@@ -75,6 +75,7 @@ from minirogue_v1_states import EXCLUDED, canonical, key_fields
 
 from solotable.core.protocol import Action, State
 from solotable.core.registry import load
+from solotable.core.stats import wilson_interval
 from solotable.games.minirogue_v1.data import SPELLS
 from solotable.games.minirogue_v1.heuristic import evaluate, make_agent
 from solotable.games.minirogue_v1.rules import PHASES
@@ -761,8 +762,9 @@ def main() -> None:
         )
         hits = len(undecided) - len(retried)
         proven_lost = sum(1 for v in pi if v == 0.0)
+    wlo, whi = wilson_interval(round(sum(pi)), n)
     print(
-        f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}); "
+        f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}; Wilson {wlo:.2%}-{whi:.2%}); "
         f"{n - hits - proven_lost} won, {proven_lost} proven lost, {hits} over the budget (counted 1); "
         f"with those counted 0: {(sum(pi) - hits) / n:.2%}"
     )

@@ -38,7 +38,9 @@ holding it, the spell phase offers "no spell"), so the fair policies that never 
 optimal one and the bound stays a bound on the optimum; a third spell's choice of which to drop
 (R6, also named "discard") is a choice and is tried. A scenario whose search exceeds ``--budget``
 distinct states counts as a win (1, its own valid upper bound), never as a loss; their number is
-reported, and ``--retry-budget`` searches them again with more states.
+reported, and ``--retry-budget`` searches them again with more states; ``--restarts N`` instead
+tries each scenario up to N times (``--budget`` states each) in new random orders, its tables of
+proven answers kept (``Relaxed.restarts``).
 
 **Penalty** (``--window K --lam L``, or ``--lams L1,L2,...``: one walk of the window's tree
 serves every weight). At every chance node met while the adventurer is in areas

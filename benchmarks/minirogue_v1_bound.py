@@ -2,7 +2,7 @@
 
     python benchmarks/minirogue_v1_bound.py [--difficulty normal] [--scenarios 300] [--seed 1]
                                             [--first 0] [--only 1,14,...] [--budget 200000]
-                                            [--retry-budget N] [--window 0] [--lam 1 | --lams 0,0.1,1]
+                                            [--retry-budget N] [--restarts 1] [--window 0] [--lam 1 | --lams 0,0.1,1]
                                             [--value heuristic|fitted] [--cpu 1200] [--verbose]
 
 Brown, Smith and Sun (2010), "Information relaxations and duality in stochastic dynamic
@@ -38,7 +38,9 @@ holding it, the spell phase offers "no spell"), so the fair policies that never 
 optimal one and the bound stays a bound on the optimum; a third spell's choice of which to drop
 (R6, also named "discard") is a choice and is tried. A scenario whose search exceeds ``--budget``
 distinct states counts as a win (1, its own valid upper bound), never as a loss; their number is
-reported, and ``--retry-budget`` searches them again with more states.
+reported, and ``--retry-budget`` searches them again with more states; ``--restarts N`` instead
+tries each scenario up to N times (``--budget`` states each) in new random orders, its tables of
+proven answers kept (``Relaxed.restarts``).
 
 **Penalty** (``--window K --lam L``, or ``--lams L1,L2,...``: one walk of the window's tree
 serves every weight). At every chance node met while the adventurer is in areas
@@ -75,6 +77,7 @@ from minirogue_v1_states import EXCLUDED, canonical, key_fields
 
 from solotable.core.protocol import Action, State
 from solotable.core.registry import load
+from solotable.core.stats import wilson_interval
 from solotable.games.minirogue_v1.data import SPELLS
 from solotable.games.minirogue_v1.heuristic import evaluate, make_agent
 from solotable.games.minirogue_v1.rules import PHASES
@@ -263,6 +266,52 @@ class Relaxed:
         self.fights = True
         self._fight_lost: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
         self._fight_won: dict[tuple[int, Counters], list[tuple[int, ...]]] = {}
+        self.shuffle: random.Random | None = None
+        """Set by :meth:`restarts`: the order in which :meth:`can_win` tries the moves."""
+        self.total_nodes = 0
+        self.deviate = 0.1
+        """In a restart, the chance that a decision tries another move before the heuristic's."""
+
+    def order(self, legal: list[Action]) -> list[Action]:
+        """The moves in the order tried: the heuristic's first, or (in a restart, at a fraction
+        ``deviate`` of the decisions) another move picked at random first. The order changes only how soon an answer is
+        found, never the answer (a win is a line found, a loss a subtree exhausted)."""
+        rng = self.shuffle
+        if rng is None or len(legal) < 2 or rng.random() >= self.deviate:
+            return legal
+        other = rng.randrange(1, len(legal))
+        return [legal[other], *legal[:other], *legal[other + 1 :]]
+
+    def restarts(self, state: State, counters: Counters, tries: int, each: int) -> float:
+        """The zero-penalty value by up to ``tries`` searches of at most ``each`` states, the first in
+        the heuristic's order and each later one in a new random order (seeded by the scenario and
+        the try): 1 won, 0 lost, 1 if every try passes its budget (``budget_hit`` set).
+
+        Sound because the tables of won and lost positions (and of fights survived or not) are
+        kept from one try to the next and only ever hold answers: a position is written lost only
+        when its whole subtree has been searched, and a search stopped by its budget writes
+        nothing for the positions it leaves unfinished. A later try therefore starts where the
+        earlier ones proved something, and a different order reaches early alternatives that a
+        depth-first search in one order would come back to only after exhausting the late ones
+        (the lines dying at the same boss along thousands of paths)."""
+        self.total_nodes = 0
+        for t in range(tries):
+            self.shuffle = None if t == 0 else random.Random(f"{self.scenario.label}:restart:{t}")
+            self.budget = each
+            self.nodes = 0
+            s = state.clone()
+            try:
+                won = self.can_win(s, self.advance(s, counters))
+            except BudgetExceeded:
+                self.total_nodes += self.nodes
+                continue
+            finally:
+                self.shuffle = None
+            self.total_nodes += self.nodes
+            self.budget_hit = False
+            return float(won)
+        self.budget_hit = True
+        return 1.0
 
     def key(self, state: State, counters: Counters) -> tuple[int, Counters]:
         if self._fields is None:
@@ -308,7 +357,7 @@ class Relaxed:
         if self.fights and state.foe != NO_FOE and not self.survives(state, counters):  # type: ignore[attr-defined]
             self._lost.setdefault(rest, []).append(have)
             return False
-        for action in moves(state):
+        for action in self.order(moves(state)):
             child = state.clone()
             child.apply(action, trusted=True)
             if self.can_win(child, self.advance(child, counters)):
@@ -614,6 +663,12 @@ def main() -> None:
     parser.add_argument(
         "--retry-budget", type=int, default=0, help="search the scenarios over --budget again with this many states"
     )
+    parser.add_argument(
+        "--restarts",
+        type=int,
+        default=1,
+        help="search each scenario up to N times, --budget states each, in new random orders (tables kept)",
+    )
     parser.add_argument("--value", choices=("heuristic", "fitted"), default="fitted")
     parser.add_argument("--fit-games", type=int, default=4000)
     parser.add_argument(
@@ -658,7 +713,11 @@ def main() -> None:
     for i in chosen:
         scenario = Scenario(f"{ns.difficulty}:{ns.seed}:{i}")
         relaxed = Relaxed(scenario, ns.budget)
-        v = relaxed.perfect_information(root)
+        if ns.restarts > 1:
+            v = relaxed.restarts(root, START, ns.restarts, ns.budget)
+            relaxed.nodes = relaxed.total_nodes
+        else:
+            v = relaxed.perfect_information(root)
         if relaxed.budget_hit:
             undecided.append(i)
             if ns.retry_budget:
@@ -693,7 +752,7 @@ def main() -> None:
     print(
         f"Mini Rogue v1.2.1 {ns.difficulty}, {n} scenarios (seed {ns.seed}, "
         f"{'numbers ' + ns.only if ns.only else f'from {ns.first}'}), "
-        f"budget {ns.budget:,} states"
+        f"budget {ns.budget:,} states" + (f" per try, {ns.restarts} tries" if ns.restarts > 1 else "")
     )
     print(f"heuristic on the same scenarios: {sum(heur) / n:.2%} (a fair policy: below every bound)")
     print(f"over the budget at {ns.budget:,}: {len(undecided)} {undecided}")
@@ -705,8 +764,9 @@ def main() -> None:
         )
         hits = len(undecided) - len(retried)
         proven_lost = sum(1 for v in pi if v == 0.0)
+    wlo, whi = wilson_interval(round(sum(pi)), n)
     print(
-        f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}); "
+        f"perfect-information bound (no penalty): {m:.2%} ({lo:.2%}-{hi:.2%}; Wilson {wlo:.2%}-{whi:.2%}); "
         f"{n - hits - proven_lost} won, {proven_lost} proven lost, {hits} over the budget (counted 1); "
         f"with those counted 0: {(sum(pi) - hits) / n:.2%}"
     )

@@ -168,6 +168,23 @@ def test_more_resources_never_hurt_the_search() -> None:
     assert saved > 0
 
 
+def test_restarts_give_the_plain_searchs_answers() -> None:
+    """Searches restarted in random orders with the tables kept (``--restarts``) reach the one
+    search's answers, wins and a loss, each with a budget per try that the first try (the
+    heuristic's order) alone does not meet: what a stopped try proved is kept, nothing else."""
+    root = B.new_game("normal")
+    for label in ("cmp:3", "cmp:9", "cmp:11", "normal:1:3"):
+        whole = B.Relaxed(B.Scenario(label), 10**6)
+        answer = whole.perfect_information(root)
+        each = whole.nodes // 4
+        once = B.Relaxed(B.Scenario(label), 10**6)
+        assert once.restarts(root, B.START, 1, each) == 1.0 and once.budget_hit, label
+        again = B.Relaxed(B.Scenario(label), 10**6)
+        assert again.restarts(root, B.START, 30, each) == answer, label
+        assert not again.budget_hit and again.total_nodes > each, label
+    assert answer == 0.0  # normal:1:3 is a loss: proved across tries
+
+
 def test_resources_are_compared_the_right_way_round() -> None:
     """One table, two positions differing only in HP: the poorer one lost, the richer one won
     (each as the brute force says), whichever is searched first."""

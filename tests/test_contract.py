@@ -13,7 +13,8 @@ tests register (``tests/toygame.py``), whole games are played and every position
 - the same seed and the same choices give the same game (determinism), and the record of a game
   saved and loaded replays to the same game;
 - the observation is JSON and valid against the type the game declares for it;
-- every phase pickles to itself (phases are known by game and name);
+- every phase pickles to itself (phases are known by game and name), and a state to an equal state
+  that plays on the same;
 - the boards render (the line board, the web board, in both languages; the terminal board in
   its own test below, since it needs a running app);
 - the learning environment's vector lies in its space and its mask is the legal actions.
@@ -334,6 +335,19 @@ def check_position(game_id: str, s: State, o: dict[str, Any], deep: bool) -> Non
         if not s.is_terminal():
             check_no_trace(s)
             check_clone_independent(s)
+            check_pickles(s)
+
+
+def check_pickles(s: State) -> None:
+    """A state pickles to an equal state that plays on the same (OpenSpiel serialises a Python
+    game's state with pickle; process pools send states so): in the compiled build too, where a
+    class whose ``__init__`` takes arguments pickles only by its own ``__reduce__``."""
+    copy = pickle.loads(pickle.dumps(s))
+    assert fields(copy) == fields(s)
+    if s.is_chance():
+        assert copy.chance_outcomes() == s.chance_outcomes()
+    else:
+        assert copy.legal_actions() == s.legal_actions()
 
 
 def check_no_trace(s: State) -> None:

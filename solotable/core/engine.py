@@ -153,6 +153,11 @@ class EventKind:
     def __repr__(self) -> str:
         return f"EventKind({self.key!r}, {', '.join(map(repr, self.names))})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a state's pending events carry their kinds through pickle (OpenSpiel, process pools); a
+        # compiled class with no argument-free __init__ does not pickle by its default protocol
+        return (EventKind, (self.key, *self.names))
+
 
 Raw = tuple[str | EventKind, Any]
 """An event as ``emit`` and ``record`` keep it: a key and its parameters, or a kind and its values."""

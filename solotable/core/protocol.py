@@ -79,6 +79,11 @@ class Event:
     def to_json(self) -> dict[str, JSONValue]:
         return {"key": self.key, "params": dict(self.params)}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a state's events go through pickle with it; compiled, a frozen dataclass cannot set its
+        # fields back one by one, so it is rebuilt by its constructor
+        return (Event, (self.key, self.params))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:

@@ -344,6 +344,17 @@ class Game(metaclass=ABCMeta):
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # every state names its game: pickled by its id (OpenSpiel, process pools pickle states), a
+        # state carries neither a copy of the game nor its caches (the message catalogue made 34-61
+        # KB of each state's pickle) and comes back with the registered game itself; a game no
+        # registry holds (made by hand) comes back as a new instance of its class
+        from solotable.core import registry
+
+        if registry.registered(self.id) is self:
+            return (registry.load, (self.id,))
+        return (type(self), ())
+
     def validate_options(self, options: Mapping[str, object]) -> dict[str, str | bool | int]:
         """Fill defaults and check every option; an unknown name or value raises ``ValueError``
         that names the valid choices."""

@@ -166,10 +166,11 @@ def test_a_table_sampled_once_or_often_gives_the_cumulative_samplers_outcome(pil
             assert once.sample_float(u) == kept[bisect_right(cum, u)]
 
 
-def test_a_table_pickles_as_built_without_what_reading_it_made() -> None:
+def test_a_table_pickles_as_built_without_what_reading_it_made(pile_path: bool) -> None:
     """A state's table goes with it through pickle: the exact outcomes, the sampling floats and the
     set of outcomes that reading and sampling made are made again on first use, not pickled (they
-    more than doubled a six-dice table's pickle), and the copy samples as the table does."""
+    more than doubled a six-dice table's pickle), and the copy samples as the table does (a
+    pile's table both ways it is built)."""
     import pickle
 
     rng = random.Random(3)

@@ -274,7 +274,11 @@ class ChanceTable:
         # pickled as built, its actions and running sums (a state's table goes with it through
         # pickle): what reading and sampling made of them (exact probabilities, sampling floats,
         # the set of outcomes; 27.7 KB of Deep Space D-6's six-dice table against 11.3) is made
-        # again on first use, and sampling gives the same outcomes either way
+        # again on first use, and sampling gives the same outcomes either way; a pile's table by
+        # its counts (draw_table), as built
+        counts = self._counts
+        if counts is not None:
+            return (_unpickled_pile, (self._kinds, counts, self.total))
         return (_unpickled_table, (self._kinds, self._acc))
 
 
@@ -282,6 +286,13 @@ def _unpickled_table(kinds: tuple[Action, ...], acc: Sequence[int]) -> ChanceTab
     """A pickled table back (:meth:`ChanceTable.__reduce__`)."""
     table = _blank(ChanceTable)
     table._init(kinds, acc)
+    return table
+
+
+def _unpickled_pile(kinds: tuple[Action, ...], counts: tuple[int, ...], total: int) -> ChanceTable:
+    """A pickled pile's table back (:meth:`ChanceTable.__reduce__`)."""
+    table = _blank(ChanceTable)
+    table._init_pile(kinds, counts, total)
     return table
 
 

@@ -13,7 +13,9 @@ tests register (``tests/toygame.py``), whole games are played and every position
 - the same seed and the same choices give the same game (determinism), and the record of a game
   saved and loaded replays to the same game;
 - the observation is JSON and valid against the type the game declares for it;
-- every phase pickles to itself (phases are known by game and name);
+- every phase pickles to itself (phases are known by game and name), and a state (the first, some
+  deep ones, the last) to an equal state that plays on the same, with the registered game and
+  the game's shared data themselves, not copies;
 - the boards render (the line board, the web board, in both languages; the terminal board in
   its own test below, since it needs a running app);
 - the learning environment's vector lies in its space and its mask is the legal actions.
@@ -26,8 +28,8 @@ hook module, ``tests/<game folder>/contract.py``: ``OPTIONS`` (a hypothesis stra
 ``RANDOM_GAMES``, ``invariants(state, observation)``, ``BOT_OPTIONS`` (the easiest setting),
 ``LATE`` and ``late(state, observation)`` (the late-game states the bots must reach),
 ``SEARCH_SEED`` (the search bot's game), and optionally ``BOT_SEEDS``, ``EXTRA_BOT_GAMES``
-(games that reach a rare phase), ``DEEP_EVERY`` and ``choose(state, rng)`` (the random
-player's choice).
+(games that reach a rare phase), ``DEEP_EVERY``, ``choose(state, rng)`` (the random
+player's choice) and ``SHARED`` (the state's fields holding the game's shared data).
 """
 
 from __future__ import annotations
@@ -204,23 +206,29 @@ ENGINE_CACHES = ("game", "_events", "_built", "_legal")
 built when read) and the legal list kept for the next check."""
 
 
-def fields(s: State) -> dict[str, Any]:
+def fields(s: State, frozen: dict[int, tuple[Any, Any]] | None = None) -> dict[str, Any]:
     """Every field of the state (the engine's too), by value: what "no trace" compares. Left out
     too: what a state names as how it is stored, not what it is (``STORAGE``: JongRogue's
-    copy-on-write marks; its rooms' tiles are compared)."""
+    copy-on-write marks; its rooms' tiles are compared). ``frozen``: where the values of immutable
+    objects are kept (:data:`_FROZEN`, unless the state's are met once: a copy out of pickle)."""
     skip = {*ENGINE_CACHES, *getattr(type(s), "STORAGE", ())}
     names = {n for n in _declared(type(s)) if n not in skip}
     seen: dict[int, int] = {}
-    return {n: value_of(getattr(s, n), seen) for n in sorted(names) if hasattr(s, n)}
+    memo = _FROZEN if frozen is None else frozen
+    return {n: value_of(getattr(s, n), seen, memo) for n in sorted(names) if hasattr(s, n)}
 
 
 _FROZEN: dict[int, tuple[Any, Any]] = {}
+"""The values of immutable objects (the game's data, shared by every state), by id, each made
+once and kept with its object. Objects made for one state only (unpickled with it) are not kept
+here: they would pile up, a copy of each per pickle, for the whole run."""
 
 
-def value_of(x: Any, seen: dict[int, int]) -> Any:
+def value_of(x: Any, seen: dict[int, int], frozen: dict[int, tuple[Any, Any]] = _FROZEN) -> Any:
     """``x`` as plain data: the fields of objects (slots or dict) followed down, each object once
     (met again, it is its number in the order of meeting), functions by name, a chance table by
-    its outcomes (its caches are not the game's state)."""
+    its outcomes (its caches are not the game's state); an immutable object's value kept in
+    ``frozen``."""
     kind = type(x)
     if kind in _PLAIN or x is None:
         return x
@@ -228,10 +236,10 @@ def value_of(x: Any, seen: dict[int, int]) -> Any:
         if id(x) in seen:
             return ("again", seen[id(x)])
         seen[id(x)] = len(seen)
-        return (kind.__name__, [value_of(v, seen) for v in x])
-    frozen = _FROZEN.get(id(x))
-    if frozen is not None and frozen[0] is x:
-        return frozen[1]
+        return (kind.__name__, [value_of(v, seen, frozen) for v in x])
+    kept = frozen.get(id(x))
+    if kept is not None and kept[0] is x:
+        return kept[1]
     if isinstance(x, (bool, int, float, str, bytes, Fraction, Action, range)):
         return x
     if isinstance(x, Phase):
@@ -242,24 +250,24 @@ def value_of(x: Any, seen: dict[int, int]) -> Any:
         return ("fn", getattr(x, "__module__", ""), x.__qualname__)
     names = _names(kind)
     if names is not None and names[0]:  # immutable (the game's data, shared values): made once, kept
-        value = (kind.__name__, [(n, value_of(getattr(x, n), {})) for n in names[1]])
-        _FROZEN[id(x)] = (x, value)
+        value = (kind.__name__, [(n, value_of(getattr(x, n), {}, frozen)) for n in names[1]])
+        frozen[id(x)] = (x, value)
         return value
     if id(x) in seen:
         return ("again", seen[id(x)])
     seen[id(x)] = len(seen)
     if isinstance(x, (list, tuple)):
-        return (kind.__name__, [value_of(v, seen) for v in x])
+        return (kind.__name__, [value_of(v, seen, frozen) for v in x])
     if isinstance(x, (set, frozenset)):
         return (kind.__name__, sorted(repr(v) for v in x))
     if isinstance(x, dict):
-        return ("dict", [(value_of(k, seen), value_of(v, seen)) for k, v in x.items()])
+        return ("dict", [(value_of(k, seen, frozen), value_of(v, seen, frozen)) for k, v in x.items()])
     fields_ = list(names[1]) if names is not None else []
     if hasattr(x, "__dict__"):
         fields_ += sorted(vars(x))
     if not fields_:
         return repr(x)
-    return (kind.__name__, [(n, value_of(getattr(x, n), seen)) for n in fields_ if hasattr(x, n)])
+    return (kind.__name__, [(n, value_of(getattr(x, n), seen, frozen)) for n in fields_ if hasattr(x, n)])
 
 
 _PLAIN = frozenset({bool, int, float, str, bytes, Fraction, Action, range})
@@ -310,7 +318,7 @@ def check_chance(s: State, sample_too: bool) -> None:
             low += p
 
 
-def check_position(game_id: str, s: State, o: dict[str, Any], deep: bool) -> None:
+def check_position(game_id: str, s: State, o: dict[str, Any], deep: bool, pickles: bool = False) -> None:
     to_move = s.to_move
     if s.is_terminal():
         assert to_move is None and s.legal_actions() == []
@@ -334,6 +342,35 @@ def check_position(game_id: str, s: State, o: dict[str, Any], deep: bool) -> Non
         if not s.is_terminal():
             check_no_trace(s)
             check_clone_independent(s)
+    if pickles:
+        check_pickles(game_id, s)
+
+
+def pickled_here(step: int, every: int, last: bool) -> bool:
+    """Whether ``play`` checks the pickle of the position after ``step`` steps: the first, the
+    deep positions whose number (``step // every``) is a power of two (a long game's late ones
+    too, a few per game) and the last."""
+    deep = step // every
+    return last or (step % every == 0 and deep & (deep - 1) == 0)
+
+
+def check_pickles(game_id: str, s: State) -> None:
+    """A state pickles to an equal state that plays on the same (OpenSpiel serialises a Python
+    game's state with pickle; process pools send states so): in the compiled build too, where a
+    class whose ``__init__`` takes arguments pickles only by its own ``__reduce__``. The copy has
+    the registered game itself, and the game's shared data (the hook's ``SHARED`` fields) the
+    same objects: a pickle carries no copy of them, nor of their caches."""
+    copy: Any = pickle.loads(pickle.dumps(s))
+    assert fields(copy, dict(_FROZEN)) == fields(s)
+    assert copy.game is getattr(s, "game", None) is load(game_id)
+    for name in getattr(hooks(game_id), "SHARED", ()):
+        assert getattr(copy, name) is getattr(s, name), name
+    if s.is_terminal():
+        assert copy.is_terminal() and copy.result() == s.result()
+    elif s.is_chance():
+        assert copy.chance_outcomes() == s.chance_outcomes()
+    else:
+        assert copy.legal_actions() == s.legal_actions()
 
 
 def check_no_trace(s: State) -> None:
@@ -408,7 +445,7 @@ def play(
     while True:
         o = s.observation()
         last = s.is_terminal()
-        check_position(game_id, s, o, deep=last or step % every == 0)
+        check_position(game_id, s, o, deep=last or step % every == 0, pickles=pickled_here(step, every, last))
         if late is not None:
             late |= hooks(game_id).late(s, o)
         if phases is not None and isinstance(getattr(s, "phase", None), Phase):

@@ -189,6 +189,23 @@ def test_a_pickled_state_keeps_its_phases_by_identity() -> None:
     assert b"toygame" not in pickle.dumps(DIE_OF_TOY) and pickle.loads(pickle.dumps(DIE_OF_TOY)) is DIE_OF_TOY
 
 
+def test_a_game_pickles_as_its_id_and_comes_back_as_itself() -> None:
+    # every state names its game: its pickle (OpenSpiel, process pools) carried a copy of the game
+    # with its caches (the message catalogue: 34-61 KB of each state's pickle) and came back with it
+    import pickle
+
+    from solotable.core.registry import load
+
+    game = load("minirogue-v1")
+    assert game.catalogue.keys()  # (the cache, made)
+    assert pickle.loads(pickle.dumps(game)) is game and len(pickle.dumps(game)) < 200
+    s = game.new_state(seed=3)
+    assert pickle.loads(pickle.dumps(s)).game is game
+    # a game no registry holds (made by hand, as Line's) comes back as a new one of its class
+    copy = pickle.loads(pickle.dumps(Line((ask_choice, ()))))
+    assert type(copy.game) is toygame.PigGame and copy.game is not toygame.GAME
+
+
 DIE_OF_TOY = toygame.DIE
 
 

@@ -153,6 +153,11 @@ class EventKind:
     def __repr__(self) -> str:
         return f"EventKind({self.key!r}, {', '.join(map(repr, self.names))})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a state's pending events carry their kinds through pickle (OpenSpiel, process pools); a
+        # compiled class with no argument-free __init__ does not pickle by its default protocol
+        return (EventKind, (self.key, *self.names))
+
 
 Raw = tuple[str | EventKind, Any]
 """An event as ``emit`` and ``record`` keep it: a key and its parameters, or a kind and its values."""
@@ -165,6 +170,33 @@ def _event(key: str | EventKind, params: Any) -> Event:
     if isinstance(key, str):
         return Event(key, params)
     return Event(key.key, dict(zip(key.names, params, strict=True)))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a state's class and its bases: their ``__slots__`` (Python) and
+    ``__mypyc_attrs__`` (compiled), once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        found: dict[str, None] = {}
+        for klass in cls.__mro__:
+            for attr in ("__slots__", "__mypyc_attrs__"):
+                declared = klass.__dict__.get(attr, ())
+                for name in (declared,) if isinstance(declared, str) else declared:
+                    if name not in ("__dict__", "__weakref__"):
+                        found[name] = None
+        names = _FIELD_NAMES[cls] = tuple(found)
+    return names
+
+
+def _restore(cls: type[StepState], items: tuple[tuple[str, Any], ...]) -> StepState:
+    """A pickled state back (:meth:`StepState.__reduce__`): an empty one, its fields set."""
+    new = cls.__new__(cls)
+    for name, value in items:
+        setattr(new, name, value)
+    return new
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -198,6 +230,15 @@ class StepState(State):
         self._legal: list[Action] | None = None
         """The decision's legal actions as ``legal_actions()`` last built them; ``None`` once the
         state changes (``apply``, ``changed``)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled field by field, every class's own: OpenSpiel serialises a Python game's state with
+        # pickle, process pools send states so. Compiled, the default protocol would run __init__
+        # (no arguments) or, for a game written in Python over the compiled engine, drop the
+        # subclass's slots; so the names come from each class's __slots__ (Python) or mypyc's
+        # list of a compiled class's attributes, and the copy is made empty and filled in
+        names = _field_names(type(self))
+        return (_restore, (type(self), tuple((n, getattr(self, n)) for n in names if hasattr(self, n))))
 
     def _copy_engine(self, new: StepState) -> None:
         """Copy the engine's fields into ``new`` (a subclass's ``clone`` calls this). Steps are

@@ -79,6 +79,11 @@ class Event:
     def to_json(self) -> dict[str, JSONValue]:
         return {"key": self.key, "params": dict(self.params)}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a state's events go through pickle with it; compiled, a frozen dataclass cannot set its
+        # fields back one by one, so it is rebuilt by its constructor
+        return (Event, (self.key, self.params))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -338,6 +343,17 @@ class Game(metaclass=ABCMeta):
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang, self.titles["en"])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # every state names its game: pickled by its id (OpenSpiel, process pools pickle states), a
+        # state carries neither a copy of the game nor its caches (the message catalogue made 34-61
+        # KB of each state's pickle) and comes back with the registered game itself; a game no
+        # registry holds (made by hand) comes back as a new instance of its class
+        from solotable.core import registry
+
+        if registry.registered(self.id) is self:
+            return (registry.load, (self.id,))
+        return (type(self), ())
 
     def validate_options(self, options: Mapping[str, object]) -> dict[str, str | bool | int]:
         """Fill defaults and check every option; an unknown name or value raises ``ValueError``

@@ -45,6 +45,12 @@ def load(game_id: str) -> Game:
     return _loaded[game_id]
 
 
+def registered(game_id: str) -> Game | None:
+    """The game registered under this id, if any (imports nothing: a pickled game is its id only
+    when it is the registered one)."""
+    return _loaded.get(game_id)
+
+
 def game_ids() -> list[str]:
     """Every known game id, without importing any game."""
     return sorted(set(_GAME_MODULES) | set(_loaded))

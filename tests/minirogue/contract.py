@@ -27,6 +27,9 @@ BOT_OPTIONS: tuple[dict[str, object], ...] = (
 SEARCH_SEED = 0
 """The search bot's one game (its budget is small: it need not win)."""
 LATE = frozenset({"area 10", "og", "won"})
+SHARED = ("data",)
+"""The state's field that holds the cards' data (one object per set of corrections, shared by
+every state): a pickled state comes back with that object, not a copy."""
 
 
 def invariants(s: State, o: dict[str, Any]) -> None:

@@ -231,6 +231,11 @@ def test_the_rules_read_the_files_caps_and_flags_without_their_provenance() -> N
 def test_the_rules_data_pickles_and_copies_as_itself() -> None:
     # compiled, a frozen dataclass neither pickles nor copies unless it says how (effect.by_fields)
     assert pickle.loads(pickle.dumps(D)) == D and copy.deepcopy(D) == D
+    # the data data() made pickles as its corrections and comes back as itself (a state's pickle
+    # carried a copy of every card); other data by its fields
+    assert pickle.loads(pickle.dumps(D)) is D and len(pickle.dumps(D)) < 200
+    other = dataclasses.replace(D, xp_cap=D.xp_cap)
+    assert pickle.loads(pickle.dumps(other)) == D and pickle.loads(pickle.dumps(other)) is not D
     assert copy.copy(D.flags) == D.flags and pickle.loads(pickle.dumps(D.monsters)) == D.monsters
     rng = random.Random(11)
     s: Any = G.new_state(seed=4)

@@ -182,6 +182,12 @@ class Threat:
         set_(self, "max_health", card.health)
         set_(self, "slots", card.slots)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as the one object of its instance, health and stasis (:func:`instance`): a state
+        # carries its threats through pickle (OpenSpiel, process pools), and a compiled frozen
+        # dataclass cannot set its fields back one by one
+        return (instance, (self.key, self.health, self.stasis))
+
 
 _THREATS: Final[tuple[tuple[tuple[Threat, Threat], ...], ...]] = tuple(
     tuple((Threat(CARDS[key // 2], key, health), Threat(CARDS[key // 2], key, health, True))

@@ -202,6 +202,10 @@ class Weapon:
     def copy(self) -> Weapon:
         return Weapon(self.kind, self.enchant, self.cursed, self.known)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # by its constructor: compiled, the default protocol would call __init__ with no kind
+        return (Weapon, (self.kind, self.enchant, self.cursed, self.known))
+
     def __repr__(self) -> str:
         return f"Weapon({self.kind!r}, {self.enchant}, cursed={self.cursed}, known={self.known})"
 
@@ -222,6 +226,9 @@ class Armour:
     def copy(self) -> Armour:
         return Armour(self.kind, self.enchant, self.cursed, self.known, self.protected)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Armour, (self.kind, self.enchant, self.cursed, self.known, self.protected))
+
     def __repr__(self) -> str:
         return f"Armour({self.kind!r}, {self.enchant}, cursed={self.cursed}, known={self.known})"
 
@@ -239,6 +246,9 @@ class Ring:
 
     def copy(self) -> Ring:
         return Ring(self.kind, self.cursed, self.hand)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Ring, (self.kind, self.cursed, self.hand))
 
     def __repr__(self) -> str:
         return f"Ring({self.kind!r}, cursed={self.cursed}, hand={self.hand})"

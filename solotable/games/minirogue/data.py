@@ -291,6 +291,12 @@ class Data:
     file: CardsFile
 
     def __reduce__(self) -> tuple[Any, ...]:
+        # the data :func:`data` made (one per set of corrections, kept for good) pickles as its
+        # corrections: a state names its data, and its pickle (OpenSpiel, process pools) carried a
+        # copy of every card and of the file (23 KB of 26) and came back with that copy
+        overrides = _MADE.get(id(self))
+        if overrides is not None and data(overrides) is self:
+            return (data, (overrides,))
         return by_fields(self)
 
 
@@ -502,16 +508,28 @@ def _build(raw: dict[str, Any], source: str) -> Data:
     return compile_data(build(CardsFile, raw, source=source))
 
 
-@cache
+_MADE: dict[int, str] = {}
+"""The corrections each :class:`Data` that :func:`data` made was built with, by its id (kept for
+good by ``data``'s cache, so an id is never another's): how such a Data pickles."""
+
+
 def data(overrides: str = "") -> Data:
-    """The card data, with the corrections ``overrides`` (canonical JSON, see :func:`canonical`)."""
+    """The card data, with the corrections ``overrides`` (canonical JSON, see :func:`canonical`):
+    one object for each (``data()`` is ``data("")``, which the cache alone would build twice)."""
+    return _data(overrides)
+
+
+@cache
+def _data(overrides: str) -> Data:
     raw = base_raw()
     if overrides:
         merge(raw, json.loads(overrides))
     try:
-        return _build(raw, "cards.toml")
+        made = _build(raw, "cards.toml")
     except (DataError, _Bad) as exc:  # the corrections were checked when they came in
         raise CardsError("mr.err.cards_data", reason=_reason(exc)) from None
+    _MADE[id(made)] = overrides
+    return made
 
 
 def canonical(overrides: Mapping[str, Any]) -> str:

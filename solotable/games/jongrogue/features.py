@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from operator import attrgetter
 from typing import Any, Final
 
@@ -284,7 +283,6 @@ _CONTINUES: Final = _S["continues"]
 _OVER: Final = _S["over"]
 _WON: Final = _S["won"]
 _STATUS_BITS: Final = len(MON_STATUS_NAMES)
-_KINDS: Final = range(len(TILE_NAMES))
 
 
 def _pattern(n: int, ones: Sequence[int]) -> memoryview:
@@ -408,7 +406,8 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     if len(weapons) > MAX_ITEMS:
         out[_WEAPONS_BEYOND] = (len(weapons) - MAX_ITEMS) / 4
     eq = s.weapon_eq
-    for i, w in enumerate(weapons[:MAX_ITEMS]):
+    for i in range(min(len(weapons), MAX_ITEMS)):  # (loops by index: no slice, no iterator, in C)
+        w = weapons[i]
         at = _WEAPON[i]
         out[at + _WEAPON_KIND[w.kind]] = 1.0
         if w.known:
@@ -432,7 +431,8 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     if len(armours) > MAX_ITEMS:
         out[_ARMOURS_BEYOND] = (len(armours) - MAX_ITEMS) / 4
     eq = s.armour_eq
-    for i, a in enumerate(armours[:MAX_ITEMS]):
+    for i in range(min(len(armours), MAX_ITEMS)):
+        a = armours[i]
         at = _ARMOUR[i]
         out[at + _ARMOUR_KIND[a.kind]] = 1.0
         if a.known:
@@ -449,7 +449,8 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     if rings:
         if len(rings) > MAX_ITEMS:
             out[_RINGS_BEYOND] = (len(rings) - MAX_ITEMS) / 4
-        for i, ring in enumerate(rings[:MAX_ITEMS]):
+        for i in range(min(len(rings), MAX_ITEMS)):
+            ring = rings[i]
             at = _RING[i]
             out[at] = 1.0
             if ring.kind is not None:
@@ -458,14 +459,16 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
                     out[at + 1 + _N_RINGS] = 1.0
             if ring.hand:
                 out[at + 2 + _N_RINGS] = 1.0
-    if any(s.potions):
-        for i, n in enumerate(s.potions):
-            if n:
-                out[_POTIONS + i] = n / 9
-    if any(s.scrolls):
-        for i, n in enumerate(s.scrolls):
-            if n:
-                out[_SCROLLS + i] = n / 9
+    potions = s.potions
+    for i in range(len(potions)):
+        n = potions[i]
+        if n:
+            out[_POTIONS + i] = n / 9
+    scrolls = s.scrolls
+    for i in range(len(scrolls)):
+        n = scrolls[i]
+        if n:
+            out[_SCROLLS + i] = n / 9
     if s.pot_row == _ROWS_KNOWN[0]:  # every link known (EZ): the one-hots written at once
         out[_POTION_IS[0]:_POTION_IS[0] + len(_KNOWN_ONEHOTS[0])] = _KNOWN_ONEHOTS[0]
     else:
@@ -489,8 +492,10 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
             out[_SIDE + s.side] = 1.0
     clair = status & CLAIR
     unseen = -1  # the first of a run of rooms not yet seen (written together when the run ends)
+    labs, founds, processeds, rooms = s.lab, s.found, s.processed, s.slots
     r = 0
-    for pair, found, processed, room in zip(s.lab, s.found, s.processed, s.slots, strict=True):
+    while r < 9:
+        pair, found, processed, room = labs[r], founds[r], processeds[r], rooms[r]
         if pair is None and not found and not processed and not clair and room == _UNSEEN_ROOM:
             if unseen < 0:
                 unseen = r
@@ -553,8 +558,10 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
     if discard_n:
         out[_DISCARD] = discard_n / 108
         discard = s.discard
-        for t in compress(_KINDS, discard):
-            out[_DISCARDED + t] = discard[t] / 4
+        for t in range(len(discard)):
+            c = discard[t]
+            if c:
+                out[_DISCARDED + t] = c / 4
     out[_TURN] = s.turn / 500
     if s.continues:
         out[_CONTINUES] = s.continues / 5
@@ -576,9 +583,13 @@ def notations(state: State, legal: Sequence[Action]) -> list[str]:
     out = list(map(notation, legal))
     if state.pos == PASSAGE:  # in a passage: only the passage monster (0) is a target
         return _renumbered(legal, out, {})
-    kinds = tuple(map(_KIND, state.slots[state.room]))
-    if K_GONE not in kinds:
+    slots = state.slots[state.room]
+    for s in slots:  # (a loop in C in the compiled build: most rooms have no gone tile)
+        if s.kind == K_GONE:
+            break
+    else:
         return out  # every tile listed at its own number: the game's notations are the catalogue's
+    kinds = tuple(map(_KIND, slots))
     # the same notations in a room with its gone tiles at the same places: the same renumbering
     key = (tuple(out), kinds)
     known = _RENUMBERED.get(key)

@@ -25,8 +25,8 @@ from .catalogue import features, index
 FLOATS: Final = 512
 """Uniform numbers drawn from the generator at a time for the chance draws."""
 KNOWN: Final = 1 << 16
-"""Lists of legal actions whose mask rows are kept, per game (the first met: a game whose lists
-are too many to keep, Deep Space D-6's crew choices, writes the others' rows each time)."""
+"""Lists of legal actions whose mask rows are kept, per game (the first met; a game whose lists are
+mostly new, Deep Space D-6's crew choices, stops keeping them after :data:`TRIAL` decisions)."""
 
 Known = tuple[bytes, dict[int, int], int]
 """What a list of legal actions gives: its mask row, the place in the list of the action of each
@@ -36,6 +36,34 @@ _MASKS: dict[str, dict[tuple[object, ...], Known]] = {}
 """Per game, the mask rows of the lists of legal actions met so far (by the list of actions, or of
 their notations where the catalogue numbers them its own way): a decision's legal actions repeat
 (the same few lists recur at the same phases), so a row is copied in one piece."""
+TRIAL: Final = 4096
+"""Decisions of a game whose lists of legal actions are counted before it settles how to write its
+mask rows: from the rows kept by list (:data:`_MASKS`) or, when more than a quarter of those lists
+were new, straight from each legal action's catalogue index. In the first 4,096 decisions of random play
+(16 games) 47% of Deep Space D-6's lists were new (its crew choices; still a fifth after a million
+decisions: 212,790 distinct lists in 937,000), 40% of JongRogue's (its renumbered targets) and 3.4% of
+either Mini Rogue's: looking such lists up, then building and keeping rows that seldom come back
+(growing the cache, which the garbage collector then walks), costs more than writing each row."""
+
+
+class _Rows:
+    """How a game's mask rows are written, shared by its tables: the decisions counted and the
+    lists met among them for the first time, until :data:`TRIAL`; then whether rows are written
+    directly (``direct``)."""
+
+    __slots__ = ("at", "direct", "met", "new")
+
+    def __init__(self) -> None:
+        self.met = 0
+        self.new = 0
+        self.direct = False
+        self.at: dict[Action, int] = {}
+        """The catalogue index of each legal action met (-1: past the catalogue), for a game whose
+        catalogue reads the actions' own notations: the same few action objects recur."""
+
+
+_ROWS: dict[str, _Rows] = {}
+"""Per game, how its mask rows are written."""
 _NOWHERE: dict[int, int] = {}
 """The places of no legal action (shared, never changed)."""
 _CHANCE: Final = -1
@@ -73,7 +101,7 @@ class Table:
     the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
     written into, in one pass after every decision."""
 
-    __slots__ = ("_floats", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next", "_notations",
+    __slots__ = ("_floats", "_rows", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next", "_notations",
                  "_obs_bytes", "_obs_view", "_places", "_write", "_zero_mask", "_zero_obs", "actions", "features",
                  "game", "game_id", "gen", "mask", "obs", "options", "outside", "over", "state")
 
@@ -93,6 +121,10 @@ class Table:
         self._notations = self.features.notations
         self._index = index(game_id)
         self._masks = _MASKS.setdefault(game_id, {})
+        rows = _ROWS.get(game_id)
+        if rows is None:
+            rows = _ROWS[game_id] = _Rows()
+        self._rows = rows
         self.gen = np.random.default_rng(0)
         self._floats: list[float] = []
         self._next = 0
@@ -201,12 +233,25 @@ class Table:
             return
         actions = self._legal = state.legal_actions()
         notations = self._notations
+        rows = self._rows
+        if rows.direct:
+            if notations is None:
+                self._direct(actions)
+            else:
+                self._direct_named(notations(state, actions), actions)
+            return
         # the list itself is the key where the catalogue reads the game's own notations: actions
         # are equal when their notations and arguments are, and hash by their notation
         key: tuple[object, ...] = tuple(actions) if notations is None else tuple(notations(state, actions))
         known = self._masks.get(key)
         if known is None:
             known = self._learn(key, actions)
+            rows.new += 1
+        if rows.met < TRIAL:
+            rows.met += 1
+            if rows.met == TRIAL and rows.new * 4 > TRIAL:
+                rows.direct = True
+                self._masks.clear()  # (the tables share it: nothing reads it any more)
         self._mask_bytes[_ALL] = known[0]
         self._places = known[1]
         self.outside = known[2]
@@ -231,6 +276,51 @@ class Table:
         if len(self._masks) < KNOWN:
             self._masks[key] = known
         return known
+
+    def _direct(self, actions: list[Action]) -> None:
+        """Write the mask row of ``actions`` from each one's catalogue index (kept by action)."""
+        at = self._rows.at
+        row = self._mask_bytes
+        row[_ALL] = self._zero_mask
+        places: dict[int, int] = {}
+        outside = 0
+        for k in range(len(actions)):
+            a = actions[k]
+            i = at.get(a)
+            if i is None:
+                found = self._index.get(notation(a))
+                i = at[a] = -1 if found is None else found
+            if i < 0:
+                outside += 1
+            else:
+                row[i] = 1
+                places[i] = k
+        self._placed(places, outside, actions)
+
+    def _direct_named(self, names: list[str], actions: list[Action]) -> None:
+        """Write the mask row of ``actions`` from the catalogue index of each of their notations
+        ``names`` (the catalogue's own)."""
+        index = self._index
+        row = self._mask_bytes
+        row[_ALL] = self._zero_mask
+        places: dict[int, int] = {}
+        outside = 0
+        for k in range(len(names)):
+            i = index.get(names[k])
+            if i is None:
+                outside += 1
+            else:
+                row[i] = 1
+                places[i] = k
+        self._placed(places, outside, actions)
+
+    def _placed(self, places: dict[int, int], outside: int, actions: list[Action]) -> None:
+        """Keep the places of a row written directly (no legal action in the catalogue: an error)."""
+        if outside == len(actions):
+            raise RuntimeError(f"{self.game_id}: no legal action is in the catalogue: "
+                               f"{', '.join(str(a) for a in actions)}")
+        self._places = places
+        self.outside = outside
 
 
 def play_all(tables: list[Table], actions: list[int], stop_at_illegal: bool, ended: list[int],

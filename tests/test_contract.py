@@ -55,7 +55,7 @@ from hypothesis import strategies as st
 import solotable
 from solotable.agents.registry import make_agent
 from solotable.core.chance import ChanceTable
-from solotable.core.engine import _PHASES, Phase
+from solotable.core.engine import _PHASES, Phase, field_names
 from solotable.core.native import compiled
 from solotable.core.protocol import Action, IllegalAction, State
 from solotable.core.registry import game_ids, load
@@ -285,9 +285,7 @@ def _names(kind: type) -> tuple[bool, tuple[str, ...]] | None:
 def _declared(kind: type) -> tuple[str, ...]:
     """The fields of ``kind``'s instances: its slots, or in the compiled build (mypyc keeps no
     ``__slots__``) the attributes mypyc lists for the class."""
-    return tuple(
-        n for cls in kind.__mro__ for n in getattr(cls, "__slots__", ()) or getattr(cls, "__mypyc_attrs__", ())
-    )
+    return field_names(kind)
 
 
 def obs_text(s: State) -> str:

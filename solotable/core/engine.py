@@ -175,9 +175,10 @@ def _event(key: str | EventKind, params: Any) -> Event:
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The fields of a state's class and its bases: their ``__slots__`` (Python) and
-    ``__mypyc_attrs__`` (compiled), once per class."""
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a class's instances, its bases' included: their ``__slots__`` (Python) and
+    ``__mypyc_attrs__`` (compiled: mypyc keeps no ``__slots__``), once per class (a state's
+    pickle; the tests that compare objects field by field)."""
     names = _FIELD_NAMES.get(cls)
     if names is None:
         found: dict[str, None] = {}
@@ -237,7 +238,7 @@ class StepState(State):
         # (no arguments) or, for a game written in Python over the compiled engine, drop the
         # subclass's slots; so the names come from each class's __slots__ (Python) or mypyc's
         # list of a compiled class's attributes, and the copy is made empty and filled in
-        names = _field_names(type(self))
+        names = field_names(type(self))
         return (_restore, (type(self), tuple((n, getattr(self, n)) for n in names if hasattr(self, n))))
 
     def _copy_engine(self, new: StepState) -> None:

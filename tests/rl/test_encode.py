@@ -10,6 +10,7 @@ import pytest
 
 import solotable
 from solotable import CHANCE
+from solotable.core.engine import field_names
 from solotable.rl.encode import encode, layout, size
 
 from .helpers import SETUPS, random_states
@@ -52,13 +53,7 @@ def _contents(x: object) -> object:
         return tuple(_contents(v) for v in x)
     if isinstance(x, dict):
         return tuple(sorted((k, _contents(v)) for k, v in x.items()))
-    # a compiled class lists its attributes in __mypyc_attrs__, not __slots__
-    names = [
-        n
-        for cls in type(x).__mro__
-        for n in getattr(cls, "__slots__", ()) or getattr(cls, "__mypyc_attrs__", ())
-        if "event" not in n and n != "__dict__"
-    ]
+    names = [n for n in field_names(type(x)) if "event" not in n]  # (compiled: mypyc's attributes)
     if names:
         return (type(x).__name__, *(_contents(getattr(x, n, None)) for n in names))
     return x

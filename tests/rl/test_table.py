@@ -3,9 +3,12 @@ catalogue indices is the row kept by list, and the catalogue's own reading of th
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 import pytest
 
+from solotable.agents.walk import decision_states
 from solotable.rl.catalogue import catalogue, legal_indices
 from solotable.rl.encode import size
 from solotable.rl.table import TRIAL, Table, _Rows
@@ -24,9 +27,12 @@ def _table(game_id: str, options: dict[str, object], direct: bool) -> Table:
 
 @pytest.mark.parametrize(("game_id", "options"), SETUPS)
 def test_rows_written_directly_are_the_rows_kept_by_list(game_id: str, options: dict[str, object]) -> None:
+    """Over random play's positions and the heuristic's games played to their end (random play
+    dies early: the later floors' and rounds' choices come from the bot)."""
     direct = _table(game_id, options, True)
     kept = _table(game_id, options, False)
-    for state in random_states(game_id, options, 600, seed=3):
+    bot_games = (decision_states(game_id, "heuristic", seed, options=options) for seed in (1, 2))
+    for state in chain(random_states(game_id, options, 600, seed=3), *bot_games):
         for table in (direct, kept):
             table.state = state
             table.fill()

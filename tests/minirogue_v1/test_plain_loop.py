@@ -36,7 +36,7 @@ D = data()
 
 def _differences(difficulty: str, keys: bool, games: int, seed: int) -> list[tuple[int, dict[str, object]]]:
     """The games where the plain loop and the engine (both paths) end differently."""
-    out = []
+    out: list[tuple[int, dict[str, object]]] = []
     for i in range(games):
         chance_seed, agent_seed = (r.getrandbits(64) for r in game_rngs(seed, i))
         mine = P.play(random.Random(chance_seed).random, difficulty, keys)
@@ -45,7 +45,7 @@ def _differences(difficulty: str, keys: bool, games: int, seed: int) -> list[tup
                 random.Random(chance_seed), random.Random(agent_seed), difficulty, keys, trusted=trusted
             )
             if mine != theirs:
-                diff = {f: (a, b) for f, a, b in zip(P.FIELDS, mine, theirs, strict=True) if a != b}
+                diff: dict[str, object] = {f: (a, b) for f, a, b in zip(P.FIELDS, mine, theirs, strict=True) if a != b}
                 out.append((i, diff))
                 break
     return out
@@ -105,18 +105,17 @@ def test_the_numbers_are_the_cards() -> None:
     for name, start in D.difficulties.items():
         assert P.START[name] == (start.hp, start.armor, start.gold, start.food)
         assert P.SCORE_BONUS[name] == start.score_bonus
-    assert (P.CAP_HP, P.CAP_GOLD, P.CAP_FOOD, P.CAP_ARMOR, P.MAX_RANK) == (
-        D.cap_hp, D.cap_gold, D.cap_food, D.cap_armor, D.cap_rank,
-    )  # fmt: skip
+    caps = (D.cap_hp, D.cap_gold, D.cap_food, D.cap_armor, D.cap_rank)
+    assert caps == (P.CAP_HP, P.CAP_GOLD, P.CAP_FOOD, P.CAP_ARMOR, P.MAX_RANK)
     assert P.XP_TO_NEXT[1:] == tuple(D.xp_to_next)
-    assert P.LEVEL == D.level_of_area
+    assert D.level_of_area == P.LEVEL
     assert set(P.BOSS_AREAS) == set(D.last_area_of_level)
-    assert P.PIT == D.pit_destination
+    assert D.pit_destination == P.PIT
     for lv in D.levels:
         n = lv.number
         assert (P.MONSTER_DAMAGE[n], P.MONSTER_XP[n]) == (lv.monster_damage, lv.monster_xp)
         assert (P.BOSS_HP[n], P.BOSS_DAMAGE[n], P.BOSS_GOLD[n], P.BOSS_XP[n]) == (
             lv.boss_hp, lv.boss_damage, lv.boss_gold, lv.boss_xp,
         )  # fmt: skip
-    assert (P.FIRE_DAMAGE, P.POISON_DAMAGE, P.HEAL_HP) == (D.fire_damage, D.poison_damage, D.heal_hp)
-    assert (P.FIRE, P.ICE, P.POISON, P.HEAL) == tuple(SPELLS.index(s) for s in ("fire", "ice", "poison", "heal"))
+    assert (D.fire_damage, D.poison_damage, D.heal_hp) == (P.FIRE_DAMAGE, P.POISON_DAMAGE, P.HEAL_HP)
+    assert tuple(SPELLS.index(s) for s in ("fire", "ice", "poison", "heal")) == (P.FIRE, P.ICE, P.POISON, P.HEAL)

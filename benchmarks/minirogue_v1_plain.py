@@ -492,6 +492,44 @@ def bench(rounds: int, seconds: float, difficulty: str, keys: bool, seed: int) -
     return rates
 
 
+def profile(games: int, difficulty: str, keys: bool, seed: int) -> None:
+    """Where the engine's time goes on the trusted path under P0: cProfile's own time of each
+    function, summed by where it lives (the profiler adds a cost to every call, so code made of
+    many small calls shows larger than it runs)."""
+    import cProfile
+    import pstats
+
+    run = _contenders(difficulty, keys)["trusted"]
+    batch = rngs(seeds(seed, games))
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for chance_rng, agent_rng in batch:
+        run(chance_rng, agent_rng)
+    profiler.disable()
+    parts: dict[str, float] = {}
+    stats: Any = pstats.Stats(profiler)
+    for (path, _, name), (_, _, own, _, _) in stats.stats.items():
+        if "minirogue_v1/rules" in path or "minirogue_v1/state" in path:
+            part = "the game's rules (games/minirogue_v1/rules, state.py)"
+        elif "core/engine" in path:
+            part = f"engine: StepState.{name}"
+        elif "core/chance" in path:
+            part = "chance tables: sample, sample_float"
+        elif "sim/runner" in path:
+            part = "run_game's own loop"
+        elif path == __file__:
+            part = "P0's choice (the agent, less legal_actions)"
+        elif path == "~":
+            part = f"built-in: {name}"
+        else:
+            part = f"{path.rsplit('/', 1)[-1]}: {name}"
+        parts[part] = parts.get(part, 0.0) + own
+    total = sum(parts.values())
+    print(f"cProfile of {games:,} games on the trusted path (own time, {total:.2f} s under the profiler):")
+    for part, own in sorted(parts.items(), key=lambda kv: -kv[1])[:16]:
+        print(f"  {100 * own / total:5.1f}%  {part}")
+
+
 def compiled() -> bool:
     """Whether the engine runs compiled (mypyc)."""
     import solotable.core.engine as engine
@@ -507,7 +545,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", action="store_true", help="the Labyrinth keys variant")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--check", type=int, default=200, help="games checked equal on both sides first (default: 200)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="cProfile N games (trusted path)")
     args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.profile, args.difficulty, args.keys, args.seed)
+        return 0
     pairs = seeds(args.seed, args.check)
     for i, (a, b) in enumerate(pairs):
         mine = play(random.Random(a).random, args.difficulty, args.keys)

@@ -162,8 +162,9 @@ class EventKind:
 
 
 Raw = tuple[Any, ...]
-"""An event as ``emit`` and ``record`` keep it: ``(key, parameters)`` (``emit``: a string and a
-dictionary) or ``(kind, *values)`` (``record``: an :class:`EventKind` and its values, in order)."""
+"""An event as it is kept until read: ``(kind, *values)`` (an :class:`EventKind` and its values in
+order: what hot code appends), ``(values, kind)`` (``record``: the tuple of its arguments as it
+came, no other made) or ``(key, parameters)`` (``emit``: a string and a dictionary)."""
 
 _NONE_BUILT: tuple[Event, ...] = ()
 
@@ -172,10 +173,12 @@ def _event(raw: Raw) -> Event:
     """The event ``raw`` records: what ``emit`` or ``record`` would have made at once (the
     values are immutable, so made later they are the same)."""
     head = raw[0]
+    if isinstance(head, EventKind):
+        return Event(head.key, dict(zip(head.names, raw[1:], strict=True)))
     if isinstance(head, str):
         return Event(head, raw[1])
-    kind = cast(EventKind, head)
-    return Event(kind.key, dict(zip(kind.names, raw[1:], strict=True)))
+    kind = cast(EventKind, raw[1])
+    return Event(kind.key, dict(zip(kind.names, head, strict=True)))
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -230,9 +233,9 @@ class StepState(State):
         self.table: ChanceTable | None = None
         self.log = True
         self.recorded: list[Raw] = []
-        """What ``emit`` and ``record`` recorded since the last step began: ``(key, parameters)``
-        or ``(kind, *values)``; hot code appends ``(kind, *values)`` itself, once it has tested
-        ``log`` (with events off nothing is appended)."""
+        """What was recorded since the last step began (see :data:`Raw`); hot code appends
+        ``(kind, *values)`` itself, once it has tested ``log`` (with events off nothing is
+        appended)."""
         self._built: Sequence[Event] = _NONE_BUILT
         """The events made of ``_read`` when they were last read."""
         self._read: list[Raw] | None = None
@@ -528,7 +531,7 @@ class StepState(State):
         tested ``log`` appends ``(kind, *values)`` to ``recorded`` itself (the same, without a
         call)."""
         if self.log:
-            self.recorded.append((kind, *values))
+            self.recorded.append((values, kind))
 
     def start(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
         """Run the first step of a new game, ``fn(state, *args)``, and what it leads to, until

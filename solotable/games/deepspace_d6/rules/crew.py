@@ -217,7 +217,7 @@ def assigned(state: DeepSpaceState, action: Action) -> None:
     name = action.name
     if name == "end":
         if state.log:
-            state.record(EV_END_ASSIGN)
+            state.recorded.append((EV_END_ASSIGN,))
         return
     stack = state.stack
     below = len(stack)
@@ -251,7 +251,7 @@ def change(state: DeepSpaceState, action: Action) -> None:
     n = state.unassigned(old)
     state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
-        state.record(EV_CHANGE, face_key(old), face_key(new))
+        state.recorded.append((EV_CHANGE, face_key(old), face_key(new)))
     scan(state)
 
 

@@ -70,7 +70,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
     state.volley -= 1
     target = damage_threat(state, target)
     if state.log:
-        state.record(EV_HIT, card_key(target), target.health)
+        state.recorded.append((EV_HIT, card_key(target), target.health))
     if target.health == 0:
         remove(state, target, destroyed=True)
         if state.over:
@@ -122,7 +122,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
     state.replace(target, instance(target.key, target.health, True))
     if state.log:
-        state.record(EV_STASIS, card_key(target))
+        state.recorded.append((EV_STASIS, card_key(target)))
 
 
 def repair(state: DeepSpaceState, action: Action) -> None:

@@ -182,7 +182,7 @@ def distracted(state: DeepSpaceState, action: Action, key: int) -> None:
 def distract(state: DeepSpaceState, n: int, key: int) -> None:
     state.dice[n] = die(state.dice[n].face, DISTRACTED, key)
     if state.log:
-        state.record(EV_DISTRACTED, n + 1)
+        state.recorded.append((EV_DISTRACTED, n + 1))
 
 
 # -- step 4 (§5.4) -------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> None:
     if absorbed or hull_loss:
         state.lost = True  # ruling R28
     if state.log:
-        state.record(EV_DAMAGE, n, state.shields, state.hull)
+        state.recorded.append((EV_DAMAGE, n, state.shields, state.hull))
     if state.hull == 0:
         state.end(False, "hull")  # rulings R10, R32
 
@@ -239,7 +239,7 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
         return
     state.destroyed += 1
     if state.log:
-        state.record(EV_DESTROYED, card_key(threat))
+        state.recorded.append((EV_DESTROYED, card_key(threat)))
     if effect == "meteoroid":  # ruling R2
         state.record(EV_METEOROID_BLAST)
         hurt(state, card.damage)
@@ -261,7 +261,7 @@ def to_infirmary(state: DeepSpaceState, n: int) -> None:
     face = state.dice[n].face
     state.dice[n] = die(face, INFIRMARY)
     if state.log:
-        state.record(EV_INFIRMARY, n + 1, face_key(face))
+        state.recorded.append((EV_INFIRMARY, n + 1, face_key(face)))
 
 
 # -- step 5 (§5.5) -------------------------------------------------------------------------------
@@ -329,7 +329,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     card = threat.card
     effect = threat.effect
     if state.log:
-        state.record(EV_ACTIVATES, card_key(threat))
+        state.recorded.append((EV_ACTIVATES, card_key(threat)))
     if effect == "damage":
         hurt(state, card.damage, card.ignores_shields)
     elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes
@@ -347,7 +347,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     elif effect in ("meteoroid", "nebula"):  # rulings R2, R4: it damages itself
         threat = damage_threat(state, threat)
         if state.log:
-            state.record(EV_SELF_DAMAGE, card_key(threat), threat.health)
+            state.recorded.append((EV_SELF_DAMAGE, card_key(threat), threat.health))
         if threat.health == 0:
             remove(state, threat, destroyed=True)
     elif effect == "solar_winds":

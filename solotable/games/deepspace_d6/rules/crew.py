@@ -179,7 +179,7 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
                 locked += 1
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
-        state.record(EV_ROLL[key], faces_param(faces), locked)
+        state.recorded.append((EV_ROLL[key], faces_param(faces), locked))
     scan(state)
 
 

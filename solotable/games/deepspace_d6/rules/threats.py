@@ -65,6 +65,7 @@ EV_SHIELDS_DESTROYED = EventKind("ds6.ev.shields_destroyed")
 EV_SELF_DAMAGE = EventKind("ds6.ev.self_damage", "card", "health")
 EV_RELEASE = EventKind("ds6.ev.release")
 EV_TIME_WARP = EventKind("ds6.ev.time_warp")
+EV_DONT_PANIC = counted_kinds("ds6.ev.dont_panic", "left")
 THREAT_DIE: Final = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
 DRAWN: Final[dict[Action, int]] = {A.DRAW[c.index]: c.index for c in CARDS}
@@ -135,14 +136,14 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     log = state.log
     if index == DONT_PANIC_CARD:  # §6.4: nothing happens, the draw is used up
         if log:
-            state.emit(counted("ds6.ev.dont_panic", state.deck), left=state.deck)
+            state.recorded.append((EV_DONT_PANIC[counted("ds6.ev.dont_panic", state.deck)], state.deck))
         state.discard.append(card)
         return
     key = 2 * index + (COPIES[index] - unseen[index] - 1)  # copy a, then b
     threat = instance(key, HEALTH[index])
     if log:
         message = counted("ds6.ev.draw_ext" if threat.external else "ds6.ev.draw_int", state.deck)
-        state.record(EV_DRAW[message], card_key(threat), state.deck)
+        state.recorded.append((EV_DRAW[message], card_key(threat), state.deck))
     effect = threat.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
@@ -288,7 +289,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
             (internal if t.internal else external).append(t.key)
     if state.log:
         count = len(internal) + len(external)
-        state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
+        state.recorded.append((EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count))
     # the activations in this order, each after the one before has finished (a choice it asks
     # included), then after_roll: the first run now (the step the stack would run next), the
     # others pushed

@@ -357,7 +357,7 @@ class StepState(State):
             raise IllegalAction("core.err.not_action", value=shorten(action))
         else:
             raise IllegalAction("core.err.over")
-        if self.recorded:  # this step's events begin (an empty list stays: nobody else holds it)
+        if self.recorded:  # this step's events begin (an empty list stays: it records nothing yet)
             self.recorded = []
         self.phase = RUNNING
         fn, args = self.stack.pop()

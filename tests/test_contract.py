@@ -201,7 +201,7 @@ def phases_of(game_id: str) -> set[str]:
 # -- the checks of one position -------------------------------------------------------------------
 
 
-ENGINE_CACHES = ("game", "_events", "_built", "_legal")
+ENGINE_CACHES = ("game", "recorded", "_built", "_read", "_legal")
 """The engine's fields that are no position: the game, the last step's events (as recorded and as
 built when read) and the legal list kept for the next check."""
 

@@ -28,8 +28,10 @@ building the parameters too. With events on, ``emit`` keeps the key and the para
 :class:`Event` objects are made when ``state.events`` is first read after a step (an environment
 or a library loop that never reads them pays for no object). An event a game records at most
 steps is declared once as an :class:`EventKind` (its key and its parameters' names) and recorded
-with :meth:`StepState.record` (the values only, paired with the names when read): the default
-path's events cost a call with a few positional values each.
+with :meth:`StepState.record` (the values only, paired with the names when read). Hot code that
+has tested ``state.log`` records without a call: ``state.recorded.append((EV_ROOM, card))`` is
+``state.record(EV_ROOM, card)`` (the kind, then its values in the kind's order, in one tuple): the
+default path's events cost a tuple each.
 
 Legality: ``apply`` checks the action against the decision's legal actions or the chance
 table before it changes anything (an illegal action raises :class:`IllegalAction` and the state
@@ -159,17 +161,24 @@ class EventKind:
         return (EventKind, (self.key, *self.names))
 
 
-Raw = tuple[str | EventKind, Any]
-"""An event as ``emit`` and ``record`` keep it: a key and its parameters, or a kind and its values."""
+Raw = tuple[Any, ...]
+"""An event as it is kept until read: ``(kind, *values)`` (an :class:`EventKind` and its values in
+order: what hot code appends), ``(values, kind)`` (``record``: the tuple of its arguments as it
+came, no other made) or ``(key, parameters)`` (``emit``: a string and a dictionary)."""
 
-_NO_EVENTS: tuple[Raw, ...] = ()
 _NONE_BUILT: tuple[Event, ...] = ()
 
 
-def _event(key: str | EventKind, params: Any) -> Event:
-    if isinstance(key, str):
-        return Event(key, params)
-    return Event(key.key, dict(zip(key.names, params, strict=True)))
+def _event(raw: Raw) -> Event:
+    """The event ``raw`` records: what ``emit`` or ``record`` would have made at once (the
+    values are immutable, so made later they are the same)."""
+    head = raw[0]
+    if isinstance(head, EventKind):
+        return Event(head.key, dict(zip(head.names, raw[1:], strict=True)))
+    if isinstance(head, str):
+        return Event(head, raw[1])
+    kind = cast(EventKind, raw[1])
+    return Event(kind.key, dict(zip(kind.names, head, strict=True)))
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -208,7 +217,7 @@ class StepState(State):
     that makes an empty state (``blank(Cls)``, see :func:`solotable.core.native.blank_maker`),
     copies their fields into it and calls :meth:`_copy_engine`."""
 
-    __slots__ = ("_built", "_events", "_legal", "actor", "game", "log", "phase", "seed", "stack", "table")
+    __slots__ = ("_built", "_legal", "_read", "actor", "game", "log", "phase", "recorded", "seed", "stack", "table")
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # the default, written out for the compiled build, where ``blank(Cls)`` calls it (mypyc's
@@ -223,11 +232,15 @@ class StepState(State):
         self.stack: list[Step] = []
         self.table: ChanceTable | None = None
         self.log = True
-        self._events: list[Raw] | tuple[Raw, ...] = []
-        """What ``emit`` and ``record`` recorded since the last step began: (key, parameters) or
-        (kind, values)."""
+        self.recorded: list[Raw] = []
+        """What was recorded since the last step began (see :data:`Raw`); hot code appends
+        ``(kind, *values)`` itself, once it has tested ``log`` (with events off nothing is
+        appended)."""
         self._built: Sequence[Event] = _NONE_BUILT
-        """The events made of ``_events`` when they were last read."""
+        """The events made of ``_read`` when they were last read."""
+        self._read: list[Raw] | None = None
+        """The list ``recorded`` was when the events were last read (a step begins a new list, so
+        ``apply`` need not forget the events made before)."""
         self._legal: list[Action] | None = None
         """The decision's legal actions as ``legal_actions()`` last built them; ``None`` once the
         state changes (``apply``, ``changed``)."""
@@ -251,8 +264,9 @@ class StepState(State):
         new.stack = self.stack[:]
         new.table = self.table
         new.log = self.log
-        new._events = [] if self.log else _NO_EVENTS
+        new.recorded = []
         new._built = _NONE_BUILT
+        new._read = None
         new._legal = None  # (a clone may be changed by hand: a search bot deals its hidden cards)
 
     # -- the protocol --------------------------------------------------------------------------
@@ -268,16 +282,16 @@ class StepState(State):
 
     @property
     def events(self) -> Sequence[Event]:
-        raw = self._events
+        raw = self.recorded
         built = self._built
-        if len(built) != len(raw):  # made on the first read after a step (or an emit)
-            built = self._built = [_event(key, params) for key, params in raw]
+        if self._read is not raw or len(built) != len(raw):  # made on the first read after a step (or an emit)
+            built = self._built = [_event(r) for r in raw]
+            self._read = raw
         return built
 
     def set_events(self, on: bool) -> None:
         self.log = on
-        self._events = [] if on else _NO_EVENTS
-        self._built = _NONE_BUILT
+        self.recorded = []
 
     def legal_actions(self) -> list[Action]:
         rule = self.phase.legal
@@ -290,8 +304,7 @@ class StepState(State):
         """Begin this move's events afresh (a move a game handles before the engine's ``apply``,
         such as a preference that is not a step, calls this instead of resetting the list)."""
         if self.log:
-            self._events = []
-            self._built = _NONE_BUILT
+            self.recorded = []
 
     def changed(self) -> None:
         """Say that the state's fields were set by hand (not by ``apply``) after its legal
@@ -344,9 +357,8 @@ class StepState(State):
             raise IllegalAction("core.err.not_action", value=shorten(action))
         else:
             raise IllegalAction("core.err.over")
-        if self._events:  # this step's events begin (an empty list stays: nobody else holds it; off: ())
-            self._events = []
-            self._built = _NONE_BUILT
+        if self.recorded:  # this step's events begin (an empty list stays: it records nothing yet)
+            self.recorded = []
         self.phase = RUNNING
         fn, args = self.stack.pop()
         if not args:  # (a call of fixed arity passes its arguments without building a tuple)
@@ -511,13 +523,15 @@ class StepState(State):
     def emit(self, key: str, **params: str | int) -> None:
         """Record that something happened (when events are on)."""
         if self.log:
-            self._events.append((key, params))  # type: ignore[union-attr]
+            self.recorded.append((key, params))
 
     def record(self, kind: EventKind, *values: str | int) -> None:
         """Record an event of a declared kind, its parameters' values in the kind's order (when
-        events are on): ``emit`` for the events a game records at most steps."""
+        events are on): ``emit`` for the events a game records at most steps. Hot code that has
+        tested ``log`` appends ``(kind, *values)`` to ``recorded`` itself (the same, without a
+        call)."""
         if self.log:
-            self._events.append((kind, values))  # type: ignore[union-attr]
+            self.recorded.append((values, kind))
 
     def start(self, fn: Callable[[Self, *Ts], None], *args: *Ts) -> None:
         """Run the first step of a new game, ``fn(state, *args)``, and what it leads to, until

@@ -50,8 +50,9 @@ def test_feats_open_holds_through_the_heuristics_games_to_the_end() -> None:
 def test_an_attack_roll_reads_its_faces_and_statuses() -> None:
     for n in range(1, 5):
         for outcome in dice_table(n, "roll").actions:
-            faces, statuses, feats = combat._read_roll(outcome)
+            faces, statuses, feats, text = combat._read_roll(outcome)
             assert faces == tuple(int(f) for f in outcome.args)
+            assert text == "".join(str(f) for f in faces)  # as the roll's event writes it ("256")
             assert statuses == tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # §6.2 A2
             assert feats == (False,) * n
             assert combat._read_roll(outcome) is combat._read_roll(outcome)  # read once

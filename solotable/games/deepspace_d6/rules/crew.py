@@ -179,7 +179,7 @@ def rolled(state: DeepSpaceState, outcome: Action, where: int) -> None:
                 locked += 1
     if state.log:
         key = counted("ds6.ev.roll" if where == POOL else "ds6.ev.reroll", locked, zero=True)
-        state.record(EV_ROLL[key], faces_param(faces), locked)
+        state.recorded.append((EV_ROLL[key], faces_param(faces), locked))
     scan(state)
 
 
@@ -217,7 +217,7 @@ def assigned(state: DeepSpaceState, action: Action) -> None:
     name = action.name
     if name == "end":
         if state.log:
-            state.record(EV_END_ASSIGN)
+            state.recorded.append((EV_END_ASSIGN,))
         return
     stack = state.stack
     below = len(stack)
@@ -251,7 +251,7 @@ def change(state: DeepSpaceState, action: Action) -> None:
     n = state.unassigned(old)
     state.dice[n] = die(new, SCANNER if new == THR else UNASSIGNED, state.dice[n].on)
     if state.log:
-        state.record(EV_CHANGE, face_key(old), face_key(new))
+        state.recorded.append((EV_CHANGE, face_key(old), face_key(new)))
     scan(state)
 
 

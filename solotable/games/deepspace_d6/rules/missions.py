@@ -25,10 +25,10 @@ def place(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(face)] = die(face, MISSION, threat.key)
     log = state.log
     if log:
-        state.record(EV_MISSION, card_key(threat), face_key(face))
+        state.recorded.append((EV_MISSION, card_key(threat), face_key(face)))
     if not state.open_slots(threat):
         if log:
-            state.record(EV_MISSION_DONE, card_key(threat))
+            state.recorded.append((EV_MISSION_DONE, card_key(threat)))
         if threat.external:
             state.destroyed += 1  # ruling R25
         remove(state, threat, destroyed=False, mission_to_infirmary=threat.card.mission_to_infirmary)  # R13

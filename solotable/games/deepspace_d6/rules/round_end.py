@@ -83,7 +83,7 @@ def gather(state: DeepSpaceState) -> None:
     if state.anywhere(MISSION):
         state.must_recall = gathered == 0
         if state.log:
-            state.record(EV_GATHER[counted("ds6.ev.gather", gathered, zero=True)], gathered)
+            state.recorded.append((EV_GATHER[counted("ds6.ev.gather", gathered, zero=True)], gathered))
         if state.must_recall:  # ruling R26: at least one mission die comes back
             kinds = state.classes(ON_MISSION)
             if len(kinds) == 1:  # DS-P4: one kind of die, no choice to ask for
@@ -96,7 +96,7 @@ def gather(state: DeepSpaceState) -> None:
         state.end(False, "crew")
         return
     if state.log:
-        state.record(EV_GATHER[counted("ds6.ev.gather", gathered)], gathered)
+        state.recorded.append((EV_GATHER[counted("ds6.ev.gather", gathered)], gathered))
 
 
 def recalled(state: DeepSpaceState, action: Action) -> None:
@@ -112,4 +112,4 @@ def recall(state: DeepSpaceState, n: int) -> None:
     state.dice[n] = POOL_DIE  # ruling R37: it shows no face
     state.must_recall = False
     if state.log:
-        state.record(EV_RECALL, n + 1)
+        state.recorded.append((EV_RECALL, n + 1))

@@ -25,7 +25,7 @@ from ..state import (
     die,
     instance,
 )
-from ..words import counted
+from ..words import counted, counted_kinds
 from .threats import card_key, damage_threat, remove
 
 D = data()
@@ -33,6 +33,7 @@ EV_STASIS = EventKind("ds6.ev.stasis", "card")
 EV_RELEASE = EventKind("ds6.ev.release")
 EV_SHIELDS = EventKind("ds6.ev.shields")
 EV_HIT = EventKind("ds6.ev.hit", "card", "health")
+EV_FIRE = counted_kinds("ds6.ev.fire", "dice", "damage")
 MAX_SHIELDS: Final = D.ship.shields
 MAX_HULL: Final = D.ship.hull
 
@@ -53,7 +54,7 @@ def fire(state: DeepSpaceState, action: Action) -> None:
     state.take(TAC, ST_TAC, n)
     state.volley = 2 * n - 1
     if state.log:
-        state.emit(counted("ds6.ev.fire", n), dice=n, damage=state.volley)
+        state.recorded.append((EV_FIRE[counted("ds6.ev.fire", n)], n, state.volley))
     state.ask(ALLOCATE, hit)
 
 
@@ -70,7 +71,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
     state.volley -= 1
     target = damage_threat(state, target)
     if state.log:
-        state.record(EV_HIT, card_key(target), target.health)
+        state.recorded.append((EV_HIT, card_key(target), target.health))
     if target.health == 0:
         remove(state, target, destroyed=True)
         if state.over:
@@ -122,7 +123,7 @@ def stasis(state: DeepSpaceState, action: Action) -> None:
     state.dice[state.unassigned(SCI)] = die(SCI, STASIS, target.key)
     state.replace(target, instance(target.key, target.health, True))
     if state.log:
-        state.record(EV_STASIS, card_key(target))
+        state.recorded.append((EV_STASIS, card_key(target)))
 
 
 def repair(state: DeepSpaceState, action: Action) -> None:

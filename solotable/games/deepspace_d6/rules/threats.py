@@ -65,6 +65,7 @@ EV_SHIELDS_DESTROYED = EventKind("ds6.ev.shields_destroyed")
 EV_SELF_DAMAGE = EventKind("ds6.ev.self_damage", "card", "health")
 EV_RELEASE = EventKind("ds6.ev.release")
 EV_TIME_WARP = EventKind("ds6.ev.time_warp")
+EV_DONT_PANIC = counted_kinds("ds6.ev.dont_panic", "left")
 THREAT_DIE: Final = die_table("threat")
 """The threat die, a plain d6 read by its pips (§4.1)."""
 DRAWN: Final[dict[Action, int]] = {A.DRAW[c.index]: c.index for c in CARDS}
@@ -135,14 +136,14 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
     log = state.log
     if index == DONT_PANIC_CARD:  # §6.4: nothing happens, the draw is used up
         if log:
-            state.emit(counted("ds6.ev.dont_panic", state.deck), left=state.deck)
+            state.recorded.append((EV_DONT_PANIC[counted("ds6.ev.dont_panic", state.deck)], state.deck))
         state.discard.append(card)
         return
     key = 2 * index + (COPIES[index] - unseen[index] - 1)  # copy a, then b
     threat = instance(key, HEALTH[index])
     if log:
         message = counted("ds6.ev.draw_ext" if threat.external else "ds6.ev.draw_int", state.deck)
-        state.record(EV_DRAW[message], card_key(threat), state.deck)
+        state.recorded.append((EV_DRAW[message], card_key(threat), state.deck))
     effect = threat.effect
     if effect == "friendly_fire":  # ruling R29: every Tactical die outside the pool, Distracted, Infirmary
         hurt = 0
@@ -182,7 +183,7 @@ def distracted(state: DeepSpaceState, action: Action, key: int) -> None:
 def distract(state: DeepSpaceState, n: int, key: int) -> None:
     state.dice[n] = die(state.dice[n].face, DISTRACTED, key)
     if state.log:
-        state.record(EV_DISTRACTED, n + 1)
+        state.recorded.append((EV_DISTRACTED, n + 1))
 
 
 # -- step 4 (§5.4) -------------------------------------------------------------------------------
@@ -219,7 +220,7 @@ def hurt(state: DeepSpaceState, n: int, ignore_shields: bool = False) -> None:
     if absorbed or hull_loss:
         state.lost = True  # ruling R28
     if state.log:
-        state.record(EV_DAMAGE, n, state.shields, state.hull)
+        state.recorded.append((EV_DAMAGE, n, state.shields, state.hull))
     if state.hull == 0:
         state.end(False, "hull")  # rulings R10, R32
 
@@ -239,7 +240,7 @@ def remove(state: DeepSpaceState, threat: Threat, destroyed: bool, mission_to_in
         return
     state.destroyed += 1
     if state.log:
-        state.record(EV_DESTROYED, card_key(threat))
+        state.recorded.append((EV_DESTROYED, card_key(threat)))
     if effect == "meteoroid":  # ruling R2
         state.record(EV_METEOROID_BLAST)
         hurt(state, card.damage)
@@ -261,7 +262,7 @@ def to_infirmary(state: DeepSpaceState, n: int) -> None:
     face = state.dice[n].face
     state.dice[n] = die(face, INFIRMARY)
     if state.log:
-        state.record(EV_INFIRMARY, n + 1, face_key(face))
+        state.recorded.append((EV_INFIRMARY, n + 1, face_key(face)))
 
 
 # -- step 5 (§5.5) -------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ def threat_rolled(state: DeepSpaceState, outcome: Action) -> None:
             (internal if t.internal else external).append(t.key)
     if state.log:
         count = len(internal) + len(external)
-        state.record(EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count)
+        state.recorded.append((EV_THREAT_ROLL[counted("ds6.ev.threat_roll", count, zero=True)], value, count))
     # the activations in this order, each after the one before has finished (a choice it asks
     # included), then after_roll: the first run now (the step the stack would run next), the
     # others pushed
@@ -329,7 +330,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     card = threat.card
     effect = threat.effect
     if state.log:
-        state.record(EV_ACTIVATES, card_key(threat))
+        state.recorded.append((EV_ACTIVATES, card_key(threat)))
     if effect == "damage":
         hurt(state, card.damage, card.ignores_shields)
     elif effect == "bomber":  # the damage first: a hull at 0 ends the game before the unit goes
@@ -347,7 +348,7 @@ def activate(state: DeepSpaceState, key: int) -> None:
     elif effect in ("meteoroid", "nebula"):  # rulings R2, R4: it damages itself
         threat = damage_threat(state, threat)
         if state.log:
-            state.record(EV_SELF_DAMAGE, card_key(threat), threat.health)
+            state.recorded.append((EV_SELF_DAMAGE, card_key(threat), threat.health))
         if threat.health == 0:
             remove(state, threat, destroyed=True)
     elif effect == "solar_winds":

@@ -40,7 +40,7 @@ def reward_roll(s: MiniRogueState, seat: int) -> None:
 def reward_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     face = int(outcome.args[0])
     if s.log:
-        s.record(EV_REWARD, seat + 1, face)
+        s.recorded.append((EV_REWARD, seat + 1, face))
     effects.gain(s, seat, "gold", s.data.reward_gold)
     effects.choose(s, seat, s.data.reward_rows[face - 1])
 

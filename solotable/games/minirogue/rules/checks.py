@@ -24,6 +24,8 @@ EV_FEAT: Final = EventKind("mr.ev.feat", "seat", "die", "cost")
 EV_FEAT_ROLL: Final = EventKind("mr.ev.feat_roll", "die", "face")
 EV_ROW: Final = EventKind("mr.ev.row", "row")
 EV_ITEM_USED: Final = EventKind("mr.ev.item_used", "seat", "item")
+EV_CHECK_OK: Final = EventKind("mr.ev.check_ok", "seat")
+EV_CHECK_FAIL: Final = EventKind("mr.ev.check_fail", "seat")
 
 if TYPE_CHECKING:
     from ..state import Hero, MiniRogueState
@@ -46,7 +48,7 @@ def check_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * len(s.c_white)
     s.c_ok = False
     if s.log:
-        s.record(EV_CHECK, seat + 1, str(outcome.args[0]), r.black)  # the faces as codes: event_words
+        s.recorded.append((EV_CHECK, seat + 1, str(outcome.args[0]), r.black))  # the faces as codes: event_words
     s.ask(CHECK, check_decided, seat)
 
 
@@ -97,7 +99,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     cost = str(action.args[1])
     s.featted[i] = True
     if s.log:
-        s.record(EV_FEAT, seat + 1, i + 1, "@mr.cost." + cost)
+        s.recorded.append((EV_FEAT, seat + 1, i + 1, "@mr.cost." + cost))
     if cost == "xp":
         effects.lose(s, seat, "xp", s.data.feat_xp)  # D19: a lost die goes from the next roll
         if s.over:
@@ -111,7 +113,7 @@ def feat(s: MiniRogueState, seat: int, action: Action) -> None:
     else:
         free = s.data.gear[h.item].free_feats
         if s.log:
-            s.record(EV_ITEM_USED, seat + 1, "@mr.item." + h.item)
+            s.recorded.append((EV_ITEM_USED, seat + 1, "@mr.item." + h.item))
         h.item = ""
         s.free_feats = free - 1
     s.die = i
@@ -122,7 +124,7 @@ def feat_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     i = s.die
     face = WHITE_FACE[outcome]
     if s.log:
-        s.record(EV_FEAT_ROLL, i + 1, "×" if face == 1 else face)
+        s.recorded.append((EV_FEAT_ROLL, i + 1, "×" if face == 1 else face))
     if s.foe is not None:
         s.dice[i] = face
         s.ask(combat.ATTACK, combat.attack_decided, seat)
@@ -145,7 +147,7 @@ def check_decided(s: MiniRogueState, action: Action, seat: int) -> None:
 def check_done(s: MiniRogueState, seat: int) -> None:
     ok = s.check_ok()
     if s.log:
-        s.emit("mr.ev.check_ok" if ok else "mr.ev.check_fail", seat=seat + 1)
+        s.recorded.append((EV_CHECK_OK if ok else EV_CHECK_FAIL, seat + 1))
     s.free_feats = 0
     kind = s.c_kind
     black = s.c_black
@@ -153,7 +155,7 @@ def check_done(s: MiniRogueState, seat: int) -> None:
     if kind == "trap":
         row = d.traps[s.c_card][black - 1]
         if s.log:
-            s.record(EV_ROW, "@mr.name." + row.name)
+            s.recorded.append((EV_ROW, "@mr.name." + row.name))
         effects.apply_effects(s, seat, row.success if ok else row.fail)
     elif kind == "graveyard":
         if ok:
@@ -193,7 +195,7 @@ def shifted(s: MiniRogueState, action: Action, seat: int) -> None:
 def grave_row(s: MiniRogueState, seat: int) -> None:
     row = s.data.graveyards[s.c_card][s.c_black - 1]
     if s.log:
-        s.record(EV_ROW, "@mr.name." + row.name)
+        s.recorded.append((EV_ROW, "@mr.name." + row.name))
     effects.choose(s, seat, row.options)
 
 

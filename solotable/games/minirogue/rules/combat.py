@@ -67,7 +67,7 @@ def start_combat(s: MiniRogueState, fighters: list[int], kind: int) -> None:
     s.fighters = list(fighters)
     s.round = 1
     if s.log:
-        s.record(EV_FIGHT, "@mr.name." + foe.name, s.foe_hp, foe.damage)
+        s.recorded.append((EV_FIGHT, "@mr.name." + foe.name, s.foe_hp, foe.damage))
     begin_attacker(s, 0)
 
 
@@ -112,18 +112,18 @@ def rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     s.featted = [False] * k
     s.heroes[seat].black = r.black
     if s.log:
-        s.record(EV_ROLL, seat + 1, str(outcome.args[0]), r.black)  # the faces as codes: event_words
+        s.recorded.append((EV_ROLL, seat + 1, str(outcome.args[0]), r.black))  # the faces as codes: event_words
     s.c_kind = ""
     if r.poison:  # §7.2 step 3
         if s.log:
-            s.record(EV_POISON_DIE, seat + 1)
+            s.recorded.append((EV_POISON_DIE, seat + 1))
         effects.lose_hp(s, seat, 1, "poison")
         if s.over:
             return
     if r.curse:  # §7.2 step 4
         s.cursed_now = True
         if s.log:
-            s.record(EV_CURSE_DIE, seat + 1)
+            s.recorded.append((EV_CURSE_DIE, seat + 1))
     s.ask(ATTACK, attack_decided, seat)
 
 
@@ -200,25 +200,25 @@ def attack_decided(s: MiniRogueState, action: Action, seat: int) -> None:
         h.skill_up = False
         s.backstab = True
         if s.log:
-            s.record(EV_SKILL, seat + 1, "@mr.skill.backstab")
+            s.recorded.append((EV_SKILL, seat + 1, "@mr.skill.backstab"))
     elif name == "tribute":  # §4.3, D30: pay HP, deal twice as much
         k = int(args[0])
         h.skill_up = False
         if s.log:
-            s.record(EV_SKILL, seat + 1, "@mr.skill.tribute")
+            s.recorded.append((EV_SKILL, seat + 1, "@mr.skill.tribute"))
         effects.lose_hp(s, seat, k, "tribute")
         if s.over or hit_foe(s, s.data.tribute_per_hp * k):
             return
     elif name == "stun":  # §4.3, D4: twice the armor (Shield included, D23)
         h.skill_up = False
         if s.log:
-            s.record(EV_SKILL, seat + 1, "@mr.skill.stun")
+            s.recorded.append((EV_SKILL, seat + 1, "@mr.skill.stun"))
         if hit_foe(s, s.data.stun_per_armor * (h.armor + h.shield)):
             return
     elif name == "conjure":  # §4.3: the effect of a Fire, Frost or Poison potion
         h.skill_up = False
         if s.log:
-            s.record(EV_CONJURE, seat + 1, "@mr.potion." + str(args[0]))
+            s.recorded.append((EV_CONJURE, seat + 1, "@mr.potion." + str(args[0])))
         if potions.effect(s, seat, str(args[0])):
             return
     s.ask(ATTACK, attack_decided, seat)
@@ -231,12 +231,12 @@ def crit_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     if face == 1:
         s.removed[i] = True
         if s.log:
-            s.record(EV_CRIT_MISS, i + 1)
+            s.recorded.append((EV_CRIT_MISS, i + 1))
     else:
         s.chain[i] += face
         s.last[i] = face
         if s.log:
-            s.record(EV_CRIT, i + 1, face, s.chain[i])
+            s.recorded.append((EV_CRIT, i + 1, face, s.chain[i]))
     s.ask(ATTACK, attack_decided, seat)
 
 
@@ -251,7 +251,7 @@ def confirm(s: MiniRogueState, seat: int, doubled: int) -> None:
     if h.poison_fx:  # D34: +4 once, or once per effect when they stack
         total += s.data.poison_bonus * (h.poison_fx if s.data.flags.poison_stacks else 1)
     if s.log:
-        s.record(EV_CONFIRM, seat + 1, total)
+        s.recorded.append((EV_CONFIRM, seat + 1, total))
     if not hit_foe(s, total):
         attack_next(s)
 
@@ -276,7 +276,7 @@ def monster_attack(s: MiniRogueState) -> bool:
     assert foe is not None
     if s.frozen:
         if s.log:
-            s.record(EV_FROZEN)
+            s.recorded.append((EV_FROZEN,))
         return False
     fighters = s.fighters
     target = fighters[0] if len(fighters) == 1 or s.round % 2 == 1 else fighters[1]  # D10
@@ -284,12 +284,12 @@ def monster_attack(s: MiniRogueState) -> bool:
     black = h.black
     if black == 1:
         if s.log:
-            s.record(EV_MISS, target + 1)
+            s.recorded.append((EV_MISS, target + 1))
         return False
     armor = 0 if black == 6 or foe.ignore_armor else h.armor + h.shield
     dmg = max(0, foe.damage - armor)
     if s.log:
-        s.record(EV_HIT, target + 1, dmg, black)
+        s.recorded.append((EV_HIT, target + 1, dmg, black))
     kind = s.foe_kind
     cause = FOE_KINDS[kind] if kind in (MONSTER, GHOST) else "boss"
     effects.lose_hp(s, target, dmg, cause)
@@ -316,7 +316,7 @@ def hit_foe(s: MiniRogueState, amount: int) -> bool:
     """Damage the foe (D31: never below 0); True if it is defeated (then :func:`defeated` ran)."""
     s.foe_hp = max(0, s.foe_hp - amount)
     if s.log:
-        s.record(EV_DAMAGE, amount, s.foe_hp)
+        s.recorded.append((EV_DAMAGE, amount, s.foe_hp))
     if s.foe_hp > 0:
         return False
     defeated(s)
@@ -332,7 +332,7 @@ def defeated(s: MiniRogueState) -> None:
     kind = s.foe_kind
     fighters = s.fighters
     if s.log:
-        s.record(EV_DEFEATED, "@mr.name." + foe.name)
+        s.recorded.append((EV_DEFEATED, "@mr.name." + foe.name))
     for h in s.heroes:
         h.poison_fx = 0  # Poison and Frost effects end with the fight
     if kind == OG1:  # D28: phase 2 at once, no attack
@@ -343,7 +343,7 @@ def defeated(s: MiniRogueState) -> None:
         s.cause = "win"
         s.bosses_beaten += 1
         if s.log:
-            s.record(EV_WIN)
+            s.recorded.append((EV_WIN,))
         s.finish()
         return
     s.clear_combat()

@@ -58,7 +58,7 @@ def prepare(s: MiniRogueState) -> None:
     s.item_taken = 0
     s.boss = ""
     if s.log:
-        s.record(EV_AREA, s.area, s.floor)
+        s.recorded.append((EV_AREA, s.area, s.floor))
         if s.n == 2:
             s.record(EV_LEADER, s.leader + 1, "@mr.char." + s.heroes[s.leader].char)
     if s.area in s.data.boss_areas:
@@ -106,7 +106,7 @@ def revealed(s: MiniRogueState, outcome: Action, pos: int) -> None:
     s.grid[pos] = index
     s.seen |= 1 << index
     if s.log:
-        s.record(EV_REVEAL, pos_text(pos), "@mr.card." + ROOM_CARDS[index])
+        s.recorded.append((EV_REVEAL, pos_text(pos), "@mr.card." + ROOM_CARDS[index]))
 
 
 def boss_reveal(s: MiniRogueState) -> None:
@@ -114,7 +114,7 @@ def boss_reveal(s: MiniRogueState) -> None:
     if s.area == 10:
         s.boss = "og"
         if s.log:
-            s.record(EV_BOSS, "@mr.name.og")
+            s.recorded.append((EV_BOSS, "@mr.name.og"))
         return
     s.draw(BOSS_REVEAL, boss_table(s.seen_bosses), boss_revealed)
 
@@ -123,7 +123,7 @@ def boss_revealed(s: MiniRogueState, outcome: Action) -> None:
     s.boss = str(outcome.args[0])
     s.seen_bosses |= 1 << BOSS_ACTIONS.index(outcome)
     if s.log:
-        s.record(EV_BOSS, "@mr.name." + s.boss)
+        s.recorded.append((EV_BOSS, "@mr.name." + s.boss))
 
 
 _MOVES: Final = tuple(
@@ -152,7 +152,7 @@ def moved(s: MiniRogueState, action: Action, seat: int) -> None:
     h.pos += 1 if action.args[0] == "right" else 3
     h.resolved = False
     if s.log:
-        s.record(EV_MOVE, seat + 1, pos_text(h.pos))
+        s.recorded.append((EV_MOVE, seat + 1, pos_text(h.pos)))
     if h.pos != EXIT:
         reveal(s, h.pos)
 
@@ -173,7 +173,7 @@ def arrive(s: MiniRogueState) -> None:
         )  # fmt: skip
     else:
         if s.log:
-            s.record(EV_EXIT)
+            s.recorded.append((EV_EXIT,))
         s.then((windows.window, (o, windows.AT_EXIT, -1, 0)), (delve, ()))
 
 
@@ -197,10 +197,10 @@ def eat(s: MiniRogueState, seat: int) -> None:
     if h.food >= d.eat_food:
         h.food -= d.eat_food
         if s.log:
-            s.record(EV_EAT, seat + 1, h.food)
+            s.recorded.append((EV_EAT, seat + 1, h.food))
         return
     if s.log:
-        s.record(EV_STARVE, seat + 1)
+        s.recorded.append((EV_STARVE, seat + 1))
     effects.lose_hp(s, seat, d.starve_hp, "starvation")
 
 
@@ -223,7 +223,7 @@ def fall(s: MiniRogueState) -> bool:
     dst = d.fall_to[s.area - 1]
     if dst == 0:
         if s.log:
-            s.record(EV_NO_FALL)
+            s.recorded.append((EV_NO_FALL,))
         return False
     s.stack.clear()
     s.clear_combat()
@@ -231,7 +231,7 @@ def fall(s: MiniRogueState) -> bool:
         h.shield = 0  # D23
         h.poison_fx = 0
     if s.log:
-        s.record(EV_FALL, dst)
+        s.recorded.append((EV_FALL, dst))
     for seat, h in enumerate(s.heroes):
         if d.flags.eat_on_fall:  # D17 alternative: a fall eats like Delving
             eat(s, seat)

@@ -46,13 +46,13 @@ def lose_hp(s: MiniRogueState, seat: int, n: int, cause: str) -> None:
     h = s.heroes[seat]
     h.hp -= n
     if s.log:
-        s.record(EV_HP, seat + 1, n, max(0, h.hp))
+        s.recorded.append((EV_HP, seat + 1, n, max(0, h.hp)))
     if h.hp > 0:
         return
     h.hp = 0
     s.cause = cause
     if s.log:
-        s.record(EV_DEATH, seat + 1, "@mr.char." + h.char)
+        s.recorded.append((EV_DEATH, seat + 1, "@mr.char." + h.char))
     s.finish()
 
 
@@ -109,7 +109,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
         got = min(n, room)
         h.xp += got
         if s.log:
-            s.record(EV_GAIN, seat + 1, "@mr.stat.xp", got, h.xp)
+            s.recorded.append((EV_GAIN, seat + 1, "@mr.stat.xp", got, h.xp))
             if s.dice_count(h) > before:
                 s.record(EV_LEVEL, seat + 1, f"@mr.ui.dice.{s.dice_count(h)}")
         over = n - got
@@ -120,7 +120,7 @@ def gain(s: MiniRogueState, seat: int, stat: Stat, n: int) -> None:
     new = min(cap_of(s, stat), value + n)
     _set_stat(h, stat, new)
     if s.log:
-        s.record(EV_GAIN, seat + 1, "@mr.stat." + stat, new - value, new)
+        s.recorded.append((EV_GAIN, seat + 1, "@mr.stat." + stat, new - value, new))
 
 
 def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") -> None:
@@ -135,12 +135,12 @@ def lose(s: MiniRogueState, seat: int, stat: Stat, n: int, cause: str = "room") 
     before = s.dice_count(h)
     _set_stat(h, stat, value - paid)
     if s.log:
-        s.record(EV_LOSE, seat + 1, "@mr.stat." + stat, paid, value - paid)
+        s.recorded.append((EV_LOSE, seat + 1, "@mr.stat." + stat, paid, value - paid))
         if stat == "xp" and s.dice_count(h) < before:
             s.record(EV_LEVEL_DOWN, seat + 1, f"@mr.ui.dice.{s.dice_count(h)}")
     if paid < n:
         if s.log:
-            s.record(EV_LACK, seat + 1, s.data.lack_hp)
+            s.recorded.append((EV_LACK, seat + 1, s.data.lack_hp))
         lose_hp(s, seat, s.data.lack_hp, cause)
 
 
@@ -150,7 +150,7 @@ def add_status(s: MiniRogueState, seat: int, status: Status) -> None:
         return
     h.set_status(status, True)
     if s.log:
-        s.record(EV_STATUS, seat + 1, "@mr.status." + status, "@mr.state." + status)
+        s.recorded.append((EV_STATUS, seat + 1, "@mr.status." + status, "@mr.state." + status))
     use_cure(s, seat)
 
 
@@ -163,7 +163,7 @@ def use_cure(s: MiniRogueState, seat: int) -> None:
     status = s.data.gear[h.item].cure
     if status and h.has(status):  # type: ignore[arg-type]
         if s.log:
-            s.record(EV_ITEM_USED, seat + 1, "@mr.item." + h.item)
+            s.recorded.append((EV_ITEM_USED, seat + 1, "@mr.item." + h.item))
         h.item = ""
         cure(s, seat, (status,))  # type: ignore[arg-type]
 
@@ -176,7 +176,7 @@ def cure(s: MiniRogueState, seat: int, statuses: tuple[Status, ...] = STATUSES) 
         if h.has(status):
             h.set_status(status, False)
             if s.log:
-                s.record(EV_CURE, seat + 1, "@mr.status." + status)
+                s.recorded.append((EV_CURE, seat + 1, "@mr.status." + status))
             if status == "curse" and s.foe is not None and s.actor == seat and s.data.flags.cure_curse_at_once:
                 s.cursed_now = False  # D33
 
@@ -269,12 +269,12 @@ def gain_potion(s: MiniRogueState, seat: int, kind: Potion) -> None:
     h = s.heroes[seat]
     if kind in h.potions:  # §6.3, D2: two of a kind cannot be kept
         if s.log:
-            s.record(EV_POTION_LOST, seat + 1, "@mr.potion." + kind)
+            s.recorded.append((EV_POTION_LOST, seat + 1, "@mr.potion." + kind))
         return
     if len(h.potions) < s.data.caps.potions:
         h.add_potion(kind)
         if s.log:
-            s.record(EV_POTION, seat + 1, "@mr.potion." + kind)
+            s.recorded.append((EV_POTION, seat + 1, "@mr.potion." + kind))
         return
     s.pending_potion = kind  # D24: keep the potions of your choice
     s.actor = seat
@@ -308,7 +308,7 @@ def potion_dropped(s: MiniRogueState, action: Action, seat: int) -> None:
     kept = [p for p in (*h.potions, s.pending_potion) if p != drop]
     h.potions = sorted(kept, key=POTIONS.index)  # type: ignore[arg-type]
     if s.log:
-        s.record(EV_POTION_DROP, seat + 1, "@mr.potion." + drop)
+        s.recorded.append((EV_POTION_DROP, seat + 1, "@mr.potion." + drop))
     s.pending_potion = ""
 
 

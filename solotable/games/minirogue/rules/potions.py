@@ -50,7 +50,7 @@ def drink(s: MiniRogueState, seat: int, potion: Potion, *, check: bool = False) 
     fight is over, or Og's second phase began)."""
     s.heroes[seat].potions.remove(potion)
     if s.log:
-        s.record(EV_DRINK, seat + 1, "@mr.potion." + potion)
+        s.recorded.append((EV_DRINK, seat + 1, "@mr.potion." + potion))
     return effect(s, seat, potion, check=check)
 
 

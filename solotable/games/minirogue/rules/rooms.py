@@ -50,11 +50,11 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         h.evade = False
         s.push(resolved, seat)
         if s.log:
-            s.record(EV_EVADED, seat + 1, "@mr.card." + card)
+            s.recorded.append((EV_EVADED, seat + 1, "@mr.card." + card))
         return
     kind = ROOM_TYPE[index]
     if s.log:
-        s.record(EV_RESOLVE, seat + 1, "@mr.card." + card)
+        s.recorded.append((EV_RESOLVE, seat + 1, "@mr.card." + card))
     s.c_card = card
     if kind == "monster":
         h.met |= MET_MONSTER  # D9
@@ -91,7 +91,7 @@ def resolve(s: MiniRogueState, seat: int) -> None:
         s.ask(SHRINE, shrine_decided, seat)
     elif s.item_taken >> CARD_INDEX[card] & 1:  # D27: only one character takes it
         if s.log:
-            s.record(EV_ITEM_GONE, seat + 1)
+            s.recorded.append((EV_ITEM_GONE, seat + 1))
     else:
         s.ask(ITEM, item_decided, seat)
 
@@ -148,26 +148,26 @@ def shop_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     merchant = s.data.merchants[s.c_card]
     if name == "leave":
         if s.log:
-            s.record(EV_LEAVE, seat + 1)
+            s.recorded.append((EV_LEAVE, seat + 1))
         return
     what = str(action.args[0])
     if name == "sell":
         if what == "armor":
             h.armor -= 1
             if s.log:
-                s.record(EV_SELL, seat + 1, "@mr.give.armor")
+                s.recorded.append((EV_SELL, seat + 1, "@mr.give.armor"))
             effects.gain(s, seat, "gold", merchant.sell_armor)
         else:
             h.potions.remove(what)  # type: ignore[arg-type]
             if s.log:
-                s.record(EV_SELL, seat + 1, "@mr.give." + what)
+                s.recorded.append((EV_SELL, seat + 1, "@mr.give." + what))
             effects.gain(s, seat, "gold", merchant.sell_potion)
         s.ask(SHOP, shop_decided, seat)
         return
     ware = next(w for w in merchant.wares if w.key == what)
     h.gold -= ware.cost(s.floor)
     if s.log:
-        s.record(EV_BUY, seat + 1, "@mr.ware." + what)
+        s.recorded.append((EV_BUY, seat + 1, "@mr.ware." + what))
     s.push(shop, seat)
     effects.apply_effects(s, seat, ware.gain)
 
@@ -186,7 +186,7 @@ def shrine_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     if s.c_ok:
         s.heroes[seat].gold -= s.data.shrine.offer_gold
         if s.log:
-            s.record(EV_OFFER, seat + 1)
+            s.recorded.append((EV_OFFER, seat + 1))
     s.draw(SHRINE_ROLL, D6_TABLE, shrine_rolled, seat)
 
 
@@ -198,7 +198,7 @@ def shrine_rolled(s: MiniRogueState, outcome: Action, seat: int) -> None:
     if s.c_ok and face < 6:
         row = min(6, face + shrine.offer_bonus)
     if s.log:
-        s.record(EV_SHRINE, face, row)
+        s.recorded.append((EV_SHRINE, face, row))
     s.c_ok = False
     effects.choose(s, seat, shrine.rows[row - 1])
 
@@ -221,7 +221,7 @@ def offer_item(s: MiniRogueState, seat: int, face: int) -> None:
     """After the check's success: the item of the black die's face is offered."""
     s.c_item = s.data.items[s.c_card].items[face - 1]
     if s.log:
-        s.record(EV_ITEM_FOUND, seat + 1, face, "@mr.item." + s.c_item)
+        s.recorded.append((EV_ITEM_FOUND, seat + 1, face, "@mr.item." + s.c_item))
     s.ask(TAKE, take_decided, seat)
 
 
@@ -238,7 +238,7 @@ def take_item(s: MiniRogueState, seat: int) -> None:
     h.item = s.c_item
     s.item_taken |= 1 << CARD_INDEX[s.c_card]
     if s.log:
-        s.record(EV_ITEM, seat + 1, "@mr.item." + h.item)
+        s.recorded.append((EV_ITEM, seat + 1, "@mr.item." + h.item))
     effects.use_cure(s, seat)  # MR-P13: a cure taken while its status is on is used at once
 
 

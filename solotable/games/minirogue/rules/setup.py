@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def begin(s: MiniRogueState) -> None:
     if s.log:
-        s.record(EV_START, "@mr.difficulty." + s.difficulty, s.n, f"@mr.ui.players.{s.n}")
+        s.recorded.append((EV_START, "@mr.difficulty." + s.difficulty, s.n, f"@mr.ui.players.{s.n}"))
     if s.n == 2:
         s.draw(LEADER, LEADER_TABLE, leader_drawn)
     else:

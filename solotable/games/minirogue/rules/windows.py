@@ -222,7 +222,7 @@ def window_decided(s: MiniRogueState, action: Action, seat: int) -> None:
     else:  # an Exploration skill: the card turns face down (§4.3)
         h.skill_up = False
         if s.log:
-            s.record(EV_SKILL, seat + 1, "@mr.skill." + name)
+            s.recorded.append((EV_SKILL, seat + 1, "@mr.skill." + name))
         if name == "evade":
             h.evade = True
         elif name == "bless":  # D4
@@ -261,7 +261,7 @@ def offer_answered(s: MiniRogueState, action: Action) -> None:
     else:
         s.declined = True
         if s.log:
-            s.record(EV_DECLINED, 2 - giver)
+            s.recorded.append((EV_DECLINED, 2 - giver))
     s.actor = giver
     open_window(s)
 

@@ -34,7 +34,7 @@ def new_area(s: MiniRogueState) -> None:
     s.remaining = ALL_CARDS
     s.monster_defeated = False
     if s.log:
-        s.record(EV_AREA, s.area, s.level)
+        s.recorded.append((EV_AREA, s.area, s.level))
 
 
 @cache

@@ -30,74 +30,73 @@ EV_XP: Final = EventKind("mr1.ev.xp", "amount", "xp")
 EV_XP_LOST: Final = EventKind("mr1.ev.xp_lost", "xp")
 EV_RANK_DOWN: Final = EventKind("mr1.ev.rank_down", "rank", "xp")
 EV_SPELL: Final = EventKind("mr1.ev.spell", "spell")
+EV_WIN: Final = EventKind("mr1.ev.win", "score")
+EV_LOSE: Final = EventKind("mr1.ev.lose", "score")
 
 
 # -- gains and payments (§3.1, ruling R13: the excess of a gain is lost, nothing below 0) --------
 
 
 def _gained(s: MiniRogueState, stat: str, before: int, after: int) -> None:
+    """``stat``: the stat's message id (``"@mr1.stat.hp"``)."""
     if after == before:
-        s.record(EV_GAIN_CAPPED, "@mr1.stat." + stat, after)
+        s.recorded.append((EV_GAIN_CAPPED, stat, after))
     else:
-        s.record(EV_GAIN, "@mr1.stat." + stat, after - before, after)
+        s.recorded.append((EV_GAIN, stat, after - before, after))
 
 
 def gain_hp(s: MiniRogueState, amount: int) -> None:
     before = s.hp
     s.hp = after = min(D.cap_hp, before + amount)
     if s.log:
-        _gained(s, "hp", before, after)
+        _gained(s, "@mr1.stat.hp", before, after)
 
 
 def gain_gold(s: MiniRogueState, amount: int) -> None:
     before = s.gold
     s.gold = after = min(D.cap_gold, before + amount)
     if s.log:
-        _gained(s, "gold", before, after)
+        _gained(s, "@mr1.stat.gold", before, after)
 
 
 def gain_food(s: MiniRogueState, amount: int) -> None:
     before = s.food
     s.food = after = min(D.cap_food, before + amount)
     if s.log:
-        _gained(s, "food", before, after)
+        _gained(s, "@mr1.stat.food", before, after)
 
 
 def gain_armor(s: MiniRogueState, amount: int) -> None:
     before = s.armor
     s.armor = after = min(D.cap_armor, before + amount)
     if s.log:
-        _gained(s, "armor", before, after)
-
-
-def _paid(s: MiniRogueState, stat: str, amount: int, after: int) -> None:
-    s.record(EV_PAY, "@mr1.stat." + stat, amount, after)
+        _gained(s, "@mr1.stat.armor", before, after)
 
 
 def pay_gold(s: MiniRogueState, amount: int) -> None:
     """Pay gold the player has (the Merchant checks the price, R30; Tripwire checks for 1)."""
     s.gold -= amount
     if s.log:
-        _paid(s, "gold", amount, s.gold)
+        s.recorded.append((EV_PAY, "@mr1.stat.gold", amount, s.gold))
 
 
 def pay_hp(s: MiniRogueState, amount: int) -> None:
     """Pay HP for a feat (R16: never the last HP, checked by the feat's legal actions)."""
     s.hp -= amount
     if s.log:
-        _paid(s, "hp", amount, s.hp)
+        s.recorded.append((EV_PAY, "@mr1.stat.hp", amount, s.hp))
 
 
 def pay_food(s: MiniRogueState, amount: int) -> None:
     s.food -= amount
     if s.log:
-        _paid(s, "food", amount, s.food)
+        s.recorded.append((EV_PAY, "@mr1.stat.food", amount, s.food))
 
 
 def pay_armor(s: MiniRogueState, amount: int) -> None:
     s.armor -= amount
     if s.log:
-        _paid(s, "armor", amount, s.armor)
+        s.recorded.append((EV_PAY, "@mr1.stat.armor", amount, s.armor))
 
 
 def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
@@ -107,7 +106,7 @@ def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
         return
     s.hp = hp = max(0, s.hp - amount)
     if s.log:
-        s.record(EV_HURT, amount, hp)
+        s.recorded.append((EV_HURT, amount, hp))
     if hp == 0:
         end(s, False, cause)
 
@@ -119,7 +118,7 @@ def gain_xp(s: MiniRogueState, amount: int) -> None:
     """One XP gain event (§3.2)."""
     if s.rank == D.cap_rank:  # ruling R31: +1 HP per gain event at Rank 4
         if s.log:
-            s.record(EV_XP_AT_MAX)
+            s.recorded.append((EV_XP_AT_MAX,))
         gain_hp(s, 1)
         return
     s.xp += amount
@@ -130,9 +129,9 @@ def gain_xp(s: MiniRogueState, amount: int) -> None:
         if s.rank == D.cap_rank:
             s.xp = 0  # ruling R14: the excess is lost, no HP for this event
         if s.log:
-            s.record(EV_RANK_UP, amount, s.rank, s.xp)
+            s.recorded.append((EV_RANK_UP, amount, s.rank, s.xp))
     elif s.log:
-        s.record(EV_XP, amount, s.xp)
+        s.recorded.append((EV_XP, amount, s.xp))
 
 
 def lose_xp(s: MiniRogueState) -> bool:
@@ -141,13 +140,13 @@ def lose_xp(s: MiniRogueState) -> bool:
     if s.xp >= 1:
         s.xp -= 1
         if s.log:
-            s.record(EV_XP_LOST, s.xp)
+            s.recorded.append((EV_XP_LOST, s.xp))
         return True
     if s.rank >= 2:
         s.rank -= 1
         s.xp = D.xp_to_next[s.rank - 1] - 1
         if s.log:
-            s.record(EV_RANK_DOWN, s.rank, s.xp)
+            s.recorded.append((EV_RANK_DOWN, s.rank, s.xp))
         return True
     return False
 
@@ -170,12 +169,12 @@ def gain_spell(s: MiniRogueState, spell: str) -> None:
         s.spells.append(spell)
         s.spells.sort(key=SPELLS.index)
         if s.log:
-            s.record(EV_SPELL, "@mr1.spell." + spell)
+            s.recorded.append((EV_SPELL, "@mr1.spell." + spell))
         return
     s.pending_spell = spell
     s.ask(SPELL_DISCARD, third_spell_dropped)
     if s.log:
-        s.record(EV_SPELL_THIRD, "@mr1.spell." + spell)
+        s.recorded.append((EV_SPELL_THIRD, "@mr1.spell." + spell))
 
 
 def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
@@ -185,7 +184,7 @@ def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
     s.spells = sorted(held, key=SPELLS.index)
     s.pending_spell = ""
     if s.log:
-        s.record(EV_DISCARD, "@mr1.spell." + spell)
+        s.recorded.append((EV_DISCARD, "@mr1.spell." + spell))
 
 
 def discards(s: MiniRogueState) -> list[Action]:
@@ -198,7 +197,7 @@ def free_discard(s: MiniRogueState, action: Action) -> None:
     spell = str(action.args[0])
     s.spells.remove(spell)
     if s.log:
-        s.record(EV_DISCARD, "@mr1.spell." + spell)
+        s.recorded.append((EV_DISCARD, "@mr1.spell." + spell))
 
 
 # -- the end (§1.1) --------------------------------------------------------------------------------
@@ -212,4 +211,4 @@ def end(s: MiniRogueState, won: bool, cause: str) -> None:
     s.clear_combat()
     s.finish()
     if s.log:
-        s.emit("mr1.ev.win" if won else "mr1.ev.lose", score=s.score())
+        s.recorded.append((EV_WIN if won else EV_LOSE, s.score()))

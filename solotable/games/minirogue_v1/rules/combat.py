@@ -144,7 +144,7 @@ def _monster_hp_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     hp = s.area + face
     if s.log:
-        s.record(EV_MONSTER_HP, s.area, face, hp)
+        s.recorded.append((EV_MONSTER_HP, s.area, face, hp))
     _start(s, s.foe, hp, s.foe_damage)
 
 
@@ -164,7 +164,7 @@ def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
     s.foe_max_hp = hp
     s.foe_damage = damage
     if s.log:
-        s.record(EV_FIGHT, foe_key(s), hp, damage)
+        s.recorded.append((EV_FIGHT, foe_key(s), hp, damage))
     _attack(s)
 
 
@@ -176,8 +176,9 @@ def _attack(s: MiniRogueState) -> None:
     s.draw(ATTACK_ROLL, dice_table(s.rank, "roll"), _rolled)
 
 
-Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
-"""An attack roll read: the dice's faces, their statuses, no feat used yet."""
+Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], str]
+"""An attack roll read: the dice's faces, their statuses, no feat used yet, and the faces as its
+event writes them (``"256"``)."""
 _ROLLS: Final[dict[Action, Roll]] = {}
 """The attack rolls read so far, by outcome (the tables' 209 at most, and any equal ones a record
 builds)."""
@@ -188,18 +189,18 @@ def _read_roll(outcome: Action) -> Roll:
     if found is None:
         faces = tuple(int(f) for f in outcome.args)
         statuses = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
-        found = (faces, statuses, (False,) * len(faces))
+        found = (faces, statuses, (False,) * len(faces), "".join(map(str, faces)))
         if len(_ROLLS) < 4096:
             _ROLLS[outcome] = found
     return found
 
 
 def _rolled(s: MiniRogueState, outcome: Action) -> None:
-    faces, s.dstat, s.dfeat = _read_roll(outcome)
+    faces, s.dstat, s.dfeat, text = _read_roll(outcome)
     s.dice = faces
     s.feat_chain = -1
     if s.log:
-        s.record(EV_ROLL, "".join(map(str, faces)))  # the faces (256): put in words by event_text
+        s.recorded.append((EV_ROLL, text))  # the faces (256): put in words by event_text
     _settle(s)
 
 
@@ -236,11 +237,11 @@ def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
         _set_die(s, i, 0, MISS)
         if s.log:
-            s.record(EV_CRIT_MISS, i + 1)
+            s.recorded.append((EV_CRIT_MISS, i + 1))
     else:
         _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
         if s.log:
-            s.record(EV_CRIT, i + 1, face, s.dice[i])
+            s.recorded.append((EV_CRIT, i + 1, face, s.dice[i]))
     _settle(s)
 
 
@@ -269,7 +270,7 @@ def _feat_chosen(s: MiniRogueState, action: Action) -> None:
     s.dfeat = (*s.dfeat[:i], True, *s.dfeat[i + 1 :])
     cost = str(action.args[1])
     if s.log:
-        s.record(EV_FEAT, i + 1, "@mr1.cost." + cost)
+        s.recorded.append((EV_FEAT, i + 1, "@mr1.cost." + cost))
     if cost == "hp":
         pay_hp(s, 2)
     else:
@@ -283,7 +284,7 @@ def _feat_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     # ruling R18: the new roll replaces the die
     _set_die(s, i, 0 if face == 1 else face, MISS if face == 1 else OPEN if face == 6 else HIT)
     if s.log:
-        s.record(EV_FEAT_ROLL, i + 1, face)
+        s.recorded.append((EV_FEAT_ROLL, i + 1, face))
     s.feat_chain = i  # ruling R17: a feat's 6 opens a chain for this die only
     _settle(s)
 
@@ -296,7 +297,7 @@ def _damage(s: MiniRogueState) -> None:
             total += value
     s.foe_hp = max(0, s.foe_hp - total)
     if s.log:
-        s.record(EV_DAMAGE, total, s.foe_hp)
+        s.recorded.append((EV_DAMAGE, total, s.foe_hp))
     if s.foe_hp == 0:
         _defeated(s)
     elif s.spells:
@@ -320,19 +321,19 @@ def _spell_chosen(s: MiniRogueState, action: Action) -> None:
     spell = str(action.args[0])
     s.spells.remove(spell)
     if s.log:
-        s.record(EV_CAST, "@mr1.spell." + spell)
+        s.recorded.append((EV_CAST, "@mr1.spell." + spell))
     if spell == "heal":
         gain_hp(s, D.heal_hp)
     elif spell == "ice":
         s.ice = True
     elif spell == "fire":
         if s.log:
-            s.record(EV_SPELL_DAMAGE, D.fire_damage, max(0, s.foe_hp - D.fire_damage))
+            s.recorded.append((EV_SPELL_DAMAGE, D.fire_damage, max(0, s.foe_hp - D.fire_damage)))
         if _hit(s, D.fire_damage):
             return
     else:  # Poison: 5 now, and 5 in each later attack phase (rulings R3, R20)
         if s.log:
-            s.record(EV_SPELL_DAMAGE, D.poison_damage, max(0, s.foe_hp - D.poison_damage))
+            s.recorded.append((EV_SPELL_DAMAGE, D.poison_damage, max(0, s.foe_hp - D.poison_damage)))
         s.poison_new += 1
         if _hit(s, D.poison_damage):
             return
@@ -355,7 +356,7 @@ def _end_of_attack(s: MiniRogueState) -> None:
     if s.poison:
         dmg = D.poison_damage * s.poison
         if s.log:
-            s.record(EV_POISON_TICK, dmg, max(0, s.foe_hp - dmg))
+            s.recorded.append((EV_POISON_TICK, dmg, max(0, s.foe_hp - dmg)))
         if _hit(s, dmg):
             return
     s.poison += s.poison_new
@@ -363,11 +364,11 @@ def _end_of_attack(s: MiniRogueState) -> None:
     if s.ice:  # §6.5: Ice freezes the foe for one defense phase
         s.ice = False
         if s.log:
-            s.record(EV_FROZEN)
+            s.recorded.append((EV_FROZEN,))
     else:
         dmg = max(0, s.foe_damage - s.armor)
         if s.log:
-            s.record(EV_COUNTER, dmg, s.armor)
+            s.recorded.append((EV_COUNTER, dmg, s.armor))
         lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
         if s.over:
             return
@@ -386,7 +387,7 @@ def _defeated(s: MiniRogueState) -> None:
     foe = s.foe
     level = s.level
     if s.log:
-        s.record(EV_DEFEATED, foe_key(s))
+        s.recorded.append((EV_DEFEATED, foe_key(s)))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss
     s.clear_combat()
     if foe == FOE_BOSS:

@@ -73,7 +73,7 @@ ROOMS: Final[tuple[Callable[[MiniRogueState], None], ...]] = (
 def begin(s: MiniRogueState) -> None:
     """§2, §4.1: the game starts in area 1 with a fresh layout."""
     if s.log:
-        s.record(EV_START, "@mr1.difficulty." + s.difficulty)
+        s.recorded.append((EV_START, "@mr1.difficulty." + s.difficulty))
     areas.new_area(s)
     next_column(s)
 
@@ -87,7 +87,7 @@ def next_column(s: MiniRogueState) -> None:
         remaining = s.remaining
         cards = tuple(c for c in range(6) if remaining >> c & 1)
         if s.log:
-            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
+            s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
         _turn_up(s, cards)
     elif col == 4 and s.revealed[4]:
         _start_room(s, BOSS_CARD)
@@ -99,9 +99,9 @@ def _revealed(s: MiniRogueState, outcome: Action) -> None:
     cards = areas.revealed_cards(outcome)
     if s.log:
         if len(cards) == 1:
-            s.record(EV_REVEAL1, CARD_KEYS[cards[0]])
+            s.recorded.append((EV_REVEAL1, CARD_KEYS[cards[0]]))
         else:
-            s.record(EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]])
+            s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
     _turn_up(s, cards)
 
 
@@ -125,7 +125,7 @@ def _chosen(s: MiniRogueState, action: Action) -> None:
         return
     card = CARD_INDEX[str(action.args[0])]
     if s.log:
-        s.record(EV_TAKE, CARD_KEYS[card])
+        s.recorded.append((EV_TAKE, CARD_KEYS[card]))
     _start_room(s, card)
 
 
@@ -149,7 +149,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
     if name == "cast":  # Heal, any number of times (rulings R12, R28)
         s.spells.remove("heal")
         if s.log:
-            s.record(EV_CAST, "@mr1.spell.heal")
+            s.recorded.append((EV_CAST, "@mr1.spell.heal"))
         gain_hp(s, D.heal_hp)
     else:
         free_discard(s, action)
@@ -162,7 +162,7 @@ def _pre_room(s: MiniRogueState, action: Action) -> None:
 def _resolve(s: MiniRogueState) -> None:
     card = s.card
     if s.log:
-        s.record(EV_ROOM, CARD_KEYS[card])
+        s.recorded.append((EV_ROOM, CARD_KEYS[card]))
     ROOMS[card](s)
 
 
@@ -172,22 +172,22 @@ def _exploration(s: MiniRogueState) -> None:
     if s.food >= 1:
         s.food -= 1
         if s.log:
-            s.record(EV_EAT, s.food)
+            s.recorded.append((EV_EAT, s.food))
     else:
         if s.log:
-            s.record(EV_STARVE, D.starvation_hp)
+            s.recorded.append((EV_STARVE, D.starvation_hp))
         lose_hp(s, D.starvation_hp, "starvation")
         if s.over:
             return
     if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
         if not s.key_held:  # ruling R33: no key at the door loses the game
             if s.log:
-                s.record(EV_NO_KEY)
+                s.recorded.append((EV_NO_KEY,))
             end(s, False, "no_key")
             return
         s.key_held = False
         if s.log:
-            s.record(EV_KEY_USED)
+            s.recorded.append((EV_KEY_USED,))
     s.area += 1
     areas.new_area(s)
     next_column(s)

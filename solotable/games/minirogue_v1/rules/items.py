@@ -32,7 +32,7 @@ def roll_item(s: MiniRogueState) -> None:
 def item_rolled(s: MiniRogueState, outcome: Action) -> None:
     item = D.treasure_items[int(outcome.args[0]) - 1]
     if s.log:
-        s.record(EV_ITEM, "@mr1.item." + item)
+        s.recorded.append((EV_ITEM, "@mr1.item." + item))
     if item == "armor":
         gain_armor(s, 1)
     elif item == "weapon":

@@ -47,6 +47,10 @@ EV_KEY_GAIN: Final = EventKind("mr1.ev.key_gain")
 EV_SELL: Final = EventKind("mr1.ev.sell", "ware")
 EV_NO_FALL: Final = EventKind("mr1.ev.no_fall")
 EV_FALL: Final = EventKind("mr1.ev.fall", "area")
+EV_TREASURE_ITEM: Final = EventKind("mr1.ev.treasure_item", "face")
+EV_TREASURE_NONE: Final = EventKind("mr1.ev.treasure_none", "face")
+EV_SKILL_OK: Final = EventKind("mr1.ev.skill_ok", "face", "rank")
+EV_SKILL_FAIL: Final = EventKind("mr1.ev.skill_fail", "face", "rank")
 
 D: Final = data()
 D6: Final = die_table("d6")
@@ -68,7 +72,7 @@ def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     found = face >= D.treasure_item_gate
     if s.log:
-        s.emit("mr1.ev.treasure_item" if found else "mr1.ev.treasure_none", face=face)
+        s.recorded.append((EV_TREASURE_ITEM if found else EV_TREASURE_NONE, face))
     if found:
         roll_item(s)
 
@@ -106,14 +110,14 @@ def _traded(s: MiniRogueState, action: Action) -> None:
     name = action.name
     if name == "leave":
         if s.log:
-            s.record(EV_LEAVE)
+            s.recorded.append((EV_LEAVE,))
         return
     what = str(action.args[0])
     if name == "buy":
         ware = D.wares[what]
         pay_gold(s, ware.price)
         if s.log:
-            s.record(EV_BUY, "@mr1.ware." + what)
+            s.recorded.append((EV_BUY, "@mr1.ware." + what))
         if ware.spell:
             s.push(merchant)  # back to the Merchant once the spell is placed (R6)
             gain_spell(s, what)
@@ -128,12 +132,12 @@ def _traded(s: MiniRogueState, action: Action) -> None:
         if what == "armor":
             pay_armor(s, 1)
             if s.log:
-                s.record(EV_SELL, "@mr1.ware.armor")
+                s.recorded.append((EV_SELL, "@mr1.ware.armor"))
             gain_gold(s, D.sell_armor)  # ruling R30
         else:
             s.spells.remove(what)
             if s.log:
-                s.record(EV_SELL, "@mr1.ware." + what)
+                s.recorded.append((EV_SELL, "@mr1.ware." + what))
             gain_gold(s, D.sell_spell)
     else:
         free_discard(s, action)
@@ -165,7 +169,7 @@ def _rested(s: MiniRogueState, action: Action) -> None:
         return
     option = str(action.args[0])
     if s.log:
-        s.record(EV_REST, "@mr1.rest." + option)
+        s.recorded.append((EV_REST, "@mr1.rest." + option))
     if option == "xp":
         gain_xp(s, D.rest_xp)
     elif option == "food":
@@ -214,7 +218,7 @@ def _event_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     s.event_roll = face
     if s.log:
-        s.record(EV_EVENT_ROLL, face, "@mr1.event." + D.event_results[face - 1])
+        s.recorded.append((EV_EVENT_ROLL, face, "@mr1.event." + D.event_results[face - 1]))
     s.ask(EVENT_CHECK, _event_checked)
 
 
@@ -233,7 +237,7 @@ def _event_skill(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     ok = face <= s.rank  # §3.3; a failed check costs nothing (the first roll stands)
     if s.log:
-        s.emit("mr1.ev.skill_ok" if ok else "mr1.ev.skill_fail", face=face, rank=s.rank)
+        s.recorded.append((EV_SKILL_OK if ok else EV_SKILL_FAIL, face, s.rank))
     if ok:
         s.ask(EVENT_SHIFT, _event_shifted)
     else:
@@ -256,7 +260,7 @@ def _event_shifted(s: MiniRogueState, action: Action) -> None:
 def _event_result(s: MiniRogueState) -> None:
     result = D.event_results[s.event_roll - 1]
     if s.log:
-        s.record(EV_EVENT, "@mr1.event." + result)
+        s.recorded.append((EV_EVENT, "@mr1.event." + result))
     if result == "ration":
         gain_food(s, D.event_ration_food)
     elif result == "potion":
@@ -283,7 +287,7 @@ def trap(s: MiniRogueState) -> None:
     if s.keys and not s.key_held and s.level < len(D.levels):
         s.key_held = True  # ruling R34: the key comes with resolving the Trap card
         if s.log:
-            s.record(EV_KEY_GAIN)
+            s.recorded.append((EV_KEY_GAIN,))
     s.trap = 0
     s.draw(TRAP_ROLL, D6, _trap_rolled)
 
@@ -292,7 +296,7 @@ def _trap_rolled(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     s.trap = face
     if s.log:
-        s.record(EV_TRAP, "@mr1.trap." + D.trap_results[face - 1])
+        s.recorded.append((EV_TRAP, "@mr1.trap." + D.trap_results[face - 1]))
     s.draw(TRAP_SKILL, D6, _trap_skill)
 
 
@@ -300,7 +304,7 @@ def _trap_skill(s: MiniRogueState, outcome: Action) -> None:
     face = int(outcome.args[0])
     ok = face <= s.rank
     if s.log:
-        s.emit("mr1.ev.skill_ok" if ok else "mr1.ev.skill_fail", face=face, rank=s.rank)
+        s.recorded.append((EV_SKILL_OK if ok else EV_SKILL_FAIL, face, s.rank))
     if not ok:
         _spring(s)
 
@@ -308,7 +312,7 @@ def _trap_skill(s: MiniRogueState, outcome: Action) -> None:
 def _unpayable(s: MiniRogueState) -> None:
     """§5.7: a penalty that cannot be applied costs 2 HP instead."""
     if s.log:
-        s.record(EV_UNPAYABLE)
+        s.recorded.append((EV_UNPAYABLE,))
     lose_hp(s, D.trap_unpayable_hp, "trap")
 
 
@@ -316,7 +320,7 @@ def _spring(s: MiniRogueState) -> None:
     """§5.7: the trap's penalty, or 2 HP when it cannot be applied."""
     trap = D.trap_results[s.trap - 1]
     if s.log:
-        s.record(EV_TRAP_SPRUNG, "@mr1.trap." + trap)
+        s.recorded.append((EV_TRAP_SPRUNG, "@mr1.trap." + trap))
     if trap == "mold":
         if s.food > 0:
             pay_food(s, 1)
@@ -344,9 +348,9 @@ def _spring(s: MiniRogueState) -> None:
         dest = D.pit_destination.get(s.area)
         if dest is None:  # ruling R25: no fall from Level 5, and no further penalty
             if s.log:
-                s.record(EV_NO_FALL)
+                s.recorded.append((EV_NO_FALL,))
         else:  # rulings R5, R24: straight into the area below, without an Exploration phase
             if s.log:
-                s.record(EV_FALL, dest)
+                s.recorded.append((EV_FALL, dest))
             s.area = dest
             areas.new_area(s)  # the pending next column is that area's first

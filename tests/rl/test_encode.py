@@ -142,6 +142,26 @@ def _heuristic_states(game_id: str, options: dict[str, object], games: int) -> l
     return out
 
 
+@pytest.mark.parametrize("options", [{}, {"rules": "ez-plus"}])
+def test_jongrogue_writers_of_both_builds_give_the_same_vector(options: dict[str, object]) -> None:
+    """JongRogue's two state writers, one per build (``write`` loops by index for the compiled
+    build, ``write_py`` writes a float at a time for the interpreter), write the same bytes over
+    random and heuristic games, ends included; the build's own is the one the game declares."""
+    from solotable.games.jongrogue import features as jf
+
+    assert jf.FEATURES.write is (jf.write if jf._COMPILED else jf.write_py)
+    n = size("jongrogue")
+    states = [*random_states("jongrogue", options, 1500, seed=5), *_heuristic_states("jongrogue", options, 3)]
+    for state in states:
+        player = state.to_move if state.to_move is not None and state.to_move >= 0 else 0
+        compiled_path, interpreted = np.zeros(n, dtype=np.float32), np.zeros(n, dtype=np.float32)
+        jf.write(state, player, memoryview(compiled_path))
+        jf.write_py(state, player, memoryview(interpreted))
+        assert compiled_path.tobytes() == interpreted.tobytes(), [
+            layout("jongrogue")[i] for i in np.flatnonzero(compiled_path != interpreted)]
+    assert any(s.is_terminal() for s in states)
+
+
 @pytest.mark.parametrize(("game_id", "options"), [*SETUPS, ("minirogue", {"difficulty": "normal"}),
                                                   ("deepspace-d6", {"difficulty": "beginner"})])
 def test_state_writer_gives_the_encoders_vector(game_id: str, options: dict[str, object]) -> None:

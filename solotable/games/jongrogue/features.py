@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from operator import attrgetter
 from typing import Any, Final
 
 import numpy as np
 
 from solotable.core.action import Action, notation
+from solotable.core.engine import OVER
 from solotable.core.features import Features, Writer, group_starts
 from solotable.core.protocol import State
 
@@ -27,6 +29,7 @@ from . import GAME
 from .data import ARMOUR_KINDS, WEAPON_KINDS
 from .notation import LAB_NAMES, SIDES, TILE_NAMES, number, suit
 from .rules.floors import PER_ROOM
+from .rules.turns import MODES
 from .state import (
     CLAIR,
     DOOR,
@@ -571,6 +574,238 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
             out[_WON] = 1.0
 
 
+
+# -- the same vector for the interpreter: fewer bytecodes where the compiled loops cost nothing -----
+
+_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+"""This module runs compiled (``SOLOTABLE_MYPYC=1``): :func:`write` loops by index, which C runs for
+nothing; the interpreter runs :func:`write_py` (the same vector), where a store of one float costs
+less than a slice copied in from a pattern (a memoryview and a slice object made each time)."""
+_PHASE_CHANCE: Final = _PHASE["chance"]
+_PHASE_OVER: Final = _PHASE["over"]
+_MODE_PHASE: Final = {mode: _PHASE[mode.name] for mode in MODES}
+"""The phase one-hot's place of each decision mode (found by the phase object's identity)."""
+_N_LAB: Final = len(LAB_NAMES)
+_PROCESSED_AT: Final = _HEAD_WIDTH - 1
+_SUIT_AT: Final = tuple(_T_SUIT + suit(t) for t in range(len(TILE_NAMES)))
+_NUMBER_OF: Final = tuple(number(t) / 9 for t in range(len(TILE_NAMES)))
+_TILE_NUMBERS: Final = tuple(range(len(TILE_NAMES)))
+_ITEM_AT: Final = _T_KIND + _ITEM_KIND
+
+
+def write_py(s: JongRogueState, player: int, out: Any) -> None:
+    """:func:`write` for the interpreter (the same vector, checked by the tests): a tile, a room's
+    head and the sheet written a float at a time, loops over the items themselves, none over a
+    list of zeros (only the runs of rooms not yet seen are copied in from their pattern)."""
+    ended = s.phase is OVER or s.cause == "victory"  # (s.ended, without its two property calls)
+    if s.table is not None:
+        out[_PHASE_CHANCE] = 1.0
+    elif ended:
+        out[_PHASE_OVER] = 1.0
+    else:
+        mode = s.mode
+        at = _MODE_PHASE.get(mode)
+        out[_PHASE[mode.name] if at is None else at] = 1.0
+    if s.ident and s.forced_bonus and s.victory_bonus:  # the options' "rules": EZ Plus (state.options)
+        out[_PLUS] = 1.0
+    if s.cont:
+        out[_CONTINUE] = 1.0
+    if s.forced_end_ok:
+        out[_FORCED] = 1.0
+    out[_LEVEL] = s.level / 10
+    out[_XP] = s.xp / 100
+    out[_HP] = s.hp / 50
+    out[_MAX_HP] = s.maxhp / 50
+    out[_STR] = (s.eff_strength() if s.rings else s.strength) / 20  # with a worn Ring of Add Strength (§7.22)
+    out[_MAX_STR] = s.max_str / 20
+    status = s.status
+    if status:
+        for i in _BITS[status]:
+            out[_STATUS + i] = 1.0
+    food = s.food
+    if food == 0:
+        out[_HUNGRY] = 1.0
+    out[_GOLD] = s.gold / 100
+    out[_FOOD] = food / 10
+    out[_FLOOR] = s.floor / 20
+    out[_DEEPEST] = s.deepest / 20
+    if s.amulet:
+        out[_STAIRS] = 1.0
+        out[_AMULET] = 1.0
+    weapons = s.weapons
+    if len(weapons) > MAX_ITEMS:
+        out[_WEAPONS_BEYOND] = (len(weapons) - MAX_ITEMS) / 4
+        weapons = weapons[:MAX_ITEMS]
+    eq = s.weapon_eq
+    for i, w in enumerate(weapons):
+        at = _WEAPON[i]
+        out[at + _WEAPON_KIND[w.kind]] = 1.0
+        if w.known:
+            if w.enchant:
+                out[at + 4] = w.enchant / 3
+            out[at + 5] = 1.0
+            if w.cursed:
+                out[at + 6] = 1.0
+        if i == eq:
+            out[at + 7] = 1.0
+    if s.bow:
+        out[_BOW] = 1.0
+    m0, m1, m2 = s.missiles
+    if m0:
+        out[_MISSILE[0]] = 1.0
+    if m1:
+        out[_MISSILE[1]] = 1.0
+    if m2:
+        out[_MISSILE[2]] = 1.0
+    armours = s.armours
+    if len(armours) > MAX_ITEMS:
+        out[_ARMOURS_BEYOND] = (len(armours) - MAX_ITEMS) / 4
+        armours = armours[:MAX_ITEMS]
+    eq = s.armour_eq
+    for i, a in enumerate(armours):
+        at = _ARMOUR[i]
+        out[at + _ARMOUR_KIND[a.kind]] = 1.0
+        if a.known:
+            if a.enchant:
+                out[at + 7] = a.enchant / 3
+            out[at + 8] = 1.0
+            if a.cursed:
+                out[at + 9] = 1.0
+        if a.protected:
+            out[at + 10] = 1.0
+        if i == eq:
+            out[at + 11] = 1.0
+    rings = s.rings
+    if rings:
+        if len(rings) > MAX_ITEMS:
+            out[_RINGS_BEYOND] = (len(rings) - MAX_ITEMS) / 4
+            rings = rings[:MAX_ITEMS]
+        for i, ring in enumerate(rings):
+            at = _RING[i]
+            out[at] = 1.0
+            if ring.kind is not None:
+                out[at + 1 + _RING_KIND[ring.kind]] = 1.0
+                if ring.cursed:
+                    out[at + 1 + _N_RINGS] = 1.0
+            if ring.hand:
+                out[at + 2 + _N_RINGS] = 1.0
+    potions = s.potions
+    if any(potions):
+        for i in compress(_TILE_NUMBERS, potions):  # (the appearances held, found in C)
+            out[_POTIONS + i] = potions[i] / 9
+    scrolls = s.scrolls
+    if any(scrolls):
+        for i in compress(_TILE_NUMBERS, scrolls):
+            out[_SCROLLS + i] = scrolls[i] / 9
+    if s.pot_row == _ROWS_KNOWN[0]:  # every link known (EZ): the one-hots written at once
+        out[_POTION_IS[0]:_POTION_IS[0] + len(_KNOWN_ONEHOTS[0])] = _KNOWN_ONEHOTS[0]
+    else:
+        for i, row in enumerate(s.pot_row):
+            if row >= 0:
+                out[_POTION_IS[i] + row] = 1.0
+    if s.scr_row == _ROWS_KNOWN[1]:
+        out[_SCROLL_IS[0]:_SCROLL_IS[0] + len(_KNOWN_ONEHOTS[1])] = _KNOWN_ONEHOTS[1]
+    else:
+        for i, row in enumerate(s.scr_row):
+            if row >= 0:
+                out[_SCROLL_IS[i] + row] = 1.0
+    pos = s.pos
+    out[_AT + pos] = 1.0
+    if pos == PASSAGE:
+        out[_FROM + s.pfrom] = 1.0
+        out[_TO + neighbour(s.pfrom, s.side)] = 1.0
+    else:
+        out[_ROOM + s.room] = 1.0
+        if pos == DOOR:
+            out[_SIDE + s.side] = 1.0
+    clair = status & CLAIR
+    unseen = -1  # the first of a run of rooms not yet seen (written together when the run ends)
+    r = -1
+    for pair, found, processed, room in zip(s.lab, s.found, s.processed, s.slots):  # noqa: B905 - 9 each
+        r += 1
+        if pair is None and not found and not processed and not clair and room == _UNSEEN_ROOM:
+            if unseen < 0:
+                unseen = r
+            continue
+        if unseen >= 0:
+            out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
+            unseen = -1
+        lab = _LAB[r]
+        if pair is not None:
+            p0, p1 = pair
+            if p0 == p1:
+                out[lab + p0] = 2.0
+            else:
+                out[lab + p0] = 1.0
+                out[lab + p1] = 1.0
+        if found:
+            for sd in _BITS[found]:
+                out[lab + _N_LAB + sd] = 1.0
+        if processed:
+            out[lab + _PROCESSED_AT] = 1.0
+        if not room:
+            continue
+        if not clair and room.count(FACE_DOWN) == len(room) <= MAX_SLOT:  # (a floor's start: all face down)
+            out[_TILE[r][0]:_TILE[r][0] + len(_DOWN_PLACES[len(room)])] = _DOWN_PLACES[len(room)]
+            continue
+        places = _TILE[r]
+        k = 0
+        for slot in room:
+            kind = slot.kind
+            if kind == K_GONE:
+                continue
+            if k >= MAX_SLOT:
+                k += 1
+                continue
+            at = places[k]
+            k += 1
+            out[at] = 1.0
+            if not slot.up and not clair:
+                out[at + _T_DOWN] = 1.0
+                continue
+            flags = slot.flags
+            if kind == K_MON and flags & (M_INVIS | M_DISGUISED) and not clair:
+                if flags & M_INVIS:
+                    out[at + _T_UNSEEN] = 1.0
+                else:  # D61: mN looks like sN
+                    t = slot.tile % 9
+                    out[at + _T_SUIT + 2] = 1.0
+                    out[at + _T_NUMBER] = _NUMBER_OF[t]
+                    out[at + _ITEM_AT] = 1.0
+                continue
+            t = slot.tile
+            out[at + _SUIT_AT[t]] = 1.0
+            out[at + _T_NUMBER] = _NUMBER_OF[t]
+            out[at + _T_KIND + kind] = 1.0
+            if kind == K_MON:
+                out[at + _T_MONSTER + _MONSTER[slot.monster.id]] = 1.0  # type: ignore[union-attr]
+                out[at + _T_HP] = slot.hp / 20
+                if flags:
+                    for i in _BITS[flags]:
+                        out[at + _T_STATUS + i] = 1.0
+        if k > MAX_SLOT:
+            out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
+    if unseen >= 0:
+        out[_LAB[unseen]:_LAB[0] + 9 * _ROOM_SPAN] = _UNSEEN_ROOMS[:(9 - unseen) * _ROOM_SPAN]
+    pmon = s.pmon
+    if pmon is not None:
+        _write_monster(out, _PASSAGE, pmon.mon.id, pmon.hp, pmon.flags)
+        out[_PASSAGE_FLAG] = 1.0
+    out[_PILE] = s.pile_n / 108
+    discard_n = s.discard_n
+    if discard_n:
+        out[_DISCARD] = discard_n / 108
+        discard = s.discard
+        for t in compress(_TILE_NUMBERS, discard):  # (the kinds discarded, found in C)
+            out[_DISCARDED + t] = discard[t] / 4
+    out[_TURN] = s.turn / 500
+    if s.continues:
+        out[_CONTINUES] = s.continues / 5
+    if ended:
+        out[_OVER] = 1.0
+        if s.won:
+            out[_WON] = 1.0
+
 _SLOT_ACTIONS: Final = frozenset({"attack", "pick", "hit", "shoot", "read"})
 _KIND: Final = attrgetter("kind")
 
@@ -645,7 +880,7 @@ def progress(obs: Mapping[str, Any]) -> float:
 FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
-    write=write,
+    write=write if _COMPILED else write_py,
     progress=progress,
     max_chance_outcomes=27,  # a tile of 27 kinds
     max_game_length=100_000,

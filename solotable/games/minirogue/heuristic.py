@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import re
 from typing import Any
 
 from solotable.core.protocol import Action, State
@@ -397,45 +398,114 @@ def features(s: MiniRogueState) -> list[float]:
     return [1.0, *(float(out[c]) for c in _COLS)]
 
 
+COOP_GROUPS: tuple[str, ...] = ("area", "floor", "difficulty", "bosses beaten")
+"""The co-op fit's table-wide groups; each hero's own groups (:data:`HERO_GROUPS`) are then laid
+out by character, not by seat (:func:`coop_features`)."""
+HERO_GROUPS: tuple[str, ...] = (
+    "present", "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item", "statuses",
+    "skill ready", "poison effect")  # fmt: skip
+
+
+def _coop_columns() -> tuple[list[int], tuple[list[int], list[int]], list[str]]:
+    """The co-op fit's columns: the table's (:data:`COOP_GROUPS`), each seat's hero columns
+    (:data:`HERO_GROUPS`, "me" for the first seat and "partner" for the second), and the names of
+    the features: the table's, then each character's hero columns in the order of ``CHARACTERS``."""
+    from .names import CHARACTERS
+
+    table_names = [n for n in FEATURES if n.split(" ")[0] in ("area", "floor", "difficulty") or n == "bosses beaten"]
+    table = [c for c, n in zip(_COLS, FEATURES, strict=True) if n in table_names]
+    seats: list[list[int]] = []
+    hero_names: list[str] = []
+    for side in ("me", "partner"):
+        cols: list[int] = []
+        for group in HERO_GROUPS:
+            for c, n in zip(_COLS, FEATURES, strict=True):
+                if n == f"{side} {group}" or re.fullmatch(rf"{side} {group} \d+", n):
+                    cols.append(c)
+                    if side == "me":
+                        hero_names.append(n[len("me "):])
+        seats.append(cols)
+    names = [*table_names, *(f"{ch} {n}" for ch in CHARACTERS for n in hero_names)]
+    return table, (seats[0], seats[1]), names
+
+
+_TABLE_COLS, _SEAT_COLS, COOP_FEATURES = _coop_columns()
+_HERO_WIDTH = len(_SEAT_COLS[0])
+
+
+def coop_features(s: MiniRogueState) -> list[float]:
+    """The numbers the co-op fit weighs (``1.0``, the bias, then :data:`COOP_FEATURES`): the
+    table's columns, then each character's hero columns (zero for a character not in play). By
+    character, not by seat: a Healing potion is worth more to one character than another, and a
+    seat's weights pooled over every character priced a trade between the two heroes the wrong
+    way round (issue 24: the Rogue's Healing for the Mage's Poison)."""
+    import numpy as np
+
+    from .features import write
+    from .names import CHARACTERS
+
+    out = np.zeros(_WIDTH, np.float32)
+    write(s, 0, out)
+    x = [0.0] * (1 + len(COOP_FEATURES))
+    x[0] = 1.0
+    base = 1 + len(_TABLE_COLS)
+    x[1:base] = [float(out[c]) for c in _TABLE_COLS]
+    for seat, hero in enumerate(s.heroes[:2]):
+        at = base + CHARACTERS.index(hero.char) * _HERO_WIDTH
+        x[at:at + _HERO_WIDTH] = [float(out[c]) for c in _SEAT_COLS[seat]]
+    return x
+
+
 @functools.cache
 def _weights() -> dict[bool, tuple[float, Any]]:
-    """``value.toml``'s two fits, solo (``weights``) and co-op (``coop_weights``), by "two
-    players": each its bias, and its weights laid over the observation vector's columns."""
+    """``value.toml``'s two fits, solo (``weights``, over :data:`FEATURES`) and co-op
+    (``coop_weights``, over :data:`COOP_FEATURES`), by "two players": each its bias, and its
+    weights laid over the observation vector's columns (co-op: the table's columns, then one row
+    of hero columns per character, ``CHARACTERS``' order)."""
     import tomllib
     from importlib.resources import files
 
     import numpy as np
 
     table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
-    names = tuple(table["features"])
-    if names != ("bias", *FEATURES):
+    if tuple(table["features"]) != ("bias", *FEATURES) or tuple(table["coop_features"]) != ("bias", *COOP_FEATURES):
         raise ValueError("value.toml was fitted on other features: refit it (benchmarks/fit_minirogue_value.py)")
-    out: dict[bool, tuple[float, Any]] = {}
-    for coop, key in ((False, "weights"), (True, "coop_weights")):
-        weights = [float(w) for w in table[key]]
-        full = np.zeros(_WIDTH, np.float64)
-        full[_COLS] = weights[1:]
-        out[coop] = (weights[0], full)
-    return out
+    solo = [float(w) for w in table["weights"]]
+    full = np.zeros(_WIDTH, np.float64)
+    full[_COLS] = solo[1:]
+    coop = [float(w) for w in table["coop_weights"]]
+    base = 1 + len(_TABLE_COLS)
+    table_w = np.zeros(_WIDTH, np.float64)
+    table_w[_TABLE_COLS] = coop[1:base]
+    heroes = np.array(coop[base:], np.float64).reshape(-1, _HERO_WIDTH)
+    return {False: (solo[0], full), True: (coop[0], (table_w, heroes))}
 
 
 def evaluate(state: State) -> float:
     """The chance that the ``heuristic`` bot (both seats in co-op) wins from ``state``, by a
-    logistic regression on :func:`features` fitted to heuristic games at the start of each area
-    (``value.toml``, one fit for solo games and one for co-op: one pooled fit was overconfident
-    in co-op and underconfident solo; refit with ``benchmarks/fit_minirogue_value.py``): the
-    review's rollouts stop :data:`REVIEW_HORIZON` areas ahead and score the position there by it."""
+    logistic regression fitted to heuristic games at the start of each area (``value.toml``, one
+    fit for solo games on :func:`features` and one for co-op on :func:`coop_features`: one pooled
+    fit was overconfident in co-op and underconfident solo; refit with
+    ``benchmarks/fit_minirogue_value.py``): the review's rollouts stop :data:`REVIEW_HORIZON`
+    areas ahead and score the position there by it."""
     import numpy as np
 
     from .features import write
+    from .names import CHARACTERS
 
     assert isinstance(state, MiniRogueState)
     if state.is_terminal():
         return 1.0 if state.won else 0.0
-    bias, full = _weights()[len(state.heroes) > 1]
     out = np.zeros(_WIDTH, np.float32)
     write(state, 0, out)
-    z = bias + float(out @ full)
+    if len(state.heroes) > 1:
+        bias, (table_w, heroes) = _weights()[True]
+        z = bias + float(out @ table_w)
+        for seat, hero in enumerate(state.heroes[:2]):
+            z += float(out[_SEAT_COLS[seat]] @ heroes[CHARACTERS.index(hero.char)])
+    else:
+        bias, full = _weights()[False]
+        z = bias + float(out @ full)
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))

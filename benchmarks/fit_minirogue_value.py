@@ -9,14 +9,15 @@ the game was won. Two fits:
   hero's card, the area, the floor, the difficulty, the bosses beaten), from the solo half of
   ``--games`` games that cycle through the options (see :func:`options`);
 - co-op, on ``--coop-games`` co-op games (every ordered pair of characters, see
-  :func:`coop_options`), on the same columns laid out by character, not by seat
-  (``heuristic.coop_features``): a seat's weights pooled over every character priced a trade
-  between the two heroes the wrong way round (issue 24; ``benchmarks/minirogue_coop_prices.py``).
+  :func:`coop_options`), on the party's holdings (each hero column summed over the two heroes),
+  which characters play and the weaker hero's HP (``heuristic.coop_features``), not on each
+  seat's: a seat's weights priced a gift or trade between the two heroes at 2 to 4 points, where
+  the rest of the game finds it worth about nothing (issue 24; ``benchmarks/minirogue_coop_prices.py``).
 
     python benchmarks/fit_minirogue_value.py --games 20000 --coop-games 20000 --seed 2026 --write
 
 A fifth of the games is held out to report the fits (log loss and Brier score against always
-predicting the mean; co-op, against the layout by seat). Without ``--write`` it only reports. The
+predicting the mean; co-op, against the seats' layout of the solo fit). Without ``--write`` it only reports. The
 calibration runs (``benchmarks/calibration.py``) use other seeds.
 """
 
@@ -64,14 +65,14 @@ def collect(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def both_layouts(state: State) -> list[float]:
-    """A co-op position's features in both layouts: by seat (:func:`H.features`), then by
-    character (:func:`H.coop_features`, its bias left out)."""
+    """A co-op position's features in both layouts: by seat (:func:`H.features`), then the
+    party's (:func:`H.coop_features`, its bias left out)."""
     assert isinstance(state, MiniRogueState)
     return [*H.features(state), *H.coop_features(state)[1:]]
 
 
 def collect_coop(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The co-op games' positions where an area begins: by seat and by character (the co-op fit's
+    """The co-op games' positions where an area begins: by seat and the party's (the co-op fit's
     layout), the game's result, and the game's index."""
     x, y, g = logistic.collect_at_stages("minirogue", coop_options, H.stage, both_layouts, H.make_agent, games, seed)
     width = 1 + len(H.FEATURES)
@@ -84,8 +85,7 @@ def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def coop_fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The co-op fit: ridge 1e-3 (its 107 weights, four characters' hero columns, a little more
-    shrunk than the solo fit's), at most 60 Newton steps."""
+    """The co-op fit: ridge 1e-3, at most 60 Newton steps."""
     return logistic.fit(x, y, l2=1e-3, steps=60)
 
 
@@ -115,7 +115,7 @@ def main() -> None:
     coop_scores = logistic.scores(by_char[c_held], cy[c_held], coop_fit(by_char[~c_held], cy[~c_held]), c_mean)
     print(f"co-op: {len(cy)} positions of {ns.coop_games} games, {c_wins} won; held out ({int(c_held.sum())} "
           "positions): "
-          f"by character log loss {coop_scores[0]:.4f}, Brier {coop_scores[2]:.4f}; by seat log loss "
+          f"the party's log loss {coop_scores[0]:.4f}, Brier {coop_scores[2]:.4f}; by seat log loss "
           f"{seat_scores[0]:.4f}, Brier {seat_scores[2]:.4f}; mean only {coop_scores[1]:.4f}, {coop_scores[3]:.4f}")
     solo_w, coop_w = fit(x, y), coop_fit(by_char, cy)
     for name, names, weights in (("solo", H.FEATURES, solo_w), ("co-op", H.COOP_FEATURES, coop_w)):
@@ -127,8 +127,8 @@ def main() -> None:
         lines = [
             "# Mini Rogue 2020: the review's evaluation, logistic regressions of the heuristic bot's wins where",
             "# each area begins: solo games (weights, over groups of the observation vector, heuristic.GROUPS) and",
-            "# co-op games (coop_weights, over the same hero columns laid out by character, not by seat:",
-            "# heuristic.coop_features). Written by:",
+            "# co-op games (coop_weights, over the party's holdings, the characters in play and the weaker hero's",
+            "# HP: heuristic.coop_features). Written by:",
             f"#   python benchmarks/fit_minirogue_value.py --games {ns.games} --coop-games {ns.coop_games} "
             f"--seed {ns.seed} --write",
             f"# solo: {len(y)} positions of the solo half of {ns.games} games, {wins} won; held-out log loss "

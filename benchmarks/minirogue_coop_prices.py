@@ -116,7 +116,7 @@ CHANGES: dict[str, Callable[[MiniRogueState], tuple[MiniRogueState, MiniRogueSta
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=600)
-    parser.add_argument("--rounds", type=int, default=10, help="paired rounds to the end per position")
+    parser.add_argument("--rounds", type=int, default=10, help="paired rounds per position (0: the prices only)")
     parser.add_argument("--seed", type=int, default=4242, help="the games' seed (the fit's is 2026)")
     parser.add_argument("--change", action="append", help="only these changes (by name; repeatable)")
     ns = parser.parse_args()
@@ -139,9 +139,9 @@ def main() -> None:
                 seed = 10_000 * k + r
                 diffs.append(play(b.clone(), seed) - play(a.clone(), seed))  # type: ignore[arg-type]
         d = np.array(diffs)
-        half = 1.96 * float(d.std(ddof=1)) / len(d) ** 0.5
-        print(f"{name:50} {len(prices):>9}  {100 * d.mean():+6.2f} ± {100 * half:4.2f}   {100 * np.mean(prices):+6.2f}",
-              flush=True)
+        half = 1.96 * float(d.std(ddof=1)) / len(d) ** 0.5 if len(d) > 1 else float("nan")
+        end = f"{100 * d.mean():+6.2f} ± {100 * half:4.2f}" if len(d) else " " * 14
+        print(f"{name:50} {len(prices):>9}  {end}   {100 * np.mean(prices):+6.2f}", flush=True)
     print(f"{time.process_time() - start:.0f} s of CPU")
 
 

@@ -399,17 +399,18 @@ def features(s: MiniRogueState) -> list[float]:
 
 
 COOP_GROUPS: tuple[str, ...] = ("area", "floor", "difficulty", "bosses beaten")
-"""The co-op fit's table-wide groups; each hero's own groups (:data:`HERO_GROUPS`) are then laid
-out by character, not by seat (:func:`coop_features`)."""
+"""The co-op fit's table-wide groups; then which characters play, the party's holdings and the
+weaker hero's HP (:func:`coop_features`)."""
 HERO_GROUPS: tuple[str, ...] = (
-    "present", "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item", "statuses",
-    "skill ready", "poison effect")  # fmt: skip
+    "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item", "statuses", "skill ready",
+    "poison effect")  # fmt: skip
 
 
 def _coop_columns() -> tuple[list[int], tuple[list[int], list[int]], list[str]]:
-    """The co-op fit's columns: the table's (:data:`COOP_GROUPS`), each seat's hero columns
-    (:data:`HERO_GROUPS`, "me" for the first seat and "partner" for the second), and the names of
-    the features: the table's, then each character's hero columns in the order of ``CHARACTERS``."""
+    """The co-op fit's columns: the table's (:data:`COOP_GROUPS`), and each seat's hero columns
+    (:data:`HERO_GROUPS`, "me" for the first seat and "partner" for the second); and the names of
+    the features: the table's, each character's presence, the party's sum of each hero column
+    and the weaker hero's HP."""
     from .names import CHARACTERS
 
     table_names = [n for n in FEATURES if n.split(" ")[0] in ("area", "floor", "difficulty") or n == "bosses beaten"]
@@ -423,22 +424,24 @@ def _coop_columns() -> tuple[list[int], tuple[list[int], list[int]], list[str]]:
                 if n == f"{side} {group}" or re.fullmatch(rf"{side} {group} \d+", n):
                     cols.append(c)
                     if side == "me":
-                        hero_names.append(n[len("me "):])
+                        hero_names.append(n[len("me ") :])
         seats.append(cols)
-    names = [*table_names, *(f"{ch} {n}" for ch in CHARACTERS for n in hero_names)]
+    names = [*table_names, *(f"{ch} present" for ch in CHARACTERS), *(f"party {n}" for n in hero_names), "weaker hp"]
     return table, (seats[0], seats[1]), names
 
 
 _TABLE_COLS, _SEAT_COLS, COOP_FEATURES = _coop_columns()
-_HERO_WIDTH = len(_SEAT_COLS[0])
+_HP = FEATURES.index("me hp")
 
 
 def coop_features(s: MiniRogueState) -> list[float]:
     """The numbers the co-op fit weighs (``1.0``, the bias, then :data:`COOP_FEATURES`): the
-    table's columns, then each character's hero columns (zero for a character not in play). By
-    character, not by seat: a Healing potion is worth more to one character than another, and a
-    seat's weights pooled over every character priced a trade between the two heroes the wrong
-    way round (issue 24: the Rogue's Healing for the Mage's Poison)."""
+    table's columns, which characters play, the party's holdings (each hero column summed over the
+    two heroes) and the weaker hero's HP (a co-op game is lost when either hero falls). The
+    party's, not each seat's: which hero holds a potion, an item, Gold, Food or Armor is worth
+    about nothing to the end (``benchmarks/minirogue_coop_prices.py``), while a seat's weights
+    (pooled over every character) or each character's priced a gift or trade between the two
+    heroes at 2 to 4 points, which the review flagged as losses (issue 24)."""
     import numpy as np
 
     from .features import write
@@ -446,22 +449,20 @@ def coop_features(s: MiniRogueState) -> list[float]:
 
     out = np.zeros(_WIDTH, np.float32)
     write(s, 0, out)
-    x = [0.0] * (1 + len(COOP_FEATURES))
-    x[0] = 1.0
-    base = 1 + len(_TABLE_COLS)
-    x[1:base] = [float(out[c]) for c in _TABLE_COLS]
-    for seat, hero in enumerate(s.heroes[:2]):
-        at = base + CHARACTERS.index(hero.char) * _HERO_WIDTH
-        x[at:at + _HERO_WIDTH] = [float(out[c]) for c in _SEAT_COLS[seat]]
-    return x
+    present = [0.0] * len(CHARACTERS)
+    for hero in s.heroes:
+        present[CHARACTERS.index(hero.char)] = 1.0
+    me, partner = out[_SEAT_COLS[0]], out[_SEAT_COLS[1]]
+    weaker = min(float(out[_COLS[_HP]]), float(out[_COLS[FEATURES.index("partner hp")]]))
+    return [1.0, *(float(out[c]) for c in _TABLE_COLS), *present, *(float(v) for v in me + partner), weaker]
 
 
 @functools.cache
 def _weights() -> dict[bool, tuple[float, Any]]:
     """``value.toml``'s two fits, solo (``weights``, over :data:`FEATURES`) and co-op
     (``coop_weights``, over :data:`COOP_FEATURES`), by "two players": each its bias, and its
-    weights laid over the observation vector's columns (co-op: the table's columns, then one row
-    of hero columns per character, ``CHARACTERS``' order)."""
+    weights (solo: laid over the observation vector's columns; co-op: over :func:`coop_features`
+    without its bias)."""
     import tomllib
     from importlib.resources import files
 
@@ -474,11 +475,7 @@ def _weights() -> dict[bool, tuple[float, Any]]:
     full = np.zeros(_WIDTH, np.float64)
     full[_COLS] = solo[1:]
     coop = [float(w) for w in table["coop_weights"]]
-    base = 1 + len(_TABLE_COLS)
-    table_w = np.zeros(_WIDTH, np.float64)
-    table_w[_TABLE_COLS] = coop[1:base]
-    heroes = np.array(coop[base:], np.float64).reshape(-1, _HERO_WIDTH)
-    return {False: (solo[0], full), True: (coop[0], (table_w, heroes))}
+    return {False: (solo[0], full), True: (coop[0], np.array(coop[1:], np.float64))}
 
 
 def evaluate(state: State) -> float:
@@ -491,20 +488,17 @@ def evaluate(state: State) -> float:
     import numpy as np
 
     from .features import write
-    from .names import CHARACTERS
 
     assert isinstance(state, MiniRogueState)
     if state.is_terminal():
         return 1.0 if state.won else 0.0
-    out = np.zeros(_WIDTH, np.float32)
-    write(state, 0, out)
     if len(state.heroes) > 1:
-        bias, (table_w, heroes) = _weights()[True]
-        z = bias + float(out @ table_w)
-        for seat, hero in enumerate(state.heroes[:2]):
-            z += float(out[_SEAT_COLS[seat]] @ heroes[CHARACTERS.index(hero.char)])
+        bias, weights = _weights()[True]
+        z = bias + float(np.dot(coop_features(state)[1:], weights))
     else:
         bias, full = _weights()[False]
+        out = np.zeros(_WIDTH, np.float32)
+        write(state, 0, out)
         z = bias + float(out @ full)
     if z < -30:
         return 0.0

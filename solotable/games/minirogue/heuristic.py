@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import re
 from typing import Any
 
 from solotable.core.protocol import Action, State
@@ -397,34 +398,93 @@ def features(s: MiniRogueState) -> list[float]:
     return [1.0, *(float(out[c]) for c in _COLS)]
 
 
+COOP_GROUPS: tuple[str, ...] = ("area", "floor", "difficulty", "bosses beaten")
+"""The co-op fit's table-wide groups; then which characters play, the party's holdings and the
+weaker hero's HP (:func:`coop_features`)."""
+HERO_GROUPS: tuple[str, ...] = (
+    "hp", "armor", "shield", "gold", "food", "xp", "dice", "potions", "item", "statuses", "skill ready",
+    "poison effect")  # fmt: skip
+
+
+def _coop_columns() -> tuple[list[int], tuple[list[int], list[int]], list[str]]:
+    """The co-op fit's columns: the table's (:data:`COOP_GROUPS`), and each seat's hero columns
+    (:data:`HERO_GROUPS`, "me" for the first seat and "partner" for the second); and the names of
+    the features: the table's, each character's presence, the party's sum of each hero column
+    and the weaker hero's HP."""
+    from .names import CHARACTERS
+
+    table_names = [n for n in FEATURES if n.split(" ")[0] in ("area", "floor", "difficulty") or n == "bosses beaten"]
+    table = [c for c, n in zip(_COLS, FEATURES, strict=True) if n in table_names]
+    seats: list[list[int]] = []
+    hero_names: list[str] = []
+    for side in ("me", "partner"):
+        cols: list[int] = []
+        for group in HERO_GROUPS:
+            for c, n in zip(_COLS, FEATURES, strict=True):
+                if n == f"{side} {group}" or re.fullmatch(rf"{side} {group} \d+", n):
+                    cols.append(c)
+                    if side == "me":
+                        hero_names.append(n[len("me ") :])
+        seats.append(cols)
+    names = [*table_names, *(f"{ch} present" for ch in CHARACTERS), *(f"party {n}" for n in hero_names), "weaker hp"]
+    return table, (seats[0], seats[1]), names
+
+
+_TABLE_COLS, _SEAT_COLS, COOP_FEATURES = _coop_columns()
+_HP = FEATURES.index("me hp")
+
+
+def coop_features(s: MiniRogueState) -> list[float]:
+    """The numbers the co-op fit weighs (``1.0``, the bias, then :data:`COOP_FEATURES`): the
+    table's columns, which characters play, the party's holdings (each hero column summed over the
+    two heroes) and the weaker hero's HP (a co-op game is lost when either hero falls). The
+    party's, not each seat's: which hero holds a potion, an item, Gold, Food or Armor is worth
+    about nothing to the end (``benchmarks/minirogue_coop_prices.py``), while a seat's weights
+    (pooled over every character) or each character's priced a gift or trade between the two
+    heroes at 2 to 4 points, which the review flagged as losses (issue 24)."""
+    import numpy as np
+
+    from .features import write
+    from .names import CHARACTERS
+
+    out = np.zeros(_WIDTH, np.float32)
+    write(s, 0, out)
+    present = [0.0] * len(CHARACTERS)
+    for hero in s.heroes:
+        present[CHARACTERS.index(hero.char)] = 1.0
+    me, partner = out[_SEAT_COLS[0]], out[_SEAT_COLS[1]]
+    weaker = min(float(out[_COLS[_HP]]), float(out[_COLS[FEATURES.index("partner hp")]]))
+    return [1.0, *(float(out[c]) for c in _TABLE_COLS), *present, *(float(v) for v in me + partner), weaker]
+
+
 @functools.cache
 def _weights() -> dict[bool, tuple[float, Any]]:
-    """``value.toml``'s two fits, solo (``weights``) and co-op (``coop_weights``), by "two
-    players": each its bias, and its weights laid over the observation vector's columns."""
+    """``value.toml``'s two fits, solo (``weights``, over :data:`FEATURES`) and co-op
+    (``coop_weights``, over :data:`COOP_FEATURES`), by "two players": each its bias, and its
+    weights (solo: laid over the observation vector's columns; co-op: over :func:`coop_features`
+    without its bias)."""
     import tomllib
     from importlib.resources import files
 
     import numpy as np
 
     table = tomllib.loads(files(__package__).joinpath("value.toml").read_text(encoding="utf-8"))
-    names = tuple(table["features"])
-    if names != ("bias", *FEATURES):
+    if tuple(table["features"]) != ("bias", *FEATURES) or tuple(table["coop_features"]) != ("bias", *COOP_FEATURES):
         raise ValueError("value.toml was fitted on other features: refit it (benchmarks/fit_minirogue_value.py)")
-    out: dict[bool, tuple[float, Any]] = {}
-    for coop, key in ((False, "weights"), (True, "coop_weights")):
-        weights = [float(w) for w in table[key]]
-        full = np.zeros(_WIDTH, np.float64)
-        full[_COLS] = weights[1:]
-        out[coop] = (weights[0], full)
-    return out
+    solo = [float(w) for w in table["weights"]]
+    full = np.zeros(_WIDTH, np.float64)
+    full[_COLS] = solo[1:]
+    coop = [float(w) for w in table["coop_weights"]]
+    return {False: (solo[0], full), True: (coop[0], np.array(coop[1:], np.float64))}
 
 
 def evaluate(state: State) -> float:
     """The chance that the ``heuristic`` bot (both seats in co-op) wins from ``state``, by a
-    logistic regression on :func:`features` fitted to heuristic games at the start of each area
-    (``value.toml``, one fit for solo games and one for co-op: one pooled fit was overconfident
-    in co-op and underconfident solo; refit with ``benchmarks/fit_minirogue_value.py``): the
-    review's rollouts stop :data:`REVIEW_HORIZON` areas ahead and score the position there by it."""
+    logistic regression fitted to heuristic games at the start of each area (``value.toml``, one
+    fit for solo games on :func:`features` and one for co-op on :func:`coop_features`: one pooled
+    fit was overconfident in co-op and underconfident solo; refit with
+    ``benchmarks/fit_minirogue_value.py``): the review's rollouts stop :data:`REVIEW_HORIZON`
+    areas ahead and score the position there by it."""
     import numpy as np
 
     from .features import write
@@ -432,10 +492,14 @@ def evaluate(state: State) -> float:
     assert isinstance(state, MiniRogueState)
     if state.is_terminal():
         return 1.0 if state.won else 0.0
-    bias, full = _weights()[len(state.heroes) > 1]
-    out = np.zeros(_WIDTH, np.float32)
-    write(state, 0, out)
-    z = bias + float(out @ full)
+    if len(state.heroes) > 1:
+        bias, weights = _weights()[True]
+        z = bias + float(np.dot(coop_features(state)[1:], weights))
+    else:
+        bias, full = _weights()[False]
+        out = np.zeros(_WIDTH, np.float32)
+        write(state, 0, out)
+        z = bias + float(out @ full)
     if z < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))

@@ -55,7 +55,7 @@ from hypothesis import strategies as st
 import solotable
 from solotable.agents.registry import make_agent
 from solotable.core.chance import ChanceTable
-from solotable.core.engine import _PHASES, Phase, field_names
+from solotable.core.engine import _PHASES, NOT_POSITION, Phase, field_names
 from solotable.core.native import compiled
 from solotable.core.protocol import Action, IllegalAction, State
 from solotable.core.registry import game_ids, load
@@ -201,9 +201,8 @@ def phases_of(game_id: str) -> set[str]:
 # -- the checks of one position -------------------------------------------------------------------
 
 
-ENGINE_CACHES = ("game", "recorded", "_built", "_read", "_legal")
-"""The engine's fields that are no position: the game, the last step's events (as recorded and as
-built when read) and the legal list kept for the next check."""
+ENGINE_CACHES = NOT_POSITION
+"""The engine's fields that are no position (:data:`solotable.core.engine.NOT_POSITION`)."""
 
 
 def fields(s: State, frozen: dict[int, tuple[Any, Any]] | None = None) -> dict[str, Any]:

@@ -209,6 +209,12 @@ def _restore(cls: type[StepState], items: tuple[tuple[str, Any], ...]) -> StepSt
     return new
 
 
+NOT_POSITION: tuple[str, ...] = ("game", "recorded", "_built", "_read", "_legal")
+"""The engine's fields of a :class:`StepState` that are no part of the position: the game, the
+last step's events (as recorded, and as built when read) and the legal list kept for the next
+check. Two states of the same position may differ in them (a clone starts without events)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class StepState(State):
     """The state of a game whose rules run as steps (see the module docstring).

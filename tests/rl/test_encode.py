@@ -10,7 +10,7 @@ import pytest
 
 import solotable
 from solotable import CHANCE
-from solotable.core.engine import field_names
+from solotable.core.engine import NOT_POSITION, field_names
 from solotable.rl.encode import encode, layout, size
 
 from .helpers import SETUPS, random_states
@@ -53,7 +53,7 @@ def _contents(x: object) -> object:
         return tuple(_contents(v) for v in x)
     if isinstance(x, dict):
         return tuple(sorted((k, _contents(v)) for k, v in x.items()))
-    names = [n for n in field_names(type(x)) if "event" not in n]  # (compiled: mypyc's attributes)
+    names = [n for n in field_names(type(x)) if n not in NOT_POSITION]  # (compiled: mypyc's attributes)
     if names:
         return (type(x).__name__, *(_contents(getattr(x, n, None)) for n in names))
     return x

@@ -72,29 +72,38 @@ def env_id(game: str) -> str:
     return f"solotable/{game}-v0"
 
 
-def evaluate(policy: Any, game: str, options: dict[str, str], games: int, first_seed: int) -> dict[str, Any]:
+def evaluate(policy: Any, game: str, options: dict[str, str], games: int, first_seed: int,
+             max_decisions: int = 1000) -> dict[str, Any]:
     """Play ``games`` games seeded ``first_seed``, ``first_seed + 1``... with ``policy`` (a
     MaskablePPO model played greedily, or ``None``: uniformly random legal actions, drawn from a
     generator seeded ``first_seed``). Wins count games that end before any decision as losses (the
-    env skips them: docs/rl.md); the final progress score is over the episodes played."""
+    env skips them: docs/rl.md); the final progress score is over the episodes played. A greedy
+    policy can repeat a move that changes nothing (JongRogue's games have no length limit short of
+    100,000 decisions): an episode still going after ``max_decisions`` is stopped there, a loss at
+    the progress it reached, and counted in ``truncated``."""
     env = gym.make(env_id(game), **options)
     base = env.unwrapped
     rng = np.random.default_rng(first_seed)
-    wins = played = steps = 0
+    wins = played = steps = truncated = 0
     finals: list[float] = []
     for g in range(games):
         obs, info = env.reset(seed=first_seed + g)
         played += 1 + info["skipped_games"]
         done = False
+        decisions = 0
         while not done:
+            if decisions == max_decisions:
+                truncated += 1
+                break
             mask = info["action_mask"].astype(bool)
             if policy is None:
                 action = int(rng.choice(np.flatnonzero(mask)))
             else:
                 action, _ = policy.predict(obs, action_masks=mask, deterministic=True)
-            obs, _r, terminated, truncated, info = env.step(int(action))
+            obs, _r, terminated, cut, info = env.step(int(action))
             steps += 1
-            done = terminated or truncated
+            decisions += 1
+            done = terminated or cut
         wins += bool(info.get("won"))
         finals.append(progress(game, base.state.observation(base.player)))
     env.close()
@@ -106,7 +115,7 @@ def evaluate(policy: Any, game: str, options: dict[str, str], games: int, first_
             "episodes": len(finals), "progress_mean": mean, "progress_sd": sd,
             "progress_low": mean - half, "progress_high": mean + half,
             "progress_sum": float(np.sum(finals)), "progress_sumsq": float(np.sum(np.square(finals))),
-            "eval_decisions": steps}
+            "eval_decisions": steps, "truncated": truncated}
 
 
 def versions() -> dict[str, str]:
@@ -165,6 +174,8 @@ def main() -> None:
     parser.add_argument("--cpu-minutes", type=float, default=0.0,
                         help="stop after the curve point that passes this training CPU budget (0: none)")
     parser.add_argument("--curve-games", type=int, default=200)
+    parser.add_argument("--max-decisions", type=int, default=1000,
+                        help="an evaluation game still going after this many decisions is stopped, a loss")
     parser.add_argument("--eval-games", type=int, default=0, help="a final evaluation on seeds from 2,000,000")
     parser.add_argument("--n-envs", type=int, default=8)
     parser.add_argument("--hidden", type=int, default=128, help="units in each of the MLP's two layers")
@@ -194,7 +205,7 @@ def main() -> None:
     if args.agent == "random":
         t0 = time.process_time()
         row = {"steps": 0, "train_cpu_s": 0.0, "cpu_ms_per_step": 0.0,
-               **evaluate(None, args.game, options, args.curve_games, CURVE_SEED),
+               **evaluate(None, args.game, options, args.curve_games, CURVE_SEED, args.max_decisions),
                "eval_cpu_s": round(time.process_time() - t0, 1)}
         print(json.dumps(row), flush=True)
         write([row])
@@ -229,7 +240,7 @@ def main() -> None:
         t0 = time.process_time()
         row = {"steps": model.num_timesteps, "train_cpu_s": round(train_cpu, 1),
                "cpu_ms_per_step": round(1000 * train_cpu / model.num_timesteps, 4),
-               **evaluate(model, args.game, options, args.curve_games, CURVE_SEED),
+               **evaluate(model, args.game, options, args.curve_games, CURVE_SEED, args.max_decisions),
                "eval_cpu_s": round(time.process_time() - t0, 1)}
         curve.append(row)
         print(json.dumps(row), flush=True)
@@ -238,7 +249,7 @@ def main() -> None:
         if args.cpu_minutes and train_cpu >= 60 * args.cpu_minutes:
             break
     if args.eval_games:
-        run["final"] = evaluate(model, args.game, options, args.eval_games, FINAL_SEED)
+        run["final"] = evaluate(model, args.game, options, args.eval_games, FINAL_SEED, args.max_decisions)
         print(json.dumps(run["final"]), flush=True)
     write(curve)
 

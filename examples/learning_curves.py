@@ -77,6 +77,7 @@ def aggregate(runs: list[dict[str, Any]], baseline: dict[str, Any] | None) -> di
             "steps": sorted({r["steps"] for r in rows}), "seeds": [r["seed"] for r in runs],
             "cpu_ms_per_step": {"mean": sum(cpu) / len(cpu), "min": min(cpu), "max": max(cpu)},
             "train_cpu_s": [r["train_cpu_s"] for r in rows],
+            "truncated": [r.get("truncated", 0) for r in rows],
             "win_rate": {"per_seed": rates, "per_seed_interval": [[r["low"], r["high"]] for r in rows],
                          "mean": sum(rates) / len(rates), "min": min(rates), "max": max(rates),
                          "pooled": {"wins": wins, "games": games, "rate": wins / games, "low": low, "high": high}},

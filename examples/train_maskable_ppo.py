@@ -130,6 +130,10 @@ def versions() -> dict[str, str]:
     try:
         out["commit"] = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
                                        text=True, check=True).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        if changed:
+            out["commit"] += "+uncommitted changes"
     except (OSError, subprocess.CalledProcessError):
         out["commit"] = "unknown"
     cpu = platform.processor() or platform.machine()

@@ -37,7 +37,7 @@ def late_decisions(seed: int, count: int) -> list[Any]:
     state: Any = load("minirogue-v1").new_state(seed=None, difficulty="casual")
     state.set_events(False)
     chance, rng, heuristic = random.Random(seed), random.Random(seed + 1), make_agent()
-    found = []
+    found: list[Any] = []
     while not state.is_terminal() and len(found) < count:
         if state.is_chance():
             state.apply(state.chance_table().sample(chance), trusted=True)

@@ -225,7 +225,7 @@ def report(
             only_b = sum(y and not x for x, y in zip(wins[a], wins[b], strict=True))
             print(
                 f"{names[a]} vs {names[b]}: both won {both}, only {names[a]} {only_a}, only {names[b]} {only_b}, "
-                f"neither {n - both - only_a - only_b}; McNemar exact p = {mcnemar(only_a, only_b):.3f}"
+                f"neither {n - both - only_a - only_b}; McNemar exact p = {mcnemar(only_a, only_b):.3g}"
             )
 
 

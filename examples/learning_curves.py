@@ -23,17 +23,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-Z = 1.959964
-
-
-def wilson(wins: int, n: int, z: float = Z) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from solotable.core.stats import Z95 as Z
+from solotable.core.stats import wilson_interval as wilson
 
 
 def pooled_mean(rows: list[dict[str, Any]]) -> tuple[float, float, float]:

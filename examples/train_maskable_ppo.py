@@ -38,6 +38,7 @@ import gymnasium as gym
 import numpy as np
 
 import solotable.rl  # registers the environments
+from solotable.core.stats import wilson_interval as wilson
 from solotable.rl.env import progress
 
 CURVE_SEED = 1_000_000
@@ -45,16 +46,6 @@ CURVE_SEED = 1_000_000
 own seeds, ``--seed`` onwards)."""
 FINAL_SEED = 2_000_000
 """The final evaluation's first seed (``--eval-games``)."""
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:

@@ -101,7 +101,10 @@ def test_a_co_op_table_across_two_processes_and_one_killed_mid_move(pg: str) -> 
         (a, url_a), (b, url_b) = launch(pg), launch(pg)
         procs += [a, b]
         url_a, url_b = ready(a, url_a), ready(b, url_b)
-        made = httpx.post(url_a + "/api/tables", json={"game": "minirogue", "options": {"partner": "mage"}}).json()
+        # a chosen seed (a practice table) whose first-choice play lasts 201 decisions: the game is
+        # never over before the kill, as a drawn seed's might be
+        lasting = {"game": "minirogue", "options": {"partner": "mage"}, "seed": 29, "practice": True}
+        made = httpx.post(url_a + "/api/tables", json=lasting).json()
         table, tokens = made["table"], made["tokens"]
         # each seat plays through its own process and follows the table on the other one
         home = [url_a, url_b]

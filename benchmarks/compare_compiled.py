@@ -26,9 +26,9 @@ from pathlib import Path
 from compare import figures, interleaved, print_table  # (benchmarks/ is this script's directory, first on sys.path)
 
 GAMES = ("minirogue-v1", "minirogue", "deepspace-d6", "jongrogue")
-"""The games the compiled build compiles (setup.py's GAMES). JongRogue's MCTS cannot finish a
-measurement yet (its rollouts play whole games of thousands of steps): ``--engine-only`` leaves
-MCTS out."""
+"""The games the compiled build compiles (setup.py's GAMES). ``--engine-only`` leaves MCTS out
+(JongRogue's rollouts play whole games of thousands of steps: with a short ``--seconds`` its
+figure rests on few iterations)."""
 CHECKOUT = Path(__file__).resolve().parent.parent
 PROBE = "from solotable.core.native import compiled; import solotable; print(compiled(), solotable.__file__)"
 

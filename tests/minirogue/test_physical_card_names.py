@@ -9,6 +9,7 @@ from solotable.core.i18n import explain, message
 from solotable.core.protocol import IllegalAction
 from solotable.core.registry import load
 from solotable.core.session import Session
+from solotable.games.minirogue.names import ROOM_CARDS
 
 G = load("minirogue")
 
@@ -23,10 +24,22 @@ def first_reveal() -> Session:
     ("corridor", "GRV-3"), ("Monster A", "MON-A"), ("monster a", "MON-A"), ("回廊", "GRV-3"),
     ("トラップ1", "TRAP-1"), ("merchant", "MERC-1"), ("card:GRV-3", "GRV-3"), ("grv-3", "GRV-3"),
     ("Trap 4", "TRAP-4"), ("ＭＯＮＳＴＥＲ　Ｂ", "MON-B"),
+    ("扉", "TRAP-1"), ("ミミック", "TRES-A"), ("宝物", "TRES-B"), ("宝物Ａ", "TRES-A"), ("モンスターC", "MON-C"),
 ])  # fmt: skip
 def test_a_card_typed_by_its_name(typed: str, card: str) -> None:
     s = first_reveal()
     assert str(G.parse_action(s.state, typed)) == f"card:{card}"
+
+
+def test_every_card_has_its_own_title_in_japanese() -> None:
+    """A card's Japanese title is a name, as its English one is, not its type and mark (モンスターA):
+    the twenty titles are twenty different words in each language."""
+    for lang in ("en", "ja"):
+        titles = [message(f"mr.card.{card}", lang) for card in ROOM_CARDS]
+        assert len(set(titles)) == len(ROOM_CARDS), lang
+    for card in ROOM_CARDS:
+        title = message(f"mr.card.{card}", "ja")
+        assert not any(ch.isascii() for ch in title), (card, title)
 
 
 def test_names_follow_the_catalogue() -> None:

@@ -103,13 +103,16 @@ def _squeeze(text: str) -> str:
 def card_names(action: Action) -> list[str]:
     """The names a player may type for a card or boss outcome: its title in every language as the
     catalogue writes it (``mr.card.GRV-3`` "Corridor" / "回廊"), an item card's item alone, its
-    type and mark as the rules reference names the card (``Monster A``, ``Trap 1``) and its code
-    (``GRV-3``)."""
+    type and mark as the rules reference names the card (``Monster A``, ``Trap 1``, in either
+    language: ``モンスターA``) and its code (``GRV-3``)."""
     kind, ident = action.name, str(action.args[0])
     keys = [f"mr.card.{ident}", f"mr.item.{ident}"] if kind == "card" else [f"mr.name.{ident}"]
     names = [ident]
     if kind == "card" and ident in CARD_INDEX:  # its type and mark, as the reference names it: Monster A
-        names.append(ROOM_TYPE[CARD_INDEX[ident]] + ident.partition("-")[2])
+        kind_of, mark = ROOM_TYPE[CARD_INDEX[ident]], ident.partition("-")[2]
+        names.append(kind_of + mark)
+        for lang in NAME_LANGS:  # and in each language's word for the type: モンスターA
+            names.append(message(f"mr.info.type.{kind_of}", lang) + mark)
     for key in keys:
         for lang in NAME_LANGS:
             text = message(key, lang)

@@ -199,17 +199,21 @@ class Table:
         """Play chance nodes (drawn from the generator by the exact table) until a decision or the
         end, then write the observation vector and the mask."""
         state = self.state
-        actions = self.actions
         tm = state.to_move
-        while tm is not None and tm == _CHANCE:
-            if self._next == len(self._floats):
-                self._floats = self.gen.random(FLOATS).tolist()
-                self._next = 0
-            outcome = state.chance_table().sample_float(self._floats[self._next])
-            self._next += 1
-            state.apply(outcome, trusted=True)
-            actions.append(outcome)
-            tm = state.to_move
+        if tm is not None and tm == _CHANCE:
+            actions = self.actions
+            floats = self._floats
+            at = self._next  # (the numbers and the place in them kept in locals while chance plays)
+            while tm is not None and tm == _CHANCE:
+                if at == len(floats):
+                    floats = self._floats = self.gen.random(FLOATS).tolist()
+                    at = 0
+                outcome = state.chance_table().sample_float(floats[at])
+                at += 1
+                state.apply(outcome, trusted=True)
+                actions.append(outcome)
+                tm = state.to_move
+            self._next = at
         self._fill(tm)
 
     def fill(self) -> None:

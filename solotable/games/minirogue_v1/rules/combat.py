@@ -130,7 +130,7 @@ def monster_room(s: MiniRogueState) -> None:
     # (_await_monster_hp(s, FOE_MONSTER), written out: the commonest room, one call fewer)
     s.clear_combat()
     s.foe = FOE_MONSTER
-    s.foe_damage = D.levels[s.level - 1].monster_damage
+    s.foe_damage = D.levels[D.level_of_area[s.area] - 1].monster_damage  # (s.level, read without a call)
     s.draw(MONSTER_HP, D6, _monster_hp_rolled)
 
 
@@ -410,7 +410,7 @@ def _defeated(s: MiniRogueState) -> None:
     """The foe is defeated: its XP (and a boss's gold and item, R11); Og's Remains wins (R27).
     Play goes on with what is pending (the next column)."""
     foe = s.foe
-    level = s.level
+    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if s.log:
         s.recorded.append((EV_DEFEATED, foe_key(s)))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss

@@ -368,15 +368,24 @@ class StepState(State):
         if self.recorded:  # this step's events begin (an empty list stays: it records nothing yet)
             self.recorded = []
         self.phase = RUNNING
-        fn, args = self.stack.pop()
+        stack = self.stack
+        fn, args = stack.pop()
         if not args:  # (a call of fixed arity passes its arguments without building a tuple)
             fn(self, action)
         elif len(args) == 1:
             fn(self, action, args[0])
         else:
             fn(self, action, *args)
-        if self.phase is RUNNING:  # (a continuation that asks or draws again needs no run)
-            self.run()
+        while self.phase is RUNNING:  # (run, inline: a continuation that asks or draws again runs nothing)
+            if not stack:
+                raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
+            fn, args = stack.pop()
+            if not args:
+                fn(self)
+            elif len(args) == 1:
+                fn(self, args[0])
+            else:
+                fn(self, *args)
 
     def play_out(
         self,

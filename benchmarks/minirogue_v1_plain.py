@@ -6,7 +6,8 @@
 functions, no engine, no framework. It plays whole games under the fixed policy **P0** and takes
 every die and every card from ``rnd()``, a source of uniform numbers in [0, 1). The engine plays
 the same policy (:class:`P0Agent`) through ``solotable.sim.runner.run_game`` (the simulator's and
-the bots' fast path: events off, ``apply(..., trusted=True)``) and through the default ``apply``
+the bots' fast path: events off, actions unchecked, ``StepState.play_out``'s loop) and through the
+default ``apply``
 (events on, every action checked, the loop of ``benchmarks/bench_engine.py --path default``).
 
 **P0**: the first legal action in the engine's order (``state.legal_actions()[0]``), except at
@@ -376,9 +377,9 @@ def engine_play(
     chance_rng: random.Random, agent_rng: random.Random, difficulty: str = "normal", keys: bool = False,
     *, trusted: bool = True,
 ) -> Outcome:  # fmt: skip
-    """One game of the engine under P0, read as :func:`play` reports it: on the trusted path the
-    loop of ``solotable.sim.runner.run_game``, otherwise the default ``apply`` (events on, every
-    action checked)."""
+    """One game of the engine under P0, read as :func:`play` reports it: on the trusted path what
+    ``solotable.sim.runner.run_game`` runs (``StepState.play_out``), otherwise the default
+    ``apply`` (events on, every action checked)."""
     from solotable.core.protocol import CHANCE
     from solotable.core.registry import load
 
@@ -387,6 +388,9 @@ def engine_play(
         state.set_events(False)
     agent = P0Agent()
     draws = decisions = 0
+    if trusted:
+        steps, decisions = state.play_out(agent.choose, chance_rng, agent_rng, 10**6)
+        draws = steps - decisions
     while state.to_move is not None:
         if state.to_move == CHANCE:
             draws += 1

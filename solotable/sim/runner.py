@@ -256,7 +256,7 @@ def run_game(
         foresee(chance_rng)
     if isinstance(state, StepState):  # the engine's fused loop: the same game for fewer calls
         steps, decisions = state.play_out(agent.choose, chance_rng, agent_rng, max_steps)
-        if state.over:
+        if state.to_move is None:
             return state.result(), steps, decisions
         raise RuntimeError(f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)")
     apply = state.apply

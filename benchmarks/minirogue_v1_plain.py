@@ -6,8 +6,11 @@
 functions, no engine, no framework. It plays whole games under the fixed policy **P0** and takes
 every die and every card from ``rnd()``, a source of uniform numbers in [0, 1). The engine plays
 the same policy (:class:`P0Agent`) through ``solotable.sim.runner.run_game`` (the simulator's and
-the bots' fast path: events off, ``apply(..., trusted=True)``) and through the default ``apply``
-(events on, every action checked, the loop of ``benchmarks/bench_engine.py --path default``).
+the bots' fast path: events off, actions unchecked, ``StepState.play_out``'s loop) and through the
+default ``apply``
+(events on, every action checked, the loop of ``benchmarks/bench_engine.py --path default``); and,
+for comparison, through the trusted ``apply`` called a step at a time (``stepwise``: run_game's
+loop before ``play_out``, the default path's loop with events off and no check).
 
 **P0**: the first legal action in the engine's order (``state.legal_actions()[0]``), except at
 the Merchant, where it leaves. So it takes the lower card of a pair (monster, treasure, merchant,
@@ -376,9 +379,9 @@ def engine_play(
     chance_rng: random.Random, agent_rng: random.Random, difficulty: str = "normal", keys: bool = False,
     *, trusted: bool = True,
 ) -> Outcome:  # fmt: skip
-    """One game of the engine under P0, read as :func:`play` reports it: on the trusted path the
-    loop of ``solotable.sim.runner.run_game``, otherwise the default ``apply`` (events on, every
-    action checked)."""
+    """One game of the engine under P0, read as :func:`play` reports it: on the trusted path what
+    ``solotable.sim.runner.run_game`` runs (``StepState.play_out``), otherwise the default
+    ``apply`` (events on, every action checked)."""
     from solotable.core.protocol import CHANCE
     from solotable.core.registry import load
 
@@ -387,6 +390,9 @@ def engine_play(
         state.set_events(False)
     agent = P0Agent()
     draws = decisions = 0
+    if trusted:
+        steps, decisions = state.play_out(agent.choose, chance_rng, agent_rng, 10**6)
+        draws = steps - decisions
     while state.to_move is not None:
         if state.to_move == CHANCE:
             draws += 1
@@ -425,6 +431,26 @@ def _contenders(difficulty: str, keys: bool) -> dict[str, Callable[[random.Rando
     def trusted(chance_rng: random.Random, agent_rng: random.Random) -> object:
         return run_game(game, agent, options, chance_rng, agent_rng)
 
+    def stepwise(chance_rng: random.Random, agent_rng: random.Random) -> object:
+        # run_game's loop before play_out: to_move, chance_table().sample, apply(trusted=True) a step
+        state = game.new_state(None, **options)
+        state.set_events(False)
+        apply = state.apply
+        chance_table = state.chance_table
+        choose = agent.choose
+        chance = CHANCE
+        decisions = 0
+        for steps in range(1_000_000):
+            to_move = state.to_move
+            if to_move is None:
+                return state.result(), steps, decisions
+            if to_move == chance:
+                apply(chance_table().sample(chance_rng), trusted=True)
+            else:
+                decisions += 1
+                apply(choose(state, agent_rng), trusted=True)
+        raise RuntimeError("game not over")
+
     def default(chance_rng: random.Random, agent_rng: random.Random) -> object:
         # benchmarks/bench_engine.py's run_default: run_game's loop with events on, every action checked
         state = game.new_state(None, **options)
@@ -447,7 +473,7 @@ def _contenders(difficulty: str, keys: bool) -> dict[str, Callable[[random.Rando
     def plain(chance_rng: random.Random, agent_rng: random.Random) -> object:
         return play(chance_rng.random, difficulty, keys)
 
-    return {"plain": plain, "trusted": trusted, "default": default}
+    return {"plain": plain, "trusted": trusted, "stepwise": stepwise, "default": default}
 
 
 def seeds(seed: int, count: int) -> list[tuple[int, int]]:
@@ -571,7 +597,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"checked     {args.check} games equal on both sides; {steps:.1f} steps/game, win rate {rate:.1f}%")
     print(f"rounds      {args.rounds} × {args.seconds:g} s of CPU per contender, interleaved; games/s median (min-max)")
     plain = statistics.median(rates["plain"])
-    for name, label in (("plain", "plain loop"), ("trusted", "engine, trusted"), ("default", "engine, default")):
+    for name, label in (
+        ("plain", "plain loop"), ("trusted", "engine, trusted"), ("stepwise", "engine, stepwise"),
+        ("default", "engine, default"),
+    ):  # fmt: skip
         r = rates[name]
         med = statistics.median(r)
         slower = "" if name == "plain" else f"   plain / engine = {plain / med:.2f}×"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -9,8 +10,9 @@ import pytest
 import toygame
 
 from solotable.core.chance import die_table
-from solotable.core.engine import OVER, EventKind, Phase, StepState
+from solotable.core.engine import NOT_POSITION, OVER, EventKind, Phase, StepState, field_names
 from solotable.core.protocol import CHANCE, Action, IllegalAction
+from solotable.core.registry import game_ids, load
 
 D6 = die_table("d6")
 GO = Action("go")
@@ -287,3 +289,89 @@ def test_an_event_of_a_declared_kind_reads_as_the_emitted_one() -> None:
     quiet.set_events(False)
     record_roll(quiet, 4)
     assert list(quiet.events) == []
+
+
+# -- play_out: the fused trusted loop -------------------------------------------------------------
+
+
+def _first(state: StepState, rng: random.Random) -> Action:
+    return state.legal_actions()[0]
+
+
+def _any(state: StepState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def _stepwise(
+    state: StepState, choose: Any, chance_rng: random.Random, agent_rng: random.Random, most: int
+) -> tuple[int, int]:
+    """The loop ``play_out`` stands for: to_move, chance_table().sample, apply(trusted=True)."""
+    steps = decisions = 0
+    while steps < most and state.to_move is not None:
+        if state.to_move == CHANCE:
+            state.apply(state.chance_table().sample(chance_rng), trusted=True)
+        else:
+            decisions += 1
+            state.apply(choose(state, agent_rng), trusted=True)
+        steps += 1
+    return steps, decisions
+
+
+def _position(state: StepState) -> bytes:
+    """The position's fields as pickled (the games' own objects compare so, with or without an
+    ``__eq__``), a table by its outcomes (a pile's is built at each draw)."""
+    out = {n: getattr(state, n) for n in field_names(type(state)) if n not in NOT_POSITION and hasattr(state, n)}
+    table = out.pop("table")
+    out["table"] = None if table is None else (table.actions, table.weights)
+    return pickle.dumps(out)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("events", [False, True])
+def test_play_out_plays_the_games_of_the_stepwise_loop(game_id: str, events: bool) -> None:
+    """The same games as the loop of to_move, sample and apply(trusted=True), for the same
+    generators: the same positions, steps and decisions, and the generators left in the same
+    state (one ``random()`` a chance node). Every game, a random agent (Mini Rogue 2020's
+    ``apply``, which handles the share preference itself, is honoured) and the first choice; cut
+    at a step budget (play stopped mid-game), the positions are the same too."""
+    game = load(game_id)
+    for seed in range(6):
+        for choose in (_any, _first):
+            for most in (3000, 7 + 5 * seed):
+                mine = game.new_state(seed=seed)
+                theirs = game.new_state(seed=seed)
+                assert isinstance(mine, StepState) and isinstance(theirs, StepState)
+                mine.set_events(events)
+                theirs.set_events(events)
+                rngs = [random.Random(seed), random.Random(seed + 100), random.Random(seed), random.Random(seed + 100)]
+                got = mine.play_out(choose, rngs[0], rngs[1], most)
+                want = _stepwise(theirs, choose, rngs[2], rngs[3], most)
+                assert got == want
+                assert rngs[0].getstate() == rngs[2].getstate() and rngs[1].getstate() == rngs[3].getstate()
+                assert _position(mine) == _position(theirs)
+                assert [e for e in mine.events] == [e for e in theirs.events]
+                assert got[0] == most or mine.over  # (JongRogue's first choice can go on forever)
+                if mine.over:
+                    assert mine.result() == theirs.result()
+
+
+def test_play_out_stops_at_the_end_and_at_the_budget() -> None:
+    s = Line((ask_choice, ()))
+    assert s.play_out(lambda state, rng: STOP, random.Random(0), random.Random(0), 5) == (1, 1)
+    assert s.over and s.play_out(_first, random.Random(0), random.Random(0), 5) == (0, 0)
+    s = Line((ask_choice, ()))
+    rng = random.Random(3)
+    assert s.play_out(lambda state, r: GO, rng, random.Random(0), 4) == (4, 2)  # go, roll, go, roll
+    assert s.phase is CHOOSE and s.trace.count("ask") == 3
+    assert s.trace[2] == str(D6.sample(random.Random(3)))  # the roll sample() would give
+
+
+def _stops(state: Line, action: Action) -> None:
+    state.trace.append("no more steps")
+
+
+def test_play_out_finds_a_game_that_runs_out_of_steps() -> None:
+    s = Line((ask_choice, ()))
+    s.stack[-1] = (_stops, ())
+    with pytest.raises(RuntimeError, match="ran out of steps"):
+        s.play_out(_first, random.Random(0), random.Random(0), 5)

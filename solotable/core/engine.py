@@ -47,6 +47,8 @@ sets them by hand between ``legal_actions()`` and ``apply`` (a test setting a po
 
 from __future__ import annotations
 
+import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NewType, Self, TypeVar, TypeVarTuple, cast, overload
 
@@ -366,15 +368,112 @@ class StepState(State):
         if self.recorded:  # this step's events begin (an empty list stays: it records nothing yet)
             self.recorded = []
         self.phase = RUNNING
-        fn, args = self.stack.pop()
+        stack = self.stack
+        fn, args = stack.pop()
         if not args:  # (a call of fixed arity passes its arguments without building a tuple)
             fn(self, action)
         elif len(args) == 1:
             fn(self, action, args[0])
         else:
             fn(self, action, *args)
-        if self.phase is RUNNING:  # (a continuation that asks or draws again needs no run)
-            self.run()
+        while self.phase is RUNNING:  # (run, inline: a continuation that asks or draws again runs nothing)
+            if not stack:
+                raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
+            fn, args = stack.pop()
+            if not args:
+                fn(self)
+            elif len(args) == 1:
+                fn(self, args[0])
+            else:
+                fn(self, *args)
+
+    def play_out(
+        self,
+        choose: Callable[[Self, random.Random], Action],
+        chance_rng: random.Random,
+        agent_rng: random.Random,
+        max_steps: int,
+    ) -> tuple[int, int]:
+        """Play on the trusted path until the game ends or ``max_steps`` actions are applied;
+        return the actions applied (steps) and how many were decisions.
+
+        A chance node's outcome is the one ``chance_table().sample(chance_rng)`` gives (one
+        ``chance_rng.random()`` each, mapped as :meth:`ChanceTable.sample_float` maps it); a
+        decision is ``choose(state, agent_rng)`` (an agent's ``choose``), applied unchecked as
+        ``apply(action, trusted=True)`` would: the same game, action for action, as that loop of
+        ``to_move``, ``chance_table``, ``sample`` and ``apply`` (what the simulator and the search
+        bots' rollouts ran), for fewer calls a step: the draw is sampled and the rules go on in one
+        loop, with no call to ``to_move``, ``chance_table``, ``sample``, ``apply`` or ``run``.
+        Events are kept or not as :meth:`set_events` said. A game whose state overrides ``apply``
+        (a move it handles itself) is played through its ``apply``, step by step."""
+        if type(self).apply is not StepState.apply:
+            return self._play_applying(choose, chance_rng, agent_rng, max_steps)
+        stack = self.stack
+        uniform = chance_rng.random
+        running = RUNNING
+        log = self.log
+        decisions = 0
+        for steps in range(max_steps):
+            phase = self.phase
+            if phase.chance:
+                table = self.table
+                assert table is not None
+                cum = table._cum
+                if cum is not None:  # (ChanceTable.sample_float's first case, inline)
+                    action = table._kinds[bisect_right(cum, uniform())]
+                else:
+                    action = table.sample_float(uniform())
+                self.table = None
+            elif phase.legal is not None:
+                action = choose(self, agent_rng)
+                decisions += 1
+                self._legal = None
+            else:
+                return steps, decisions  # over
+            if log and self.recorded:
+                self.recorded = []
+            self.phase = running
+            fn, args = stack.pop()
+            if not args:
+                fn(self, action)
+            elif len(args) == 1:
+                fn(self, action, args[0])
+            else:
+                fn(self, action, *args)
+            while self.phase is running:  # (run, inline)
+                if not stack:
+                    raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
+                fn, args = stack.pop()
+                if not args:
+                    fn(self)
+                elif len(args) == 1:
+                    fn(self, args[0])
+                else:
+                    fn(self, *args)
+        return max_steps, decisions
+
+    def _play_applying(
+        self,
+        choose: Callable[[Self, random.Random], Action],
+        chance_rng: random.Random,
+        agent_rng: random.Random,
+        max_steps: int,
+    ) -> tuple[int, int]:
+        """:meth:`play_out` through ``apply`` (a state that overrides it)."""
+        steps = decisions = 0
+        while steps < max_steps:
+            phase = self.phase
+            if phase.chance:
+                table = self.table
+                assert table is not None
+                self.apply(table.sample(chance_rng), trusted=True)
+            elif phase.legal is not None:
+                decisions += 1
+                self.apply(choose(self, agent_rng), trusted=True)
+            else:
+                break
+            steps += 1
+        return steps, decisions
 
     def refusal(self, action: Action, legal: list[Action]) -> IllegalAction:
         """The error for ``action``, which is not among the ``legal`` decisions. A game may

@@ -25,6 +25,7 @@ import numpy as np
 
 from solotable.agents.base import Agent
 from solotable.agents.registry import make_agent
+from solotable.core.engine import StepState
 from solotable.core.i18n import Catalogue, LocalizedError, register_catalogue
 from solotable.core.protocol import CHANCE, Game, Result
 from solotable.core.registry import load as load_game
@@ -250,14 +251,19 @@ def run_game(
     """Play one game to the end; return its result, steps (every ``apply``) and decisions."""
     state = game.new_state(seed=seed, **options)
     state.set_events(False)  # the simulator reads results, not events
+    foresee = getattr(agent, "foresee", None)
+    if foresee is not None:  # only the oracle uses it (analysis: it sees the dice to come)
+        foresee(chance_rng)
+    if isinstance(state, StepState):  # the engine's fused loop: the same game for fewer calls
+        steps, decisions = state.play_out(agent.choose, chance_rng, agent_rng, max_steps)
+        if state.to_move is None:
+            return state.result(), steps, decisions
+        raise RuntimeError(f"{game.id}: game not over after {max_steps} steps (a loop in the rules or the agent?)")
     apply = state.apply
     chance_table = state.chance_table
     choose = agent.choose
     chance = CHANCE
     decisions = 0
-    foresee = getattr(agent, "foresee", None)
-    if foresee is not None:  # only the oracle uses it (analysis: it sees the dice to come)
-        foresee(chance_rng)
     for steps in range(max_steps):
         to_move = state.to_move
         if to_move is None:

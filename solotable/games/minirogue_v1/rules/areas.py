@@ -47,7 +47,17 @@ def reveal_table(remaining: int, pair: bool) -> ChanceTable:
     return ChanceTable.uniform([Action("reveal", CARD_NAMES[c]) for c in cards])
 
 
-@cache
 def revealed_cards(outcome: Action) -> tuple[int, ...]:
     """The card ids of a reveal outcome (``reveal:merchant,trap`` -> ``(2, 5)``)."""
-    return tuple(CARD_INDEX[str(name)] for name in outcome.args)
+    cards = CARDS_NAMED.get(outcome.args)
+    if cards is None:
+        cards = tuple(CARD_INDEX[str(name)] for name in outcome.args)
+    return cards
+
+
+CARDS_NAMED: Final[dict[tuple[str | int, ...], tuple[int, ...]]] = {
+    tuple(CARD_NAMES[c] for c in cards): cards
+    for cards in (*((c,) for c in range(6)), *combinations(range(6), 2))
+}
+"""The card ids of a reveal, by its outcome's arguments (the card names): one lookup, the names'
+hashes kept by the strings (an :class:`Action` key would hash it in Python at every reveal)."""

@@ -189,7 +189,15 @@ def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
 
 def discards(s: MiniRogueState) -> list[Action]:
     """Ruling R29: a held spell may be discarded at any decision point, for nothing."""
-    return [A.DISCARD[sp] for sp in SPELLS if sp in s.spells]
+    held = tuple(s.spells)
+    found = _DISCARDS.get(held)
+    if found is None:
+        found = _DISCARDS[held] = tuple(A.DISCARD[sp] for sp in SPELLS if sp in held)
+    return list(found)
+
+
+_DISCARDS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}
+"""The discards of each hand of spells (a few dozen hands at most: two spells of four, R6)."""
 
 
 def free_discard(s: MiniRogueState, action: Action) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solotable.core.chance import dice_table, die_table
+from solotable.core.chance import ChanceTable, dice_table, die_table
 from solotable.core.engine import EventKind, Phase
 from solotable.core.protocol import Action
 
@@ -82,9 +82,17 @@ def feats_open(s: MiniRogueState) -> bool:
     return False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1)
 
 
+_FEATS: Final[dict[tuple[tuple[bool, ...], bool, bool], tuple[Action, ...]]] = {}
+""":func:`feat_actions` by what they depend on: the dice's feats used, and whether 2 HP and 1 XP
+can be paid (at most 2 × 2 × 30 lists)."""
+
+
 def _feat_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.DONE]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
-    out.extend(feat_actions(s))
+    key = (s.dfeat, s.hp >= 3, s.xp > 0 or s.rank > 1)
+    feats = _FEATS.get(key)
+    if feats is None:
+        feats = _FEATS[key] = tuple(feat_actions(s))
+    out = [A.DONE, *feats]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
     if s.spells:
         out.extend(discards(s))
     return out
@@ -119,7 +127,11 @@ SPELL: Final = Phase("spell", _spell_legal, game=GAME_ID)
 
 def monster_room(s: MiniRogueState) -> None:
     """§5.1: the Monster card; its damage is known, its HP is rolled."""
-    _await_monster_hp(s, FOE_MONSTER)
+    # (_await_monster_hp(s, FOE_MONSTER), written out: the commonest room, one call fewer)
+    s.clear_combat()
+    s.foe = FOE_MONSTER
+    s.foe_damage = D.levels[D.level_of_area[s.area] - 1].monster_damage  # (s.level, read without a call)
+    s.draw(MONSTER_HP, D6, _monster_hp_rolled)
 
 
 def event_monster(s: MiniRogueState) -> None:
@@ -165,7 +177,7 @@ def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
     s.foe_damage = damage
     if s.log:
         s.recorded.append((EV_FIGHT, foe_key(s), hp, damage))
-    _attack(s)
+    s.draw(ATTACK_ROLL, ROLL_TABLES[s.rank], _rolled)  # (_attack, written out)
 
 
 # -- the attack phase (§6.2) -----------------------------------------------------------------------
@@ -173,35 +185,48 @@ def _start(s: MiniRogueState, foe: int, hp: int, damage: int) -> None:
 
 def _attack(s: MiniRogueState) -> None:
     """A1: roll one die per Rank (the Rank now: an XP feat may have lowered it, ruling R8)."""
-    s.draw(ATTACK_ROLL, dice_table(s.rank, "roll"), _rolled)
+    s.draw(ATTACK_ROLL, ROLL_TABLES[s.rank], _rolled)
+
+
+ROLL_TABLES: Final[tuple[ChanceTable, ...]] = tuple(dice_table(max(n, 1), "roll") for n in range(D.cap_rank + 1))
+"""The attack roll's table by Rank (``dice_table(rank, "roll")``, the same tables; index 0 is
+never used)."""
 
 
 Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], str]
 """An attack roll read: the dice's faces, their statuses, no feat used yet, and the faces as its
 event writes them (``"256"``)."""
-_ROLLS: Final[dict[Action, Roll]] = {}
-"""The attack rolls read so far, by outcome (the tables' 209 at most, and any equal ones a record
-builds)."""
+_ROLLS: Final[dict[tuple[str | int, ...], Roll]] = {}
+"""The attack rolls read so far, by the outcome's arguments (the faces: the tables' 209 at most,
+and any others a record builds); the faces' tuple hashes in C, an :class:`Action` in Python."""
 
 
 def _read_roll(outcome: Action) -> Roll:
-    found = _ROLLS.get(outcome)
+    found = _ROLLS.get(outcome.args)
     if found is None:
         faces = tuple(int(f) for f in outcome.args)
         statuses = tuple(MISS if f == 1 else OPEN if f == 6 else HIT for f in faces)  # A2: a 1 misses
         found = (faces, statuses, (False,) * len(faces), "".join(map(str, faces)))
         if len(_ROLLS) < 4096:
-            _ROLLS[outcome] = found
+            _ROLLS[outcome.args] = found
     return found
 
 
 def _rolled(s: MiniRogueState, outcome: Action) -> None:
-    faces, s.dstat, s.dfeat, text = _read_roll(outcome)
+    found = _ROLLS.get(outcome.args)
+    faces, dstat, s.dfeat, text = _read_roll(outcome) if found is None else found
+    s.dstat = dstat
     s.dice = faces
     s.feat_chain = -1
     if s.log:
         s.recorded.append((EV_ROLL, text))  # the faces (256): put in words by event_text
-    _settle(s)
+    # (_settle and _feats with no chain open, written out: the commonest roll, two calls fewer)
+    if OPEN in dstat:
+        s.ask(CRIT, _crit_chosen)
+    elif False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1):  # feats_open(s)
+        s.ask(FEAT, _feat_chosen)
+    else:
+        _damage(s)
 
 
 def _settle(s: MiniRogueState) -> None:
@@ -375,7 +400,7 @@ def _end_of_attack(s: MiniRogueState) -> None:
     s.dice = ()
     s.dstat = ()
     s.dfeat = ()
-    _attack(s)
+    s.draw(ATTACK_ROLL, ROLL_TABLES[s.rank], _rolled)  # (_attack, written out)
 
 
 # -- the end of a fight (§6.6) ---------------------------------------------------------------------
@@ -385,7 +410,7 @@ def _defeated(s: MiniRogueState) -> None:
     """The foe is defeated: its XP (and a boss's gold and item, R11); Og's Remains wins (R27).
     Play goes on with what is pending (the next column)."""
     foe = s.foe
-    level = s.level
+    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if s.log:
         s.recorded.append((EV_DEFEATED, foe_key(s)))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss

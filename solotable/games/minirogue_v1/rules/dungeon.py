@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from solotable.core.engine import EventKind, Phase
+from solotable.core.chance import ChanceTable
+from solotable.core.engine import EventKind, Phase, Step
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -38,7 +39,7 @@ EV_NO_KEY: Final = EventKind("mr1.ev.no_key")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.TAKE[c] for c in s.revealed[s.col]]
+    out = list(map(A.TAKE.__getitem__, s.revealed[s.col]))
     if s.spells:
         out.extend(discards(s))
     return out
@@ -82,10 +83,11 @@ def next_column(s: MiniRogueState) -> None:
     """Move to the next column: turn it up, fight the boss, or leave the area (§4.2, §4.3)."""
     col = s.col = s.col + 1
     if col < 3:
-        s.draw(REVEAL, areas.reveal_table(s.remaining, col == 1), _revealed)
+        table = (_PAIR_TABLES if col == 1 else _ONE_TABLES)[s.remaining]
+        assert table is not None  # (two cards are left for column 2's pair, one for column 3)
+        s.draw(REVEAL, table, _revealed)
     elif col == 3:  # the last two cards: their reveal is certain (project ruling P1)
-        remaining = s.remaining
-        cards = tuple(c for c in range(6) if remaining >> c & 1)
+        cards = _CARDS_LEFT[s.remaining]
         if s.log:
             s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
         _turn_up(s, cards)
@@ -96,13 +98,22 @@ def next_column(s: MiniRogueState) -> None:
 
 
 def _revealed(s: MiniRogueState, outcome: Action) -> None:
-    cards = areas.revealed_cards(outcome)
+    # (_turn_up, written out: the hot path makes one call fewer a column)
+    cards = areas.CARDS_NAMED.get(outcome.args) or areas.revealed_cards(outcome)
+    col = s.col
+    if len(cards) == 1:
+        card = cards[0]
+        if s.log:
+            s.recorded.append((EV_REVEAL1, CARD_KEYS[card]))
+        s.remaining &= ~(1 << card)
+        s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+        _start_room(s, card)
+        return
     if s.log:
-        if len(cards) == 1:
-            s.recorded.append((EV_REVEAL1, CARD_KEYS[cards[0]]))
-        else:
-            s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
-    _turn_up(s, cards)
+        s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
+    s.remaining &= ~(1 << cards[0] | 1 << cards[1])
+    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+    s.ask(CHOOSE, _chosen)
 
 
 def _turn_up(s: MiniRogueState, cards: tuple[int, ...]) -> None:
@@ -134,11 +145,30 @@ def _start_room(s: MiniRogueState, card: int) -> None:
     s.card = card
     col = s.col
     s.chosen = (*s.chosen[:col], card, *s.chosen[col + 1 :])
-    s.push(next_column)
+    s.stack.append(_NEXT_COLUMN)  # (``s.push(next_column)``: a room starts while the rules run)
     if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room
         s.ask(PRE_ROOM, _pre_room)
-    else:
-        _resolve(s)
+    else:  # (_resolve, written out)
+        if s.log:
+            s.recorded.append((EV_ROOM, CARD_KEYS[card]))
+        ROOMS[card](s)
+
+
+_NEXT_COLUMN: Final[Step] = (next_column, ())
+"""The pending step of the next column, made once."""
+
+
+def _reveal_tables(pair: bool) -> tuple[ChanceTable | None, ...]:
+    """:func:`areas.reveal_table` of every set of remaining cards (a bitmask) that has a card to
+    turn up (two for a pair), by the set: the same tables, found by an index."""
+    need = 2 if pair else 1
+    return tuple(areas.reveal_table(r, pair) if r.bit_count() >= need else None for r in range(64))
+
+
+_CARDS_LEFT: Final = tuple(tuple(c for c in range(6) if remaining >> c & 1) for remaining in range(64))
+"""The ids of the cards not turned up yet, by the bitmask of them."""
+_ONE_TABLES: Final = _reveal_tables(False)
+_PAIR_TABLES: Final = _reveal_tables(True)
 
 
 def _pre_room(s: MiniRogueState, action: Action) -> None:

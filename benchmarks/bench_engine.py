@@ -1,6 +1,6 @@
 """Engine speed: random games on one core.
 
-    python benchmarks/bench_engine.py [--game minirogue-v1] [--games N] [--seconds S] [--path trusted|default]
+    python benchmarks/bench_engine.py [--game minirogue-v1] [--games N] [--seconds S] [--path trusted|stepwise|default]
 
 Prints engine steps per second of CPU time (``time.process_time``: the machine is shared, so wall
 time would measure the neighbours too; a step is one ``apply``, decision or chance outcome, and its
@@ -8,9 +8,12 @@ time includes ``legal_actions``, chance sampling and the agent's choice: the who
 ``solotable sim``), games per second (with ``new_state`` and ``result``), and ``clone()`` per
 second on mid-game states. The target for minirogue-v1 is 100,000 steps/s or more.
 
-``--path trusted`` (the default) is the simulator's loop: events off, ``apply(..., trusted=True)``.
-``--path default`` is what the learning environments and library users call: events on (not read:
-they are made when read), every action checked (``apply(action)``). ``--no-clone`` skips the clone figure.
+``--path trusted`` (the default) is the simulator's: ``run_game``, events off, a whole game played
+in one call (``StepState.play_out``: trusted, no ``apply`` a step). ``--path default`` is what the
+learning environments and library users call, one ``apply`` a step: events on (not read: they are
+made when read), every action checked (``apply(action)``). ``--path stepwise`` is the default's
+loop with events off and ``apply(..., trusted=True)``: the two differ in ``apply`` and the events
+only. ``--no-clone`` skips the clone figure.
 """
 
 from __future__ import annotations
@@ -38,13 +41,22 @@ def _load(game_id: str) -> None:
         importlib.import_module("toygame")
 
 
-def run_default(
-    game: Game, agent: Agent, options: Mapping[str, object], chance_rng: random.Random, agent_rng: random.Random
+def run_stepwise(
+    game: Game,
+    agent: Agent,
+    options: Mapping[str, object],
+    chance_rng: random.Random,
+    agent_rng: random.Random,
+    trusted: bool = False,
 ) -> tuple[Result, int, int]:
-    """``run_game`` on the default path: events on, every action checked (a library user's loop:
-    it reads the state, not the events). The loop is ``run_game``'s, line for line, so that the two
-    paths differ in ``apply`` and the events only."""
+    """A library user's loop, one ``apply`` a step (it reads the state, not the events): on the
+    default path (``trusted=False``: events on, every action checked) or, with ``trusted=True``,
+    the same loop with events off and ``apply(..., trusted=True)``, so that the two differ in
+    ``apply`` and the events only. (``run_game``, the simulator's trusted path, plays a game in
+    one call instead, ``StepState.play_out``.)"""
     state = game.new_state(None, **options)
+    if trusted:
+        state.set_events(False)
     apply = state.apply
     chance_table = state.chance_table
     choose = agent.choose
@@ -55,11 +67,23 @@ def run_default(
         if to_move is None:
             return state.result(), steps, decisions
         if to_move == chance:
-            apply(chance_table().sample(chance_rng))
+            apply(chance_table().sample(chance_rng), trusted=trusted)
         else:
             decisions += 1
-            apply(choose(state, agent_rng))
+            apply(choose(state, agent_rng), trusted=trusted)
     raise RuntimeError(f"{game.id}: game not over after {MAX_STEPS} steps")
+
+
+def run_default(
+    game: Game, agent: Agent, options: Mapping[str, object], chance_rng: random.Random, agent_rng: random.Random
+) -> tuple[Result, int, int]:
+    return run_stepwise(game, agent, options, chance_rng, agent_rng, trusted=False)
+
+
+def run_trusted_stepwise(
+    game: Game, agent: Agent, options: Mapping[str, object], chance_rng: random.Random, agent_rng: random.Random
+) -> tuple[Result, int, int]:
+    return run_stepwise(game, agent, options, chance_rng, agent_rng, trusted=True)
 
 
 def bench_steps(
@@ -74,7 +98,7 @@ def bench_steps(
     game = load_game(game_id)
     agent = make_agent(agent_name, game_id)
     options = game.validate_options({})
-    run_game = _run_game if path == "trusted" else run_default
+    run_game = {"trusted": _run_game, "stepwise": run_trusted_stepwise, "default": run_default}[path]
     # warm up (imports, caches built lazily by the game)
     for i in range(20):
         run_game(game, agent, options, *game_rngs(seed + 1, i))
@@ -150,9 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--path",
-        choices=("trusted", "default"),
+        choices=("trusted", "stepwise", "default"),
         default="trusted",
-        help="trusted: events off, apply(trusted=True); default: events on, every action checked",
+        help="trusted: run_game (events off, play_out); stepwise: one apply(trusted=True) a step, "
+        "events off; default: one apply a step, events on, every action checked",
     )
     parser.add_argument("--no-clone", action="store_true", help="skip the clone() figure")
     args = parser.parse_args(argv)

@@ -88,10 +88,10 @@ Results = dict[tuple[str, str, str], list[float]]
 
 
 def interleaved(
-    games: list[str], sides: tuple[str, str], rounds: int, measure_one: Callable[[str, str], dict[str, float]]
+    games: list[str], sides: tuple[str, ...], rounds: int, measure_one: Callable[[str, str], dict[str, float]]
 ) -> Results:
-    """``rounds`` rounds of ``measure_one(side, game)`` for every game on both sides, the side that
-    goes first alternating, so both meet the same machine."""
+    """``rounds`` rounds of ``measure_one(side, game)`` for every game on every side, the order of
+    the sides turning round each time, so all meet the same machine."""
     results: Results = {}
     for r in range(rounds):
         for game in games:

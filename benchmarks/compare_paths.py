@@ -2,12 +2,15 @@
 
     python benchmarks/compare_paths.py [--rounds 5] [--seconds 2] [--game ID ...] [--before CHECKOUT]
 
-Each round runs, for every game, ``bench_engine.py --path trusted`` (events off,
-``apply(..., trusted=True)``: the simulator) and ``bench_engine.py --path default`` (events on and
-read, every action checked: play, the web, library users) once each, alternating which goes
-first, in a fresh process each, with this checkout's code; every figure is CPU time
-(``time.process_time``). It prints the median steps/s and games/s of each path and the ratio
-default/trusted. ``--before CHECKOUT`` measures another checkout's two paths in the same rounds
+Each round runs, for every game, ``bench_engine.py`` on three paths once each, the order turning
+round each time, in a fresh process each, with this checkout's code: ``--path default`` (one
+``apply`` a step, events on, every action checked: play, the web, the learning environments,
+library users), ``--path stepwise`` (the same loop, events off and ``apply(..., trusted=True)``:
+the two differ in ``apply`` and the events only) and ``--path trusted`` (``run_game``, the
+simulator's: a whole game in one ``StepState.play_out`` call). Every figure is CPU time
+(``time.process_time``). It prints the median steps/s and games/s of each path, the ratio
+default/stepwise (what the default ``apply`` costs over the trusted one) and default/trusted
+(against the simulator's loop). ``--before CHECKOUT`` measures another checkout's two paths in the same rounds
 (its own ``bench_engine.py``, its code), the four runs of a game in an order that turns round each
 time, and prints each checkout's table and the ratio of their default paths.
 """
@@ -46,8 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     games = args.game or list(GAMES)
     sides = ("trusted", "default")
     if args.before is None:
-        results = interleaved(games, sides, args.rounds, lambda side, game: measure(side, game, args.seconds))
-        print_table(results, games, sides, args.rounds)
+        three = ("stepwise", "trusted", "default")
+        results = interleaved(games, three, args.rounds, lambda side, game: measure(side, game, args.seconds))
+        print("default apply against trusted apply, one apply a step:")
+        print_table(results, games, ("stepwise", "default"), args.rounds)
+        print("\ndefault apply against the simulator's play_out:")
+        print_table(results, games, ("trusted", "default"), args.rounds)
         return 0
     checkouts = {"before": args.before.resolve(), "after": CHECKOUT}
     runs = [(which, path) for which in checkouts for path in sides]

@@ -420,7 +420,6 @@ FIELDS = (
 
 def _contenders(difficulty: str, keys: bool) -> dict[str, Callable[[random.Random, random.Random], object]]:
     """Each contender plays one game from a chance and an agent generator."""
-    from solotable.core.protocol import CHANCE
     from solotable.core.registry import load
     from solotable.sim.runner import run_game
 
@@ -431,44 +430,15 @@ def _contenders(difficulty: str, keys: bool) -> dict[str, Callable[[random.Rando
     def trusted(chance_rng: random.Random, agent_rng: random.Random) -> object:
         return run_game(game, agent, options, chance_rng, agent_rng)
 
+    from bench_engine import run_stepwise  # (benchmarks/ is this script's directory, first on sys.path)
+
     def stepwise(chance_rng: random.Random, agent_rng: random.Random) -> object:
         # run_game's loop before play_out: to_move, chance_table().sample, apply(trusted=True) a step
-        state = game.new_state(None, **options)
-        state.set_events(False)
-        apply = state.apply
-        chance_table = state.chance_table
-        choose = agent.choose
-        chance = CHANCE
-        decisions = 0
-        for steps in range(1_000_000):
-            to_move = state.to_move
-            if to_move is None:
-                return state.result(), steps, decisions
-            if to_move == chance:
-                apply(chance_table().sample(chance_rng), trusted=True)
-            else:
-                decisions += 1
-                apply(choose(state, agent_rng), trusted=True)
-        raise RuntimeError("game not over")
+        return run_stepwise(game, agent, options, chance_rng, agent_rng, trusted=True)
 
     def default(chance_rng: random.Random, agent_rng: random.Random) -> object:
-        # benchmarks/bench_engine.py's run_default: run_game's loop with events on, every action checked
-        state = game.new_state(None, **options)
-        apply = state.apply
-        chance_table = state.chance_table
-        choose = agent.choose
-        chance = CHANCE
-        decisions = 0
-        for steps in range(1_000_000):
-            to_move = state.to_move
-            if to_move is None:
-                return state.result(), steps, decisions
-            if to_move == chance:
-                apply(chance_table().sample(chance_rng))
-            else:
-                decisions += 1
-                apply(choose(state, agent_rng))
-        raise RuntimeError("game not over")
+        # the same loop with events on, every action checked
+        return run_stepwise(game, agent, options, chance_rng, agent_rng, trusted=False)
 
     def plain(chance_rng: random.Random, agent_rng: random.Random) -> object:
         return play(chance_rng.random, difficulty, keys)

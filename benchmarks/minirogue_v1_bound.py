@@ -4,7 +4,8 @@
                                             [--first 0] [--only 1,14,...] [--budget 200000]
                                             [--retry-budget N] [--restarts 1] [--window 0] [--lam 1 | --lams 0,0.1,1]
                                             [--value heuristic|fitted|fitted-ahead|fitted-ahead2|relaxed|relaxed-ahead]
-                                            [--kinds reveal,...] [--floor K] [--cpu 1200] [--verbose]
+                                            [--kinds reveal,...] [--floor K [--floor-agent mcts]] [--cpu 1200]
+                                            [--verbose]
 
 Brown, Smith and Sun (2010), "Information relaxations and duality in stochastic dynamic
 programs". The game's optimum (the best chance of winning of a player who sees only the past) is
@@ -60,10 +61,11 @@ heuristic's evaluation; ``fitted``, a logistic fit of the heuristic's wins; ``re
 logistic fit of the relaxed player's wins from positions of the window (what the window's paths
 continue into); ``-ahead``, either backed up to the next draw (:func:`lookahead_value`, closer to
 Bellman-consistent), ``-ahead2`` twice. ``--kinds`` charges only some kinds of draw (each charge
-has zero mean on its own). ``--floor K`` also plays the heuristic through areas ``1..K`` and
-searches on from there without penalty: no penalty at those areas' draws, whatever ``V``,
-``lam`` and kinds, brings the bound's expectation below this one's (:func:`fair_then_relaxed`),
-so the gap between the two is all such a penalty could take away.
+has zero mean on its own). ``--floor K`` also plays a fair player (the heuristic, or
+``--floor-agent mcts``) through areas ``1..K`` and searches on from there without penalty: no
+penalty at those areas' draws, whatever ``V``, ``lam`` and kinds, brings the bound's expectation
+below this one's (:func:`fair_then_relaxed`), so the gap between the two is all such a penalty
+could take away.
 
 The script prints the mean bound with a 95% interval (normal approximation) over the scenarios,
 the zero-penalty bound on the same scenarios, their paired difference, and the CPU time.
@@ -820,6 +822,10 @@ def main() -> None:
     parser.add_argument("--fit-samples", type=int, default=1000, help="positions labelled for --value relaxed")
     parser.add_argument("--fit-budget", type=int, default=20_000, help="states per label's search (--value relaxed)")
     parser.add_argument("--fit-seed", type=int, default=0, help="the seed of --value relaxed's positions and futures")
+    parser.add_argument(
+        "--floor-agent", default="heuristic", help="the fair player of --floor: heuristic, or mcts (--floor-iterations)"
+    )
+    parser.add_argument("--floor-iterations", type=int, default=512)
     parser.add_argument("--kinds", default="", help="charge only these kinds of draw (comma-separated phase names)")
     parser.add_argument(
         "--floor",
@@ -858,6 +864,11 @@ def main() -> None:
     if ns.value.endswith("-ahead2"):
         value = lookahead_value(value)
     root = new_game(ns.difficulty)
+    floor_agent: Any = _HEURISTIC
+    if ns.floor_agent != "heuristic":
+        from solotable.agents.registry import make_agent as make_named_agent
+
+        floor_agent = make_named_agent(ns.floor_agent, "minirogue-v1", iterations=ns.floor_iterations)
     if ns.exhaust:
         for i in range(ns.exhaust):
             relaxed = Relaxed(Scenario(f"{ns.difficulty}:{ns.seed}:{i}"), ns.budget)
@@ -916,7 +927,7 @@ def main() -> None:
                 hp.append(win + lam * (paid - win))
             pen_hits += relaxed.budget_hit
         if ns.floor:
-            floors.append(fair_then_relaxed(lambda s: _HEURISTIC.choose(s, _RNG), scenario, root, ns.floor, ns.budget))
+            floors.append(fair_then_relaxed(lambda s: floor_agent.choose(s, _RNG), scenario, root, ns.floor, ns.budget))
         if time.process_time() - start > ns.cpu:
             print(f"stopped at --cpu {ns.cpu:g} s after {len(pi)} scenarios")
             break
@@ -960,8 +971,9 @@ def main() -> None:
         f, flo, fhi = interval(floors)
         d, dlo, dhi = interval([a - b for a, b in zip(floors, pi, strict=True)])
         print(
-            f"heuristic through areas 1..{ns.floor}, then the zero-penalty search (no penalty there goes lower): "
-            f"{f:.2%} ({flo:.2%}-{fhi:.2%}); minus perfect information (paired): {d:+.2%} ({dlo:+.2%} to {dhi:+.2%})"
+            f"{ns.floor_agent} through areas 1..{ns.floor}, then the zero-penalty search "
+            f"(no penalty there goes below): {f:.2%} ({flo:.2%}-{fhi:.2%}); "
+            f"minus perfect information (paired): {d:+.2%} ({dlo:+.2%} to {dhi:+.2%})"
         )
     print(f"CPU {cpu:.1f} s ({cpu / n:.2f} s a scenario)")
 

@@ -3,7 +3,9 @@
     python benchmarks/minirogue_v1_bound.py [--difficulty normal] [--scenarios 300] [--seed 1]
                                             [--first 0] [--only 1,14,...] [--budget 200000]
                                             [--retry-budget N] [--restarts 1] [--window 0] [--lam 1 | --lams 0,0.1,1]
-                                            [--value heuristic|fitted] [--cpu 1200] [--verbose]
+                                            [--value heuristic|fitted|fitted-ahead|fitted-ahead2|relaxed|relaxed-ahead]
+                                            [--kinds reveal,...] [--floor K [--floor-agent mcts]] [--cpu 1200]
+                                            [--verbose]
 
 Brown, Smith and Sun (2010), "Information relaxations and duality in stochastic dynamic
 programs". The game's optimum (the best chance of winning of a player who sees only the past) is
@@ -53,6 +55,17 @@ heuristic's wins). Its conditional mean given the past is zero for every fair po
 penalties) and is solved exactly: the whole tree of decisions inside the window (no budget: the
 run stops if it is exceeded), and past the window the zero-penalty search above (its value is
 0 or 1; a budget hit counts 1).
+
+Values tried (``--value``; any function of the state keeps the penalty's zero mean): the
+heuristic's evaluation; ``fitted``, a logistic fit of the heuristic's wins; ``relaxed``, a
+logistic fit of the relaxed player's wins from positions of the window (what the window's paths
+continue into); ``-ahead``, either backed up to the next draw (:func:`lookahead_value`, closer to
+Bellman-consistent), ``-ahead2`` twice. ``--kinds`` charges only some kinds of draw (each charge
+has zero mean on its own). ``--floor K`` also plays a fair player (the heuristic, or
+``--floor-agent mcts``) through areas ``1..K`` and searches on from there without penalty: no
+penalty at those areas' draws, whatever ``V``, ``lam`` and kinds, brings the bound's expectation
+below this one's (:func:`fair_then_relaxed`), so the gap between the two is all such a penalty
+could take away.
 
 The script prints the mean bound with a 95% interval (normal approximation) over the scenarios,
 the zero-penalty bound on the same scenarios, their paired difference, and the CPU time.
@@ -156,7 +169,7 @@ def policy_objective(
     total = 0.0
     while not s.is_terminal():
         if s.is_chance():
-            penalized = s.area <= window  # type: ignore[attr-defined]
+            penalized = s.area <= window and charged(s)  # type: ignore[attr-defined]
             expected = _expected_value(s, value) if penalized else 0.0
             outcome, counters = scenario.draw(s, counters)
             s.apply(outcome, trusted=True)
@@ -165,6 +178,41 @@ def policy_objective(
         else:
             s.apply(policy(s), trusted=True)
     return total + float(s.won)  # type: ignore[attr-defined]
+
+
+def fair_then_relaxed(
+    policy: Callable[[State], Action],
+    scenario: Scenario,
+    state: State,
+    window: int,
+    budget: int,
+    counters: Counters = START,
+) -> float:
+    """``policy`` through areas ``1..window`` on ``scenario``, then the zero-penalty search from
+    where it leaves them (1 past the budget). No penalty at the window's draws brings the bound
+    below the mean of this over scenarios, whatever ``V`` and ``lam``: the penalty has zero mean
+    under this player (its moves in the window see only the past), so its (win - penalties) has
+    the same mean as its win, and the penalized inner problem is at least that on every
+    scenario."""
+    s = state.clone()
+    while not s.is_terminal() and s.area <= window:  # type: ignore[attr-defined]
+        if s.is_chance():
+            outcome, counters = scenario.draw(s, counters)
+            s.apply(outcome, trusted=True)
+        else:
+            s.apply(policy(s), trusted=True)
+    if s.is_terminal():
+        return float(s.won)  # type: ignore[attr-defined]
+    return Relaxed(scenario, budget).perfect_information(s, counters)
+
+
+CHARGED: set[int] = set(range(len(KINDS)))
+"""The kinds of draw charged inside the window (``--kinds``; every kind unless told): each charge
+has zero mean on its own, so any subset keeps the bound valid."""
+
+
+def charged(s: State) -> bool:
+    return KIND_INDEX[s.phase.name] in CHARGED  # type: ignore[attr-defined]
 
 
 def moves(state: State) -> list[Action]:
@@ -509,10 +557,11 @@ class Relaxed:
         self, s: State, counters: Counters, acc: float, window: int, lam: float, value: Callable[[State], float]
     ) -> None:
         while s.is_chance() and s.area <= window:  # type: ignore[attr-defined]
-            expected = _expected_value(s, value) if lam else 0.0
+            pay = lam and charged(s)
+            expected = _expected_value(s, value) if pay else 0.0
             outcome, counters = self.scenario.draw(s, counters)
             s.apply(outcome, trusted=True)
-            if lam:
+            if pay:
                 acc -= lam * (value(s) - expected)
         if s.is_chance():  # left the window: no more penalty
             counters = self.advance(s, counters)
@@ -637,6 +686,101 @@ def fitted_value(weights: list[float]) -> Callable[[State], float]:
     return value
 
 
+def lookahead_value(base: Callable[[State], float], depth: int = 12) -> Callable[[State], float]:
+    """``base`` backed up to the next draw: at a chance node the expectation over its exact table
+    of the value after the draw, at a decision node the best over the moves (the relaxed player's,
+    :func:`moves` less its ordering) of the positions up to the next chance node, where ``base``'s
+    expectation over that node's table is taken (``base`` at a position ``depth`` decisions away).
+    Any function of the state gives a valid penalty; this one is closer to Bellman-consistent."""
+    cache: dict[int, float] = {}
+
+    def ahead(s: State, left: int) -> float:
+        if s.is_terminal():
+            return 1.0 if s.won else 0.0  # type: ignore[attr-defined]
+        if s.is_chance():
+            total = 0.0
+            for outcome, p in s.chance_outcomes():
+                child = s.clone()
+                child.apply(outcome, trusted=True)
+                total += float(p) * base(child)
+            return total
+        if left == 0:
+            return base(s)
+        key = canonical(s, _fields(type(s)), True)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        best = 0.0
+        for action in _choices(s):
+            child = s.clone()
+            child.apply(action, trusted=True)
+            best = max(best, ahead(child, left - 1))
+        cache[key] = best
+        return best
+
+    def value(s: State) -> float:
+        if s.is_chance():
+            total = 0.0
+            for outcome, p in s.chance_outcomes():
+                child = s.clone()
+                child.apply(outcome, trusted=True)
+                total += float(p) * ahead(child, depth)
+            return total
+        return ahead(s, depth)
+
+    return value
+
+
+def _choices(state: State) -> list[Action]:
+    """:func:`moves` without the heuristic's ordering (the same set)."""
+    legal = state.legal_actions()
+    if state.phase.name != "spell_discard":  # type: ignore[attr-defined]
+        legal = [a for a in legal if a.name != "discard"]
+    return legal
+
+
+def fit_relaxed_value(difficulty: str, samples: int, seed: int, window: int, budget: int) -> list[float]:
+    """A logistic fit, on :func:`features`, of the relaxed player's wins (the zero-penalty search
+    on a fresh scenario, a search past ``budget`` counted a win) from positions of areas
+    ``1..window`` and their exits, reached by the heuristic with a random move at a quarter of
+    its decisions: the value the window's paths continue into, where a fair value (of the
+    heuristic's wins) ranks positions by a fair player's chances."""
+    import numpy as np
+
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    rng = random.Random(f"relaxed-fit:{seed}")
+    for g in range(samples):
+        s = new_game(difficulty)
+        scenario = Scenario(f"relaxed-fit:{difficulty}:{seed}:{g}:play")
+        counters = START
+        stop = rng.randrange(80)
+        steps = 0
+        while not s.is_terminal() and s.area <= window and steps < stop:  # type: ignore[attr-defined]
+            if s.is_chance():
+                outcome, counters = scenario.draw(s, counters)
+                s.apply(outcome, trusted=True)
+            else:
+                legal = _choices(s)
+                s.apply(rng.choice(legal) if rng.random() < 0.25 else _HEURISTIC.choose(s, rng), trusted=True)
+            steps += 1
+        relaxed = Relaxed(Scenario(f"relaxed-fit:{difficulty}:{seed}:{g}:future"), budget)
+        rows.append(features(s))
+        labels.append(float(s.won) if s.is_terminal() else relaxed.perfect_information(s))  # type: ignore[attr-defined]
+    x = np.array(rows)
+    y = np.array(labels)
+    w = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-x @ w))
+        grad = x.T @ (y - p) - 1e-2 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-2 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if float(np.abs(step).max()) < 1e-9:
+            break
+    return [float(v) for v in w]
+
+
 # -- the estimate ------------------------------------------------------------------------------
 
 
@@ -669,8 +813,27 @@ def main() -> None:
         default=1,
         help="search each scenario up to N times, --budget states each, in new random orders (tables kept)",
     )
-    parser.add_argument("--value", choices=("heuristic", "fitted"), default="fitted")
+    parser.add_argument(
+        "--value",
+        choices=("heuristic", "fitted", "fitted-ahead", "fitted-ahead2", "relaxed", "relaxed-ahead"),
+        default="fitted",
+    )
     parser.add_argument("--fit-games", type=int, default=4000)
+    parser.add_argument("--fit-samples", type=int, default=1000, help="positions labelled for --value relaxed")
+    parser.add_argument("--fit-budget", type=int, default=20_000, help="states per label's search (--value relaxed)")
+    parser.add_argument("--fit-seed", type=int, default=0, help="the seed of --value relaxed's positions and futures")
+    parser.add_argument(
+        "--floor-agent", default="heuristic", help="the fair player of --floor: heuristic, or mcts (--floor-iterations)"
+    )
+    parser.add_argument("--floor-iterations", type=int, default=512)
+    parser.add_argument("--kinds", default="", help="charge only these kinds of draw (comma-separated phase names)")
+    parser.add_argument(
+        "--floor",
+        type=int,
+        default=0,
+        help="also the heuristic through areas 1..K, then the zero-penalty search: no penalty at those areas' "
+        "draws brings the bound below it",
+    )
     parser.add_argument(
         "--exhaust",
         type=int,
@@ -680,13 +843,32 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, default=1200.0, help="stop after this much CPU (s)")
     ns = parser.parse_args()
     sys.setrecursionlimit(200_000)
+    if ns.kinds:
+        CHARGED.clear()
+        CHARGED.update(KIND_INDEX[name] for name in ns.kinds.split(","))
     start = time.process_time()
     value: Callable[[State], float] = heuristic_value
-    if ns.window and ns.value == "fitted":
+    if ns.window and ns.value.startswith("fitted"):
         weights = fit_value(ns.difficulty, ns.fit_games, ns.seed)
         value = fitted_value(weights)
         print(f"fitted value: {ns.fit_games} heuristic games, weights {[round(w, 3) for w in weights]}")
+    if ns.window and ns.value.startswith("relaxed"):
+        weights = fit_relaxed_value(ns.difficulty, ns.fit_samples, ns.fit_seed, ns.window, ns.fit_budget)
+        value = fitted_value(weights)
+        print(
+            f"relaxed value: {ns.fit_samples} positions, CPU {time.process_time() - start:.1f} s, "
+            f"weights {[round(w, 3) for w in weights]}"
+        )
+    if "-ahead" in ns.value:
+        value = lookahead_value(value)
+    if ns.value.endswith("-ahead2"):
+        value = lookahead_value(value)
     root = new_game(ns.difficulty)
+    floor_agent: Any = _HEURISTIC
+    if ns.floor_agent != "heuristic":
+        from solotable.agents.registry import make_agent as make_named_agent
+
+        floor_agent = make_named_agent(ns.floor_agent, "minirogue-v1", iterations=ns.floor_iterations)
     if ns.exhaust:
         for i in range(ns.exhaust):
             relaxed = Relaxed(Scenario(f"{ns.difficulty}:{ns.seed}:{i}"), ns.budget)
@@ -706,6 +888,7 @@ def main() -> None:
     pens: list[list[float]] = [[] for _ in lams]
     heur: list[float] = []
     heur_pens: list[list[float]] = [[] for _ in lams]
+    floors: list[float] = []
     hits = pen_hits = proven_lost = 0
     undecided: list[int] = []
     retried: dict[int, float] = {}
@@ -743,6 +926,8 @@ def main() -> None:
             for hp, lam in zip(heur_pens, lams, strict=True):
                 hp.append(win + lam * (paid - win))
             pen_hits += relaxed.budget_hit
+        if ns.floor:
+            floors.append(fair_then_relaxed(lambda s: floor_agent.choose(s, _RNG), scenario, root, ns.floor, ns.budget))
         if time.process_time() - start > ns.cpu:
             print(f"stopped at --cpu {ns.cpu:g} s after {len(pi)} scenarios")
             break
@@ -782,6 +967,14 @@ def main() -> None:
                 f"{hm:.2%} ({hlo:.2%}-{hhi:.2%})"
             )
         print(f"{pen_hits} scenarios with a tail over the budget (counted 1)")
+    if ns.floor:
+        f, flo, fhi = interval(floors)
+        d, dlo, dhi = interval([a - b for a, b in zip(floors, pi, strict=True)])
+        print(
+            f"{ns.floor_agent} through areas 1..{ns.floor}, then the zero-penalty search "
+            f"(no penalty there goes below): {f:.2%} ({flo:.2%}-{fhi:.2%}); "
+            f"minus perfect information (paired): {d:+.2%} ({dlo:+.2%} to {dhi:+.2%})"
+        )
     print(f"CPU {cpu:.1f} s ({cpu / n:.2f} s a scenario)")
 
 

@@ -44,7 +44,7 @@ def brute(
     s = s.clone()
     total = 0.0
     while s.is_chance():
-        penalized = s.area <= window  # type: ignore[attr-defined]
+        penalized = s.area <= window and B.charged(s)  # type: ignore[attr-defined]
         expected = 0.0
         if penalized:
             for outcome, p in s.chance_outcomes():
@@ -388,3 +388,107 @@ def _brute_survives(s: Any, counters: Any, scenario: Any) -> bool:
         if child.foe != foe or child.monster_defeated != s.monster_defeated or _brute_survives(child, c, scenario):
             return True
     return False
+
+
+def _fair_value() -> Callable[[State], float]:
+    """A fixed logistic value on the script's features (the weights of a fit of the heuristic's
+    wins, rounded): the base of the lookahead value below, without the fit's cost."""
+    return B.fitted_value([-3.6, -4.0, 1.8, 2.7, 1.9, 2.2, 4.4, 1.8, 1.0, 0.2, -1.4, 0.8, -0.5, 2.1])
+
+
+def test_the_lookahead_values_charge_has_zero_mean_at_every_draw() -> None:
+    """``--value fitted-ahead``: at every draw a random player meets on Normal games, the charge
+    ``V(child) - E[V(child)]`` averages 0 over the draw's exact table (to 1e-12), E[V(child)] as
+    the search computes and caches it; V stays in [0, 1]."""
+    value = B.lookahead_value(_fair_value())
+    for i in range(3):
+        rng = random.Random(i)
+        scenario = B.Scenario(f"ahead:{i}")
+        s = B.new_game("normal")
+        counters = B.START
+        draws = 0
+        while not s.is_terminal() and draws < 60:
+            if s.is_chance():
+                expected = B._expected_value(s, value)
+                mean = 0.0
+                for outcome, p in s.chance_outcomes():
+                    child = s.clone()
+                    child.apply(outcome, trusted=True)
+                    v = value(child)
+                    assert 0.0 <= v <= 1.0
+                    mean += float(p) * (v - expected)
+                assert abs(mean) < 1e-12
+                outcome, counters = scenario.draw(s, counters)
+                s.apply(outcome, trusted=True)
+                draws += 1
+            else:
+                s.apply(rng.choice(s.legal_actions()), trusted=True)
+
+
+def test_the_lookahead_value_backs_up_its_base() -> None:
+    """At a decision, the lookahead value is the best over the moves of what follows, and at a
+    draw the expectation over its table of the value after it (its base at the next draw)."""
+    base = _fair_value()
+    value = B.lookahead_value(base)
+    s, _, _ = last_fight("t:6")
+    assert not s.is_chance()
+    best = 0.0
+    for action in B._choices(s):
+        child = s.clone()
+        child.apply(action, trusted=True)
+        best = max(best, value(child))
+    assert value(s) == pytest.approx(best, abs=1e-12)
+    draw = s.clone()
+    while not draw.is_chance():
+        draw.apply(B._choices(draw)[0], trusted=True)
+    total = 0.0
+    for outcome, p in draw.chance_outcomes():
+        child = draw.clone()
+        child.apply(outcome, trusted=True)
+        total += float(p) * value(child)
+    assert value(draw) == pytest.approx(total, abs=1e-12)
+
+
+@pytest.mark.parametrize("kinds", [None, ("attack_roll",), ("crit_roll", "feat_roll")])
+def test_the_penalized_search_is_exact_with_the_lookahead_value(kinds: tuple[str, ...] | None) -> None:
+    """With the lookahead value, charged at every kind of draw or only some (``--kinds``): the
+    window's walk gives the brute force's max over the lines at each weight, and at least the
+    heuristic's (win - penalties)."""
+    value = B.lookahead_value(_fair_value())
+    s, counters, scenario = last_fight("t:6")
+    saved = set(B.CHARGED)
+    try:
+        if kinds is not None:
+            B.CHARGED.clear()
+            B.CHARGED.update(B.KIND_INDEX[name] for name in kinds)
+        lams = [0.0, 0.5, 2.0]
+        got = B.Relaxed(scenario).curve(s, 99, lams, value, counters)
+        for lam, bound in zip(lams, got, strict=True):
+            assert bound == pytest.approx(brute(s, counters, scenario, 99, lam, value, B.moves), abs=1e-12)
+            rng = random.Random(0)
+            policy = lambda x, rng=rng: B._HEURISTIC.choose(x, rng)  # noqa: E731
+            assert bound >= B.policy_objective(policy, scenario, s, 99, lam, value, counters) - 1e-12
+    finally:
+        B.CHARGED.clear()
+        B.CHARGED.update(saved)
+
+
+def test_the_floor_lies_between_the_heuristic_and_the_relaxation() -> None:
+    """``--floor``: the heuristic through area 1 then the zero-penalty search wins at least as
+    often as the heuristic and at most as often as the relaxed player, scenario by scenario."""
+    root = B.new_game("normal")
+    for i in range(2):
+        scenario = B.Scenario(f"normal:test:{i}")
+        rng = random.Random(0)
+        policy = lambda x, rng=rng: B._HEURISTIC.choose(x, rng)  # noqa: E731
+        floor = B.fair_then_relaxed(policy, scenario, root, 1, 20_000)
+        assert float(B.play(policy, scenario, root)) <= floor <= B.Relaxed(scenario, 20_000).perfect_information(root)
+
+
+def test_the_relaxed_fit_gives_a_value() -> None:
+    """``--value relaxed``: the fit of the relaxed player's wins runs (a few positions, small
+    searches) and gives a value in [0, 1]."""
+    weights = B.fit_relaxed_value("normal", 12, 0, 1, 2_000)
+    value = B.fitted_value(weights)
+    assert len(weights) == len(B.features(B.new_game("normal")))
+    assert 0.0 <= value(B.new_game("normal")) <= 1.0

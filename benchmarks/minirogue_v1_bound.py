@@ -595,12 +595,17 @@ def _expected_value(s: State, value: Callable[[State], float]) -> float:
     found = _EXPECTED.get(key)
     if found is not None:
         return found
+    total = _EXPECTED[key] = mean_over_draw(s, value)
+    return total
+
+
+def mean_over_draw(s: State, value: Callable[[State], float]) -> float:
+    """sum_o p_o value(child_o) over the chance node ``s``'s exact table (no cache)."""
     total = 0.0
     for outcome, p in s.chance_outcomes():
         child = s.clone()
         child.apply(outcome, trusted=True)
         total += float(p) * value(child)
-    _EXPECTED[key] = total
     return total
 
 
@@ -642,7 +647,6 @@ def features(s: Any) -> list[float]:
 def fit_value(difficulty: str, games: int, seed: int) -> list[float]:
     """A logistic fit of the heuristic's wins on :func:`features` of the states of its games
     (every decision and draw), by Newton's method (IRLS) with a small ridge."""
-    import numpy as np
 
     rows: list[list[float]] = []
     labels: list[float] = []
@@ -662,19 +666,27 @@ def fit_value(difficulty: str, games: int, seed: int) -> list[float]:
                 s.apply(_HEURISTIC.choose(s, rng), trusted=True)
         rows.extend(seen)
         labels.extend([float(s.won)] * len(seen))  # type: ignore[attr-defined]
+    return newton_logistic(rows, labels, ridge=1e-3, iterations=30)
+
+
+
+def newton_logistic(rows: list[list[float]], labels: list[float], ridge: float, iterations: int) -> list[float]:
+    """The weights of a logistic regression of ``labels`` on ``rows`` by Newton's method (IRLS)
+    with a ridge of ``ridge``, at most ``iterations`` steps."""
+    import numpy as np
+
     x = np.array(rows)
     y = np.array(labels)
     w = np.zeros(x.shape[1])
-    for _ in range(30):
+    for _ in range(iterations):
         p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (y - p) - 1e-3 * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(x.shape[1])
+        grad = x.T @ (y - p) - ridge * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
         step = np.linalg.solve(hess, grad)
         w += step
         if float(np.abs(step).max()) < 1e-9:
             break
     return [float(v) for v in w]
-
 
 def fitted_value(weights: list[float]) -> Callable[[State], float]:
     def value(s: State) -> float:
@@ -698,12 +710,7 @@ def lookahead_value(base: Callable[[State], float], depth: int = 12) -> Callable
         if s.is_terminal():
             return 1.0 if s.won else 0.0  # type: ignore[attr-defined]
         if s.is_chance():
-            total = 0.0
-            for outcome, p in s.chance_outcomes():
-                child = s.clone()
-                child.apply(outcome, trusted=True)
-                total += float(p) * base(child)
-            return total
+            return mean_over_draw(s, base)
         if left == 0:
             return base(s)
         key = canonical(s, _fields(type(s)), True)
@@ -720,12 +727,7 @@ def lookahead_value(base: Callable[[State], float], depth: int = 12) -> Callable
 
     def value(s: State) -> float:
         if s.is_chance():
-            total = 0.0
-            for outcome, p in s.chance_outcomes():
-                child = s.clone()
-                child.apply(outcome, trusted=True)
-                total += float(p) * ahead(child, depth)
-            return total
+            return mean_over_draw(s, lambda child: ahead(child, depth))
         return ahead(s, depth)
 
     return value
@@ -745,7 +747,6 @@ def fit_relaxed_value(difficulty: str, samples: int, seed: int, window: int, bud
     ``1..window`` and their exits, reached by the heuristic with a random move at a quarter of
     its decisions: the value the window's paths continue into, where a fair value (of the
     heuristic's wins) ranks positions by a fair player's chances."""
-    import numpy as np
 
     rows: list[list[float]] = []
     labels: list[float] = []
@@ -767,18 +768,7 @@ def fit_relaxed_value(difficulty: str, samples: int, seed: int, window: int, bud
         relaxed = Relaxed(Scenario(f"relaxed-fit:{difficulty}:{seed}:{g}:future"), budget)
         rows.append(features(s))
         labels.append(float(s.won) if s.is_terminal() else relaxed.perfect_information(s))  # type: ignore[attr-defined]
-    x = np.array(rows)
-    y = np.array(labels)
-    w = np.zeros(x.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        grad = x.T @ (y - p) - 1e-2 * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-2 * np.eye(x.shape[1])
-        step = np.linalg.solve(hess, grad)
-        w += step
-        if float(np.abs(step).max()) < 1e-9:
-            break
-    return [float(v) for v in w]
+    return newton_logistic(rows, labels, ridge=1e-2, iterations=50)
 
 
 # -- the estimate ------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ from minirogue_v1_bound import (
     Scenario,
     decision_key,
     interval,
+    mean_over_draw,
     moves,
     new_game,
     play,
@@ -102,12 +103,7 @@ def fight_value(s: Any) -> float:
     if s.is_terminal():
         return 1.0 if s.won else 0.0
     if s.is_chance():
-        total = 0.0
-        for outcome, p in s.chance_outcomes():
-            child = s.clone()
-            child.apply(outcome, trusted=True)
-            total += float(p) * fight_value(child)
-        return total
+        return mean_over_draw(s, fight_value)
     spells = s.spells
     key = (decision_key(s), s.hp, s.armor, tuple(spells.count(name) for name in SPELLS))
     found = _FIGHT.get(key)

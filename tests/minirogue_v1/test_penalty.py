@@ -63,12 +63,7 @@ def expectimax(s: Any, table: dict[int, float]) -> float:
     if s.is_terminal():
         return 1.0 if s.won else 0.0
     if s.is_chance():
-        total = 0.0
-        for outcome, p in s.chance_outcomes():
-            child = s.clone()
-            child.apply(outcome, trusted=True)
-            total += float(p) * expectimax(child, table)
-        return total
+        return B.mean_over_draw(s, lambda child: expectimax(child, table))
     if s.phase.name == "crit" and max(s.dice) >= s.foe_hp:
         return 1.0
     key = canonical(s, key_fields(s))

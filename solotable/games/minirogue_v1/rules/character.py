@@ -189,11 +189,16 @@ def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
 
 def discards(s: MiniRogueState) -> list[Action]:
     """Ruling R29: a held spell may be discarded at any decision point, for nothing."""
+    return list(held_discards(s))
+
+
+def held_discards(s: MiniRogueState) -> tuple[Action, ...]:
+    """:func:`discards`, as the tuple kept for the hand (a legal list adds it to its own)."""
     held = tuple(s.spells)
     found = _DISCARDS.get(held)
     if found is None:
         found = _DISCARDS[held] = tuple(A.DISCARD[sp] for sp in SPELLS if sp in held)
-    return list(found)
+    return found
 
 
 _DISCARDS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}

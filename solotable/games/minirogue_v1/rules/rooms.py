@@ -18,7 +18,6 @@ from ..data import SPELLS, data
 from ..state import GAME_ID, MiniRogueState
 from . import areas
 from .character import (
-    discards,
     free_discard,
     gain_armor,
     gain_food,
@@ -26,6 +25,7 @@ from .character import (
     gain_hp,
     gain_spell,
     gain_xp,
+    held_discards,
     lose_hp,
     lose_xp,
     pay_armor,
@@ -94,7 +94,7 @@ def _merchant_legal(s: MiniRogueState) -> list[Action]:
         out.extend(A.SELL[sp] for sp in SPELLS if sp in s.spells)
     out.append(A.LEAVE)
     if s.spells:
-        out.extend(discards(s))
+        out.extend(held_discards(s))
     return out
 
 
@@ -148,10 +148,12 @@ def _traded(s: MiniRogueState, action: Action) -> None:
 
 
 def _rest_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.REST["xp"], A.REST["food"], A.REST["hp"]]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*_RESTS, *held_discards(s)]
+    return _RESTS  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_RESTS: Final = [A.REST["xp"], A.REST["food"], A.REST["hp"]]
 
 
 REST: Final = Phase("rest", _rest_legal, game=GAME_ID)
@@ -182,10 +184,12 @@ def _rested(s: MiniRogueState, action: Action) -> None:
 
 
 def _check_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.CHECK, A.ACCEPT]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*_CHECKS, *held_discards(s)]
+    return _CHECKS  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_CHECKS: Final = [A.CHECK, A.ACCEPT]
 
 
 def _shift_legal(s: MiniRogueState) -> list[Action]:
@@ -195,7 +199,7 @@ def _shift_legal(s: MiniRogueState) -> list[Action]:
     if s.event_roll > 1:
         out.append(A.DOWN)
     if s.spells:
-        out.extend(discards(s))
+        out.extend(held_discards(s))
     return out
 
 

@@ -26,7 +26,7 @@ from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import SPELLS, data
-from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, OPEN, MiniRogueState
+from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, NO_FOE, OPEN, MiniRogueState
 from .character import EV_HURT, end, free_discard, gain_gold, gain_hp, gain_xp, held_discards, lose_xp, pay_hp
 from .items import roll_item
 
@@ -53,17 +53,16 @@ D6: Final = die_table("d6")
 def _crit_legal(s: MiniRogueState) -> list[Action]:
     if s.feat_chain >= 0:  # ruling R17: a feat's 6 opens a chain for that die only
         out = [A.CRIT[s.feat_chain], A.STOP]
-    else:
-        dstat = s.dstat
-        out = _CRITS.get(dstat)  # type: ignore[assignment]
-        if out is None:
-            out = _CRITS[dstat] = [*(A.CRIT[i] for i, st in enumerate(dstat) if st == OPEN), A.STOP]
-        if not s.spells:
-            return out  # (kept, never changed: ``legal_actions`` hands out a copy)
-        out = out[:]
+        if s.spells:
+            out.extend(held_discards(s))
+        return out
+    dstat = s.dstat
+    crits = _CRITS.get(dstat)
+    if crits is None:
+        crits = _CRITS[dstat] = [*(A.CRIT[i] for i, st in enumerate(dstat) if st == OPEN), A.STOP]
     if s.spells:
-        out.extend(held_discards(s))
-    return out
+        return [*crits, *held_discards(s)]
+    return crits  # (kept, never changed: ``legal_actions`` hands out a copy)
 
 
 _CRITS: Final[dict[tuple[int, ...], list[Action]]] = {}
@@ -145,7 +144,8 @@ SPELL: Final = Phase("spell", _spell_legal, game=GAME_ID)
 def monster_room(s: MiniRogueState) -> None:
     """§5.1: the Monster card; its damage is known, its HP is rolled."""
     # (_await_monster_hp(s, FOE_MONSTER), written out: the commonest room, one call fewer)
-    s.clear_combat()
+    if s.foe != NO_FOE:  # (no fight on the table is a cleared one: clear_combat sets no foe, nothing else does)
+        s.clear_combat()
     s.foe = FOE_MONSTER
     s.foe_damage = _MONSTER_DAMAGE[s.area]
     # (s.draw(MONSTER_HP, D6, _monster_hp_rolled), written out: a room starts while the rules run)
@@ -292,15 +292,21 @@ def _crit_chosen(s: MiniRogueState, action: Action) -> None:
 
 
 def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
+    dice = s.dice
+    # (_set_die, written out)
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
-        _set_die(s, i, 0, MISS)
+        s.dice = (*dice[:i], 0, *dice[i + 1 :])
+        s.dstat = (*s.dstat[:i], MISS, *s.dstat[i + 1 :])
         if s.log:
             s.recorded.append((EV_CRIT_MISS, i + 1))
     else:
-        _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
+        value = dice[i] + face
+        s.dice = (*dice[:i], value, *dice[i + 1 :])
+        s.dstat = (*s.dstat[:i], OPEN if face == 6 else HIT, *s.dstat[i + 1 :])
         if s.log:
-            s.recorded.append((EV_CRIT, i + 1, face, s.dice[i]))
+            s.recorded.append((EV_CRIT, i + 1, face, value))
     _settle(s)
 
 

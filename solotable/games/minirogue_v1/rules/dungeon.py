@@ -69,7 +69,7 @@ PRE_ROOM: Final = Phase("pre_room", _pre_room_legal, game=GAME_ID)
 ROOMS: Final[tuple[Callable[[MiniRogueState], None], ...]] = (
     combat.monster_room,  # §5.1
     rooms.treasure,  # §5.3
-    rooms.merchant,  # §5.4
+    rooms.merchant_room,  # §5.4
     rooms.resting,  # §5.5
     rooms.event,  # §5.6
     rooms.trap,  # §5.7

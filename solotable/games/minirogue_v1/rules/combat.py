@@ -221,7 +221,8 @@ ROLL_TABLES: Final[tuple[ChanceTable, ...]] = tuple(dice_table(max(n, 1), "roll"
 """The attack roll's table by Rank (``dice_table(rank, "roll")``, the same tables; index 0 is
 never used)."""
 _MONSTER_DAMAGE: Final = tuple(D.levels[lv - 1].monster_damage if lv else 0 for lv in D.level_of_area)
-"""The Monster card's damage by area (its level's)."""
+_MONSTER_XP: Final = tuple(D.levels[lv - 1].monster_xp if lv else 0 for lv in D.level_of_area)
+"""The Monster card's damage and XP by area (its level's)."""
 
 
 Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], str]
@@ -468,11 +469,14 @@ def _defeated(s: MiniRogueState) -> None:
     """The foe is defeated: its XP (and a boss's gold and item, R11); Og's Remains wins (R27).
     Play goes on with what is pending (the next column)."""
     foe = s.foe
-    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if s.log:
         s.recorded.append((EV_DEFEATED, foe_key(s)))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss
     s.clear_combat()
+    if foe == FOE_MONSTER:  # (the commonest foe first)
+        gain_xp(s, _MONSTER_XP[s.area])
+        return
+    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if foe == FOE_BOSS:
         s.bosses += 1
         if level == len(D.levels):  # ruling R27: Og's Remains wins at once

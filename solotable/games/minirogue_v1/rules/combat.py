@@ -295,17 +295,21 @@ def _crit_chosen(s: MiniRogueState, action: Action) -> None:
 def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
     face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
     assert isinstance(face, int)
-    dice = s.dice
-    # (_set_die, written out)
+    # (_set_die, written out: a tuple with one place changed is one list and one tuple)
+    dice = list(s.dice)
+    dstat = list(s.dstat)
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
-        s.dice = (*dice[:i], 0, *dice[i + 1 :])
-        s.dstat = (*s.dstat[:i], MISS, *s.dstat[i + 1 :])
+        dice[i] = 0
+        dstat[i] = MISS
+        s.dice = tuple(dice)
+        s.dstat = tuple(dstat)
         if s.log:
             s.recorded.append((EV_CRIT_MISS, i + 1))
     else:
-        value = dice[i] + face
-        s.dice = (*dice[:i], value, *dice[i + 1 :])
-        s.dstat = (*s.dstat[:i], OPEN if face == 6 else HIT, *s.dstat[i + 1 :])
+        value = dice[i] = dice[i] + face
+        dstat[i] = OPEN if face == 6 else HIT
+        s.dice = tuple(dice)
+        s.dstat = tuple(dstat)
         if s.log:
             s.recorded.append((EV_CRIT, i + 1, face, value))
     _settle(s)

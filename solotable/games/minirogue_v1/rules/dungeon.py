@@ -111,7 +111,9 @@ def _revealed(s: MiniRogueState, outcome: Action) -> None:
     # (_turn_up, written out: the hot path makes one call fewer a column)
     cards = _CARDS_NAMED.get(outcome.args) or areas.revealed_cards(outcome)
     col = s.col
-    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+    revealed = list(s.revealed)  # (a tuple with one place changed: one list, one tuple)
+    revealed[col] = cards
+    s.revealed = tuple(revealed)
     if len(cards) == 1:
         card = cards[0]
         if s.log:
@@ -133,7 +135,9 @@ def _turn_up(s: MiniRogueState, cards: tuple[int, ...]) -> None:
         remaining &= ~(1 << c)
     s.remaining = remaining
     col = s.col
-    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+    revealed = list(s.revealed)  # (a tuple with one place changed: one list, one tuple)
+    revealed[col] = cards
+    s.revealed = tuple(revealed)
     if len(cards) == 1:
         _start_room(s, cards[0])
     else:
@@ -155,7 +159,9 @@ def _start_room(s: MiniRogueState, card: int) -> None:
     """Enter the room of ``card``; the next column is pending until the room is resolved."""
     s.card = card
     col = s.col
-    s.chosen = (*s.chosen[:col], card, *s.chosen[col + 1 :])
+    chosen = list(s.chosen)  # (a tuple with one place changed: one list, one tuple)
+    chosen[col] = card
+    s.chosen = tuple(chosen)
     s.stack.append(_NEXT_COLUMN)  # (``s.push(next_column)``: a room starts while the rules run)
     if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room
         s.ask(PRE_ROOM, _pre_room)

@@ -102,7 +102,8 @@ def _phase(game: str, name: str) -> Phase[Any]:
 
 
 class Phase(Generic[S]):
-    """A point where a game waits: for a decision (``legal`` lists its actions) or a draw
+    """A point where a game waits: for a decision (``legal`` lists its actions: a list it may
+    keep and return again, never changed by the engine, which hands out copies) or a draw
     (``chance``). ``name`` is stable and readable (``"merchant"``, ``"monster_hp"``): interfaces
     and bots may read it; games compare phases by identity (``state.phase is MERCHANT``), which
     holds for copies made by pickling too (a phase pickles as a reference)."""

@@ -358,14 +358,21 @@ class Game(metaclass=ABCMeta):
     def validate_options(self, options: Mapping[str, object]) -> dict[str, str | bool | int]:
         """Fill defaults and check every option; an unknown name or value raises ``ValueError``
         that names the valid choices."""
-        known = {o.name: o for o in self.option_specs}
-        for name in options:
-            if name not in known:
-                valid = ", ".join(known) or "-"
-                raise OptionError("core.err.option_name", game=self.id, option=clip(str(name)), valid=valid)
+        specs = self.option_specs
+        given = 0
+        for spec in specs:
+            if spec.name in options:
+                given += 1
+        if given != len(options):  # a name no option has (the names checked before any value)
+            known = [o.name for o in specs]
+            for name in options:
+                if name not in known:
+                    valid = ", ".join(known) or "-"
+                    raise OptionError("core.err.option_name", game=self.id, option=clip(str(name)), valid=valid)
         out: dict[str, str | bool | int] = {}
-        for spec in self.option_specs:
-            out[spec.name] = spec.validate(options[spec.name]) if spec.name in options else spec.default
+        for spec in specs:
+            name = spec.name
+            out[name] = spec.validate(options[name]) if name in options else spec.default
         return out
 
     @abstractmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from solotable.core.engine import StepState
+from solotable.core.engine import OVER, StepState
 from solotable.core.native import blank_maker
 from solotable.core.protocol import Action, Event, IllegalAction, Result, legal_list
 
@@ -191,14 +191,14 @@ class MiniRogueState(StepState):
         return IllegalAction("core.err.not_legal", action=str(action), legal=shown)
 
     def result(self) -> Result:
-        if not self.over:
+        if self.phase is not OVER:  # (not self.over, read without a call)
             raise IllegalAction("core.err.not_over")
         return Result(won=self.won, score=self.score(), details=self.result_details())
 
     def result_details(self) -> dict[str, Any]:
         return {
             "area": self.area,
-            "level": self.level,
+            "level": _LEVEL_OF_AREA[self.area],  # (self.level, read without a call)
             "rank": self.rank,
             "bosses": self.bosses,
             "hp": self.hp,

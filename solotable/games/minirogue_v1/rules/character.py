@@ -116,22 +116,30 @@ def lose_hp(s: MiniRogueState, amount: int, cause: str) -> None:
 
 def gain_xp(s: MiniRogueState, amount: int) -> None:
     """One XP gain event (§3.2)."""
-    if s.rank == D.cap_rank:  # ruling R31: +1 HP per gain event at Rank 4
+    rank = s.rank
+    if rank == _CAP_RANK:  # ruling R31: +1 HP per gain event at Rank 4
         if s.log:
             s.recorded.append((EV_XP_AT_MAX,))
         gain_hp(s, 1)
         return
-    s.xp += amount
-    need = D.xp_to_next[s.rank - 1]
-    if s.xp >= need:
-        s.rank += 1
-        s.xp -= need
-        if s.rank == D.cap_rank:
-            s.xp = 0  # ruling R14: the excess is lost, no HP for this event
+    xp = s.xp + amount
+    need = _XP_TO_NEXT[rank - 1]
+    if xp >= need:
+        s.rank = rank = rank + 1
+        xp -= need
+        if rank == _CAP_RANK:
+            xp = 0  # ruling R14: the excess is lost, no HP for this event
+        s.xp = xp
         if s.log:
-            s.recorded.append((EV_RANK_UP, amount, s.rank, s.xp))
-    elif s.log:
-        s.recorded.append((EV_XP, amount, s.xp))
+            s.recorded.append((EV_RANK_UP, amount, rank, xp))
+    else:
+        s.xp = xp
+        if s.log:
+            s.recorded.append((EV_XP, amount, xp))
+
+
+_CAP_RANK: Final = D.cap_rank
+_XP_TO_NEXT: Final = D.xp_to_next
 
 
 def lose_xp(s: MiniRogueState) -> bool:
@@ -189,11 +197,16 @@ def third_spell_dropped(s: MiniRogueState, action: Action) -> None:
 
 def discards(s: MiniRogueState) -> list[Action]:
     """Ruling R29: a held spell may be discarded at any decision point, for nothing."""
+    return list(held_discards(s))
+
+
+def held_discards(s: MiniRogueState) -> tuple[Action, ...]:
+    """:func:`discards`, as the tuple kept for the hand (a legal list adds it to its own)."""
     held = tuple(s.spells)
     found = _DISCARDS.get(held)
     if found is None:
         found = _DISCARDS[held] = tuple(A.DISCARD[sp] for sp in SPELLS if sp in held)
-    return list(found)
+    return found
 
 
 _DISCARDS: Final[dict[tuple[str, ...], tuple[Action, ...]]] = {}

@@ -21,13 +21,13 @@ from __future__ import annotations
 from typing import Final
 
 from solotable.core.chance import ChanceTable, dice_table, die_table
-from solotable.core.engine import EventKind, Phase
+from solotable.core.engine import EventKind, Phase, Step
 from solotable.core.protocol import Action
 
 from .. import actions as A
 from ..data import SPELLS, data
-from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, OPEN, MiniRogueState
-from .character import discards, end, free_discard, gain_gold, gain_hp, gain_xp, lose_hp, lose_xp, pay_hp
+from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, NO_FOE, OPEN, MiniRogueState
+from .character import EV_HURT, end, free_discard, gain_gold, gain_hp, gain_xp, held_discards, lose_xp, pay_hp
 from .items import roll_item
 
 D: Final = data()
@@ -53,12 +53,20 @@ D6: Final = die_table("d6")
 def _crit_legal(s: MiniRogueState) -> list[Action]:
     if s.feat_chain >= 0:  # ruling R17: a feat's 6 opens a chain for that die only
         out = [A.CRIT[s.feat_chain], A.STOP]
-    else:
-        out = [A.CRIT[i] for i, st in enumerate(s.dstat) if st == OPEN]
-        out.append(A.STOP)
+        if s.spells:
+            out.extend(held_discards(s))
+        return out
+    dstat = s.dstat
+    crits = _CRITS.get(dstat)
+    if crits is None:
+        crits = _CRITS[dstat] = [*(A.CRIT[i] for i, st in enumerate(dstat) if st == OPEN), A.STOP]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*crits, *held_discards(s)]
+    return crits  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_CRITS: Final[dict[tuple[int, ...], list[Action]]] = {}
+"""The criticals open with no feat's chain, by the dice's statuses (never changed once made)."""
 
 
 def feat_actions(s: MiniRogueState) -> list[Action]:
@@ -82,28 +90,36 @@ def feats_open(s: MiniRogueState) -> bool:
     return False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1)
 
 
-_FEATS: Final[dict[tuple[tuple[bool, ...], bool, bool], tuple[Action, ...]]] = {}
-""":func:`feat_actions` by what they depend on: the dice's feats used, and whether 2 HP and 1 XP
-can be paid (at most 2 × 2 × 30 lists)."""
+_FEATS: Final[dict[tuple[tuple[bool, ...], bool, bool], list[Action]]] = {}
+"""``done`` and :func:`feat_actions` by what they depend on: the dice's feats used, and whether 2 HP
+and 1 XP can be paid (at most 2 × 2 × 30 lists, never changed once made)."""
 
 
 def _feat_legal(s: MiniRogueState) -> list[Action]:
     key = (s.dfeat, s.hp >= 3, s.xp > 0 or s.rank > 1)
-    feats = _FEATS.get(key)
-    if feats is None:
-        feats = _FEATS[key] = tuple(feat_actions(s))
-    out = [A.DONE, *feats]  # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
+    out = _FEATS.get(key)
+    if out is None:
+        # the safe choice first: every feat costs 2 HP or 1 XP (issue 11, item 13)
+        out = _FEATS[key] = [A.DONE, *feat_actions(s)]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*out, *held_discards(s)]
+    return out  # (kept, never changed: ``legal_actions`` hands out a copy)
 
 
 def _spell_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.CAST[sp] for sp in SPELLS if sp in s.spells]
-    out.append(A.NOSPELL)
-    if s.spells:
-        out.extend(discards(s))
-    return out
+    held = tuple(s.spells)
+    out = _SPELLS_LEGAL.get(held)
+    if out is None:
+        out = [A.CAST[sp] for sp in SPELLS if sp in held]
+        out.append(A.NOSPELL)
+        if held:
+            out.extend(held_discards(s))
+        _SPELLS_LEGAL[held] = out
+    return out  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_SPELLS_LEGAL: Final[dict[tuple[str, ...], list[Action]]] = {}
+"""The spell step's choices by the hand of spells (a few dozen hands at most, R6; never changed)."""
 
 
 MONSTER_HP: Final = Phase[MiniRogueState]("monster_hp", chance=True, game=GAME_ID)
@@ -128,10 +144,14 @@ SPELL: Final = Phase("spell", _spell_legal, game=GAME_ID)
 def monster_room(s: MiniRogueState) -> None:
     """§5.1: the Monster card; its damage is known, its HP is rolled."""
     # (_await_monster_hp(s, FOE_MONSTER), written out: the commonest room, one call fewer)
-    s.clear_combat()
+    if s.foe != NO_FOE:  # (no fight on the table is a cleared one: clear_combat sets no foe, nothing else does)
+        s.clear_combat()
     s.foe = FOE_MONSTER
-    s.foe_damage = D.levels[D.level_of_area[s.area] - 1].monster_damage  # (s.level, read without a call)
-    s.draw(MONSTER_HP, D6, _monster_hp_rolled)
+    s.foe_damage = _MONSTER_DAMAGE[s.area]
+    # (s.draw(MONSTER_HP, D6, _monster_hp_rolled), written out: a room starts while the rules run)
+    s.stack.append(_MONSTER_HP_ROLLED)
+    s.table = D6
+    s.phase = MONSTER_HP
 
 
 def event_monster(s: MiniRogueState) -> None:
@@ -153,11 +173,20 @@ def _await_monster_hp(s: MiniRogueState, foe: int) -> None:
 
 
 def _monster_hp_rolled(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
     hp = s.area + face
     if s.log:
         s.recorded.append((EV_MONSTER_HP, s.area, face, hp))
-    _start(s, s.foe, hp, s.foe_damage)
+    # (_start(s, s.foe, hp, s.foe_damage), written out: the fight was set up, nothing else, when
+    # its HP roll was asked for; the attack roll is drawn while the rules run)
+    s.foe_hp = hp
+    s.foe_max_hp = hp
+    if s.log:
+        s.recorded.append((EV_FIGHT, foe_key(s), hp, s.foe_damage))
+    s.stack.append(_ROLLED)
+    s.table = ROLL_TABLES[s.rank]
+    s.phase = ATTACK_ROLL
 
 
 def foe_key(s: MiniRogueState) -> str:
@@ -191,6 +220,9 @@ def _attack(s: MiniRogueState) -> None:
 ROLL_TABLES: Final[tuple[ChanceTable, ...]] = tuple(dice_table(max(n, 1), "roll") for n in range(D.cap_rank + 1))
 """The attack roll's table by Rank (``dice_table(rank, "roll")``, the same tables; index 0 is
 never used)."""
+_MONSTER_DAMAGE: Final = tuple(D.levels[lv - 1].monster_damage if lv else 0 for lv in D.level_of_area)
+_MONSTER_XP: Final = tuple(D.levels[lv - 1].monster_xp if lv else 0 for lv in D.level_of_area)
+"""The Monster card's damage and XP by area (its level's)."""
 
 
 Roll = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], str]
@@ -220,11 +252,14 @@ def _rolled(s: MiniRogueState, outcome: Action) -> None:
     s.feat_chain = -1
     if s.log:
         s.recorded.append((EV_ROLL, text))  # the faces (256): put in words by event_text
-    # (_settle and _feats with no chain open, written out: the commonest roll, two calls fewer)
+    # (_settle and _feats with no chain open, written out: the commonest roll, two calls fewer;
+    # s.ask written out: the rules run)
     if OPEN in dstat:
-        s.ask(CRIT, _crit_chosen)
-    elif False in s.dfeat and (s.hp >= 3 or s.xp > 0 or s.rank > 1):  # feats_open(s)
-        s.ask(FEAT, _feat_chosen)
+        s.stack.append(_CRIT_CHOSEN)
+        s.phase = CRIT
+    elif s.hp >= 3 or s.xp > 0 or s.rank > 1:  # feats_open(s): no die has used its feat yet
+        s.stack.append(_FEAT_CHOSEN)
+        s.phase = FEAT
     else:
         _damage(s)
 
@@ -258,15 +293,25 @@ def _crit_chosen(s: MiniRogueState, action: Action) -> None:
 
 
 def _crit_rolled(s: MiniRogueState, outcome: Action, i: int) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
+    # (_set_die, written out: a tuple with one place changed is one list and one tuple)
+    dice = list(s.dice)
+    dstat = list(s.dstat)
     if face == 1:  # a critical reroll of 1 loses the whole die (A3)
-        _set_die(s, i, 0, MISS)
+        dice[i] = 0
+        dstat[i] = MISS
+        s.dice = tuple(dice)
+        s.dstat = tuple(dstat)
         if s.log:
             s.recorded.append((EV_CRIT_MISS, i + 1))
     else:
-        _set_die(s, i, s.dice[i] + face, OPEN if face == 6 else HIT)
+        value = dice[i] = dice[i] + face
+        dstat[i] = OPEN if face == 6 else HIT
+        s.dice = tuple(dice)
+        s.dstat = tuple(dstat)
         if s.log:
-            s.recorded.append((EV_CRIT, i + 1, face, s.dice[i]))
+            s.recorded.append((EV_CRIT, i + 1, face, value))
     _settle(s)
 
 
@@ -283,6 +328,9 @@ def _feats(s: MiniRogueState) -> None:
 
 
 def _feat_chosen(s: MiniRogueState, action: Action) -> None:
+    if action is _DONE:  # (the commonest choice, known without reading its name)
+        _damage(s)
+        return
     name = action.name
     if name == "done":
         _damage(s)
@@ -320,10 +368,13 @@ def _damage(s: MiniRogueState) -> None:
     for value, st in zip(s.dice, s.dstat, strict=True):
         if st != MISS:
             total += value
-    s.foe_hp = max(0, s.foe_hp - total)
+    hp = s.foe_hp - total
+    if hp < 0:
+        hp = 0
+    s.foe_hp = hp
     if s.log:
-        s.recorded.append((EV_DAMAGE, total, s.foe_hp))
-    if s.foe_hp == 0:
+        s.recorded.append((EV_DAMAGE, total, hp))
+    if hp == 0:
         _defeated(s)
     elif s.spells:
         s.ask(SPELL, _spell_chosen)
@@ -391,16 +442,28 @@ def _end_of_attack(s: MiniRogueState) -> None:
         if s.log:
             s.recorded.append((EV_FROZEN,))
     else:
-        dmg = max(0, s.foe_damage - s.armor)
+        dmg = s.foe_damage - s.armor
+        if dmg < 0:
+            dmg = 0
         if s.log:
             s.recorded.append((EV_COUNTER, dmg, s.armor))
-        lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
-        if s.over:
-            return
+        if dmg > 0:  # (lose_hp, written out)
+            hp = s.hp - dmg
+            if hp < 0:
+                hp = 0
+            s.hp = hp
+            if s.log:
+                s.recorded.append((EV_HURT, dmg, hp))
+            if hp == 0:
+                end(s, False, "boss" if s.foe == FOE_BOSS else "monster")
+                return
     s.dice = ()
     s.dstat = ()
     s.dfeat = ()
-    s.draw(ATTACK_ROLL, ROLL_TABLES[s.rank], _rolled)  # (_attack, written out)
+    # (_attack, and its s.draw, written out: the rules run)
+    s.stack.append(_ROLLED)
+    s.table = ROLL_TABLES[s.rank]
+    s.phase = ATTACK_ROLL
 
 
 # -- the end of a fight (§6.6) ---------------------------------------------------------------------
@@ -410,11 +473,14 @@ def _defeated(s: MiniRogueState) -> None:
     """The foe is defeated: its XP (and a boss's gold and item, R11); Og's Remains wins (R27).
     Play goes on with what is pending (the next column)."""
     foe = s.foe
-    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if s.log:
         s.recorded.append((EV_DEFEATED, foe_key(s)))
     s.monster_defeated = True  # ruling R4: any monster, Event monster or boss
     s.clear_combat()
+    if foe == FOE_MONSTER:  # (the commonest foe first)
+        gain_xp(s, _MONSTER_XP[s.area])
+        return
+    level = D.level_of_area[s.area]  # (s.level, read without a call)
     if foe == FOE_BOSS:
         s.bosses += 1
         if level == len(D.levels):  # ruling R27: Og's Remains wins at once
@@ -426,3 +492,11 @@ def _defeated(s: MiniRogueState) -> None:
         roll_item(s)  # ruling R11: straight to the item table
         return
     gain_xp(s, D.event_monster_xp if foe == FOE_EVENT else D.levels[level - 1].monster_xp)
+
+
+_ROLLED: Final[Step] = (_rolled, ())
+_MONSTER_HP_ROLLED: Final[Step] = (_monster_hp_rolled, ())
+_CRIT_CHOSEN: Final[Step] = (_crit_chosen, ())
+_FEAT_CHOSEN: Final[Step] = (_feat_chosen, ())
+"""The continuations the hot steps push themselves (``draw``, ``ask`` written out), made once."""
+_DONE: Final = A.DONE

@@ -21,7 +21,7 @@ from .. import actions as A
 from ..data import data
 from ..state import BOSS_CARD, CARD_INDEX, CARD_NAMES, GAME_ID, MiniRogueState
 from . import areas, combat, rooms
-from .character import discards, end, free_discard, gain_hp, lose_hp
+from .character import end, free_discard, gain_hp, held_discards, lose_hp
 
 D: Final = data()
 CARD_KEYS: Final = tuple(f"@mr1.card.{name}" for name in CARD_NAMES)
@@ -39,17 +39,24 @@ EV_NO_KEY: Final = EventKind("mr1.ev.no_key")
 
 
 def _choose_legal(s: MiniRogueState) -> list[Action]:
-    out = list(map(A.TAKE.__getitem__, s.revealed[s.col]))
+    cards = s.revealed[s.col]
+    out = _TAKES.get(cards)
+    if out is None:
+        out = _TAKES[cards] = list(map(A.TAKE.__getitem__, cards))
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*out, *held_discards(s)]
+    return out  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_TAKES: Final[dict[tuple[int, ...], list[Action]]] = {}
+"""The cards of a pair to take, by the pair (15 lists at most, never changed once made)."""
 
 
 def _pre_room_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.ENTER, A.CAST["heal"]]
-    if s.spells:
-        out.extend(discards(s))
-    return out
+    return [A.ENTER, _CAST_HEAL, *held_discards(s)]  # (asked with Heal held: a spell to discard)
+
+
+_CAST_HEAL: Final = A.CAST["heal"]
 
 
 REVEAL: Final = Phase[MiniRogueState]("reveal", chance=True, game=GAME_ID)
@@ -62,7 +69,7 @@ PRE_ROOM: Final = Phase("pre_room", _pre_room_legal, game=GAME_ID)
 ROOMS: Final[tuple[Callable[[MiniRogueState], None], ...]] = (
     combat.monster_room,  # §5.1
     rooms.treasure,  # §5.3
-    rooms.merchant,  # §5.4
+    rooms.merchant_room,  # §5.4
     rooms.resting,  # §5.5
     rooms.event,  # §5.6
     rooms.trap,  # §5.7
@@ -85,7 +92,10 @@ def next_column(s: MiniRogueState) -> None:
     if col < 3:
         table = (_PAIR_TABLES if col == 1 else _ONE_TABLES)[s.remaining]
         assert table is not None  # (two cards are left for column 2's pair, one for column 3)
-        s.draw(REVEAL, table, _revealed)
+        # (s.draw(REVEAL, table, _revealed), written out: a column is reached while the rules run)
+        s.stack.append(_REVEALED)
+        s.table = table
+        s.phase = REVEAL
     elif col == 3:  # the last two cards: their reveal is certain (project ruling P1)
         cards = _CARDS_LEFT[s.remaining]
         if s.log:
@@ -99,21 +109,24 @@ def next_column(s: MiniRogueState) -> None:
 
 def _revealed(s: MiniRogueState, outcome: Action) -> None:
     # (_turn_up, written out: the hot path makes one call fewer a column)
-    cards = areas.CARDS_NAMED.get(outcome.args) or areas.revealed_cards(outcome)
+    cards = _CARDS_NAMED.get(outcome.args) or areas.revealed_cards(outcome)
     col = s.col
+    revealed = list(s.revealed)  # (a tuple with one place changed: one list, one tuple)
+    revealed[col] = cards
+    s.revealed = tuple(revealed)
     if len(cards) == 1:
         card = cards[0]
         if s.log:
             s.recorded.append((EV_REVEAL1, CARD_KEYS[card]))
         s.remaining &= ~(1 << card)
-        s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
         _start_room(s, card)
         return
     if s.log:
         s.recorded.append((EV_REVEAL2, CARD_KEYS[cards[0]], CARD_KEYS[cards[1]]))
     s.remaining &= ~(1 << cards[0] | 1 << cards[1])
-    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
-    s.ask(CHOOSE, _chosen)
+    # (s.ask(CHOOSE, _chosen), written out: the rules run)
+    s.stack.append(_CHOSEN)
+    s.phase = CHOOSE
 
 
 def _turn_up(s: MiniRogueState, cards: tuple[int, ...]) -> None:
@@ -122,7 +135,9 @@ def _turn_up(s: MiniRogueState, cards: tuple[int, ...]) -> None:
         remaining &= ~(1 << c)
     s.remaining = remaining
     col = s.col
-    s.revealed = (*s.revealed[:col], cards, *s.revealed[col + 1 :])
+    revealed = list(s.revealed)  # (a tuple with one place changed: one list, one tuple)
+    revealed[col] = cards
+    s.revealed = tuple(revealed)
     if len(cards) == 1:
         _start_room(s, cards[0])
     else:
@@ -134,7 +149,7 @@ def _chosen(s: MiniRogueState, action: Action) -> None:
         free_discard(s, action)
         s.ask(CHOOSE, _chosen)
         return
-    card = CARD_INDEX[str(action.args[0])]
+    card = _CARD_OF_NAME[action.args[0]]
     if s.log:
         s.recorded.append((EV_TAKE, CARD_KEYS[card]))
     _start_room(s, card)
@@ -144,7 +159,9 @@ def _start_room(s: MiniRogueState, card: int) -> None:
     """Enter the room of ``card``; the next column is pending until the room is resolved."""
     s.card = card
     col = s.col
-    s.chosen = (*s.chosen[:col], card, *s.chosen[col + 1 :])
+    chosen = list(s.chosen)  # (a tuple with one place changed: one list, one tuple)
+    chosen[col] = card
+    s.chosen = tuple(chosen)
     s.stack.append(_NEXT_COLUMN)  # (``s.push(next_column)``: a room starts while the rules run)
     if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room
         s.ask(PRE_ROOM, _pre_room)
@@ -156,6 +173,12 @@ def _start_room(s: MiniRogueState, card: int) -> None:
 
 _NEXT_COLUMN: Final[Step] = (next_column, ())
 """The pending step of the next column, made once."""
+_REVEALED: Final[Step] = (_revealed, ())
+_CHOSEN: Final[Step] = (_chosen, ())
+"""The continuations of a column's reveal and of a pair's choice, made once."""
+_CARDS_NAMED: Final = areas.CARDS_NAMED
+_CARD_OF_NAME: Final[dict[str | int, int]] = {name: i for name, i in CARD_INDEX.items()}
+"""A card's id by its name as an action's argument (``take:monster``)."""
 
 
 def _reveal_tables(pair: bool) -> tuple[ChanceTable | None, ...]:

@@ -21,6 +21,9 @@ EV_ITEM: Final = EventKind("mr1.ev.item", "item")
 D: Final = data()
 D6: Final = die_table("d6")
 
+_ITEMS: Final = ("", *D.treasure_items)
+"""The item table by face."""
+
 ITEM_ROLL: Final = Phase[MiniRogueState]("item_roll", chance=True, game=GAME_ID)
 """The roll on the item table (§5.3)."""
 
@@ -30,7 +33,9 @@ def roll_item(s: MiniRogueState) -> None:
 
 
 def item_rolled(s: MiniRogueState, outcome: Action) -> None:
-    item = D.treasure_items[int(outcome.args[0]) - 1]
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
+    item = _ITEMS[face]
     if s.log:
         s.recorded.append((EV_ITEM, "@mr1.item." + item))
     if item == "armor":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from solotable.core.chance import die_table
-from solotable.core.engine import EventKind, Phase
+from solotable.core.engine import EventKind, Phase, Step
 from solotable.core.protocol import Action
 
 from .. import actions as A
@@ -18,7 +18,6 @@ from ..data import SPELLS, data
 from ..state import GAME_ID, MiniRogueState
 from . import areas
 from .character import (
-    discards,
     free_discard,
     gain_armor,
     gain_food,
@@ -26,6 +25,7 @@ from .character import (
     gain_hp,
     gain_spell,
     gain_xp,
+    held_discards,
     lose_hp,
     lose_xp,
     pay_armor,
@@ -33,7 +33,7 @@ from .character import (
     pay_gold,
 )
 from .combat import event_monster
-from .items import roll_item
+from .items import ITEM_ROLL, item_rolled
 
 EV_REST: Final = EventKind("mr1.ev.rest", "option")
 EV_EVENT_ROLL: Final = EventKind("mr1.ev.event_roll", "face", "result")
@@ -64,17 +64,31 @@ TREASURE_GATE: Final = Phase[MiniRogueState]("treasure_gate", chance=True, game=
 
 def treasure(s: MiniRogueState) -> None:
     """1 gold, or 2 if a monster was defeated in this area (ruling R4); then roll for an item."""
-    gain_gold(s, D.treasure_gold_after_monster if s.monster_defeated else D.treasure_gold_plain)
-    s.draw(TREASURE_GATE, D6, _treasure_gate)
+    gain_gold(s, _GOLD_AFTER_MONSTER if s.monster_defeated else _GOLD_PLAIN)
+    # (s.draw(TREASURE_GATE, D6, _treasure_gate), written out: a room starts while the rules run)
+    s.stack.append(_TREASURE_GATE)
+    s.table = D6
+    s.phase = TREASURE_GATE
 
 
 def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
-    found = face >= D.treasure_item_gate
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
+    found = face >= _ITEM_GATE
     if s.log:
         s.recorded.append((EV_TREASURE_ITEM if found else EV_TREASURE_NONE, face))
     if found:
-        roll_item(s)
+        # (roll_item(s) and its s.draw, written out: the rules run)
+        s.stack.append(_ITEM_ROLLED)
+        s.table = D6
+        s.phase = ITEM_ROLL
+
+
+_TREASURE_GATE: Final[Step] = (_treasure_gate, ())
+_ITEM_ROLLED: Final[Step] = (item_rolled, ())
+_GOLD_AFTER_MONSTER: Final = D.treasure_gold_after_monster
+_GOLD_PLAIN: Final = D.treasure_gold_plain
+_ITEM_GATE: Final = D.treasure_item_gate
 
 
 # -- §5.4 Merchant ---------------------------------------------------------------------------------
@@ -94,7 +108,7 @@ def _merchant_legal(s: MiniRogueState) -> list[Action]:
         out.extend(A.SELL[sp] for sp in SPELLS if sp in s.spells)
     out.append(A.LEAVE)
     if s.spells:
-        out.extend(discards(s))
+        out.extend(held_discards(s))
     return out
 
 
@@ -104,6 +118,13 @@ MERCHANT_SHOP: Final = Phase("merchant", _merchant_legal, game=GAME_ID)
 
 def merchant(s: MiniRogueState) -> None:
     s.ask(MERCHANT_SHOP, _traded)
+
+
+def merchant_room(s: MiniRogueState) -> None:
+    """The Merchant's room (§5.4): :func:`merchant`, its ``s.ask`` written out (a room starts
+    while the rules run)."""
+    s.stack.append(_TRADED)
+    s.phase = MERCHANT_SHOP
 
 
 def _traded(s: MiniRogueState, action: Action) -> None:
@@ -148,10 +169,12 @@ def _traded(s: MiniRogueState, action: Action) -> None:
 
 
 def _rest_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.REST["xp"], A.REST["food"], A.REST["hp"]]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*_RESTS, *held_discards(s)]
+    return _RESTS  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_RESTS: Final = [A.REST["xp"], A.REST["food"], A.REST["hp"]]
 
 
 REST: Final = Phase("rest", _rest_legal, game=GAME_ID)
@@ -159,7 +182,9 @@ REST: Final = Phase("rest", _rest_legal, game=GAME_ID)
 
 
 def resting(s: MiniRogueState) -> None:
-    s.ask(REST, _rested)
+    # (s.ask(REST, _rested), written out: a room starts while the rules run)
+    s.stack.append(_RESTED)
+    s.phase = REST
 
 
 def _rested(s: MiniRogueState, action: Action) -> None:
@@ -182,10 +207,12 @@ def _rested(s: MiniRogueState, action: Action) -> None:
 
 
 def _check_legal(s: MiniRogueState) -> list[Action]:
-    out = [A.CHECK, A.ACCEPT]
     if s.spells:
-        out.extend(discards(s))
-    return out
+        return [*_CHECKS, *held_discards(s)]
+    return _CHECKS  # (kept, never changed: ``legal_actions`` hands out a copy)
+
+
+_CHECKS: Final = [A.CHECK, A.ACCEPT]
 
 
 def _shift_legal(s: MiniRogueState) -> list[Action]:
@@ -195,7 +222,7 @@ def _shift_legal(s: MiniRogueState) -> list[Action]:
     if s.event_roll > 1:
         out.append(A.DOWN)
     if s.spells:
-        out.extend(discards(s))
+        out.extend(held_discards(s))
     return out
 
 
@@ -211,21 +238,29 @@ EVENT_SHIFT: Final = Phase("event_shift", _shift_legal, game=GAME_ID)
 
 def event(s: MiniRogueState) -> None:
     s.event_roll = 0
-    s.draw(EVENT_ROLL, D6, _event_rolled)
+    # (s.draw(EVENT_ROLL, D6, _event_rolled), written out: a room starts while the rules run)
+    s.stack.append(_EVENT_ROLLED)
+    s.table = D6
+    s.phase = EVENT_ROLL
 
 
 def _event_rolled(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
     s.event_roll = face
     if s.log:
         s.recorded.append((EV_EVENT_ROLL, face, "@mr1.event." + D.event_results[face - 1]))
-    s.ask(EVENT_CHECK, _event_checked)
+    s.stack.append(_EVENT_CHECKED)  # (s.ask(EVENT_CHECK, _event_checked), written out: the rules run)
+    s.phase = EVENT_CHECK
 
 
 def _event_checked(s: MiniRogueState, action: Action) -> None:
     name = action.name
     if name == "check":
-        s.draw(EVENT_SKILL, D6, _event_skill)
+        # (s.draw(EVENT_SKILL, D6, _event_skill), written out: the rules run)
+        s.stack.append(_EVENT_SKILL)
+        s.table = D6
+        s.phase = EVENT_SKILL
     elif name == "accept":
         _event_result(s)
     else:
@@ -234,7 +269,8 @@ def _event_checked(s: MiniRogueState, action: Action) -> None:
 
 
 def _event_skill(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
     ok = face <= s.rank  # §3.3; a failed check costs nothing (the first roll stands)
     if s.log:
         s.recorded.append((EV_SKILL_OK if ok else EV_SKILL_FAIL, face, s.rank))
@@ -289,19 +325,27 @@ def trap(s: MiniRogueState) -> None:
         if s.log:
             s.recorded.append((EV_KEY_GAIN,))
     s.trap = 0
-    s.draw(TRAP_ROLL, D6, _trap_rolled)
+    # (s.draw(TRAP_ROLL, D6, _trap_rolled), written out: a room starts while the rules run)
+    s.stack.append(_TRAP_ROLLED)
+    s.table = D6
+    s.phase = TRAP_ROLL
 
 
 def _trap_rolled(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
     s.trap = face
     if s.log:
         s.recorded.append((EV_TRAP, "@mr1.trap." + D.trap_results[face - 1]))
-    s.draw(TRAP_SKILL, D6, _trap_skill)
+    # (s.draw(TRAP_SKILL, D6, _trap_skill), written out: the rules run)
+    s.stack.append(_TRAP_SKILL)
+    s.table = D6
+    s.phase = TRAP_SKILL
 
 
 def _trap_skill(s: MiniRogueState, outcome: Action) -> None:
-    face = int(outcome.args[0])
+    face = outcome.args[0]  # (an int: the outcomes of D6, the only ones apply accepts)
+    assert isinstance(face, int)
     ok = face <= s.rank
     if s.log:
         s.recorded.append((EV_SKILL_OK if ok else EV_SKILL_FAIL, face, s.rank))
@@ -354,3 +398,13 @@ def _spring(s: MiniRogueState) -> None:
                 s.recorded.append((EV_FALL, dest))
             s.area = dest
             areas.new_area(s)  # the pending next column is that area's first
+
+
+_RESTED: Final[Step] = (_rested, ())
+_TRADED: Final[Step] = (_traded, ())
+_EVENT_ROLLED: Final[Step] = (_event_rolled, ())
+_EVENT_CHECKED: Final[Step] = (_event_checked, ())
+_EVENT_SKILL: Final[Step] = (_event_skill, ())
+_TRAP_ROLLED: Final[Step] = (_trap_rolled, ())
+_TRAP_SKILL: Final[Step] = (_trap_skill, ())
+"""The continuations the rooms push themselves (``draw``, ``ask`` written out), made once."""

@@ -27,7 +27,7 @@ from solotable.core.protocol import Action
 from .. import actions as A
 from ..data import SPELLS, data
 from ..state import FOE_BOSS, FOE_EVENT, FOE_MONSTER, GAME_ID, HIT, MISS, NO_FOE, OPEN, MiniRogueState
-from .character import EV_HURT, end, free_discard, gain_gold, gain_hp, gain_xp, held_discards, lose_xp, pay_hp
+from .character import end, free_discard, gain_gold, gain_hp, gain_xp, held_discards, lose_hp, lose_xp, pay_hp
 from .items import roll_item
 
 D: Final = data()
@@ -447,15 +447,9 @@ def _end_of_attack(s: MiniRogueState) -> None:
             dmg = 0
         if s.log:
             s.recorded.append((EV_COUNTER, dmg, s.armor))
-        if dmg > 0:  # (lose_hp, written out)
-            hp = s.hp - dmg
-            if hp < 0:
-                hp = 0
-            s.hp = hp
-            if s.log:
-                s.recorded.append((EV_HURT, dmg, hp))
-            if hp == 0:
-                end(s, False, "boss" if s.foe == FOE_BOSS else "monster")
+        if dmg > 0:
+            lose_hp(s, dmg, "boss" if s.foe == FOE_BOSS else "monster")
+            if s.hp == 0:  # (lose_hp ended the game, R26)
                 return
     s.dice = ()
     s.dstat = ()

@@ -64,6 +64,19 @@ def test_a_meteoroid_blast_in_step_3_sets_off_the_scouting_ship_that_round_only(
     assert "ev.scout" not in keys_of(s) and s.observation()["hull"] == 6
 
 
+def test_a_loss_made_good_in_the_same_round_still_sets_off_the_scouting_ship() -> None:  # R28
+    """R28: any decrease at any time of the round counts, even when the shields are recharged and
+    the hull repaired afterwards (tracks back to 4 and 8): the Scout's point still falls, shields
+    first."""
+    s = new("e16", "e20", faces="tac med sci eng eng eng")
+    set_health(s, "e16", 1)
+    play(s, "fire:1", "hit:e16", "shields", "repair:1")
+    assert (s.observation()["shields"], s.observation()["hull"]) == (4, 8)
+    to_step5(s)
+    play(s, "threat:6")
+    assert "ev.scout" in keys_of(s) and (s.observation()["shields"], s.observation()["hull"]) == (3, 8)
+
+
 # ---- R31: Time Warp's scope ---------------------------------------------------------------------------
 
 

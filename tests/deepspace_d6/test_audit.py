@@ -116,7 +116,7 @@ def test_distracted_may_take_the_stasis_die_and_the_stasis_holds_r12_r34() -> No
     assert s.observation()["shields"] == 4  # the Cruiser (4, 5) stayed in stasis
 
 
-def test_nebula_arriving_sets_off_the_scouting_ship_r28() -> None:
+def test_nebula_arriving_sets_off_the_scouting_ship_r28() -> None:  # R28
     s = new("e20", faces="eng eng eng eng eng eng")
     play(s, "end", "draw:e17")  # shields 4 -> 0: a loss this round
     assert s.observation()["lost_this_round"]
@@ -139,7 +139,7 @@ def test_solar_winds_in_stasis_at_the_end_with_hull_5_is_played_on_r9() -> None:
     assert threat(s, "e21") is not None and s.observation()["hull"] == 5
 
 
-def test_a_cloaked_reroll_counts_as_an_activation_for_the_mercenary_r27() -> None:
+def test_a_cloaked_reroll_counts_as_an_activation_for_the_mercenary_r27() -> None:  # R27, R14
     s = new("i2", "e15", faces="eng eng eng eng eng eng")
     to_step5(s)
     play(s, "threat:2", "threat:6")  # Cloaked activated; the re-roll matches nothing
@@ -162,7 +162,7 @@ def test_the_activated_set_is_every_match_internals_first_in_entry_order_r1_r33(
     assert o["hull"] == 6 and o["shields"] == 0  # Intercepters 1 + 1 to the hull (Nebula)
 
 
-def test_deck_sizes_of_the_presets_and_lengths() -> None:
+def test_deck_sizes_of_the_presets_and_lengths() -> None:  # R16
     """§2.3's table, and the card each draw is uniform over the unseen cards (DS-P2)."""
     table = {"beginner": (42, 37, 34), "easy": (41, 36, 33), "normal": (39, 34, 31), "hard": (36, 31, 28)}
     for difficulty, sizes in table.items():

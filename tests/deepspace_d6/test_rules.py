@@ -54,7 +54,7 @@ def test_threat_die_is_uniform() -> None:
     assert dict(s.chance_outcomes()) == {Action("threat", v): Fraction(1, 6) for v in range(1, 7)}
 
 
-def test_setup_r16_r17() -> None:
+def test_setup_r16_r17() -> None:  # R16, R17, R37
     """§2.1: hull 8, shields 4, six dice in the pool with no face (R37); draw 2 (R17)."""
     s = G.new_state(difficulty="normal", length="short")
     o = s.observation()
@@ -409,7 +409,7 @@ def test_bounty_ship_destroys_shields_then_one_hull() -> None:
     assert (s.observation()["shields"], s.observation()["hull"]) == (0, 7)
 
 
-def test_mercenary_r27() -> None:
+def test_mercenary_r27() -> None:  # R27
     s = new("e15", faces="eng eng eng eng eng eng")
     to_step5(s)
     play(s, "threat:3")
@@ -420,7 +420,7 @@ def test_mercenary_r27() -> None:
     assert s2.observation()["shields"] == 3
 
 
-def test_mercenary_counts_a_stasis_threat_as_not_activated_r27() -> None:
+def test_mercenary_counts_a_stasis_threat_as_not_activated_r27() -> None:  # R27
     s = new("e15", "e9", faces="sci eng eng eng eng eng")
     play(s, "stasis:e9")
     to_step5(s)
@@ -473,7 +473,7 @@ def test_raiders_ignore_shields() -> None:
     assert (s.observation()["hull"], s.observation()["shields"]) == (6, 4)
 
 
-def test_scouting_ship_r3_r28() -> None:
+def test_scouting_ship_r3_r28() -> None:  # R3, R28
     s = new("e20", "e1", faces="eng eng eng eng eng eng")
     to_step5(s)
     play(s, "threat:4")
@@ -484,7 +484,7 @@ def test_scouting_ship_r3_r28() -> None:
     assert s2.observation()["shields"] == 4
 
 
-def test_mercenary_sets_off_the_scouting_ship_r27() -> None:
+def test_mercenary_sets_off_the_scouting_ship_r27() -> None:  # R27, R3, R28
     s = new("e15", "e20", faces="eng eng eng eng eng eng")
     to_step5(s)
     play(s, "threat:6")
@@ -507,7 +507,7 @@ def test_boost_morale_releases_a_scanner_die() -> None:
     assert threat(s, "i1") is None and count(s, "scanners") == 0 and count(s, "pool") == 6
 
 
-def test_cloaked_threats_roll_again_r14() -> None:
+def test_cloaked_threats_roll_again_r14() -> None:  # R14
     s = new("i2", "e2", faces="eng eng eng eng eng eng")
     to_step5(s)
     play(s, "threat:2")  # Cloaked and the Cruiser (2)
@@ -562,7 +562,7 @@ def test_send_unit_may_take_a_mission_die_and_keeps_stasis_r5_r34() -> None:
     assert s.observation()["shields"] == 4
 
 
-def test_time_warp_heals_externals_up_to_full_r31() -> None:
+def test_time_warp_heals_externals_up_to_full_r31() -> None:  # R31
     s = new("i11", "e1", "e9", "e21", faces="tac tac med sci eng eng")
     play(s, "fire:2", "hit:e1", "hit:e1", "hit:e1")
     to_step5(s)

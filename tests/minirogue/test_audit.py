@@ -251,7 +251,7 @@ def test_D17_eat_on_fall_can_starve() -> None:
     assert s.is_terminal() and s.result().details["cause"] == "starvation"
 
 
-def test_D20_flag_statuses_persist() -> None:
+def test_D20_flag_statuses_persist() -> None:  # D20
     s = with_flags("crusader", statuses_persist=False)
     s.heroes[0].poison = s.heroes[0].blind = True
     run_steps(s, (dungeon.delve, ()))
@@ -278,7 +278,7 @@ def test_D33_flag_cure_curse_at_once() -> None:
     assert hero(s)["statuses"] == [] and s.die_value(1) == 5 and "crit:2" not in legal(s)
 
 
-def test_D34_flags_useless_potions_and_poison_stacking() -> None:
+def test_D34_flags_useless_potions_and_poison_stacking() -> None:  # D34
     s = with_flags("mage", hide_useless_potions=False, poison_stacks=True)
     play(s, "card:CAMP-1")
     s.heroes[0].potions = ["fire", "healing"]
@@ -292,7 +292,7 @@ def test_D34_flags_useless_potions_and_poison_stacking() -> None:
     assert s.foe_hp == 30 - 2 - 8  # +4 per Poison effect
 
 
-def test_D35_flag_treasure_reward_optional() -> None:
+def test_D35_flag_treasure_reward_optional() -> None:  # D35
     s = with_flags("crusader", treasure_reward_optional=True)
     enter(s, "TRES-A")
     play(s, "check:5,5", "accept")  # row 5: the Ghost, then +2 gold; now it may be declined

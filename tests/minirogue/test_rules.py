@@ -48,7 +48,7 @@ def test_starting_stats_and_difficulty(char: str, difficulty: str) -> None:
     assert h["xp"] == 0 and h["statuses"] == [] and h["skill_up"] and h["item"] == ""
 
 
-def test_D12_starting_potions() -> None:
+def test_D12_starting_potions() -> None:  # D12
     assert hero(new("mage"))["potions"] == ["perception"]
     assert hero(new("priestess"))["potions"] == ["holy"]
     assert hero(new("rogue"))["potions"] == [] and hero(new("crusader"))["potions"] == []
@@ -232,7 +232,7 @@ def test_potion_limit_two_kinds_and_choice() -> None:
     assert hero(s)["potions"] == ["fire", "holy"]
 
 
-def test_D34_useless_potions_not_offered() -> None:
+def test_D34_useless_potions_not_offered() -> None:  # D34
     s = new("priestess")  # Holy potion, no status, full HP
     play(s, "card:CAMP-1")
     assert "drink:holy" not in legal(s)
@@ -385,7 +385,7 @@ def test_stun_counts_shield() -> None:
     assert s.foe_hp == 24
 
 
-def test_conjuration_and_D34_poison_does_not_stack() -> None:
+def test_conjuration_and_D34_poison_does_not_stack() -> None:  # D34
     s = enter(new("mage"), "MON-A", potions=["poison"])
     s.foe_hp = s.foe_max = 30
     play(s, "roll", "roll:2,1", "drink:poison")
@@ -394,7 +394,7 @@ def test_conjuration_and_D34_poison_does_not_stack() -> None:
     assert s.foe_hp == 30 - 7 - 2 - 4
 
 
-def test_regenerate_D13_D31() -> None:
+def test_regenerate_D13_D31() -> None:  # D13, D31
     s = enter(new("crusader"), "MON-A")
     from dataclasses import replace
 
@@ -420,7 +420,7 @@ def test_og_remains_two_phases_D28() -> None:
     assert s.is_terminal() and s.result().won
 
 
-def test_floor_boss_reward_D5_D6() -> None:
+def test_floor_boss_reward_D5_D6() -> None:  # D5, D6
     """§7.7: boss XP (floor 1: +2), then the Reward card: +2 gold and one option of the row."""
     s = boss_fight(new("rogue"), "cursed_dragon", area=2)
     assert s.foe_hp == 12 and s.foe_kind == BOSS
@@ -478,7 +478,7 @@ def test_hunter_food_price_is_the_floor() -> None:
     assert hero(s)["gold"] == 0 and hero(s)["food"] == 5
 
 
-def test_treasure_gold_condition_D9_and_row() -> None:
+def test_treasure_gold_condition_D9_and_row() -> None:  # D9
     s = enter(new("crusader"), "TRES-B")
     assert hero(s)["gold"] == 1  # no monster or trap earlier
     s.heroes[0].met |= MET_MONSTER
@@ -491,7 +491,7 @@ def test_treasure_gold_condition_D9_and_row() -> None:
     assert hero(s)["gold"] == 3
 
 
-def test_treasure_ghost_row_D35() -> None:
+def test_treasure_ghost_row_D35() -> None:  # D35
     s = enter(new("crusader"), "TRES-A")
     play(s, "check:5,5", "accept")
     assert s.foe_kind == GHOST
@@ -536,7 +536,7 @@ def test_held_item_is_out_of_the_deck_D27() -> None:
 # -- §4.3 exploration skills ----------------------------------------------------------------------
 
 
-def test_evasion_skips_the_start_room_D21() -> None:
+def test_evasion_skips_the_start_room_D21() -> None:  # D21
     s = new("rogue")
     play(s, "card:TRAP-4")
     assert "evade" in legal(s)
@@ -563,7 +563,7 @@ def test_shield_D23_one_room_for_everyone() -> None:
     assert hero(s)["shield"] == 1 and hero(s, 1)["shield"] == 1
 
 
-def test_foresight_D22() -> None:
+def test_foresight_D22() -> None:  # D22
     s = new("mage")
     play(s, "card:CAMP-1", "foresee", "see:3,2", "card:SHRN", "see:2,2", "card:MERC-1", "see:1,3", "card:TRAP-1")
     grid = s.observation()["grid"]
@@ -631,7 +631,7 @@ def test_D2_gains_above_a_maximum_are_lost() -> None:
     assert (h.armor, h.gold, h.food, h.hp) == (4, 10, 6, 20)
 
 
-def test_D11_no_combat_stance_cards() -> None:
+def test_D11_no_combat_stance_cards() -> None:  # D11
     assert "stance" not in {o.name for o in G.option_specs}
     assert "stance" not in str(new("rogue", partner="mage").observation())
 
@@ -643,7 +643,7 @@ def test_D19_no_feat_on_a_chained_or_removed_die() -> None:
     assert not any(a.startswith("feat:1") or a.startswith("feat:2") for a in legal(s))
 
 
-def test_D20_statuses_persist_through_delving() -> None:
+def test_D20_statuses_persist_through_delving() -> None:  # D20
     s = new("crusader")
     s.heroes[0].poison = s.heroes[0].blind = True
     run_steps(s, (dungeon.delve, ()))

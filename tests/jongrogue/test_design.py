@@ -51,7 +51,7 @@ WINDOW = {**WINDOW_REF, 6: "IROZLCQAN", 7: "OZLCQANYF", 8: "LCQANYFTW", 9: "QANY
 
 
 @pytest.mark.parametrize("floor", sorted(WINDOW))
-def test_monster_window(floor: int) -> None:  # §7.13, tuned (JR-P8)
+def test_monster_window(floor: int) -> None:  # §7.13, tuned (JR-P8), D22
     d = data()
     assert "".join(d.monster_for(n, floor).ch for n in range(1, 10)) == WINDOW[floor]
 

@@ -101,7 +101,7 @@ def test_2d9_check_draws_two_tiles_and_discards_them() -> None:  # §2.4
     assert s.discard_n == discard + 3  # the two check tiles and the gold tile
 
 
-def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.8
+def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.8, D12
     s = quiet_room(food=2)
     s.pile = [0] * 27
     s.pile[0] = 1
@@ -118,7 +118,7 @@ def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.
     assert s.food == 1
 
 
-def test_starvation_at_a_food_check_with_no_food() -> None:  # §4.1, §7.8
+def test_starvation_at_a_food_check_with_no_food() -> None:  # §4.1, §7.8, D12
     s = quiet_room(food=0)
     s.cont = False
     s.pile = [0] * 27

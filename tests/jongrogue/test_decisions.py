@@ -6,28 +6,39 @@ measured by ``benchmarks/jr_balance.py`` (docs/rulings.md JR-P8), not by a unit 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from solotable.core.engine import OVER
+from solotable.core.protocol import Result
 from solotable.games.jongrogue.data import rules_data as data
 from solotable.games.jongrogue.notation import LAB_INDEX, TILE_INDEX
 from solotable.games.jongrogue.rules.combat import gain_xp
-from solotable.games.jongrogue.rules.turns import MELEE, PLAY, RANGED, THREAT, TURN_END
+from solotable.games.jongrogue.rules.turns import DEATH, MELEE, PLAY, RANGED, THREAT, TURN_END
 from solotable.games.jongrogue.state import (
     CONFUSED,
     DOOR,
     DOWN,
+    FROZEN,
     K_TRAP,
     M_HASTE,
     PASSAGE,
+    POTIONS,
+    RINGS,
     ROOM,
+    SCROLLS,
     UP,
     Armour,
     Ring,
     Slot,
+    Weapon,
+    face_down,
     max_hp_of,
 )
+from solotable.sim.runner import SimStats
 
-from .helpers import XP_TABLE, at, do, feed, keys, legal, new, quiet_room, slot_of
+from .helpers import XP_TABLE, G, at, do, feed, keys, legal, new, quiet_room, settle, slot_of
 from .test_trigger_table import at_door, in_melee
 
 N, E, S, W = 0, 1, 2, 3
@@ -406,3 +417,220 @@ def test_d29_teleport_ring_fires_on_1d9_1(tile: str, fires: bool) -> None:  # D2
     do(s, "rest", "m1", "p1", tile, *(("m2",) if fires else ()))  # a firing ring teleports: room 2
     assert not s.is_chance()
     assert s.room == (1 if fires else 4) and s.pos == ROOM
+
+
+# -- D30-D43: items, equipment, identification, deep floors, endings, statuses ---------------------
+
+
+@pytest.mark.parametrize("tile,floor,draws,what", [
+    ("s1", 1, (), "food"), ("s1", 10, (), "amulet"), ("s2", 1, (), "food"),
+    ("s3", 1, ("m1", "s4"), "potion"), ("s4", 1, ("s6",), "potion"),
+    ("s5", 1, ("s1", "p7"), "scroll"), ("s6", 1, ("m2",), "scroll"),
+    ("s7", 1, ("m8",), "weapon"), ("s8", 1, ("m9",), "armour"), ("s9", 1, (), "ring"),
+])
+def test_d30_item_category_by_s_number(tile: str, floor: int, draws: tuple[str, ...], what: str) -> None:  # D30
+    s = quiet_room(floor=floor, food=1)
+    s.slots[4] = [slot_of(tile, floor)]
+    do(s, "pick:1", *draws)  # no category draw: the number decides
+    assert not s.is_chance()
+    got = {"food": s.food > 1, "amulet": s.amulet, "potion": sum(s.potions) == 1, "scroll": sum(s.scrolls) == 1,
+           "weapon": len(s.weapons) == 2, "armour": len(s.armours) == 2, "ring": len(s.rings) == 1}
+    assert {k for k, v in got.items() if v} == {what}
+
+
+@pytest.mark.parametrize("tile,floor,tiles,gold", [
+    ("p7", 3, ("m2", "s5"), 21),  # 2d9 x F = 7 x 3 (not (7 - 6) x 1d9 x F)
+    ("p9", 1, ("m1", "p1"), 2), ("p8", 5, ("s9", "m9"), 90),
+])
+def test_d31_gold_is_2d9_times_floor(tile: str, floor: int, tiles: tuple[str, str], gold: int) -> None:  # D31
+    s = quiet_room(floor=floor)
+    s.slots[4] = [slot_of(tile, floor)]
+    do(s, "pick:1", *tiles)
+    assert s.gold == gold and not s.is_chance()
+
+
+def test_d32_the_nine_potions_and_clairvoyance_shows_the_whole_map() -> None:  # D32
+    assert POTIONS == ("healing", "extra_healing", "gain_strength", "restore_strength", "raise_level",
+                       "clairvoyance", "levitation", "blindness", "confusion")
+    s = quiet_room(level=2, xp=15, maxhp=6, hp=6)
+    s.potions[4] = 1  # s5: raise level
+    do(s, "quaff:s5")
+    assert (s.level, s.xp, s.maxhp, s.hp) == (3, 20, 8, 8)
+    s = quiet_room()
+    s.processed[0] = False
+    s.slots[0] = [face_down(0) for _ in range(4)]  # room 1: four tiles face down, not yet processed
+    s.potions[5] = 1  # s6: clairvoyance
+    do(s, "quaff:s6", "s2", "p7", "p2", "m1")  # every face-down tile of the floor is shown
+    shown = [v["tile"] for v in s.observation()["map"][0]["slots"]]
+    assert shown == ["s2", "p7", "p2", "m1"]  # items, gold and traps too, not the monsters only
+    assert not s.processed[0]  # shown, not processed: sleep is still determined at the encounter
+
+
+def test_d33_eighteen_scrolls_drawn_uniformly() -> None:  # D33
+    rc2 = ("identify", "protect_armour", "hold_monster", "enchant_weapon", "enchant_armour", "teleport", "sleep",
+           "scare_monster", "remove_curse", "create_monster", "aggravate_monsters", "magic_mapping")
+    wands = ("haste_monster", "slow_monster", "confuse_monster", "monster_invisibility", "cancellation",
+             "teleport_monster")
+    assert rc2 + wands == SCROLLS
+    s = quiet_room(slots=("s5",))
+    do(s, "pick:1")
+    assert s.phase.name == "scroll_kind"
+    probs = {str(a): p for a, p in s.chance_table().outcomes}
+    scroll_tiles = [f"tile:{x}{n}" for x in "mp" for n in range(1, 10)]
+    assert len({probs[t] for t in scroll_tiles}) == 1  # each appearance as likely: no duplicated rows
+    t = quiet_room("ez-plus")
+    t.scrolls[TILE_INDEX["p3"]] = 1
+    do(t, "read:p3")
+    table = t.chance_table()  # the hidden link: one of the 18 rows, each 1/18
+    assert len(table.outcomes) == 18 and {p for _, p in table.outcomes} == {Fraction(1, 18)}
+
+
+@pytest.mark.parametrize("rules", ["ez", "ez-plus"])
+def test_d34_nine_ring_kinds_unknown_until_first_worn(rules: str) -> None:  # D34
+    assert RINGS == ("teleportation", "see_invisible", "armour_protection", "sustain_strength", "adornment",
+                     "regeneration", "slow_digestion", "add_strength", "searching")
+    s = quiet_room(rules, slots=("s9",))
+    do(s, "pick:1")
+    assert not s.is_chance() and s.rings[0].kind is None  # unknown on pick-up, in every rule set
+    assert s.observation()["equipment"]["rings"][0]["kind"] is None
+    do(s, "puton:1", "m9")  # first put on: 1d9 on the ring table
+    assert s.rings[0].kind == "searching" and s.rings[0].hand
+
+
+@pytest.mark.parametrize("tile,enchant", [("m1", -1), ("s2", -1), ("m3", 0), ("p7", 0), ("m8", 1), ("s9", 1)])
+def test_d35_equipment_state_drawn_when_first_equipped(tile: str, enchant: int) -> None:  # D35
+    c = data().combat
+    assert c.weapon_damage.value == {"bare": 1, "dagger": 2, "mace": 3, "long_sword": 4, "two_handed_sword": 5}
+    assert c.missile_damage.value == {"arrows": 2, "shuriken": 2, "darts": 1}
+    assert c.armour_value.value == {"leather": 1, "ring_mail": 2, "scale": 2, "chain": 3, "banded": 3, "splint": 3,
+                                    "plate": 4}
+    sv = data().score
+    assert sv.weapon_values.value == {"dagger": 27, "mace": 360, "long_sword": 470, "two_handed_sword": 580,
+                                      "bow": 150, "arrows": 150, "darts": 80, "shuriken": 350}
+    assert sv.armour_values.value == {"leather": 300, "ring_mail": 300, "scale": 400, "chain": 500, "banded": 600,
+                                      "splint": 600, "plate": 700}
+    s = quiet_room(slots=("s7",))
+    do(s, "pick:1", "m8")  # a long sword; its state is not drawn on pick-up
+    assert not s.is_chance() and not s.weapons[1].known
+    assert s.observation()["equipment"]["weapons"][1]["enchant"] is None
+    do(s, "wield:2", tile)  # first equipped: 1-2 cursed -1, 3-7 +0, 8-9 +1
+    w = s.weapons[1]
+    assert w.known and (w.enchant, w.cursed) == (enchant, enchant < 0)
+
+
+def test_d36_cursed_items_stay_on_until_remove_curse_or_enchant() -> None:  # D36
+    s = quiet_room()
+    s.weapons = [Weapon("mace", -1, cursed=True), Weapon("dagger")]
+    s.armours = [Armour("ring_mail", -1, cursed=True), Armour("leather")]
+    s.rings = [Ring("teleportation", True, 1)]
+    acts = legal(s)
+    assert not acts & {"wield:0", "wield:2", "wear:2", "remove:1", "drop:w,1", "drop:a,1", "drop:r,1"}
+    assert {"drop:w,2", "drop:a,2"} <= acts  # the unequipped ones may go
+    s.scrolls[8] = 1  # m9: remove curse
+    do(s, "read:m9")
+    assert not (s.weapons[0].cursed or s.armours[0].cursed or s.rings[0].cursed)
+    assert s.weapons[0].enchant == -1  # enchantments stay
+    assert {"wield:0", "wield:2", "wear:2", "remove:1", "drop:w,1", "drop:a,1", "drop:r,1"} <= legal(s)
+    s = quiet_room()
+    s.armours = [Armour("ring_mail", -1, cursed=True), Armour("leather")]
+    s.scrolls[4] = 1  # m5: enchant armour lifts its curse
+    do(s, "read:m5")
+    assert (s.armours[0].enchant, s.armours[0].cursed) == (0, False) and "wear:2" in legal(s)
+
+
+def test_d37_camp_is_free_out_of_threat_limits_kept_before_the_stairs() -> None:  # D37
+    s = quiet_room(lab=(R_, T_), slots=("s7",))
+    s.weapons = [Weapon("mace"), Weapon("dagger")]
+    pile = s.pile_n
+    do(s, "pick:1", "m9")  # a third melee weapon: over the limit of 2, and kept for now
+    assert len(s.weapons) == 3 and s.phase == PLAY
+    do(s, "drop:w,2")  # camp: free
+    do(s, "wield:0")
+    assert s.pile_n == pile - 1 and len(s.weapons) == 2  # only the weapon-table tile was drawn
+    s.slots[4] = [_foe()]
+    at(s, THREAT)
+    assert not any(a.split(":")[0] in ("wield", "wear", "puton", "remove", "drop") for a in legal(s))
+    s = quiet_room(lab=(R_, T_))
+    s.weapons = [Weapon("mace"), Weapon("dagger"), Weapon("long_sword")]
+    do(s, "stairs:down")  # row 40 runs automatically before the stairs
+    assert s.floor == 1 and s.phase.name == "carry"
+    do(s, "discard:w,2")
+    assert s.is_chance() and s.floor == 2 and len(s.weapons) == 2
+
+
+def test_d38_identified_by_use_by_the_identify_scroll_and_at_victory() -> None:  # D38
+    s = quiet_room("ez-plus", lab=(R_, T_), amulet=True)
+    s.potions[3] = s.potions[4] = 1  # s4, s5
+    s.scrolls[0] = 1  # m1
+    do(s, "quaff:s5", "link:2")  # used: extra healing, known from now on
+    assert s.pot_row[4] == 1 and s.observation()["identified"]["potions"] == {"s5": "extra_healing"}
+    do(s, "read:m1", "link:1", "link:3")  # the identify scroll; the only unknown thing carried: s4
+    assert s.scr_row[0] == 0 and s.pot_row[3] == 2
+    s.scrolls[TILE_INDEX["p7"]] = 1
+    do(s, "stairs:up", "link:5")  # victory: everything held is identified before the score
+    assert s.won and s.scr_row[TILE_INDEX["p7"]] == 4
+
+
+@pytest.mark.parametrize("floor,hasted", [(13, False), (14, True), (20, True)])
+def test_d40_every_monster_hasted_from_floor_14(floor: int, hasted: bool) -> None:  # D40
+    s = quiet_room(floor=floor)
+    do(s, "rest", "m2", "m1", "m3")  # a wandering monster
+    assert bool(s.slots[4][-1].flags & M_HASTE) is hasted
+    s = _passage(floor=floor)
+    s.processed[5] = False
+    s.slots[5] = [slot_of("m1", floor)]
+    s.slots[5][0].up = DOWN
+    do(s, "go:on", "m2", "lab:P", "lab:N", "m5")  # met at encounter processing (a wraith, awake)
+    assert bool(s.slots[5][0].flags & M_HASTE) is hasted
+
+
+@pytest.mark.parametrize("rules,score", [("ez", 100 + 960 + 5000), ("ez-plus", 110 + 960 + 5000)])
+def test_d41_victory_score_gold_bonus_and_item_values(rules: str, score: int) -> None:  # D41
+    s = quiet_room(rules, lab=(R_, T_), amulet=True, gold=100)
+    do(s, "stairs:up")  # mace 360, bow 150, arrows 150, ring mail 300; the Amulet 5,000
+    assert s.won and s.result().score == score
+    s = quiet_room(rules, lab=(R_, T_), amulet=True, gold=100)
+    s.weapons[0].enchant = 1  # +170 per weapon enchantment point
+    s.armours[0].protected = True  # +200
+    do(s, "stairs:up")
+    assert s.result().score == score + 170 + 200
+
+
+@pytest.mark.parametrize("cont", ["allowed", "off"])
+def test_d42_continue_by_option_recorded_and_apart(cont: str) -> None:  # D42
+    assert new("ez", **{"continue": cont}).cont is (cont == "allowed")  # the option (§1.5)
+    s = quiet_room()
+    s.cont = cont == "allowed"
+    s.food = 0
+    s.pile = [0] * 27
+    s.pile[0] = 1
+    s.pile_n = 1
+    s.discard[0] += 3
+    s.discard_n += 3
+    do(s, "rest", "m1")  # starvation
+    if cont == "off":
+        assert s.phase == OVER and "continue" not in legal(s)
+        return
+    assert s.phase == DEATH and legal(s) == {"continue", "gameover"}
+    do(s, "continue")
+    settle(s)
+    assert s.continues == 1 and s.result().details["continues"] == 1
+    # a game with a continue is counted apart from the survival rate
+    assert G.sim_assist == "continues"
+    stats = SimStats()
+    stats.add(Result(True, 10, {"continues": 1}), assist_key=G.sim_assist)
+    stats.add(Result(True, 10, {"continues": 0}), assist_key=G.sim_assist)
+    assert (stats.wins, stats.assisted_wins, stats.assisted_games) == (1, 1, 1)
+
+
+def test_d43_frozen_lasts_one_more_turn_hungry_only_warns() -> None:  # D43
+    s = in_melee(_foe("m6", hp=20))  # an ice monster
+    do(s, "hit:1", "m1", "m4", "m9", "m9", "m5", "m5")  # miss; it hits (18); freeze 10 >= 8 + 2
+    assert s.status & FROZEN and s.phase == TURN_END and legal(s) == {"keep", "forced-end"}
+    do(s, "keep")
+    assert s.status & FROZEN and "hit:1" not in legal(s)  # the next turn: still Frozen
+    do(s, "wait", "m1", "m2")  # it misses; the turn after the one it began in ends
+    assert not s.status & FROZEN and s.phase == TURN_END
+    fed, hungry = quiet_room(food=1), quiet_room(food=0)
+    assert "hungry" in hungry.observation()["sheet"]["status"] and "hungry" not in fed.observation()["sheet"]["status"]
+    assert legal(fed) == legal(hungry) and hungry.status == 0  # a warning, nothing more

@@ -17,12 +17,19 @@ from solotable.games.jongrogue.notation import LAB_INDEX, TILE_INDEX
 from solotable.games.jongrogue.rules.combat import gain_xp
 from solotable.games.jongrogue.rules.turns import DEATH, MELEE, PLAY, RANGED, THREAT, TURN_END
 from solotable.games.jongrogue.state import (
+    ADDED,
     CONFUSED,
     DOOR,
     DOWN,
     FROZEN,
+    HELD,
+    K_GONE,
     K_TRAP,
+    LEVIT,
+    M_ASLEEP,
+    M_DEEP,
     M_HASTE,
+    M_SLOW,
     PASSAGE,
     POTIONS,
     RINGS,
@@ -30,6 +37,7 @@ from solotable.games.jongrogue.state import (
     SCROLLS,
     UP,
     Armour,
+    JongRogueState,
     Ring,
     Slot,
     Weapon,
@@ -350,6 +358,21 @@ def test_d24_ranged_phase_up_to_2_shots_1_if_hasted(flags: int, shots: int) -> N
     assert s.phase == MELEE
 
 
+@pytest.mark.xfail(strict=True, reason="D24/row 16: the shot count is fixed when combat begins; a Hasted monster "
+                   "woken by the first shot does not cancel the second ranged attack")
+def test_d24_a_hasted_monster_woken_by_the_first_shot_leaves_no_second() -> None:  # D24
+    """Row 16 Before ("check monster Hasted") runs before every ranged attack: once an awake
+    monster of the room is Hasted, only 1 ranged attack is allowed (§7.11.3), and one is made."""
+    s = quiet_room()
+    s.slots[4] = [_foe(), _foe(flags=M_DEEP | M_HASTE)]  # an awake emu; a Hasted one asleep
+    at(s, THREAT)
+    do(s, "fight")
+    assert s.shots == 2  # no awake monster is Hasted yet
+    do(s, "shoot:2,arrows", "m1", "m1", "m2")  # a miss; row 13 after: the Hasted emu wakes
+    assert not s.slots[4][1].flags & M_DEEP
+    assert s.phase == MELEE and not any(a.startswith("shoot:") for a in legal(s))
+
+
 @pytest.mark.parametrize("tile,gone", [("m1", True), ("p1", True), ("s2", False), ("m9", False)])
 def test_d25_ammunition_runs_out_on_1d9_1(tile: str, gone: bool) -> None:  # D25
     s = quiet_room()
@@ -634,3 +657,219 @@ def test_d43_frozen_lasts_one_more_turn_hungry_only_warns() -> None:  # D43
     fed, hungry = quiet_room(food=1), quiet_room(food=0)
     assert "hungry" in hungry.observation()["sheet"]["status"] and "hungry" not in fed.observation()["sheet"]["status"]
     assert legal(fed) == legal(hungry) and hungry.status == 0  # a warning, nothing more
+
+
+# -- D45-D67: levitation, the ascent, abilities, continue, pursuit, stairs, choices, combat --------
+
+
+def test_d45_levitation_blocks_pick_up_stairs_and_traps() -> None:  # D45
+    s = quiet_room(lab=(R_, T_), slots=("s2", "p7"), status=LEVIT)
+    acts = legal(s)
+    assert not any(a.startswith(("pick:", "stairs:")) for a in acts)
+    s.status = 0
+    assert {"pick:1", "pick:2", "stairs:down"} <= legal(s)
+    s = at_door(status=LEVIT)
+    s.slots[4] = [slot_of("p2")]
+    do(s, "enter")  # no trap check at all: no tile drawn
+    assert not s.is_chance() and not s.status & HELD
+
+
+@pytest.mark.parametrize("tiles,frozen", [(("m4", "m5"), False), (("m5", "m5"), True)])
+def test_d50_frozen_on_2d9_at_least_8_plus_defence(tiles: tuple[str, str], frozen: bool) -> None:  # D50
+    s = in_melee(_foe("m6", hp=20))  # an ice monster; defence: ring mail 2, level 1
+    do(s, "hit:1", "m1", "m4", "m9", "m9", *tiles)  # miss; it hits; the freeze determination: 9, then 10
+    assert bool(s.status & FROZEN) is frozen
+
+
+def test_d46_on_the_ascent_the_window_follows_the_current_floor() -> None:  # D46
+    s = quiet_room(floor=5, deepest=12, amulet=True)
+    do(s, "rest", "m2", "m1", "m3")  # a wanderer on m1: floor 5's hobgoblin, not floor 12's troll
+    assert s.slots[4][-1].mon.ch == "H"
+    s = quiet_room(floor=6, deepest=12, amulet=True, lab=(R_, T_))
+    do(s, "stairs:up", "m5", "lab:T", "lab:N", "m1", "s2", "s2", "s2", "m5")  # up to floor 5; start room 5
+    assert s.floor == 5 and s.deepest == 12 and s.slots[4][0].mon.ch == "H"
+
+
+@pytest.mark.parametrize("tile,poisoned", [("m4", False), ("m5", True), ("s9", True)])
+def test_d51_poison_on_1d9_at_least_5(tile: str, poisoned: bool) -> None:  # D51
+    s = in_melee(_foe("m7", hp=7), hp=4)  # a rattlesnake
+    do(s, "hit:1", "m1", "m4", "m9", "m9", tile)  # miss; it hits; the poison determination
+    assert s.strength == (-1 if poisoned else 0) and s.hp == 2
+
+
+@pytest.mark.parametrize("tile,stolen", [("m1", False), ("m2", True)])
+def test_d51_gold_theft_on_1d9_at_least_2(tile: str, stolen: bool) -> None:  # D51
+    s = in_melee(_foe("m9", hp=9, floor=3), floor=3, gold=50)  # a leprechaun on B3
+    do(s, "hit:1", "m1", "m4", "m9", "m9", tile, *(("s1", "s2") if stolen else ()))  # 2d9 x F = 3 x 3
+    assert s.gold == (41 if stolen else 50)
+    assert (s.slots[4][0].kind == K_GONE) is stolen  # it vanishes with the gold
+
+
+@pytest.mark.parametrize("tile,stolen", [("m1", False), ("s2", True)])
+def test_d51_item_theft_on_1d9_at_least_2(tile: str, stolen: bool) -> None:  # D51
+    s = in_melee(_foe("m9", hp=9, floor=6), floor=6)  # a nymph on B6 (window tuned, JR-P8)
+    s.bow = False  # one thing to steal: the arrows (no tile for a choice of one)
+    do(s, "hit:1", "m1", "m4", "m9", "m9", tile)
+    assert s.missiles[0] is not stolen and (s.slots[4][0].kind == K_GONE) is stolen
+    assert not s.is_chance()
+
+
+@pytest.mark.parametrize("tile,drained", [("m5", False), ("m6", True)])
+def test_d51_strength_drain_on_1d9_at_least_6(tile: str, drained: bool) -> None:  # D51
+    s = in_melee(_foe("m8", hp=19, floor=11), floor=11, hp=8, maxhp=8)  # a vampire on B11
+    do(s, "hit:1", "m1", "m4", "m9", "m9", tile)
+    assert s.strength == (-1 if drained else 0) and s.hp == 5
+
+
+@pytest.mark.parametrize("tile,confused", [("m5", False), ("m6", True)])
+def test_d51_gaze_on_1d9_at_least_6(tile: str, confused: bool) -> None:  # D51
+    s = quiet_room(floor=10)
+    s.slots[4] = [_foe("m9", hp=33, floor=10)]  # a medusa on B10 (window tuned, JR-P8)
+    at(s, THREAT)
+    do(s, "flee:E", tile)  # room -> door: check Gaze
+    assert bool(s.status & CONFUSED) is confused
+
+
+@pytest.mark.parametrize("tile,damage", [("m1", 1), ("p5", 5), ("s9", 9)])
+def test_d51_fire_breath_deals_1d9(tile: str, damage: int) -> None:  # D51
+    s = quiet_room(floor=13, hp=20, maxhp=20)
+    s.slots[4] = [_foe("m9", hp=49, floor=13)]  # a dragon
+    at(s, THREAT)
+    do(s, "fight")
+    do(s, "shoot:1,arrows", "m1", "m1", "m2", "m9", "m9", tile)  # miss; ammo kept; the breath hits
+    assert s.hp == 20 - damage
+
+
+def test_d52_continue_rebuilds_the_floor_and_keeps_the_pile() -> None:  # D52
+    s = in_melee(_foe("m7", floor=3), floor=3, hp=1)  # an orc on B3
+    s.cont = True
+    s.lab[0] = (T_, N_)
+    do(s, "hit:1", "m1", "m4", "m9", "m9")  # miss; it hits: dead
+    assert s.phase == DEATH
+    pile = s.pile_n  # 104: 4 tiles drawn
+    do(s, "continue")
+    assert s.phase.name == "start_room" and s.pile_n == pile - 36  # the same pile deals the new floor
+    assert s.lab == [None] * 9 and s.processed == [False] * 9  # a new labyrinth and encounter map
+    feed(s, "m1", "lab:T", "lab:N", "s2", "s2", "s2", "s2")
+    assert (s.floor, s.room, s.pos, s.hp, s.continues) == (3, 0, ROOM, s.maxhp, 1)
+    assert s.pile_n == pile - 37
+
+
+def test_d53_monsters_do_not_pursue_but_a_passage_monster_fled_from() -> None:  # D53
+    s = at_door()
+    emu = _foe()
+    s.slots[4] = [emu]
+    at(s, THREAT)
+    do(s, "flee", "m1")
+    assert s.pos == PASSAGE and s.pmon is None and s.phase == PLAY and s.slots[4] == [emu]
+    do(s, "go:on", "m2", "lab:S", "lab:P")  # on to room 6: the emu stays in room 5
+    assert s.phase == PLAY and s.slots[4] == [emu] and s.slots[5] == []
+    s = _passage()
+    s.lab[5] = (S_, P_)
+    s.pmon = _foe()
+    at(s, THREAT)
+    do(s, "flee:back", "m1")  # back to room 5: the passage monster goes into room 6, the other end
+    assert s.pmon is None and s.slots[5][-1].mon.ch == "E" and s.slots[5][-1].up == ADDED
+
+
+def test_d54_stairs_under_threat_not_in_combat() -> None:  # D54
+    s = quiet_room(lab=(R_, T_))
+    s.slots[4] = [_foe()]
+    at(s, THREAT)
+    assert "stairs:down" in legal(s)
+    t = s.clone()
+    do(s, "fight")
+    assert s.phase == RANGED and "stairs:down" not in legal(s)
+    do(s, "skip")
+    assert s.phase == MELEE and "stairs:down" not in legal(s)
+    do(s, "hit:1", "m1", "m4", "m1", "m2")
+    assert s.phase == TURN_END and "stairs:down" not in legal(s)
+    do(t, "stairs:down")  # taken before the fight: the next floor
+    settle(t)
+    assert t.floor == 2
+
+
+def _nymph_steals(*tiles: str, **fields: object) -> JongRogueState:
+    s = in_melee(_foe("m9", hp=9, floor=6), floor=6, **fields)  # a nymph on B6 (window tuned, JR-P8)
+    do(s, "hit:1", "m1", "m4", "m9", "m9", "m2", *tiles)  # miss; it hits; theft on 2; the choice
+    assert not s.is_chance()
+    return s
+
+
+def test_d56_one_of_n_one_tile_up_to_9_two_from_10() -> None:  # D56
+    t = _nymph_steals("m3")  # n = 2: 3 -> ((3 - 1) mod 2) + 1 = option 1, the bow
+    assert not t.bow and t.missiles[0]
+    t = _nymph_steals("p4")  # 4 -> option 2, the arrows
+    assert t.bow and not t.missiles[0]
+    ten = {"bow": False, "missiles": [False, False, False], "potions": [1] * 9, "scrolls": [1] + [0] * 17}
+    for a, b, gone in (("m2", "m3", "s2"), ("s1", "p9", "s9"), ("p2", "s1", "m1"), ("m9", "m9", "s1")):
+        # n = 10: potions s1-s9 then scroll m1; v = 9(a - 1) + b, option ((v - 1) mod 10) + 1
+        t = _nymph_steals(a, b, **{k: (v[:] if isinstance(v, list) else v) for k, v in ten.items()})
+        left = [f"s{i + 1}" for i in range(9) if t.potions[i]] + (["m1"] if t.scrolls[0] else [])
+        assert len(left) == 9 and gone not in left
+    t = _nymph_steals(bow=False)  # n = 1: the arrows, no tile drawn
+    assert not t.missiles[0]
+
+
+def test_d62_entering_a_room_offers_fight_or_flee() -> None:  # D62
+    s = at_door()
+    s.slots[4] = [_foe("m1", flags=M_ASLEEP)]  # a kestrel, a light sleeper
+    assert s.phase == PLAY
+    do(s, "enter")  # it wakes (row 6): a threat, not a combat
+    assert s.phase == THREAT and s.pos == ROOM and not s.is_chance()
+    assert {"fight", "flee:E", "flee:S"} <= legal(s) and "hit:1" not in legal(s)
+    assert not {"ev.combat", "ev.mon_hit", "ev.mon_miss"} & set(keys(s))
+
+
+def test_d64_ranged_rounds_are_not_combat_turns() -> None:  # D64
+    s = quiet_room()
+    s.slots[4] = [_foe(flags=M_SLOW)]  # a Slowed emu: it attacks on even melee turns only
+    at(s, THREAT)
+    do(s, "fight")
+    do(s, "shoot:1,arrows", "m1", "m1", "m2")
+    assert s.phase == RANGED and s.turn == 0  # no row 17 after a ranged round
+    do(s, "skip")
+    assert s.phase == MELEE and s.turn == 1  # the first melee turn is turn 1
+    do(s, "hit:1", "m1", "m4")  # turn 1: the Slowed emu does not attack
+    assert s.phase == TURN_END and not {"ev.mon_hit", "ev.mon_miss"} & set(keys(s))
+    do(s, "keep")
+    do(s, "hit:1", "p1", "p4", "p1", "p2")  # turn 2: it attacks
+    assert "ev.mon_miss" in keys(s)
+
+
+def test_d65_a_teleport_ends_combat_with_no_parting_attacks() -> None:  # D65
+    s = in_melee(_foe(), _foe())
+    s.lab[0] = (T_, N_)
+    s.scrolls[5] = 1  # m6: teleport
+    do(s, "read:m6", "m1")  # to room 1
+    assert (s.room, s.pos, s.phase) == (0, ROOM, PLAY) and not s.is_chance()
+    assert not {"ev.mon_hit", "ev.mon_miss"} & set(keys(s)) and len(s.slots[4]) == 2
+
+
+def test_d66_a_dropped_item_leaves_the_game() -> None:  # D66
+    s = quiet_room()
+    s.weapons.append(Weapon("dagger"))
+    s.rings = [Ring()]
+    pile, discard = s.pile_n, s.discard_n
+    do(s, "drop:w,2")
+    do(s, "drop:r,1")
+    do(s, "drop:a,1")
+    assert len(s.weapons) == 1 and s.rings == [] and s.armours == []
+    assert s.slots[4] == [] and (s.pile_n, s.discard_n) == (pile, discard)  # no tile moves
+
+
+@pytest.mark.parametrize("floor,down", [(98, True), (99, False)])
+def test_d67_floor_99_is_the_bottom(floor: int, down: bool) -> None:  # D67
+    s = quiet_room(floor=floor, lab=(R_, T_), amulet=True)
+    acts = legal(s)
+    assert "stairs:up" in acts and ("stairs:down" in acts) is down
+    s = at_door(floor=floor)
+    s.slots[4] = [slot_of("p1", floor)]  # a trap door
+    do(s, "enter", "s5")  # it springs
+    assert "ev.trap" in keys(s)
+    if down:  # a fall to floor 99: Game Start steps 2-5 there
+        assert s.is_chance()
+        settle(s)
+    else:  # no effect: the PC stays in the room
+        assert not s.is_chance() and (s.room, s.pos) == (4, ROOM)
+    assert s.floor == 99

@@ -362,7 +362,7 @@ def test_row_23_death_fills_the_score_card() -> None:  # row 23, §4.2
     assert r.score == 77 and r.details["cause"] == "monster" and r.details["floor"] == 1
 
 
-def test_row_24_levitation_avoids_traps() -> None:  # row 24, §7.18
+def test_row_24_levitation_avoids_traps() -> None:  # row 24, §7.18, D45
     s = at_door(status=LEVIT)
     s.slots[4] = [slot_of("p2")]
     do(s, "enter")

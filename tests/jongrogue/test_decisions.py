@@ -1,8 +1,9 @@
-"""The decisions of the rules reference (jongrogue.md §8, D1-D67), one test (or parametrised test)
-each, named for the decision and citing it, with chosen tiles; both sides of every threshold, and
-what the decision's alternative would have done does not happen. Decisions checked elsewhere are
-cited on those tests (test_seed, test_design, test_trigger_table); D55, a balance target, is
-measured by ``benchmarks/jr_balance.py`` (docs/rulings.md JR-P8), not by a unit test."""
+"""The decisions of the rules reference (jongrogue.md §8, D1-D67) that no other test checked, one
+test (or parametrised test) each, named for the decision and citing it, with chosen tiles: both
+sides of every threshold, and what the decision's alternative would have done does not happen.
+Decisions checked elsewhere are cited on those tests (test_seed, test_design, test_trigger_table);
+D55, a balance target, is measured by ``benchmarks/jr_balance.py`` (docs/rulings.md JR-P8), not by
+a unit test. A decision the code does not follow is an ``xfail(strict=True)`` test saying how."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def _passage(**fields: object) -> object:
 @pytest.mark.parametrize("rules,copies", [("ez", 4), ("ez-plus", 3)])
 def test_d4_the_labyrinth_set_is_apart_and_the_pile_keeps_its_fives(rules: str, copies: int) -> None:  # D4
     s = new(rules)
-    # every five stays in the pile: not 3 (EZ) / 2 (EZ Plus) red-five-less copies
+    # every five stays in the pile (the alternative takes the red fives pR, sR out: p5, s5 one short)
     assert [s.pile[TILE_INDEX[t]] for t in ("m5", "p5", "s5")] == [copies] * 3
     assert sum(s.pile) == 27 * copies
     # the labyrinth set: 4 of each wind and the 2 stairs tiles, 18, drawn from apart

@@ -148,9 +148,9 @@ def test_d9_encounter_processing_at_the_door_or_inside() -> None:  # D9
     # processed on arrival at the door, before the PC enters (not "only on entering")
     assert (s.pos, s.room) == (DOOR, 5) and s.processed[5] and s.slots[5][0].up == UP
     assert "ev.encounter" in keys(s)
-    do(s, "enter")
-    do(s, "door:W")
-    assert "ev.encounter" not in keys(s)  # once per room and floor
+    do(s, "pass", "m2")  # back into the passage, and on to room 6's door again
+    do(s, "go:back", "m3")
+    assert (s.pos, s.room) == (DOOR, 5) and "ev.encounter" not in keys(s)  # once per room and floor
     # inside a room: a teleport places the PC in an unprocessed room, which is processed at once
     t = quiet_room()
     t.processed[0] = False

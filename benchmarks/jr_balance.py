@@ -1,4 +1,5 @@
-"""JongRogue balance figures of rules reference §7.30, on exactly the games of
+"""JongRogue balance figures of rules reference §7.30 (the balance target D55: a strong bot wins 1-5%
+of full EZ Plus games, EZ at least twice that, the random bot about 0%), on exactly the games of
 ``solotable sim jongrogue --agent A --games N --seed S --rules R --continue off``
 (same per-game seeds), with what the sim report does not show: the median floors visited by a
 winning game, the median PL decisions per game, the floor where the Amulet was found and the

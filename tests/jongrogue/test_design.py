@@ -51,7 +51,7 @@ WINDOW = {**WINDOW_REF, 6: "IROZLCQAN", 7: "OZLCQANYF", 8: "LCQANYFTW", 9: "QANY
 
 
 @pytest.mark.parametrize("floor", sorted(WINDOW))
-def test_monster_window(floor: int) -> None:  # §7.13, tuned (JR-P8)
+def test_monster_window(floor: int) -> None:  # §7.13, tuned (JR-P8), D22
     d = data()
     assert "".join(d.monster_for(n, floor).ch for n in range(1, 10)) == WINDOW[floor]
 
@@ -123,7 +123,7 @@ def test_sleeping_gas() -> None:  # §7.18 p5
 
 @pytest.mark.parametrize("tile,check", [("s2", "food"), ("s3", "potion"), ("s5", "scroll"), ("s7", "weapon"),
                                         ("s8", "armour"), ("s9", "ring")])
-def test_item_categories(tile: str, check: str) -> None:  # §7.19
+def test_item_categories(tile: str, check: str) -> None:  # §7.19, D30
     s = quiet_room(slots=(tile,))
     outcomes = {"potion": ("m1", "s4"), "scroll": ("s1", "p7"), "weapon": ("m8",), "armour": ("m9",)}
     do(s, "pick:1", *outcomes.get(check, ()))
@@ -141,7 +141,7 @@ def test_item_categories(tile: str, check: str) -> None:  # §7.19
         assert len(s.rings) == 1 and s.rings[0].kind is None and not s.rings[0].hand
 
 
-def test_gold_is_2d9_times_floor() -> None:  # §7.19
+def test_gold_is_2d9_times_floor() -> None:  # §7.19, D31
     s = quiet_room(slots=("p8",), floor=4)
     do(s, "pick:1", "m9", "s9")
     assert s.gold == 72
@@ -187,7 +187,7 @@ def test_scrolls_known_in_ez_hidden_in_ez_plus() -> None:  # §7.26
     assert t.scr_row == [-1] * 18 and t.observation()["identified"]["scrolls"] == {}
 
 
-def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24
+def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24, D36
     s = quiet_room()
     s.weapons[0].enchant = -1
     s.weapons[0].cursed = True
@@ -196,7 +196,7 @@ def test_enchant_weapon_and_remove_curse() -> None:  # §7.21 rows 4, 9; §7.24
     assert (s.weapons[0].enchant, s.weapons[0].cursed) == (0, False)
 
 
-def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24
+def test_cursed_equipment_cannot_be_removed() -> None:  # §7.24, D35, D36
     s = quiet_room()
     s.weapons.append(Weapon("long_sword", known=False))
     do(s, "wield:2", "m1")  # first equipped: 1d9 = 1, cursed -1

@@ -101,7 +101,7 @@ def test_2d9_check_draws_two_tiles_and_discards_them() -> None:  # §2.4
     assert s.discard_n == discard + 3  # the two check tiles and the gold tile
 
 
-def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.8
+def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.8, D12
     s = quiet_room(food=2)
     s.pile = [0] * 27
     s.pile[0] = 1
@@ -118,7 +118,7 @@ def test_pile_runs_out_food_check_then_restack() -> None:  # row 41, §2.4, §7.
     assert s.food == 1
 
 
-def test_starvation_at_a_food_check_with_no_food() -> None:  # §4.1, §7.8
+def test_starvation_at_a_food_check_with_no_food() -> None:  # §4.1, §7.8, D12
     s = quiet_room(food=0)
     s.cont = False
     s.pile = [0] * 27
@@ -211,7 +211,7 @@ def test_gaining_xp_raises_the_level_through_the_table() -> None:  # §6.1, row 
     assert s.level == 6 and s.maxhp == max_hp_of(6) == 14
 
 
-def test_death_offers_continue_or_game_over() -> None:  # §4.1-§4.3 [SEED]
+def test_death_offers_continue_or_game_over() -> None:  # §4.1-§4.3 [SEED], D42, D52
     s = quiet_room(food=0, floor=3)
     s.cont = True
     s.gold = 50
@@ -245,7 +245,7 @@ def test_forced_end_bonus(bonus: bool, expected: int) -> None:  # §4.4 [SEED]
 
 
 @pytest.mark.parametrize("bonus", [True, False])
-def test_victory_from_b1_with_the_amulet(bonus: bool) -> None:  # §4.5, §4.6 [SEED], §7.28
+def test_victory_from_b1_with_the_amulet(bonus: bool) -> None:  # §4.5, §4.6 [SEED], §7.28, D41
     s = quiet_room(lab=(4, 0), amulet=True)
     s.victory_bonus = bonus
     s.gold = 1000

@@ -125,7 +125,7 @@ def test_row_06_entering_wakes_light_sleepers_only() -> None:  # row 6, §7.7
     assert not s.slots[4][0].flags & M_ASLEEP and s.slots[4][1].flags & M_DEEP
 
 
-def test_row_06_trap_check_after_entering() -> None:  # row 6 after resolution, §7.18
+def test_row_06_trap_check_after_entering() -> None:  # row 6 after resolution, §7.18, D10
     s = at_door(slots=())
     s.slots[4] = [slot_of("p2")]
     do(s, "enter", "s5")  # 1d9 >= 5: the bear trap springs
@@ -160,7 +160,7 @@ def test_row_07_confused_goes_back() -> None:  # row 7 after: check Confused
     assert (s.pos, s.room, s.side) == (DOOR, 4, E)
 
 
-def test_row_07_and_08_pincer() -> None:  # rows 7, 8, §7.11.8
+def test_row_07_and_08_pincer() -> None:  # rows 7, 8, §7.11.8, D27
     s = at_door()
     s.slots[4] = [awake("m2")]
     s.slots[5] = [awake("m2")]
@@ -177,7 +177,7 @@ def test_row_08_held_pays_the_cost_and_stays() -> None:  # row 8 before, §5.1, 
     assert s.pos == DOOR and s.pile_n == pile - 1
 
 
-def test_row_09_search() -> None:  # row 9, §7.3
+def test_row_09_search() -> None:  # row 9, §7.3, D6
     s = quiet_room()
     do(s, "search:N", "m1", "m6")
     assert s.found[4] & 1 and "search:N" not in legal(s) and "door:N" in legal(s)
@@ -226,7 +226,7 @@ def test_row_11_aggravation_and_gold_lover() -> None:  # row 11, §7.14.13, D48
     assert s.slots[5][0].flags & M_DEEP and s.phase == PLAY
 
 
-def test_row_12_ranged_then_melee() -> None:  # row 12, §7.11.3
+def test_row_12_ranged_then_melee() -> None:  # row 12, §7.11.3, D24, D25
     s = quiet_room()
     s.slots[4] = [awake("m2")]
     at(s, THREAT)
@@ -267,7 +267,7 @@ def test_row_15_fumble_against_a_wraith_drains_a_level() -> None:  # row 15, §7
     assert (s.level, s.xp, s.maxhp, s.hp) == (2, 10, 6, 6)
 
 
-def test_row_16_blind_no_ranged_phase_and_hasted_one_shot() -> None:  # row 16 before
+def test_row_16_blind_no_ranged_phase_and_hasted_one_shot() -> None:  # row 16 before, D24
     s = quiet_room(status=BLIND)
     s.slots[4] = [awake("m2")]
     at(s, THREAT)
@@ -280,7 +280,7 @@ def test_row_16_blind_no_ranged_phase_and_hasted_one_shot() -> None:  # row 16 b
     assert s.phase == RANGED and s.shots == 1
 
 
-def test_row_16_ammo_check_and_fire_breath() -> None:  # row 16 after resolution, §7.14.11
+def test_row_16_ammo_check_and_fire_breath() -> None:  # row 16 after resolution, §7.14.11, D25
     s = quiet_room(floor=13, hp=20, maxhp=20)
     s.slots[4] = [awake("m9", 13)]  # a dragon
     at(s, THREAT)
@@ -362,7 +362,7 @@ def test_row_23_death_fills_the_score_card() -> None:  # row 23, §4.2
     assert r.score == 77 and r.details["cause"] == "monster" and r.details["floor"] == 1
 
 
-def test_row_24_levitation_avoids_traps() -> None:  # row 24, §7.18
+def test_row_24_levitation_avoids_traps() -> None:  # row 24, §7.18, D45
     s = at_door(status=LEVIT)
     s.slots[4] = [slot_of("p2")]
     do(s, "enter")
@@ -492,7 +492,7 @@ def test_row_39_gold_lover_guards_gold() -> None:  # row 39, D48
     assert "pick:2" in legal(s)
 
 
-def test_row_40_carry_limits_before_the_stairs() -> None:  # row 40, §7.25
+def test_row_40_carry_limits_before_the_stairs() -> None:  # row 40, §7.25, D37
     s = quiet_room(lab=(4, 0))
     s.weapons = [Weapon("mace"), Weapon("dagger"), Weapon("long_sword", known=False)]
     do(s, "stairs:down")

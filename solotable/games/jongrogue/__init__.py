@@ -50,7 +50,7 @@ class JongRogue(Game):
     )
     sim_histogram: ClassVar[str | None] = "floor"
     sim_means: ClassVar[tuple[str, ...]] = ("floor", "deepest", "level", "gold", "score", "decisions")
-    sim_assist: ClassVar[str | None] = "continues"  # §1.5: a win after a continue is reported apart
+    sim_assist: ClassVar[str | None] = "continues"  # §1.5, D42: a win after a continue is reported apart
     rules_listings: ClassVar[tuple[str, ...]] = ("provenance",)
 
     def new_state(self, seed: int | None = None, **options: object) -> JongRogueState:

@@ -377,7 +377,8 @@ class BalanceRows:
 
 @dataclass(frozen=True, slots=True)
 class Monster:
-    """A row of the monster table (§7.12). ``dmg`` -1 is the venus flytrap's counter (§7.14.10)."""
+    """A row of the monster table (§7.12): HP, damage and attack value from RC2 scaled ÷ 3 (D20),
+    XP RC2's kill XP unchanged (D21). ``dmg`` -1 is the venus flytrap's counter (§7.14.10)."""
 
     ch: str
     id: str
@@ -475,7 +476,7 @@ class RulesData:
                 yield f"{group.name}.{row.name}", getattr(rows, row.name)
 
     def monster_for(self, tile_number: int, floor: int) -> Monster:
-        """Tile mN on floor F is monster #(s(F) + N) (§7.13)."""
+        """Tile mN on floor F is monster #(s(F) + N) (§7.13): the explicit window table (D22)."""
         start = self.window.start
         return self.monsters[start[min(floor, len(start)) - 1] + tile_number - 1]
 

@@ -234,9 +234,9 @@ def observation(s: JongRogueState) -> Observation:
             "level": s.level, "xp": s.xp, "hp": s.hp, "max_hp": s.maxhp, "strength": s.eff_strength(),
             "max_strength": s.max_str,
             "status": [n for i, n in enumerate(PC_STATUS_NAMES) if s.status >> i & 1]
-            + (["hungry"] if s.food == 0 else []),
+            + (["hungry"] if s.food == 0 else []),  # a warning only (§7.16, D43)
             "gold": s.gold, "food": s.food, "floor": s.floor, "deepest": s.deepest,
-            "stairs": "S" if s.amulet else "T",
+            "stairs": "S" if s.amulet else "T",  # the plate (D8)
         },
         "equipment": {
             "weapons": [{"kind": w.kind, "enchant": w.enchant if w.known else None,

@@ -167,7 +167,8 @@ def face_down(pool: int) -> Slot:
 
 def new_slot(t: int, floor: int) -> Slot:
     """The encounter slot a pile tile makes (§2.1, §7.5): mN a monster of this floor's window
-    (§7.13), p1-p6 a trap, p7-p9 gold, sN an item; face down."""
+    (§7.13; the current floor's, on the way up too, D46), p1-p6 a trap, p7-p9 gold, sN an item;
+    face down."""
     if t < 9:
         mon = _WINDOW[floor if floor < _DEEPEST_WINDOW else _DEEPEST_WINDOW][t]
         return Slot(t, K_MON, DOWN, mon, mon.hp)
@@ -256,7 +257,7 @@ class Ring:
 
 def neighbour(room: int, side: int) -> int:
     """The room across wall ``side`` (0 N, 1 E, 2 S, 3 W) of ``room`` (0-8), or -1 on the outer
-    wall (§7.3)."""
+    wall (§7.3). Rooms are numbered 1-9 (here 0-8) in reading order, 1 = NW, 9 = SE (D5)."""
     row, col = divmod(room, 3)
     if side == 0:
         return room - 3 if row > 0 else -1
@@ -395,7 +396,7 @@ class JongRogueState(StepState):
         self.victory_bonus = victory_bonus
         self.cont = cont
         self.forced_end_ok = forced_end_ok
-        copies = R.pile.copies_plus_id.value if ident else R.pile.copies_ez.value  # §2.8, D1, D2
+        copies = R.pile.copies_plus_id.value if ident else R.pile.copies_ez.value  # §2.8, D1, D2, D4
         self.pile = [copies] * 27
         self.pile_n = 27 * copies
         self.held = []
@@ -413,7 +414,7 @@ class JongRogueState(StepState):
         self.food = R.food.start.value
         self.floor = 1
         self.deepest = 1
-        self.amulet = False  # the stairs plate shows East until the Amulet is held (§7.27)
+        self.amulet = False  # the stairs plate shows East until the Amulet is held (§7.27, D8)
         self.status = 0
         # Equipment [SEED]: mace equipped, bow and arrows carried, ring mail worn; +0, known.
         self.weapons = [Weapon("mace")]
@@ -457,6 +458,7 @@ class JongRogueState(StepState):
     def reset_floor(self) -> None:
         """The map of a new floor (§3.3): the labyrinth set back, no tile laid yet."""
         self.lab = [None] * 9
+        # the labyrinth set (16 winds, 2 stairs) is apart from the pile, which keeps its fives (D4)
         self.lab_left = [R.map.wind_copies.value] * 4 + [R.map.stairs_tiles.value]
         self.lab_n = sum(self.lab_left)
         self.found = [0] * 9  # per room, a bit per side (N E S W) with a found hidden end
@@ -662,7 +664,8 @@ class JongRogueState(StepState):
         return self.armours[self.armour_eq] if self.armour_eq >= 0 else None
 
     def defence(self) -> int:
-        """Armour value (with enchantment, at least 0) + ⌊L/4⌋ (§7.11.5)."""
+        """Armour value (with enchantment, at least 0) + ⌊L/4⌋ (§7.11.5): it raises the monster's hit
+        target, and never reduces the damage (D19)."""
         a = self.armour()
         val = max(0, ARMOUR_VALUE[a.kind] + a.enchant) if a else 0
         return val + self.level // DEFENCE_LEVEL_DIV
@@ -672,7 +675,7 @@ class JongRogueState(StepState):
         return -1 if self.pos == PASSAGE else self.room
 
     def doors(self, room: int) -> int:
-        """The sides with a door tile, a bit each (§7.3)."""
+        """The sides with a door tile, a bit each (§7.3): a wind tile is a door on that wall (D6)."""
         pair = self.lab[room]
         if pair is None:
             return 0
@@ -698,7 +701,8 @@ class JongRogueState(StepState):
         return self.processed[room] or s.up == ADDED
 
     def threats(self) -> list[Slot]:
-        """Monsters that threaten the PC (§7.6)."""
+        """Monsters that threaten the PC (§7.6): those of its room or of the room at whose door it
+        stands; a monster never leaves its room to pursue (D53), but for the passage monster."""
         if self.pos == PASSAGE:
             p = self.pmon
             if p is not None and not p.flags & (M_SLEEPING | M_SCARED):
@@ -742,7 +746,7 @@ class JongRogueState(StepState):
                 "scr": sum(self.scrolls) > CARRY.scrolls}  # fmt: skip
 
 
-ARMOUR_VALUE: dict[str, int] = R.combat.armour_value.value
+ARMOUR_VALUE: dict[str, int] = R.combat.armour_value.value  # §7.23 at tile scale (D35)
 DEFENCE_LEVEL_DIV = R.combat.defence_level_div.value
 DOOR_ENGAGE_MAX = R.combat.door_engage_max.value
 CARRY = R.carry.limits.value
@@ -752,7 +756,7 @@ HP_A, HP_B = R.hp.max_by_level.value
 
 
 def max_hp_of(level: int) -> int:
-    """Max HP = 2L + 2 (§7.9)."""
+    """Max HP = 2L + 2 (§7.9, D14)."""
     return HP_A * level + HP_B
 
 

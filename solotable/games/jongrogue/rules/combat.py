@@ -115,7 +115,7 @@ def attack_sleeper(state: JongRogueState, k: str | int) -> None:
 
 def begin_combat(state: JongRogueState) -> None:
     """Row 12: after, the ranged phase; after resolution, melee. Row 16 before: one shot only if
-    an awake monster is Hasted."""
+    an awake monster is Hasted; else up to 2 (D24)."""
     state.mode = turns.RANGED
     state.turn = 0
     hasted = any(s.flags & M_HASTE for s in state.threats())
@@ -157,7 +157,8 @@ def targets(state: JongRogueState, ranged: bool) -> list[tuple[int, Slot]]:
 
 
 def start_melee(state: JongRogueState) -> None:
-    """Row 12 after resolution: the melee phase, turn 1; an Asleep PC skips its action (D57)."""
+    """Row 12 after resolution: the melee phase, turn 1 (ranged rounds are not counted, D64); an
+    Asleep PC skips its action (D57)."""
     state.mode = turns.MELEE
     state.turn = 1
     if state.status & ASLEEP:
@@ -198,7 +199,7 @@ def _ammo_check(state: JongRogueState, missile: str) -> None:
 
 
 def _ammo_rolled(state: JongRogueState, v: int, missile: str) -> None:
-    if v == AMMO_OUT:
+    if v == AMMO_OUT:  # 1d9 = 1: the missile row is used up (D25)
         state.missiles[MISSILES.index(missile)] = False
         if state.log:
             state.emit("jr.ev.ammo_out", item=f"@jr.item.{missile}")
@@ -218,6 +219,7 @@ def _after_shot(state: JongRogueState) -> None:
 
 
 def ranged_round_done(state: JongRogueState) -> None:
+    # a ranged round is not a combat turn: no row 17, the melee turn counter stays (D64)
     state.shots -= 1
     if not state.threats() and not targets(state, ranged=True):
         end_combat(state)
@@ -249,7 +251,7 @@ def _after_hit(state: JongRogueState) -> None:
 
 def pc_melee(state: JongRogueState, r: int) -> None:
     """A step: the PC's melee attack on ``r`` (rows 13-15). Hit on 2d9 >= 10 - ⌊L/3⌋ - weapon
-    enchantment (+2 against an Invisible target), from 4 to 18; 2d9 <= 3 is a fumble."""
+    enchantment (+2 against an Invisible target), from 4 to 18 (D17); 2d9 <= 3 is a fumble (D18)."""
     s = state.slot_at(r)
     if s.kind == K_ITEM:  # an attack on a real item: the hit check, and nothing happens
         roll(state, 2, MELEE_HIT, _hit_nothing)
@@ -270,11 +272,11 @@ def _hit_nothing(state: JongRogueState, total: int) -> None:
 def _melee_rolled(state: JongRogueState, total: int, r: int, target: int) -> None:
     s = state.slot_at(r)
     mon = s.mon
-    if total <= FUMBLE_MAX:
+    if total <= FUMBLE_MAX:  # a fumble: 2d9 <= 3, an automatic miss (§7.11.6, D18)
         if state.log:
             state.emit("jr.ev.fumble", monster=f"@jr.mon.{mon.id}")
         wake_attacked(s)
-        if "level_drain" in mon.abilities and not s.flags & M_CANCEL:  # row 15
+        if "level_drain" in mon.abilities and not s.flags & M_CANCEL:  # row 15, §7.14.7, D49
             level_down(state)
         return
     hit_ = total >= target
@@ -287,6 +289,8 @@ def _melee_rolled(state: JongRogueState, total: int, r: int, target: int) -> Non
         w = state.weapon()
         base = WEAPON_DMG[w.kind] if w else WEAPON_DMG["bare"]
         ench = w.enchant if w else 0
+        # D17: weapon + enchantment + strength + ⌊margin/3⌋, no damage draw; strength adds to the
+        # damage only, never to the hit target (D16)
         dmg = max(MIN_DAMAGE, base + ench + state.eff_strength() + (total - target) // MARGIN_DIV)
         damage_monster(state, r, dmg)
 
@@ -369,6 +373,7 @@ def gain_xp(state: JongRogueState, xp: int) -> None:
 
 
 def level_up(state: JongRogueState) -> None:
+    # max HP and HP +2 a level: max HP stays 2L + 2 (§7.9, D14)
     state.level += 1
     state.maxhp += HP_GAIN
     state.hp += HP_GAIN
@@ -377,7 +382,7 @@ def level_up(state: JongRogueState) -> None:
 
 
 def level_down(state: JongRogueState) -> None:
-    """§7.9: a level lost; XP to the new level's threshold; max HP and HP -2 (HP at least 1)."""
+    """§7.9, D49: a level lost; XP to the new level's threshold; max HP and HP -2 (HP at least 1)."""
     if state.level <= 1:
         return
     state.level -= LEVEL_DRAIN
@@ -419,7 +424,7 @@ def _monster_turn(state: JongRogueState, refs: tuple[int, ...], i: int) -> None:
     # row 17 after: clear Asleep; Gaze; See Invisible
     state.status &= ~ASLEEP
     if state.status & FROZEN and state.turn >= state.frozen_at + FREEZE_DURATION:
-        state.status &= ~FROZEN  # §7.14.1: it ends at the end of the turn after it began
+        state.status &= ~FROZEN  # §7.14.1, D43: it ends at the end of the turn after it began
     state.then((moves.gaze, ()), (moves.see_invisible, ()), (_turn_over, ()))
 
 
@@ -510,8 +515,9 @@ def flee_failed(state: JongRogueState, in_melee: bool) -> None:
 
 
 def _parting(state: JongRogueState) -> list[tuple[object, tuple[int]]]:
-    """The parting attacks (§7.11.7): one from each engaged monster but Slowed and stationary
-    ones (asleep and Scared ones make none: ``monsters.attack`` checks)."""
+    """The parting attacks (§7.11.7, D26: only when leaving melee; a flee before melee is free):
+    one from each engaged monster but Slowed and stationary ones (asleep and Scared ones make
+    none: ``monsters.attack`` checks)."""
     out: list[tuple[object, tuple[int]]] = []
     for s in state.engaged():
         if s.flags & M_SLOW or "stationary" in s.mon.abilities:

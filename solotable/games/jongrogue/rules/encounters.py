@@ -72,7 +72,8 @@ __all__ = ["Then", "add_monster", "encounter", "trap_check", "wanderer"]
 
 
 def encounter(state: JongRogueState, room: int) -> None:
-    """Row 10: encounter processing of ``room`` (once per floor)."""
+    """Row 10: encounter processing of ``room`` (once per floor): on first arrival at one of its
+    doors, or inside it for the start, a teleport or a fall (§7.5, D9)."""
     if state.processed[room]:
         return
     if state.status & BLIND and state.pos == DOOR:  # row 10 before: check Blind (D44)
@@ -117,7 +118,7 @@ def _meet(state: JongRogueState, room: int, k: int) -> None:
     """Row 11 after: Aggravation, the sleep determination, Invisible, Gold-lover (§7.7)."""
     s = state.room_slots(room)[k]
     mon = s.mon
-    if state.floor >= ALL_HASTED_FROM:
+    if state.floor >= ALL_HASTED_FROM:  # every monster is Hasted from floor 14 (D40)
         s.flags |= M_HASTE
     if state.status & AGGRAV or mon.sleep == "none":
         _slept(state, True, room, k)
@@ -153,7 +154,7 @@ def _slept(state: JongRogueState, awake: bool, room: int, k: int) -> None:
 
 
 def wanderer(state: JongRogueState) -> None:
-    """A step: draw a tile; an m tile, then 1d9 <= 3, brings that floor's monster (§7.17)."""
+    """A step: draw a tile; an m tile, then 1d9 <= 3, brings that floor's monster (§7.17, D28)."""
     draw_tile(state, WANDERING, _wander_tile)
 
 
@@ -180,7 +181,7 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
     (§7.5, D60) or as the passage monster."""
     mon = R.monster_for(number(t), state.floor)
     s = Slot(t, K_MON, ADDED, mon, mon.hp)
-    if state.floor >= ALL_HASTED_FROM:
+    if state.floor >= ALL_HASTED_FROM:  # D40
         s.flags |= M_HASTE
     if "invisible" in mon.abilities:
         s.flags |= M_INVIS
@@ -198,8 +199,8 @@ def add_monster(state: JongRogueState, t: int, key: str) -> None:
 
 
 def trap_check(state: JongRogueState, room: int, k: int = 0) -> None:
-    """Row 6 after resolution: each trap of the room, in slot order, springs on 1d9 >= 5; a
-    Levitating PC springs none (row 24 before)."""
+    """Row 6 after resolution: each trap of the room, in slot order, springs on 1d9 >= 5 on
+    every entry and stays armed (D10); a Levitating PC springs none (row 24 before, D45)."""
     slots = state.room_slots(room)
     while k < len(slots):
         if slots[k].kind == K_TRAP and not state.status & LEVIT:
@@ -215,7 +216,7 @@ def _trap_rolled(state: JongRogueState, v: int, room: int, k: int) -> None:
             state.emit("jr.ev.trap_quiet", trap=f"@jr.trap.{number(s.tile)}")
         trap_check(state, room, k + 1)
         return
-    s.up = max(s.up, UP)
+    s.up = max(s.up, UP)  # it stays, face up, and is checked again on every entry (D10)
     kind = number(s.tile)
     if state.log:
         state.emit("jr.ev.trap", trap=f"@jr.trap.{kind}")
@@ -264,7 +265,7 @@ def rust(state: JongRogueState) -> None:
 
 
 def str_down(state: JongRogueState) -> None:
-    """Row 22: strength -1, cancelled by the Ring of Sustain Strength (§7.10)."""
+    """Row 22: strength -1, to -3 at least (D16), cancelled by the Ring of Sustain Strength (§7.10)."""
     if state.ring_on("sustain_strength"):
         return
     if state.strength > R.strength.range.value[0]:

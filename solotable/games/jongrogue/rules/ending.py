@@ -76,7 +76,8 @@ def game_over(state: JongRogueState) -> None:
 
 
 def continue_game(state: JongRogueState) -> None:
-    """§4.3, D52, D59: HP to max, statuses cleared, the floor restarts (Game Start steps 2-5)."""
+    """§4.3, D52, D59: HP to max, statuses cleared, the floor restarts (Game Start steps 2-5). Only
+    with the option (``cont``); counted in ``continues`` (D42)."""
     from .floors import game_start_steps
 
     state.continues += 1
@@ -106,7 +107,7 @@ def forced_end(state: JongRogueState) -> None:
 
 def victory(state: JongRogueState) -> None:
     """§4.5: up the stairs from B1 with the Amulet. Nothing else of the step runs. Everything is
-    identified (§7.26), then the score is gold part + items part. The game is ending first (its
+    identified (§7.26, D38), then the score is gold part + items part (§7.28, D41). The game is ending first (its
     cause given: ``state.ended``), so the identification draws bring no food check (JR-P5); the
     score's step ends it (``finish()``)."""
     from . import items, magic
@@ -133,7 +134,7 @@ def _victory_score(state: JongRogueState) -> None:
 
 
 def item_values(state: JongRogueState) -> list[tuple[str, int]]:
-    """§7.28: the held items' values (everything identified first)."""
+    """§7.28, D41: the held items' values (everything identified first); the Amulet 5,000."""
     sc = R.score
     vmin = sc.min_item_value.value
     wv = sc.weapon_values.value

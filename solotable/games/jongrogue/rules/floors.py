@@ -110,7 +110,8 @@ def deal(state: JongRogueState) -> None:
 
 
 def _start_room(state: JongRogueState, t: int) -> None:
-    """§6.2: the start room is the room numbered like the drawn tile; the tile is discarded."""
+    """§6.2: the start room is the room numbered like the drawn tile (reading order, D5); the
+    tile is discarded."""
     start = t % 9 if t >= 0 else 0
     discard_tile(state, t)
     if state.pile_n == 0 and not runout(state):
@@ -152,7 +153,7 @@ def _lab_tile(state: JongRogueState, outcome: Action, room: int, first: int,
 
 
 def place_inside(state: JongRogueState, room: int) -> None:
-    """The PC is placed inside a room (start, teleport, fall): encounter processing (§7.5 b)."""
+    """The PC is placed inside a room (start, teleport, fall): encounter processing (§7.5 b, D9)."""
     state.pos = ROOM
     state.room = room
     state.lead = -1
@@ -171,7 +172,7 @@ def change_floor(state: JongRogueState, floor: int) -> None:
 
 def stairs(state: JongRogueState, way: str) -> None:
     """§7.27 step 1: row 40 runs just before the stairs. Over the carry limits, the PL chooses what
-    to discard (§7.25, JR-P3); the stairs are taken once within them."""
+    to discard (§7.25, D37, JR-P3); the stairs are taken once within them."""
     if any(state.over_limits().values()):
         state.way = way
         state.mode = turns.CARRY

@@ -86,7 +86,7 @@ def pick_up(state: JongRogueState, k: str | int) -> None:
 
 
 def _gold(state: JongRogueState, v: int, i: int) -> None:
-    """A gold pile: 2d9 x F gold (§7.19), capped at 999,999."""
+    """A gold pile: 2d9 x F gold (§7.19, D31), capped at 999,999."""
     amount = v * state.floor
     state.gold = min(GOLD_MAX, state.gold + amount)
     s = state.room_slots(state.room)[i]
@@ -101,7 +101,7 @@ def _discard(state: JongRogueState, t: int) -> None:
 
 
 def gain_item(state: JongRogueState, n: int) -> None:
-    """§7.19: the category of item sN; s1 is the Amulet on floor 10 or deeper while not held
+    """§7.19, D30: the category of item sN; s1 is the Amulet on floor 10 or deeper while not held
     (row 38, D39), else food."""
     cat = CATEGORY_BY_S[n - 1]
     if cat == "amulet_or_food":
@@ -149,7 +149,7 @@ def _potion_found(state: JongRogueState, t: int) -> None:
 
 
 def _scroll_found(state: JongRogueState, t: int) -> None:
-    """The m or p tile drawn is the scroll's appearance (§7.19)."""
+    """The m or p tile drawn is the scroll's appearance (§7.19): one of 18, each as likely (D33)."""
     if t >= 0:
         discard_tile(state, t)
         state.scrolls[t] += 1
@@ -185,7 +185,7 @@ def _armour_found(state: JongRogueState, v: int) -> None:
 
 
 def reveal_state(state: JongRogueState, weapon: bool, i: int) -> None:
-    """A step: §7.24, a found weapon's or armour's state is drawn when first equipped or
+    """A step: §7.24, D35: a found weapon's or armour's state is drawn when first equipped or
     identified: 1d9 on the state table (1-2 cursed -1, 3-7 +0, 8-9 +1)."""
     item = state.weapons[i] if weapon else state.armours[i]
     if not item.known:

@@ -83,7 +83,8 @@ def link(
     state: JongRogueState, potion: bool, app: int, then: Callable[[JongRogueState, int, *Ts], None], *args: *Ts
 ) -> None:
     """The row of appearance ``app`` (0-based: s1.. for potions, m1..p9 for scrolls):
-    ``then(state, row, *args)``; a hidden link is drawn from the rows not yet revealed (§7.26)."""
+    ``then(state, row, *args)``; a hidden link is drawn from the rows not yet revealed (§7.26):
+    identification by using, by the identify scroll, and at victory (D38)."""
     rows = state.pot_row if potion else state.scr_row
     if rows[app] >= 0:
         then(state, rows[app], *args)
@@ -124,6 +125,7 @@ def quaff(state: JongRogueState, app: str | int) -> None:
 
 
 def _quaffed(state: JongRogueState, row: int) -> None:
+    # the 9 potions of §7.20 (D32)
     name = POTIONS[row]
     if state.log:
         state.emit("jr.ev.quaff", what=f"@jr.potion.{row}")
@@ -132,7 +134,7 @@ def _quaffed(state: JongRogueState, row: int) -> None:
     elif name == "extra_healing":
         state.hp = state.maxhp
     elif name == "gain_strength":
-        state.strength = min(STR_MAX, state.strength + 1)
+        state.strength = min(STR_MAX, state.strength + 1)  # +3 at most (D16)
         state.max_str = max(state.max_str, state.strength)
     elif name == "restore_strength":
         state.strength = state.max_str
@@ -143,7 +145,8 @@ def _quaffed(state: JongRogueState, row: int) -> None:
     elif name == "clairvoyance":
         state.status |= CLAIR
         state.status &= ~BLIND  # row 33
-        # every encounter tile of the floor is shown face up: the face-down ones are drawn (JR-P1)
+        # every encounter tile of the floor is shown face up, not the monsters only (D32): the
+        # face-down ones are drawn (JR-P1)
         state.then((turn_up, (ALL_ROOMS, CLAIRVOYANCE, nothing_more)), (blind_ended, ()), (combat_action_done, ()))
         return
     elif name == "levitation":
@@ -211,6 +214,7 @@ def read(state: JongRogueState, app: str | int, k: str | int = -1) -> None:
 
 
 def _read(state: JongRogueState, row: int, one: int) -> None:
+    # the 18 scrolls of §7.21: 12 RC2 scrolls, then 6 RC2 wand effects (D33)
     name = SCROLLS[row]
     if state.log:
         state.emit("jr.ev.read", what=f"@jr.scroll.{row}")
@@ -253,7 +257,7 @@ def _read(state: JongRogueState, row: int, one: int) -> None:
     elif name == "scare_monster":
         for s in targets:
             s.flags |= M_SCARED
-    elif name == "remove_curse":
+    elif name == "remove_curse":  # it and the enchant scrolls lift curses (D36)
         for w in state.weapons:
             w.cursed = False
         for a in state.armours:

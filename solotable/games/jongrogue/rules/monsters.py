@@ -48,6 +48,8 @@ ITEM_THEFT: Final = Phase[JongRogueState]("item_theft_check", chance=True, game=
 ITEM_STOLEN: Final = Phase[JongRogueState]("item_stolen", chance=True, game=GAME_ID)  # which item (§2.5 step 7)
 STRENGTH_DRAIN: Final = Phase[JongRogueState]("strength_drain_check", chance=True, game=GAME_ID)  # 1d9 >= 6 (§7.14.6)
 
+# D51: the abilities' odds of §7.1 (poison 1d9 >= 5, theft 1d9 >= 2, drain 1d9 >= 6, gaze
+# 1d9 >= 6 in moves.gaze, breath 1d9 damage)
 CONFUSED_SKIP: Final = R.monster.confused_skip.value
 FLIT_SKIP: Final = R.monster.flit_skip.value
 TARGET_MAX: Final = R.combat.monster_target_max.value
@@ -105,7 +107,7 @@ def _flit_checked(state: JongRogueState, v: int, r: int, breath: bool, fl: int) 
 
 
 def _hit_check(state: JongRogueState, r: int, breath: bool, fl: int) -> None:
-    """Hit on 2d9 >= min(18, attack value + defence - 3 if the PC is Asleep or Frozen)."""
+    """Hit on 2d9 >= min(18, attack value + defence - 3 if the PC is Asleep or Frozen) (D19)."""
     mon = state.slot_at(r).mon
     helpless = VS_HELPLESS if state.status & (ASLEEP | FROZEN) else 0
     need = min(TARGET_MAX, mon.attack + state.defence() - helpless)
@@ -164,7 +166,7 @@ def _freeze(state: JongRogueState) -> None:
 
 
 def _freeze_rolled(state: JongRogueState, total: int) -> None:
-    """§7.14.1: Frozen on 2d9 >= 8 + defence; frozen again while Frozen: death by freezing."""
+    """§7.14.1, D50: Frozen on 2d9 >= 8 + defence; frozen again while Frozen: death by freezing."""
     if total >= FREEZE_TARGET + state.defence():
         if state.status & FROZEN:
             ending.die(state, "freezing")

@@ -216,7 +216,7 @@ def _left_passage(state: JongRogueState, a: int, b: int, target: int, tside: int
     state.pos = DOOR
     state.room = target
     state.side = tside
-    state.found[target] |= 1 << tside
+    state.found[target] |= 1 << tside  # arriving through a hidden end finds it (§7.3, D6)
     state.then((floors.reveal_lab, (target, None)), (_at_door, (a, b, target)))
 
 
@@ -229,11 +229,12 @@ def _at_door(state: JongRogueState, a: int, b: int, target: int) -> None:
 
 def _encounter_at(state: JongRogueState, target: int) -> None:
     if state.pos == DOOR and state.room == target:
-        encounters.encounter(state, target)  # §7.5 (a)
+        encounters.encounter(state, target)  # §7.5 (a), D9: at the door, before entering
 
 
 def move_pmon(state: JongRogueState, room: int) -> None:
-    """D60: an awake passage monster moves into the room at the other end (row 27)."""
+    """D60: an awake passage monster moves into the room at the other end (row 27): the one
+    pursuit a monster makes (D53)."""
     p = state.pmon
     if p is None or p.flags & M_SLEEPING:
         return
@@ -269,7 +270,7 @@ def _search_on(state: JongRogueState, sd: int) -> None:
 
 
 def _searched(state: JongRogueState, v: int, sd: int, target: int) -> None:
-    if v >= target:
+    if v >= target:  # 1d9 >= 6 (D6); every interior wall has a passage, so it opens
         state.found[state.room] |= 1 << sd
         if state.log:
             state.emit("jr.ev.search_found", side=f"@jr.side.{SIDES[sd]}")
@@ -299,7 +300,7 @@ def clear_monster_confusion(state: JongRogueState) -> None:
 
 
 def recover(state: JongRogueState) -> None:
-    """Row 3: recover 1 + ⌊L/4⌋ (+1 with the Ring of Regeneration); cap at max HP (§7.9)."""
+    """Row 3: recover 1 + ⌊L/4⌋ (+1 with the Ring of Regeneration); cap at max HP (§7.9, D15)."""
     gain = REGEN_A + state.level // REGEN_B
     if state.ring_on("regeneration"):
         gain += REGEN_RING
@@ -307,7 +308,7 @@ def recover(state: JongRogueState) -> None:
 
 
 def teleport_ring(state: JongRogueState) -> None:
-    """A step: the Ring of Teleportation fires on 1d9 = 1 (rows 2, 7, 8, 9; §7.22)."""
+    """A step: the Ring of Teleportation fires on 1d9 = 1 (rows 2, 7, 8, 9; §7.22, D29)."""
     if state.ring_on("teleportation"):
         roll(state, 1, RING_OF_TELEPORTATION, _ring_fired)
 
@@ -323,7 +324,7 @@ def _ring_fired(state: JongRogueState, v: int) -> None:
 
 def gaze(state: JongRogueState) -> None:
     """A step: §7.14.12, a medusa in the PC's room (or the room at whose door it stands): one draw
-    per check, on 1d9 >= 6 the PC is Confused. Not while Blind."""
+    per check, on 1d9 >= 6 the PC is Confused (D51). Not while Blind."""
     if state.status & BLIND or state.pos == PASSAGE:
         return
     room = state.room
@@ -350,7 +351,7 @@ def see_invisible(state: JongRogueState) -> None:
 
 def pincer(state: JongRogueState, a: int, b: int) -> None:
     """§7.11.8: both end rooms hold an eligible monster (revealed, awake, not stationary, Scared
-    or Slowed): the first of each makes one attack."""
+    or Slowed): the first of each makes one attack (D27)."""
     if a < 0 or b < 0:
         return
     first: list[int] = []

@@ -310,8 +310,8 @@ def other_room(current: int, t: int) -> bool:
 
 
 def satiation(state: JongRogueState) -> None:
-    """A step: the extra satiation cost (§7.4): discard the top tile unused; not with the Ring of
-    Slow Digestion (§7.22)."""
+    """A step: the extra satiation cost (§7.4): discard the top tile unused (one tile, D11: time
+    passes only on rest, passage steps and search); not with the Ring of Slow Digestion (§7.22)."""
     if state.ring_on("slow_digestion"):
         return
     _satiate(state, SATIATION_TILES)
@@ -367,7 +367,7 @@ def restack(state: JongRogueState) -> None:
 
 
 def food_check(state: JongRogueState) -> bool:
-    """§7.8: eat one meal; with none, starvation (False: the PC died). None once the game is
+    """§7.8, D12: eat one meal; with none, starvation (False: the PC died). None once the game is
     over (the victory's identification draws, JR-P5)."""
     if state.ended:
         return True

@@ -160,8 +160,9 @@ MODES: Final[tuple[Phase[Any], ...]] = (PLAY, THREAT, RANGED, MELEE, TURN_END, C
 
 
 def end_of_step(state: JongRogueState) -> None:
-    """After every step: a threat starts the fight-or-flee choice (row 11 after resolution, §7.6);
-    an Asleep PC has no choice, combat begins (D57). Then the PL decides."""
+    """After every step: a threat starts the fight-or-flee choice (row 11 after resolution, §7.6):
+    combat does not begin by itself, entering a room included (D62); an Asleep PC has no choice,
+    combat begins (D57). Then the PL decides."""
     mode = state.mode
     if mode is PLAY or mode is THREAT:
         state.mode = PLAY
@@ -209,7 +210,7 @@ def handlers() -> dict[str, Then]:
 
 
 def stairs_ok(state: JongRogueState) -> bool:
-    """§7.27: inside a stairs room, not Held, Levitating or Asleep."""
+    """§7.27: inside a stairs room, not Held, Levitating (D45) or Asleep."""
     return state.pos == ROOM and state.has_stairs(state.room) and not state.status & (HELD | LEVIT | ASLEEP)
 
 
@@ -217,7 +218,7 @@ def stairs_actions(state: JongRogueState) -> list[Action]:
     out = []
     if state.floor < FLOOR_MAX:  # D67: no way down from floor 99
         out.append(act("stairs", "down"))
-    if state.amulet:  # the plate shows South: up or down (§7.27)
+    if state.amulet:  # the plate shows South: up or down (§7.27, D8); East: down only
         out.append(act("stairs", "up"))
     return out
 
@@ -267,7 +268,7 @@ def free_actions(state: JongRogueState) -> list[Action]:
         slots = state.slots[room]
         if len(slots) >= NUMBERED:
             return _free_in_room_long(state, out)
-        if not st & LEVIT:
+        if not st & LEVIT:  # a Levitating PC picks nothing up (D45)
             guarded = -1  # row 39, JR-P6: a certain, free cancel (asked once, at the first gold)
             for k, s in enumerate(slots, 1):
                 kind = s.kind
@@ -327,7 +328,8 @@ def gold_guarded(state: JongRogueState, room: int) -> bool:
 
 
 def camp_actions(state: JongRogueState) -> list[Action]:
-    """Camp (§7.25): equip, unequip, put on, take off, drop; subject to curses (§7.24)."""
+    """Camp (§7.25, D37): equip, unequip, put on, take off, drop; subject to curses (§7.24):
+    a cursed equipped item cannot be removed or dropped (D36)."""
     weapons, armours, rings = state.weapons, state.armours, state.rings
     nw, na = len(weapons), len(armours)
     if nw >= NUMBERED or na >= NUMBERED or len(rings) >= NUMBERED:

@@ -277,7 +277,9 @@ def test_row_16_blind_no_ranged_phase_and_hasted_one_shot() -> None:  # row 16 b
     s.slots[4] = [awake("m2", flags=M_HASTE)]
     at(s, THREAT)
     do(s, "fight")
-    assert s.phase == RANGED and s.shots == 1
+    assert s.phase == RANGED
+    do(s, "shoot:1,arrows", "m1", "m1", "m2")  # one shot (a miss, the arrows kept), then melee
+    assert s.phase == MELEE
 
 
 def test_row_16_ammo_check_and_fire_breath() -> None:  # row 16 after resolution, §7.14.11, D25

@@ -114,12 +114,11 @@ def attack_sleeper(state: JongRogueState, k: str | int) -> None:
 
 
 def begin_combat(state: JongRogueState) -> None:
-    """Row 12: after, the ranged phase; after resolution, melee. Row 16 before: one shot only if
-    an awake monster is Hasted; else up to 2 (D24)."""
+    """Row 12: after, the ranged phase (up to 2 shots, D24: :func:`can_shoot`); after resolution,
+    melee."""
     state.mode = turns.RANGED
     state.turn = 0
-    hasted = any(s.flags & M_HASTE for s in state.threats())
-    state.shots = SHOTS_HASTED if hasted else SHOTS
+    state.shots = SHOTS
     state.emit("jr.ev.combat")
     if not can_shoot(state):
         start_melee(state)
@@ -127,8 +126,14 @@ def begin_combat(state: JongRogueState) -> None:
 
 def can_shoot(state: JongRogueState) -> bool:
     """§7.11.3: a missile row to shoot (arrows with the bow), not Blind (row 16) nor Asleep, a
-    shot left and a visible target."""
-    if state.status & (BLIND | ASLEEP) or state.shots <= 0:
+    shot left and a visible target. Row 16 before, "check monster Hasted", runs before every
+    ranged attack (D24, project ruling JR-P11): up to 2 shots, but only 1 while an awake monster
+    of the room is Hasted, so a Hasted monster woken by the first shot leaves no second one, and
+    slowing the only Hasted one in the first round leaves the second."""
+    shots = state.shots  # (shots left of the 2)
+    if state.status & (BLIND | ASLEEP) or shots <= 0:
+        return False
+    if SHOTS - shots >= SHOTS_HASTED and any(s.flags & M_HASTE for s in state.threats()):
         return False
     m = state.missiles
     if not (m[0] and state.bow) and not m[1] and not m[2]:

@@ -66,7 +66,8 @@ FLYTRAP_A, FLYTRAP_B = R.ability.flytrap_damage.value
 
 def attack(state: JongRogueState, r: int, breath: bool = False) -> None:
     """A step: the monster ``r`` attacks the PC (§7.11.5); ``breath``: fire breath (§7.14.11).
-    Row 28 before: an asleep monster does not attack, nor a Scared one (but for breath), a
+    Row 28 before: an asleep monster does not attack, nor a Scared one (fire breath is an attack,
+    §7.14.11, and a Scared monster "does not attack", §7.15: a Scared dragon does not breathe), a
     Confused one loses it on 1d9 <= 5, a flitting one on 1d9 <= 3."""
     s = state.monster_at(r)
     if s is None:
@@ -74,7 +75,7 @@ def attack(state: JongRogueState, r: int, breath: bool = False) -> None:
     fl = s.flags
     if fl & M_SLEEPING:
         return
-    if fl & M_SCARED and not breath:
+    if fl & M_SCARED:
         return
     if fl & M_CONF:
         roll(state, 1, MONSTER_CONFUSION, _confusion_checked, r, breath, fl)

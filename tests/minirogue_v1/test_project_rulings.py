@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from solotable.core.protocol import Action, IllegalAction
+from solotable.core.session import Session
 from solotable.games.minirogue_v1.state import MiniRogueState
 
 from .helpers import G, keys_of, legal, new, phase, play, stats, to_boss, to_combat
@@ -37,6 +38,20 @@ def test_each_column_is_a_chance_event_and_the_last_two_cards_are_certain() -> N
     play(s, "reveal:event", "d6:1", "accept")
     assert not s.is_chance() and phase(s) == "choose" and legal(s) == {"take:monster", "take:trap"}
     assert [c["card"] for c in s.observation()["layout"][3]["cards"]] == ["monster", "trap"]
+
+
+def test_physical_dice_ask_for_every_reveal_but_column_4_and_undo_stops_at_a_reveal() -> None:  # project ruling P1
+    session = Session("minirogue-v1", seed=1, physical_dice=True)
+    assert session.waiting_for_chance
+    session.play("reveal:resting")
+    session.play("rest:food")
+    assert session.can_undo()  # a decision after the last reveal
+    session.play("reveal:merchant,treasure")
+    assert not session.can_undo()  # the reveal is a wall
+    for typed in ("take:merchant", "leave", "reveal:event", "d6:1", "accept"):
+        session.play(typed)
+    assert not session.waiting_for_chance and phase(session.state) == "choose"  # column 4: nothing asked
+    assert [c["card"] for c in session.state.observation()["layout"][3]["cards"]] == ["monster", "trap"]
 
 
 def test_no_face_down_card_is_in_the_state() -> None:  # project ruling P1

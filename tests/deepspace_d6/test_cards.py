@@ -66,7 +66,7 @@ def test_activation_table(value: int) -> None:
     assert {c.id for c in D.cards if value in c.activation} == ACTIVATION_TABLE[value]
 
 
-def test_presets_and_lengths() -> None:
+def test_presets_and_lengths() -> None:  # DS-P3
     """§2.2, §2.3: Don't Panic kept per preset, cards removed per length, deck sizes."""
     assert D.difficulty.dont_panic == {"beginner": 6, "easy": 5, "normal": 3, "hard": 0}
     assert D.length.removed == {"full": 0, "short": 5, "quick": 8}

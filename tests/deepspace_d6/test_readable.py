@@ -90,7 +90,7 @@ def test_every_choice_that_names_a_card_shows_its_text_and_what_tells_it_apart(l
     assert shown > 300
 
 
-def test_the_second_copy_of_a_card_is_named_so() -> None:
+def test_the_second_copy_of_a_card_is_named_so() -> None:  # DS-P7
     s = new("e18", "e18", faces="tac tac tac med sci eng")
     play(s, "fire:3")
     labels = {str(a): G.describe(s, a, "en") for a in s.legal_actions()}
@@ -254,7 +254,7 @@ def test_a_card_already_seen_is_not_drawn_again_by_name() -> None:
         G.parse_action(s2, "flagship")
 
 
-def test_a_threat_in_play_is_named_in_a_choice() -> None:
+def test_a_threat_in_play_is_named_in_a_choice() -> None:  # DS-P7
     s = new("e18", "e18", "e19", "i7", faces="tac tac tac sci sci eng")
     assert str(G.parse_action(s, "stasis raiders 14")) == "stasis:e19"
     assert str(G.parse_action(s, "stasis raiders 46")) == "stasis:e18a"  # two copies alike: either

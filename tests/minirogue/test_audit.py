@@ -73,7 +73,7 @@ def test_D23_shield_at_the_exit_serves_the_boss_fight_only() -> None:
     assert "drink:healing" in legal(s) and "shield" not in legal(s)
 
 
-def test_D23_flag_shield_counts_boss_false() -> None:
+def test_D23_flag_shield_counts_boss_false() -> None:  # MR-P10
     """D23's alternative is data (cards.toml flags.shield_counts_boss); the flag was read by
     nothing. Switched off, the boss is no room for Shield: not offered at the exit, and a Shield
     still up when the fight begins does not count."""
@@ -214,7 +214,7 @@ def test_weaken_death_is_caused_by_the_monster() -> None:
         ("[trap.TRAP-1.1]\ndice = [1, 2, 3]\n", 2, "trap.TRAP-1.2.dice"),
     ],
 )
-def test_MR_P2_bad_values_are_reported_with_their_line(text: str, line: int, entry: str) -> None:
+def test_MR_P2_bad_values_are_reported_with_their_line(text: str, line: int, entry: str) -> None:  # MR-P2, MR-P10
     with pytest.raises(CardsError) as exc:
         check_text(text, "mine.toml")
     assert exc.value.key == "mr.err.cards"
@@ -226,7 +226,7 @@ def test_MR_P2_bad_values_are_reported_with_their_line(text: str, line: int, ent
 # -- §10: every decision is data; the switches the reference names ----------------------------
 
 
-def test_D17_flags_eat_and_refresh_on_fall() -> None:
+def test_D17_flags_eat_and_refresh_on_fall() -> None:  # MR-P10
     """D17 '*Data:* the landing table and the two flags (eat on fall, refresh on fall)'."""
     s = with_flags("crusader", eat_on_fall=True, refresh_on_fall=True)
     s.area = 3
@@ -251,14 +251,14 @@ def test_D17_eat_on_fall_can_starve() -> None:
     assert s.is_terminal() and s.result().details["cause"] == "starvation"
 
 
-def test_D20_flag_statuses_persist() -> None:  # D20
+def test_D20_flag_statuses_persist() -> None:  # D20, MR-P10
     s = with_flags("crusader", statuses_persist=False)
     s.heroes[0].poison = s.heroes[0].blind = True
     run_steps(s, (dungeon.delve, ()))
     assert hero(s)["statuses"] == []
 
 
-def test_D30_flag_lethal_payments() -> None:
+def test_D30_flag_lethal_payments() -> None:  # MR-P10
     s = with_flags("priestess", lethal_payments=True)
     enter(s, "MON-A", hp=2)
     play(s, "roll:2,1")
@@ -268,7 +268,7 @@ def test_D30_flag_lethal_payments() -> None:
     assert "tribute:2" not in legal(s) and "feat:1,hp" not in legal(s)
 
 
-def test_D33_flag_cure_curse_at_once() -> None:
+def test_D33_flag_cure_curse_at_once() -> None:  # MR-P10
     """D33's alternative: the lowering lasts the whole round once rolled."""
     s = with_flags("rogue", cure_curse_at_once=False)
     enter(s, "MON-A", xp=6, curse=True, potions=["holy"])
@@ -278,7 +278,7 @@ def test_D33_flag_cure_curse_at_once() -> None:
     assert hero(s)["statuses"] == [] and s.die_value(1) == 5 and "crit:2" not in legal(s)
 
 
-def test_D34_flags_useless_potions_and_poison_stacking() -> None:  # D34
+def test_D34_flags_useless_potions_and_poison_stacking() -> None:  # D34, MR-P10
     s = with_flags("mage", hide_useless_potions=False, poison_stacks=True)
     play(s, "card:CAMP-1")
     s.heroes[0].potions = ["fire", "healing"]
@@ -292,7 +292,7 @@ def test_D34_flags_useless_potions_and_poison_stacking() -> None:  # D34
     assert s.foe_hp == 30 - 2 - 8  # +4 per Poison effect
 
 
-def test_D35_flag_treasure_reward_optional() -> None:  # D35
+def test_D35_flag_treasure_reward_optional() -> None:  # D35, MR-P10
     s = with_flags("crusader", treasure_reward_optional=True)
     enter(s, "TRES-A")
     play(s, "check:5,5", "accept")  # row 5: the Ghost, then +2 gold; now it may be declined

@@ -59,7 +59,7 @@ def test_two_players_need_different_characters() -> None:
         G.new_state(character="mage", partner="mage")
 
 
-def test_first_leader_is_random_half_each() -> None:
+def test_first_leader_is_random_half_each() -> None:  # MR-P9
     """§2.1 step 7."""
     s = G.new_state(character="mage", partner="rogue")
     assert s.is_chance()

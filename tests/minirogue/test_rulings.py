@@ -221,7 +221,7 @@ def test_statuses_last_through_delving_and_a_fall_until_cured() -> None:  # D20
 # -- D21: Evasion ---------------------------------------------------------------------------------
 
 
-def test_evasion_skips_the_next_room_entered_and_reveals_its_neighbours() -> None:  # D21
+def test_evasion_skips_the_next_room_entered_and_reveals_its_neighbours() -> None:  # D21, MR-P6
     """§4.3, D21: declared before moving, Evasion makes the next room card entered be entered but
     not resolved (no fight in a monster room); its neighbours are revealed as usual."""
     s = new("rogue")
@@ -235,7 +235,7 @@ def test_evasion_skips_the_next_room_entered_and_reveals_its_neighbours() -> Non
 
 
 @pytest.mark.parametrize(("pos", "offered"), [(4, True), (5, False), (7, False)])
-def test_evasion_is_not_offered_when_only_the_boss_lies_ahead(pos: int, offered: bool) -> None:  # D21
+def test_evasion_is_not_offered_when_only_the_boss_lies_ahead(pos: int, offered: bool) -> None:  # D21, MR-P6
     """D21: Evasion cannot be used on the boss. From (2,3) or (3,2) the next move reaches the boss
     stack, so it is not offered; from (2,2) a room card lies ahead."""
     s = new("rogue", area=2)

@@ -380,7 +380,7 @@ def _check_item(before: dict, after: dict, change: dict) -> None:
 
 
 @pytest.mark.parametrize(("face", "change"), ITEMS)
-def test_treasure_item_table(face: int, change: dict) -> None:  # §5.3
+def test_treasure_item_table(face: int, change: dict) -> None:  # §5.3, project ruling P4
     s = new()
     play(s, "reveal:treasure")
     before = stats(s)
@@ -430,7 +430,7 @@ def test_boss_reward_gold_then_xp_then_item(area: int) -> None:  # §5.2, R11
 
 
 @pytest.mark.parametrize(("face", "change"), ITEMS)
-def test_boss_item_has_no_gate(face: int, change: dict) -> None:  # R11
+def test_boss_item_has_no_gate(face: int, change: dict) -> None:  # R11, project ruling P4
     s = to_boss(2, hp=20)
     kill_boss(s)
     before = stats(s)
@@ -974,7 +974,7 @@ def test_heal_in_combat(hp: int, after: int) -> None:  # §6.5, R12
     assert s.hp == after and s.spells == []
 
 
-def test_any_number_of_heals_before_a_room() -> None:  # R12, R28
+def test_any_number_of_heals_before_a_room() -> None:  # R12, R28, project ruling P3
     s = new(hp=3, spells=["heal", "heal"])
     play(s, "reveal:resting")
     assert phase(s) == "pre_room"
@@ -1010,7 +1010,7 @@ def test_heal_before_the_boss() -> None:  # §4.2, R12
     assert s.hp == 18 and s.observation()["combat"]["foe"] == "boss.1"
 
 
-def test_combat_spells_not_castable_before_a_room() -> None:  # R12
+def test_combat_spells_not_castable_before_a_room() -> None:  # R12, project ruling P3
     s = new(spells=["fire", "heal"])
     play(s, "reveal:resting")
     assert "cast:fire" not in legal(s) and "cast:heal" in legal(s)
@@ -1075,7 +1075,7 @@ def test_two_copies_of_a_spell() -> None:  # §3.4
 
 
 @pytest.mark.parametrize("drop", ["fire", "ice", "heal"])
-def test_third_spell_three_way_choice_from_a_boss(drop: str) -> None:  # R6
+def test_third_spell_three_way_choice_from_a_boss(drop: str) -> None:  # R6, project ruling P4
     s = to_boss(2, hp=20, spells=["fire", "ice"])
     kill_boss(s)
     play(s, "d6:6")
@@ -1085,7 +1085,7 @@ def test_third_spell_three_way_choice_from_a_boss(drop: str) -> None:  # R6
     assert sorted(s.spells) == sorted({"fire", "ice", "heal"} - {drop})
 
 
-def test_third_spell_same_kind() -> None:  # R6
+def test_third_spell_same_kind() -> None:  # R6, project ruling P4
     s = new(spells=["fire", "fire"])
     play(s, "reveal:treasure", "d6:6", "d6:3")
     assert legal(s) == {"discard:fire"}
@@ -1157,7 +1157,7 @@ def test_exactly_one_card_per_column() -> None:  # §4.2
     assert s.gold == 3  # the unchosen Treasure had no effect
 
 
-def test_reveal_chance_is_uniform_over_unrevealed_cards() -> None:  # §4.1, §4.2
+def test_reveal_chance_is_uniform_over_unrevealed_cards() -> None:  # §4.1, §4.2, project ruling P1
     cards = ["monster", "treasure", "merchant", "resting", "event", "trap"]
     layouts: Counter[tuple] = Counter()
     total = Fraction(0)
@@ -1199,7 +1199,7 @@ def test_reveal_chance_is_uniform_over_unrevealed_cards() -> None:  # §4.1, §4
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_attack_roll_probabilities(n: int) -> None:  # §6.2 A1: n dice as one multiset outcome
+def test_attack_roll_probabilities(n: int) -> None:  # §6.2 A1, project ruling P2: n dice as one multiset outcome
     expected: Counter[tuple[int, ...]] = Counter(tuple(sorted(f)) for f in itertools.product(range(1, 7), repeat=n))
     s = to_combat(rank=n)
     table = {tuple(int(x) for x in a.args): p for a, p in s.chance_outcomes()}
@@ -1208,7 +1208,7 @@ def test_attack_roll_probabilities(n: int) -> None:  # §6.2 A1: n dice as one m
     assert sum(table.values()) == 1
 
 
-def test_attack_roll_examples() -> None:  # §6.2
+def test_attack_roll_examples() -> None:  # §6.2, project ruling P2
     s = to_combat(rank=3)
     table = {str(a): p for a, p in s.chance_outcomes()}
     assert table["roll:1,1,1"] == Fraction(1, 216)
@@ -1315,7 +1315,7 @@ def test_starvation_comes_before_the_door() -> None:  # §4.3: eat (or starve) f
     assert s.result().details["cause"] == "starvation"
 
 
-def test_no_key_needed_for_level_5() -> None:  # R34
+def test_no_key_needed_for_level_5() -> None:  # R34, project ruling P5
     s = new(keys=True, area=11, hp=20, food=3)
     play(s, "reveal:resting", "rest:hp", "reveal:merchant,treasure", "take:merchant", "leave",
          "reveal:event", "d6:2", "accept", "take:monster", "d6:1")  # fmt: skip

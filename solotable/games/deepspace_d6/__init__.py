@@ -63,7 +63,7 @@ class DeepSpaceD6(Game):
         opts = self.validate_options(options)
         difficulty = str(opts["difficulty"])
         dp = str(opts["dont_panic"])
-        count = D.difficulty.dont_panic[difficulty] if dp == "preset" else int(dp)
+        count = D.difficulty.dont_panic[difficulty] if dp == "preset" else int(dp)  # DS-P3: 0-6 overrides
         if not 0 <= count <= D.dont_panic.copies:
             raise OptionError("core.err.option_value", option="dont_panic", value=dp, valid="preset, 0-6")
         return DeepSpaceState(self, seed, difficulty, count, str(opts["length"]))
@@ -177,7 +177,7 @@ class DeepSpaceD6(Game):
         in_play = [t for t in state.threats if t.name in named and (copy is None or t.key % 2 == copy)]
         found = find(body, in_play, lambda t: t.card, self._names)
         if len(found) > 1 and len({(t.card.id, t.health, t.stasis) for t in found}) == 1:
-            found = found[:1]  # copies alike in every way: either is the same choice
+            found = found[:1]  # DS-P7: copies alike in every way: either is the same choice, the first
         if len(found) != 1:
             return None
         return f"{head}:{found[0].name}" + (f",{face}" if face else "")

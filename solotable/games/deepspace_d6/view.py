@@ -29,7 +29,7 @@ def card_messages(cat: Catalogue) -> dict[str, dict[str, str]]:
         full: dict[str, str] = {}
         for lang in LANGS:
             name = cat.text(f"ds6.card.{card.id}", lang)
-            if key % 2:
+            if key % 2:  # DS-P7: the copy that arrived second
                 name = cat.text("ds6.ref.second", lang, name=name)
             effect = cat.text(f"ds6.text.{card.id}", lang)
             if card.activation:

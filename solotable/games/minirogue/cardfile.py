@@ -66,7 +66,7 @@ def _at_least(low: int, high: int = LIMIT, **values: int) -> None:
 
 
 def _name(value: str) -> None:
-    if value not in known_names():
+    if value not in known_names():  # MR-P10: a name the messages know
         raise invalid(f"unknown name {shorten(value)}: a name must be one the messages know (mr.name.*)", "name")
 
 
@@ -106,7 +106,7 @@ class Caps(Table):
         _at_least(1, HP_LIMIT, hp=self.hp)
         _at_least(1, armor=self.armor, gold=self.gold, food=self.food)
         _at_least(1, len(POTIONS), potions=self.potions)
-        if self.items != 1:  # §6.4: each character holds at most 1 item (S1, S2)
+        if self.items != 1:  # §6.4, MR-P10: each character holds at most 1 item (S1, S2)
             raise invalid("items must be 1: a character holds at most one item (S1, S2)", "items")
 
 
@@ -199,7 +199,7 @@ class Dungeon(Table):
         b = self.boss_areas
         if len(b) != 4 or list(b) != sorted(set(b)) or b[0] < 1 or b[-1] != 10:
             raise invalid("boss_areas must be 4 increasing areas from 1 to 10, ending with 10", "boss_areas")
-        if any(f[a - 1] > 3 for a in b[:3]):  # a floor boss has rows for floors 1-3
+        if any(f[a - 1] > 3 for a in b[:3]):  # MR-P10: a floor boss has rows for floors 1-3
             raise invalid("the floor bosses' areas must be on floors 1-3 (Og's Remains is area 10)", "boss_areas")
         if len(self.fall_to) != 10:
             raise invalid("fall_to must have 10 entries", "fall_to")

@@ -335,7 +335,7 @@ def compile_data(f: CardsFile) -> Data:
     for c, ch in characters.items():
         for key, value, cap in (("hp", ch.hp, caps.hp), ("armor", ch.armor, caps.armor), ("gold", ch.gold, caps.gold),
                                 ("food", ch.food, caps.food)):  # fmt: skip
-            if value > cap:  # §4.1: a starting value within its maximum
+            if value > cap:  # §4.1, MR-P10: a starting value within its maximum
                 raise _Bad(f"character.{c}.{key}", f"{key} {value} is above the maximum caps.{key} = {cap}")
         if len(ch.potions) > caps.potions:
             raise _Bad(f"character.{c}.potions", f"at most caps.potions = {caps.potions} potions")

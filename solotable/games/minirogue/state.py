@@ -419,7 +419,7 @@ class MiniRogueState(StepState):
     def result(self) -> Result:
         if self.phase is not OVER:
             raise IllegalAction("core.err.not_over")
-        return Result(won=self.won, score=None, details=self.result_details())
+        return Result(won=self.won, score=None, details=self.result_details())  # MR-P9: no score
 
     def result_details(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -206,7 +206,7 @@ def scan(state: DeepSpaceState) -> None:
 
 def assign(state: DeepSpaceState) -> None:
     """Step 3: ask for the next assignment; it ends by itself when no die is left (DS-P5)."""
-    if state.anywhere(UNASSIGNED):
+    if state.anywhere(UNASSIGNED):  # DS-P5: no unassigned die, no `end` to ask for
         state.ask(ASSIGN, assigned)
 
 

@@ -76,7 +76,7 @@ def hit(state: DeepSpaceState, action: Action) -> None:
         remove(state, target, destroyed=True)
         if state.over:
             return
-    if state.volley == 0 or not state.targets():
+    if state.volley == 0 or not state.targets():  # DS-P5: spent, or no target left
         if state.volley and state.log:
             state.emit(counted("ds6.ev.volley_lost", state.volley), points=state.volley)
         state.volley = 0

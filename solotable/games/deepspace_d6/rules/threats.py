@@ -139,7 +139,7 @@ def card_drawn(state: DeepSpaceState, outcome: Action) -> None:
             state.recorded.append((EV_DONT_PANIC[counted("ds6.ev.dont_panic", state.deck)], state.deck))
         state.discard.append(card)
         return
-    key = 2 * index + (COPIES[index] - unseen[index] - 1)  # copy a, then b
+    key = 2 * index + (COPIES[index] - unseen[index] - 1)  # copy a, then b, in the order they arrive (DS-P7)
     threat = instance(key, HEALTH[index])
     if log:
         message = counted("ds6.ev.draw_ext" if threat.external else "ds6.ev.draw_int", state.deck)
@@ -272,7 +272,7 @@ def activate_threats(state: DeepSpaceState) -> None:
     """Step 5: roll the threat die, unless no threat is in play (§5.5, DS-P6)."""
     state.activated = False
     state.cloak = False
-    if state.threats:
+    if state.threats:  # DS-P6: no threat in play, no threat die
         state.draw(THREAT, THREAT_DIE, threat_rolled)
 
 

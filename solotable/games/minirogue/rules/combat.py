@@ -62,7 +62,7 @@ def start_combat(s: MiniRogueState, fighters: list[int], kind: int) -> None:
     s.clear_combat()
     s.foe = foe
     s.foe_kind = kind
-    two = len(fighters) == 2 and (kind != GHOST or d.flags.ghost_two_player_hp)
+    two = len(fighters) == 2 and (kind != GHOST or d.flags.ghost_two_player_hp)  # D29, MR-P10
     s.foe_hp = s.foe_max = foe.hp2 if two else foe.hp  # D10
     s.fighters = list(fighters)
     s.round = 1

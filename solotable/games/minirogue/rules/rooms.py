@@ -46,7 +46,7 @@ def resolve(s: MiniRogueState, seat: int) -> None:
     s.actor = seat
     index = s.grid[h.pos]
     card = ROOM_CARDS[index]
-    if h.evade:  # D21: entered but not resolved
+    if h.evade:  # D21, MR-P6: the next room card entered is entered but not resolved
         h.evade = False
         s.push(resolved, seat)
         if s.log:

@@ -152,7 +152,7 @@ def _skills(s: MiniRogueState, h: Hero, out: list[Action]) -> None:
     c = h.char
     at_exit = h.pos == EXIT
     if c == "rogue":
-        if not h.evade and room_ahead(s, h):
+        if not h.evade and room_ahead(s, h):  # MR-P6
             out.append(A.EVADE)
     elif c == "priestess":
         cap = s.data.caps.hp

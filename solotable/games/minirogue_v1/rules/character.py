@@ -172,7 +172,8 @@ SPELL_DISCARD: Final = Phase("spell_discard", _third_spell_legal, game=GAME_ID)
 
 def gain_spell(s: MiniRogueState, spell: str) -> None:
     """A spell from a Treasure, a boss or the Merchant (§3.4). With two held already, the player
-    chooses one of the three to drop (ruling R6); play goes on with what is pending."""
+    chooses one of the three to drop (ruling R6) before play goes on with what is pending
+    (project ruling P4)."""
     if len(s.spells) < D.cap_spells:
         s.spells.append(spell)
         s.spells.sort(key=SPELLS.index)

@@ -248,7 +248,7 @@ def _rolled(s: MiniRogueState, outcome: Action) -> None:
     found = _ROLLS.get(outcome.args)
     faces, dstat, s.dfeat, text = _read_roll(outcome) if found is None else found
     s.dstat = dstat
-    s.dice = faces
+    s.dice = faces  # project ruling P2: die n shows the n-th face in ascending order
     s.feat_chain = -1
     if s.log:
         s.recorded.append((EV_ROLL, text))  # the faces (256): put in words by event_text
@@ -483,7 +483,7 @@ def _defeated(s: MiniRogueState) -> None:
         lv = D.levels[level - 1]
         gain_gold(s, lv.boss_gold)
         gain_xp(s, lv.boss_xp)
-        roll_item(s)  # ruling R11: straight to the item table
+        roll_item(s)  # ruling R11: straight to the item table, the Treasure's (project ruling P4)
         return
     gain_xp(s, D.event_monster_xp if foe == FOE_EVENT else D.levels[level - 1].monster_xp)
 

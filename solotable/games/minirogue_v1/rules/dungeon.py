@@ -163,7 +163,7 @@ def _start_room(s: MiniRogueState, card: int) -> None:
     chosen[col] = card
     s.chosen = tuple(chosen)
     s.stack.append(_NEXT_COLUMN)  # (``s.push(next_column)``: a room starts while the rules run)
-    if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room
+    if "heal" in s.spells:  # rulings R12, R28: Heal may be cast at the start of a room; project ruling P3
         s.ask(PRE_ROOM, _pre_room)
     else:  # (_resolve, written out)
         if s.log:
@@ -232,7 +232,7 @@ def _exploration(s: MiniRogueState) -> None:
         lose_hp(s, D.starvation_hp, "starvation")
         if s.over:
             return
-    if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):
+    if s.keys and s.area in D.last_area_of_level and s.level < len(D.levels):  # project ruling P5: no door on Level 5
         if not s.key_held:  # ruling R33: no key at the door loses the game
             if s.log:
                 s.recorded.append((EV_NO_KEY,))

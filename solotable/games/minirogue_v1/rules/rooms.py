@@ -78,7 +78,7 @@ def _treasure_gate(s: MiniRogueState, outcome: Action) -> None:
     if s.log:
         s.recorded.append((EV_TREASURE_ITEM if found else EV_TREASURE_NONE, face))
     if found:
-        # (roll_item(s) and its s.draw, written out: the rules run)
+        # (roll_item(s) and its s.draw, written out: the rules run; the boss's table, project ruling P4)
         s.stack.append(_ITEM_ROLLED)
         s.table = D6
         s.phase = ITEM_ROLL
@@ -320,7 +320,7 @@ TRAP_SKILL: Final = Phase[MiniRogueState]("trap_skill", chance=True, game=GAME_I
 
 
 def trap(s: MiniRogueState) -> None:
-    if s.keys and not s.key_held and s.level < len(D.levels):
+    if s.keys and not s.key_held and s.level < len(D.levels):  # project ruling P5: no key on Level 5
         s.key_held = True  # ruling R34: the key comes with resolving the Trap card
         if s.log:
             s.recorded.append((EV_KEY_GAIN,))

@@ -137,11 +137,6 @@ def test_simulations_report_area_bosses_xp_and_hp() -> None:  # MR-P9
     assert "score" not in report.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MR-P9: a co-op simulation reports only player 1's XP and HP (Game.sim_means lists xp and "
-    "hp, not xp2 and hp2, which only cells.json carries)",
-)
 def test_a_coop_simulation_reports_each_characters_xp_and_hp() -> None:  # MR-P9
     report = _sim_report(character="rogue", partner="mage")
     for label in ("XP (player 1)", "HP (player 1)", "XP (player 2)", "HP (player 2)"):
@@ -231,12 +226,8 @@ def test_a_ghost_is_fought_alone_with_one_player_hp_by_default() -> None:  # MR-
     assert s.fighters == [0] and s.foe_hp == 10  # the Apparition's 1-player HP, the Partner beside
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MR-P10: flags.ghost_two_player_hp = true (D29's alternative, 'a Ghost uses its 2-player "
-    "HP') changes nothing: a Ghost is always started with one fighter (rules/effects.py), and "
-    "rules/combat.py uses hp2 only for two fighters",
-)
 def test_the_ghost_switch_gives_the_ghost_its_two_player_hp() -> None:  # MR-P10, D29
+    """With D29's alternative switched on, the other character in the room fights the Ghost too,
+    with its 2-player HP, and both gain its reward."""
     s = _ghost_in_a_shared_treasure_room(True)
-    assert s.foe_hp == 20  # the Apparition's 2-player HP
+    assert sorted(s.fighters) == [0, 1] and s.foe_hp == 20  # the Apparition's 2-player HP

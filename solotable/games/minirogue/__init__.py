@@ -48,7 +48,7 @@ class MiniRogue(Game):
         Option("cards_data", (), ""),  # the corrections' content, as records keep it (MR-P2)
     )
     sim_histogram: ClassVar[str | None] = "area"
-    sim_means: ClassVar[tuple[str, ...]] = ("area", "bosses", "xp", "hp")  # MR-P9
+    sim_means: ClassVar[tuple[str, ...]] = ("area", "bosses", "xp", "hp", "xp2", "hp2")  # MR-P9: both characters
     rules_listings: ClassVar[tuple[str, ...]] = ("provisional",)
 
     def new_state(self, seed: int | None = None, **options: object) -> MiniRogueState:

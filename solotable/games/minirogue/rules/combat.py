@@ -48,7 +48,7 @@ __all__ = ["BOSS", "GHOST", "MONSTER", "OG1", "OG2"]
 
 def start_combat(s: MiniRogueState, fighters: list[int], kind: int) -> None:
     """§7.1: the foe of ``kind`` on this floor, with two-player HP when two fight (D10; a Ghost is
-    fought alone, D29)."""
+    fought alone by default, D29)."""
     d = s.data
     floor = s.floor
     if kind == MONSTER:
@@ -62,7 +62,7 @@ def start_combat(s: MiniRogueState, fighters: list[int], kind: int) -> None:
     s.clear_combat()
     s.foe = foe
     s.foe_kind = kind
-    two = len(fighters) == 2 and (kind != GHOST or d.flags.ghost_two_player_hp)  # D29, MR-P10
+    two = len(fighters) == 2  # (a Ghost has two fighters only with D29's alternative, MR-P10)
     s.foe_hp = s.foe_max = foe.hp2 if two else foe.hp  # D10
     s.fighters = list(fighters)
     s.round = 1

@@ -219,7 +219,12 @@ def apply_effects(s: MiniRogueState, seat: int, effects: tuple[Effect, ...], sta
         elif kind == "ghost":
             if i + 1 < len(effects):
                 s.push(apply_effects, seat, effects, i + 1)
-            combat.start_combat(s, [seat], combat.GHOST)  # D29: fought alone
+            fighters = [seat]  # D29: fought alone, with 1-player HP
+            if s.n == 2 and s.data.flags.ghost_two_player_hp:  # MR-P10, D29's alternative
+                other = s.heroes[1 - seat]  # the other character in the same room fights it too
+                if other.pos == s.heroes[seat].pos and not other.evade:
+                    fighters.append(1 - seat)
+            combat.start_combat(s, fighters, combat.GHOST)
             return
         # "nothing"
 

@@ -297,7 +297,8 @@ def test_poison_die_costs_one_hp() -> None:
 
 
 def test_damage_icons_apply_even_at_zero_damage_D18() -> None:
-    """§7.6, D18: Winged Serpent (floor 3) curses on a hit even when armor stops it all."""
+    """§7.6, D18: Winged Serpent (floor 3) curses on a hit that armor nearly stops (1 damage here;
+    the hit armor stops entirely: tests/minirogue/test_project_rulings.py, D18's switch)."""
     s = new("crusader", area=5)
     s.heroes[0].armor = 4
     s.heroes[0].shield = 1

@@ -28,3 +28,10 @@ def test_the_rules_in_short_say_a_drop_value_of_0_still_draws_its_tile(lang: str
     s.slots[4][0].hp = 1
     do(s, "hit:1", "m9", "m9")  # 18: the kill
     assert s.is_chance() and s.phase.name == "drop_check"
+
+
+def test_the_japanese_rules_in_short_say_every_floor_is_3_by_3_rooms() -> None:
+    # §6.2, §7.1 map.rooms: every floor is 3x3 rooms ("A floor is 3×3 rooms"); the Japanese page
+    # said 1階は ("floor 1 is"), as if only the first floor were.
+    page = " ".join(help_page(G, "ja", width=400).split())
+    assert "各階は3×3の部屋" in page and "1階は3×3" not in page

@@ -162,3 +162,14 @@ def test_a_table_row_as_a_block_sets_a_japanese_heading_with_a_full_width_colon(
     rows = [["#", "モンスター", "体力", "EZ tile"], ["1", "大はやぶさ", "4", "1萬"]]
     lines = table_plain(rows, 24)  # too narrow for the columns: a block per row
     assert lines == ["- №: 1", "  モンスター：大はやぶさ", "  体力：4", "  EZ tile: 1萬"]
+
+
+def test_a_number_after_a_japanese_word_joins_a_source_line_break_without_a_space() -> None:
+    """A help page's source line ending in a Japanese word before a number is set as one phrase
+    (防御力の2倍, as the messages write it); a name before Japanese keeps its space (S16 レビュー)."""
+    from solotable.core.text_layout import joined_markdown, markdown_plain
+
+    assert "防御力の2倍" in joined_markdown("麻痺：防御力の\n2倍のダメージ")
+    assert markdown_plain("持てるのは\n1つまで。", 200) == "持てるのは1つまで。"
+    assert markdown_plain("S10〜S16\nレビューと解説", 200) == "S10〜S16 レビューと解説"
+    assert markdown_plain("the tile\n5 is", 200) == "the tile 5 is"

@@ -33,10 +33,13 @@ def is_wide(char: str) -> bool:
 
 def _joins_without_space(before: str, after: str) -> bool:
     """Whether a line break between ``before`` and ``after`` (in a source paragraph) is no space:
-    between two wide (Japanese) characters, or after Japanese punctuation."""
+    between two wide (Japanese) characters, after Japanese punctuation, or between a Japanese
+    word and the number after it (``防御力の`` / ``2倍``, written 防御力の2倍 as in the messages)."""
     if not before or not after:
         return False
-    return (is_wide(before) and is_wide(after)) or before in "、。：；）」』"
+    if before in "、。：；）」』":
+        return True
+    return is_wide(before) and (is_wide(after) or after in "0123456789")
 
 
 BREAK_AFTER = frozenset("、。，．：；）」』】〕〉》！？")

@@ -201,19 +201,28 @@ class Table:
         state = self.state
         tm = state.to_move
         if tm is not None and tm == _CHANCE:
-            actions = self.actions
             floats = self._floats
-            at = self._next  # (the numbers and the place in them kept in locals while chance plays)
-            while tm is not None and tm == _CHANCE:
-                if at == len(floats):
+            at = self._next
+            if isinstance(state, StepState):  # (every game's: chance played in the engine's own loop)
+                while True:
+                    at = state.play_chance(floats, at, self.actions)
+                    if at < len(floats) or not state.phase.chance:
+                        break
                     floats = self._floats = self.gen.random(FLOATS).tolist()
                     at = 0
-                outcome = state.chance_table().sample_float(floats[at])
-                at += 1
-                state.apply(outcome, trusted=True)
-                actions.append(outcome)
-                tm = state.to_move
+            else:
+                actions = self.actions
+                while tm is not None and tm == _CHANCE:
+                    if at == len(floats):
+                        floats = self._floats = self.gen.random(FLOATS).tolist()
+                        at = 0
+                    outcome = state.chance_table().sample_float(floats[at])
+                    at += 1
+                    state.apply(outcome, trusted=True)
+                    actions.append(outcome)
+                    tm = state.to_move
             self._next = at
+            tm = state.to_move
         self._fill(tm)
 
     def fill(self) -> None:

@@ -355,6 +355,42 @@ def test_play_out_plays_the_games_of_the_stepwise_loop(game_id: str, events: boo
                     assert mine.result() == theirs.result()
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_play_chance_plays_the_outcomes_of_the_stepwise_loop(game_id: str) -> None:
+    """``play_chance`` (the environments' chance loop) plays the outcomes of the loop of
+    ``chance_table().sample_float(u)`` and ``apply(trusted=True)`` for the same numbers: the same
+    positions and outcomes, each number used once, stopping at a decision, the end or the numbers'
+    end (given a few at a time, as the environments refill them)."""
+    game = load(game_id)
+    for seed in range(4):
+        rng = random.Random(seed)
+        uniform = [rng.random() for _ in range(20_000)]
+        mine, theirs = game.new_state(seed=seed), game.new_state(seed=seed)
+        assert isinstance(mine, StepState) and isinstance(theirs, StepState)
+        mine.set_events(False)
+        theirs.set_events(False)
+        played: list[Action] = []
+        want: list[Action] = []
+        at = k = 0
+        for _ in range(300):
+            while mine.phase.chance:  # in slices of 7 numbers: a refill may fall mid-chance
+                end = min(at + 7, len(uniform))
+                at = mine.play_chance(uniform[:end], at, played)
+                assert at <= end
+            while theirs.to_move == CHANCE:
+                outcome = theirs.chance_table().sample_float(uniform[k])
+                k += 1
+                theirs.apply(outcome, trusted=True)
+                want.append(outcome)
+            assert at == k and played == want
+            assert _position(mine) == _position(theirs)
+            if mine.over:
+                break
+            choice = random.Random(len(played)).choice(mine.legal_actions())
+            mine.apply(choice)
+            theirs.apply(choice)
+
+
 def test_play_out_stops_at_the_end_and_at_the_budget() -> None:
     s = Line((ask_choice, ()))
     assert s.play_out(lambda state, rng: STOP, random.Random(0), random.Random(0), 5) == (1, 1)

@@ -241,10 +241,12 @@ class ChanceTable:
             return self._kinds[i]
         total = self.total
         if not self._sampled:
-            counts = self._counts
-            if counts is not None and self._acc is None:
+            acc = self._acc
+            if acc is None:
                 # A pile sampled once: the same outcome in one pass over its counts, the running
                 # sum compared as a float at each kind (one loop of machine numbers, compiled).
+                counts = self._counts
+                assert counts is not None  # (a table without running sums is a pile's)
                 self._sampled = True
                 last = len(counts) - 1
                 i = 0
@@ -256,7 +258,6 @@ class ChanceTable:
                     i += 1
                 self._last = i
                 return self._kinds[i]
-            acc = self._running()
             # The first sample, from the running sums with no list of floats: the first ``i``
             # with ``acc[i] / total > u`` (the float division, as in _cumulative), guessed by
             # bisecting the integer sums and corrected by comparing floats.

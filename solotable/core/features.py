@@ -89,8 +89,9 @@ Encoder = Callable[[Mapping[str, Any], Writer, int], None]
 
 StateWriter = Callable[[Any, int, Any], None]
 """``write(state, player, out)``: the same vector as the encoder's, written straight from the state
-into ``out`` (zeroed by the caller: a float32 NumPy row or a memoryview of one), without building
-the observation: the fast path of the environments."""
+into ``out`` (a float32 NumPy row or a memoryview of one, set by the caller to the game's
+:attr:`Features.blank` row, zeros where it declares none), without building the observation: the
+fast path of the environments."""
 
 
 class _Starts(Writer):
@@ -143,6 +144,11 @@ class Features:
     """A generous bound on the moves (decisions and chance outcomes) of one game."""
     write: StateWriter | None = None
     """The fast path (:data:`StateWriter`); ``None``: the environments encode the observation."""
+    blank: bytes | None = None
+    """The row ``write`` writes over (its float32 values' bytes), ``None``: zeros. A game whose
+    vector is mostly one pattern at most steps (JongRogue's rooms not yet seen, each dealt face
+    down) declares it here: the environments copy it in where they would zero the row, and the
+    writer leaves the parts still as it shows them."""
     notations: Callable[[State, Sequence[Action]], list[str]] | None = None
     """The catalogue's notation of each legal action when it is not ``str(action)`` (JongRogue
     numbers a room's tiles by their place in the list); ``None``: the game's own notation."""
@@ -152,3 +158,5 @@ class Features:
     def __post_init__(self) -> None:
         if len(set(self.catalogue)) != len(self.catalogue):
             raise ValueError("the action catalogue repeats a notation")
+        if self.blank is not None and self.write is None:
+            raise ValueError("a blank row is the state writer's: the encoder writes over zeros")

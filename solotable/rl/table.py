@@ -101,8 +101,8 @@ class Table:
     the row of the arrays (``obs``, ``mask``) that its observation vector and legal-action mask are
     written into, in one pass after every decision."""
 
-    __slots__ = ("_floats", "_rows", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next", "_notations",
-                 "_obs_bytes", "_obs_view", "_places", "_write", "_zero_mask", "_zero_obs", "actions", "features",
+    __slots__ = ("_blank_obs", "_floats", "_rows", "_fresh", "_index", "_legal", "_mask_bytes", "_masks", "_next",
+                 "_notations", "_obs_bytes", "_obs_view", "_places", "_write", "_zero_mask", "actions", "features",
                  "game", "game_id", "gen", "mask", "obs", "options", "outside", "over", "state")
 
     def __init__(self, game_id: str, options: Mapping[str, object], obs: np.ndarray, mask: np.ndarray) -> None:
@@ -114,7 +114,11 @@ class Table:
         self.mask = mask
         self._obs_view: memoryview = obs.data
         self._obs_bytes: memoryview = self._obs_view.cast("B")
-        self._zero_obs = _zeros(obs.nbytes)
+        blank = self.features.blank
+        self._blank_obs = _zeros(obs.nbytes) if blank is None else blank
+        """What the row is set to before each write: zeros, or the game's blank row (its writer's)."""
+        if len(self._blank_obs) != obs.nbytes:
+            raise ValueError(f"{game_id}: the blank row is {len(self._blank_obs)} bytes, the row {obs.nbytes}")
         self._mask_bytes: memoryview = mask.data.cast("B")
         self._zero_mask = _zeros(mask.nbytes)
         self._write = self.features.write
@@ -201,19 +205,28 @@ class Table:
         state = self.state
         tm = state.to_move
         if tm is not None and tm == _CHANCE:
-            actions = self.actions
             floats = self._floats
-            at = self._next  # (the numbers and the place in them kept in locals while chance plays)
-            while tm is not None and tm == _CHANCE:
-                if at == len(floats):
+            at = self._next
+            if isinstance(state, StepState):  # (every game's: chance played in the engine's own loop)
+                while True:
+                    at = state.play_chance(floats, at, self.actions)
+                    if at < len(floats) or not state.phase.chance:
+                        break
                     floats = self._floats = self.gen.random(FLOATS).tolist()
                     at = 0
-                outcome = state.chance_table().sample_float(floats[at])
-                at += 1
-                state.apply(outcome, trusted=True)
-                actions.append(outcome)
-                tm = state.to_move
+            else:
+                actions = self.actions
+                while tm is not None and tm == _CHANCE:
+                    if at == len(floats):
+                        floats = self._floats = self.gen.random(FLOATS).tolist()
+                        at = 0
+                    outcome = state.chance_table().sample_float(floats[at])
+                    at += 1
+                    state.apply(outcome, trusted=True)
+                    actions.append(outcome)
+                    tm = state.to_move
             self._next = at
+            tm = state.to_move
         self._fill(tm)
 
     def fill(self) -> None:
@@ -223,7 +236,7 @@ class Table:
     def _fill(self, tm: int | None) -> None:
         """:meth:`fill`, ``tm`` the state's ``to_move``."""
         state = self.state
-        self._obs_bytes[_ALL] = self._zero_obs
+        self._obs_bytes[_ALL] = self._blank_obs
         self.over = tm is None
         player = tm if tm is not None and tm >= 0 else 0
         write = self._write

@@ -142,6 +142,18 @@ def _heuristic_states(game_id: str, options: dict[str, object], games: int) -> l
     return out
 
 
+def _blank_row(game_id: str) -> np.ndarray:
+    """The row a game's state writer writes over (its ``Features.blank``, else zeros), a copy."""
+    from solotable.rl.catalogue import features
+
+    blank = features(game_id).blank
+    if blank is None:
+        return np.zeros(size(game_id), dtype=np.float32)
+    row = np.frombuffer(bytearray(blank), dtype=np.float32)
+    assert row.shape == (size(game_id),)
+    return row
+
+
 @pytest.mark.parametrize("options", [{}, {"rules": "ez-plus"}])
 def test_jongrogue_writers_of_both_builds_give_the_same_vector(options: dict[str, object]) -> None:
     """JongRogue's two state writers, one per build (``write`` loops by index for the compiled
@@ -150,11 +162,10 @@ def test_jongrogue_writers_of_both_builds_give_the_same_vector(options: dict[str
     from solotable.games.jongrogue import features as jf
 
     assert jf.FEATURES.write is (jf.write if jf._COMPILED else jf.write_py)
-    n = size("jongrogue")
     states = [*random_states("jongrogue", options, 1500, seed=5), *_heuristic_states("jongrogue", options, 3)]
     for state in states:
         player = state.to_move if state.to_move is not None and state.to_move >= 0 else 0
-        compiled_path, interpreted = np.zeros(n, dtype=np.float32), np.zeros(n, dtype=np.float32)
+        compiled_path, interpreted = _blank_row("jongrogue"), _blank_row("jongrogue")
         jf.write(state, player, memoryview(compiled_path))
         jf.write_py(state, player, memoryview(interpreted))
         assert compiled_path.tobytes() == interpreted.tobytes(), [
@@ -175,10 +186,9 @@ def test_state_writer_gives_the_encoders_vector(game_id: str, options: dict[str,
     states = [*random_states(game_id, options, 1500, seed=4),
               *_heuristic_states(game_id, options, {"jongrogue": 3, "minirogue": 30}.get(game_id, 12))]
     # minirogue: 30 games, since its heuristic wins about 1 in 9 since the third die moved to 18 XP
-    n = size(game_id)
     for state in states:
         player = state.to_move if state.to_move is not None and state.to_move >= 0 else 0
-        fast = np.zeros(n, dtype=np.float32)
+        fast = _blank_row(game_id)  # (what the environments set the row to before writing)
         write(state, player, memoryview(fast))
         expect = encode(game_id, state.observation(player), player)
         assert np.array_equal(fast, expect), [layout(game_id)[i] for i in np.flatnonzero(fast != expect)]

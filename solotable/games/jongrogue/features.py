@@ -314,10 +314,18 @@ _ROOM_SPAN: Final = _LAB[1] - _LAB[0]
 assert all(_LAB[r] == _LAB[0] + r * _ROOM_SPAN and _TILE[r][-1] + _TILE_WIDTH == _LAB[r] + _ROOM_SPAN for r in range(9))
 _UNSEEN_ROOM: Final = [FACE_DOWN] * PER_ROOM
 """The tiles of a room not yet seen on this floor: its deal, face down."""
-_UNSEEN_ROOMS: Final = _pattern(9 * _ROOM_SPAN, [
-    _TILE[r][k] - _LAB[0] + x for r in range(9) for k in range(PER_ROOM) for x in (0, _T_DOWN)])  # fmt: skip
-"""Rooms in a row, each as a room not yet seen shows (:data:`_UNSEEN_ROOM`, no labyrinth pair, no
-found end, not processed): the block of consecutive such rooms is written by one slice."""
+_SIZE: Final = _WON + 1
+"""The vector's length (``won`` is its last feature)."""
+BLANK: Final = bytes(_pattern(_SIZE, [
+    _TILE[r][k] + x for r in range(9) for k in range(PER_ROOM) for x in (0, _T_DOWN)]))  # fmt: skip
+"""The row both writers write over (:attr:`Features.blank`): zeros, but every room as a room not yet
+seen shows (:data:`_UNSEEN_ROOM`, no labyrinth pair, no found end, not processed: its tiles laid
+and face down). Most rooms of most steps are not yet seen: they are written by the caller's copy of
+this row (the copy that zeroed the row before), and a room seen is written over its places."""
+_DEAL_WIDTH: Final = PER_ROOM * _TILE_WIDTH
+"""The tile places a room not yet seen fills in :data:`BLANK` (the first ones of the room)."""
+_NO_DEAL: Final = _pattern(_DEAL_WIDTH, [])
+"""Zeros over a room's :data:`_DEAL_WIDTH` places: a room seen clears the blank row's deal first."""
 
 
 def _tile_seen(t: int, kind: int) -> memoryview:
@@ -376,7 +384,8 @@ def _write_monster(out: Any, at: int, mon_id: str, hp: int, flags: int) -> None:
 
 
 def write(s: JongRogueState, player: int, out: Any) -> None:
-    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``."""
+    """:data:`solotable.core.features.StateWriter`: what :func:`encode` writes of ``s.observation()``,
+    over :data:`BLANK` (the rooms not yet seen left as it shows them)."""
     out[_PHASE["chance" if s.table is not None else "over" if s.ended else s.mode.name]] = 1.0
     if s.ident and s.forced_bonus and s.victory_bonus:  # the options' "rules": EZ Plus (state.options)
         out[_PLUS] = 1.0
@@ -494,19 +503,14 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         if pos == DOOR:
             out[_SIDE + s.side] = 1.0
     clair = status & CLAIR
-    unseen = -1  # the first of a run of rooms not yet seen (written together when the run ends)
     labs, founds, processeds, rooms = s.lab, s.found, s.processed, s.slots
     r = 0
     while r < 9:
         pair, found, processed, room = labs[r], founds[r], processeds[r], rooms[r]
         if pair is None and not found and not processed and not clair and room == _UNSEEN_ROOM:
-            if unseen < 0:
-                unseen = r
-            r += 1
+            r += 1  # as the blank row shows it
             continue
-        if unseen >= 0:
-            out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
-            unseen = -1
+        out[_TILE[r][0]:_TILE[r][0] + _DEAL_WIDTH] = _NO_DEAL  # (the blank row's deal cleared)
         lab = _LAB[r]
         out[lab:lab + _HEAD_WIDTH] = _ROOM_HEADS[
             ((pair[0] * 5 + pair[1] + 1 if pair is not None else 0) * 16 + found) * 2 + processed]
@@ -550,8 +554,6 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
         r += 1
-    if unseen >= 0:
-        out[_LAB[unseen]:_LAB[0] + 9 * _ROOM_SPAN] = _UNSEEN_ROOMS[:(9 - unseen) * _ROOM_SPAN]
     pmon = s.pmon
     if pmon is not None:
         _write_monster(out, _PASSAGE, pmon.mon.id, pmon.hp, pmon.flags)
@@ -580,23 +582,22 @@ def write(s: JongRogueState, player: int, out: Any) -> None:
 _COMPILED: Final = not __file__.endswith((".py", ".pyc"))
 """This module runs compiled (``SOLOTABLE_MYPYC=1``): :func:`write` loops by index, which C runs for
 nothing; the interpreter runs :func:`write_py` (the same vector), where a store of one float costs
-less than a slice copied in from a pattern (a memoryview and a slice object made each time)."""
+less than a slice copied in from a pattern (a memoryview and a slice object made each time), but
+for a tile seen: its four places (laid, suit, number, kind) cost 3% of the writer more as stores
+than as one slice of its pattern (:data:`_SEEN`)."""
 _PHASE_CHANCE: Final = _PHASE["chance"]
 _PHASE_OVER: Final = _PHASE["over"]
 _MODE_PHASE: Final = {mode: _PHASE[mode.name] for mode in MODES}
 """The phase one-hot's place of each decision mode (found by the phase object's identity)."""
 _N_LAB: Final = len(LAB_NAMES)
 _PROCESSED_AT: Final = _HEAD_WIDTH - 1
-_SUIT_AT: Final = tuple(_T_SUIT + suit(t) for t in range(len(TILE_NAMES)))
-_NUMBER_OF: Final = tuple(number(t) / 9 for t in range(len(TILE_NAMES)))
 _TILE_NUMBERS: Final = tuple(range(len(TILE_NAMES)))
-_ITEM_AT: Final = _T_KIND + _ITEM_KIND
 
 
 def write_py(s: JongRogueState, player: int, out: Any) -> None:
-    """:func:`write` for the interpreter (the same vector, checked by the tests): a tile, a room's
-    head and the sheet written a float at a time, loops over the items themselves, none over a
-    list of zeros (only the runs of rooms not yet seen are copied in from their pattern)."""
+    """:func:`write` for the interpreter (the same vector, checked by the tests): a room's head and
+    the sheet written a float at a time (a tile seen by one slice of its pattern), loops over the
+    items themselves, none over a list of zeros; over :data:`BLANK`, as :func:`write`."""
     ended = s.phase is OVER or s.cause == "victory"  # (s.ended, without its two property calls)
     if s.table is not None:
         out[_PHASE_CHANCE] = 1.0
@@ -719,17 +720,12 @@ def write_py(s: JongRogueState, player: int, out: Any) -> None:
         if pos == DOOR:
             out[_SIDE + s.side] = 1.0
     clair = status & CLAIR
-    unseen = -1  # the first of a run of rooms not yet seen (written together when the run ends)
     r = -1
     for pair, found, processed, room in zip(s.lab, s.found, s.processed, s.slots):  # noqa: B905 - 9 each
         r += 1
         if pair is None and not found and not processed and not clair and room == _UNSEEN_ROOM:
-            if unseen < 0:
-                unseen = r
-            continue
-        if unseen >= 0:
-            out[_LAB[unseen]:_LAB[r]] = _UNSEEN_ROOMS[:(r - unseen) * _ROOM_SPAN]
-            unseen = -1
+            continue  # as the blank row shows it
+        out[_TILE[r][0]:_TILE[r][0] + _DEAL_WIDTH] = _NO_DEAL  # (the blank row's deal cleared)
         lab = _LAB[r]
         if pair is not None:
             p0, p1 = pair
@@ -759,24 +755,19 @@ def write_py(s: JongRogueState, player: int, out: Any) -> None:
                 continue
             at = places[k]
             k += 1
-            out[at] = 1.0
             if not slot.up and not clair:
+                out[at] = 1.0
                 out[at + _T_DOWN] = 1.0
                 continue
             flags = slot.flags
             if kind == K_MON and flags & (M_INVIS | M_DISGUISED) and not clair:
                 if flags & M_INVIS:
+                    out[at] = 1.0
                     out[at + _T_UNSEEN] = 1.0
                 else:  # D61: mN looks like sN
-                    t = slot.tile % 9
-                    out[at + _T_SUIT + 2] = 1.0
-                    out[at + _T_NUMBER] = _NUMBER_OF[t]
-                    out[at + _ITEM_AT] = 1.0
+                    out[at:at + _T_MONSTER] = _SEEN[18 + slot.tile % 9][_ITEM_KIND]
                 continue
-            t = slot.tile
-            out[at + _SUIT_AT[t]] = 1.0
-            out[at + _T_NUMBER] = _NUMBER_OF[t]
-            out[at + _T_KIND + kind] = 1.0
+            out[at:at + _T_MONSTER] = _SEEN[slot.tile][kind]
             if kind == K_MON:
                 out[at + _T_MONSTER + _MONSTER[slot.monster.id]] = 1.0  # type: ignore[union-attr]
                 out[at + _T_HP] = slot.hp / 20
@@ -785,8 +776,6 @@ def write_py(s: JongRogueState, player: int, out: Any) -> None:
                         out[at + _T_STATUS + i] = 1.0
         if k > MAX_SLOT:
             out[_TILES_BEYOND[r]] = (k - MAX_SLOT) / 4
-    if unseen >= 0:
-        out[_LAB[unseen]:_LAB[0] + 9 * _ROOM_SPAN] = _UNSEEN_ROOMS[:(9 - unseen) * _ROOM_SPAN]
     pmon = s.pmon
     if pmon is not None:
         _write_monster(out, _PASSAGE, pmon.mon.id, pmon.hp, pmon.flags)
@@ -881,6 +870,7 @@ FEATURES = Features(
     catalogue=_catalogue(),
     encode=encode,
     write=write if _COMPILED else write_py,
+    blank=BLANK,
     progress=progress,
     max_chance_outcomes=27,  # a tile of 27 kinds
     max_game_length=100_000,

@@ -459,14 +459,10 @@ class StepState(State):
         out: the state may still wait for a draw).
 
         The outcome of each node is ``chance_table().sample_float(uniform[at])``, appended to
-        ``played``: the same game, outcome for outcome, as the loop of ``to_move``,
-        ``chance_table``, ``sample_float`` and ``apply(outcome, trusted=True)`` (what the
-        environments ran), in one loop with none of those calls (as :meth:`play_out` does for a
-        ``random.Random``). A state whose class overrides ``apply`` is played through it."""
-        if type(self).apply is not StepState.apply:
-            return self._chance_applying(uniform, at, played)
-        stack = self.stack
-        running = RUNNING
+        ``played`` and applied as ``apply(outcome, trusted=True)``: the loop the environments ran,
+        in one place, with no ``to_move`` or ``chance_table`` call a node. (The rules' dispatch is
+        ``apply``'s own: a copy of it inline here saved 1.3% of an environment step's instructions
+        and no measurable time.)"""
         n = len(uniform)
         while self.phase.chance and at < n:
             table = self.table
@@ -478,38 +474,7 @@ class StepState(State):
                 action = table.sample_float(uniform[at])
             at += 1
             played.append(action)
-            self.table = None
-            if self.recorded:
-                self.recorded = []
-            self.phase = running
-            fn, args = stack.pop()
-            if not args:
-                fn(self, action)
-            elif len(args) == 1:
-                fn(self, action, args[0])
-            else:
-                fn(self, action, *args)
-            while self.phase is running:  # (run, inline)
-                if not stack:
-                    raise RuntimeError("the rules ran out of steps without asking anything (a bug in the game)")
-                fn, args = stack.pop()
-                if not args:
-                    fn(self)
-                elif len(args) == 1:
-                    fn(self, args[0])
-                else:
-                    fn(self, *args)
-        return at
-
-    def _chance_applying(self, uniform: list[float], at: int, played: list[Action]) -> int:
-        """:meth:`play_chance` through ``apply`` (a state that overrides it)."""
-        while self.phase.chance and at < len(uniform):
-            table = self.table
-            assert table is not None
-            action = table.sample_float(uniform[at])
-            at += 1
             self.apply(action, trusted=True)
-            played.append(action)
         return at
 
     def _play_applying(

@@ -49,21 +49,10 @@ from solotable.games.jongrogue.state import (
 from solotable.sim.runner import SimStats
 
 from .helpers import XP_TABLE, G, at, do, feed, keys, legal, new, quiet_room, settle, slot_of
-from .test_trigger_table import at_door, in_melee
+from .test_trigger_table import _passage, at_door, in_melee
 
 N, E, S, W = 0, 1, 2, 3
 T_, N_, S_, P_, R_ = (LAB_INDEX[x] for x in "TNSPR")  # labyrinth tiles: East, South, West, North winds, stairs
-
-
-def _passage(**fields: object) -> object:
-    """The PC in the passage east of room 5 (index 4), towards room 6 (index 5), whose pair is
-    still face down."""
-    s = quiet_room(**fields)  # type: ignore[arg-type]
-    s.pos = PASSAGE
-    s.pfrom = 4
-    s.side = E
-    s.lab[5] = None
-    return s
 
 
 # -- D4-D12: tiles, map, time --------------------------------------------------------------------

@@ -137,6 +137,8 @@ def test_row_06_trap_check_after_entering() -> None:  # row 6 after resolution, 
 
 
 def _passage(**fields: object) -> object:
+    """The PC in the passage east of room 5 (index 4), towards room 6 (index 5), whose pair is
+    still face down."""
     s = quiet_room(**fields)  # type: ignore[arg-type]
     s.pos = PASSAGE
     s.pfrom = 4

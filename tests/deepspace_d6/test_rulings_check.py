@@ -220,3 +220,53 @@ def test_distracted_enters_play_empty_and_still_activates_r30() -> None:  # R30
     assert threat(s, "i5") is not None and count(s, "distracted") == 0
     play(s, "threat:3")
     assert threat(s, "i5") is None
+
+
+# ---- R4: the Nebula destroying itself brings the shields back at 0 ----------------------------------
+
+
+def test_nebula_destroyed_by_its_own_activation_brings_the_shields_back_at_0_r4() -> None:  # R4
+    s = new("e17", faces="eng eng eng eng eng eng", shields=0)
+    set_health(s, "e17", 1)
+    to_step5(s)
+    play(s, "threat:3")  # the Nebula hurts itself to 0
+    assert threat(s, "e17") is None and "ev.nebula_gone" in keys_of(s)
+    assert s.observation()["shields"] == 0 and not s.observation()["shields_offline"]
+    roll(s, "sci tac med eng eng eng")
+    assert "shields" in legal(s)
+
+
+# ---- R10: the win is not checked in the middle of step 3 --------------------------------------------
+
+
+def test_no_win_before_step_4_r10() -> None:  # R10, R32
+    """R10: with the deck empty, destroying the last external threat in step 3 does not win at
+    once (the rejected alternative): step 3 goes on, and the win comes when step 4 begins."""
+    s = new("e9", faces="tac med sci eng eng eng", deck=0, shields=2)
+    play(s, "fire:1", "hit:e9")
+    assert not s.is_terminal() and phase(s) == "assign" and threat(s, "e9") is None
+    play(s, "shields", "end")
+    assert s.is_terminal() and s.result().won
+
+
+# ---- R15: Pandemic's mission under Cosmic Existentialism ---------------------------------------------
+
+
+def test_pandemic_takes_medical_only_while_cosmic_existentialism_is_in_play_r15_r24() -> None:  # R15, R24
+    s = new("i4", "i8", faces="sci med tac eng eng eng")
+    assert "mission:i8,sci" not in legal(s) and "mission:i8,med" in legal(s)
+    play(s, "mission:i8,med")
+    assert threat(s, "i8") is None
+
+
+# ---- R27: an on-draw effect is not an activation ---------------------------------------------------
+
+
+def test_an_on_draw_effect_is_not_an_activation_for_the_mercenary_r27() -> None:  # R27
+    """R27: "activated" means by a threat-die result. Friendly Fire drawn at step 4 acts on its
+    draw; when the threat die then matches nothing, the Mercenary still hits (-2, shields first)."""
+    s = new("e15", faces="tac med sci eng eng eng")
+    play(s, "end", "draw:i6")
+    assert count(s, "infirmary") == 1 and threat(s, "i6") is None  # the Tactical die went
+    play(s, "threat:6")
+    assert "ev.mercenary" in keys_of(s) and s.observation()["shields"] == 2

@@ -198,3 +198,19 @@ def test_a_third_spell_from_a_boss_then_the_exploration_phase_r6() -> None:  # R
     assert phase(s) == "spell_discard" and s.area == 2
     play(s, "discard:fire")
     assert s.spells == ["ice", "poison"] and (s.area, s.food) == (3, 2) and phase(s) == "reveal"
+
+
+# ---- R5: a fall from column 4 of a boss area abandons the boss ----------------------------------------
+
+
+def test_a_fall_in_column_4_of_a_boss_area_skips_the_boss_r5() -> None:  # R5, R35
+    """R5: the rest of the area is abandoned, the boss column included: from column 4 of area 2 the
+    Pit drops to area 4 with a fresh layout; the Undead Giant is never fought and is not slain
+    (score line, R35); no food is eaten."""
+    s = new(area=2, hp=20, food=3)
+    play(s, "reveal:resting", "rest:hp", "reveal:merchant,treasure", "take:merchant", "leave",
+         "reveal:event", "d6:2", "accept", "take:trap", "d6:6", "d6:6")  # fmt: skip
+    o = s.observation()
+    assert (s.area, s.hp, s.food, o["dungeon"]["bosses_slain"]) == (4, 18, 3, 0)  # 20 - 2
+    assert phase(s) == "reveal" and s.col == 0 and o["combat"] is None
+    assert "ev.fight" not in keys_of(s)

@@ -270,3 +270,12 @@ def test_an_on_draw_effect_is_not_an_activation_for_the_mercenary_r27() -> None:
     assert count(s, "infirmary") == 1 and threat(s, "i6") is None  # the Tactical die went
     play(s, "threat:6")
     assert "ev.mercenary" in keys_of(s) and s.observation()["shields"] == 2
+
+
+def test_a_commander_may_still_change_a_die_to_science_under_cosmic_existentialism_r24() -> None:  # R24
+    """R24, §7: Cosmic Existentialism restricts where Science dice may be *assigned*, not the
+    Commander: a die may be changed to Science, and that die may then go only to its mission."""
+    s = new("i4", "e1", faces="com tac med eng eng eng", shields=2)
+    assert "change:tac,sci" in legal(s)
+    play(s, "change:tac,sci")
+    assert "shields" not in legal(s) and "stasis:e1" not in legal(s) and "mission:i4,sci" in legal(s)

@@ -8,8 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import attack, foe_hp, keys_of, legal, new, phase, play, to_boss, to_combat
+from .helpers import G, attack, foe_hp, keys_of, legal, new, phase, play, to_boss, to_combat
 from .test_rules import kill_boss
+
+# ---- R1: the Japanese rules help states the ruling too ---------------------------------------------
+
+
+def test_japanese_rules_help_states_the_hard_food_ruling_r1() -> None:  # R1
+    """R1: the rules help must state that Hard starts with Food 5 and that the translation's 3 is
+    treated as a typo; the English text is checked in test_rules, the Japanese one here (not only
+    its "食料5")."""
+    text = G.help_text("ja")
+    assert "難しい：食料5（日本語訳では3と記載されているが、誤植として扱う）" in text
+    assert G.new_state(difficulty="hard").food == 5
+
 
 # ---- R3: Poison ends when the combat ends ---------------------------------------------------------
 

@@ -126,6 +126,12 @@
       a.id = "download";
       a.addEventListener("click", downloadRecord);
       actions.appendChild(a);
+      // the finished table's Review page (the seat opens it, as it opens the table)
+      const review = document.createElement("a");
+      review.textContent = words["web.review"];
+      review.href = "/t/" + encodeURIComponent(tableId) + "/review?lang=" + lang + (token ? "&seat=" + encodeURIComponent(token) : "");
+      review.id = "review-link";
+      actions.appendChild(review);
     } else {
       if (p.chance_prompt) {
         const q = document.createElement("p");

@@ -624,7 +624,8 @@ def english_left(text: str) -> list[str]:
     """The English words of a help text once what is typed as it is (options, commands, game ids,
     option values, metavars such as N and {en,ja}, $SOLOTABLE_LANG) and the games' Japanese titles
     are taken out."""
-    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "record", "en", "ja", "ID"}
+    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "review", "record"}
+    typed |= {"en", "ja", "ID"}
     for gid in registered_games():
         typed.add(gid)
         text = text.replace(core_registry.load(gid).title("ja"), " ")
@@ -708,6 +709,9 @@ def test_help_in_english_is_as_it_was(capsys: pytest.CaptureFixture[str], flag_p
     assert out.startswith("usage: solotable [-h] [--version] COMMAND ...\n\n")
     assert "Solo tabletop games, played exactly as their rulebooks say." in out
     assert "    play      play a game (game options: solotable play GAME --help)\n" in out
+    # every command is listed, review too (it was missing: a new user could not learn of it here)
+    listed = re.findall(r"^    (\w+) ", out, re.M)
+    assert listed == ["play", "resume", "replay", "games", "rules", "record", "sim", "web", "review"]
     assert "  --version   show program's version number and exit\n" in out
     out = help_text(["rules", "--help"], capsys)
     assert "usage: solotable rules [-h] [--lang {en,ja}] GAME [--LISTING ...]" in out

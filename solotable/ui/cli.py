@@ -664,6 +664,8 @@ def build_parser(lang: str = "en") -> Parser:
     sim.add_argument("args", nargs=argparse.REMAINDER)
     web = parser.command(sub, "web", msg("cli.help.web", lang), add_help=False)
     web.add_argument("args", nargs=argparse.REMAINDER)
+    review = parser.command(sub, "review", msg("cli.help.review", lang), add_help=False)
+    review.add_argument("args", nargs=argparse.REMAINDER)
     return parser
 
 

@@ -130,3 +130,26 @@ def test_words_in_a_row_are_set_as_each_language_writes_them() -> None:
     en, _ = boards.render("minirogue", o, "en")
     assert "回復のポーション、知覚のポーション" in ja and ", " not in re.sub(r"<[^>]+>", "", ja)
     assert "Healing potion, Perception potion" in en
+
+
+def test_the_result_is_one_paragraph_of_sentences() -> None:
+    """The end of a game on the table and on 'Your games' ran its lines together: 'Score: 28
+    How it ended: trap', and in Japanese 'ゲーム終了。敗北。 スコア：28 終わり方：トラップ'."""
+    import random
+
+    from solotable.core.protocol import CHANCE
+    from solotable.ui.web.tables import _result_text
+
+    game = load_game("minirogue-v1")
+    state = game.new_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.to_move == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    score = state.result().score
+    en, ja = _result_text(state, "en"), _result_text(state, "ja")
+    assert re.fullmatch(rf"Game over\. You (won!|lost\.) Score: {score}\. How it ended: [\w ]+\.", en), en
+    assert re.fullmatch(rf"ゲーム終了。(勝利！|敗北。)スコア：{score}。終わり方：\w+。", ja), ja

@@ -48,16 +48,20 @@ def width(text: str) -> int:
 
 
 def pad(text: str, columns: int) -> str:
-    """``text`` cut or padded with spaces to ``columns`` columns."""
+    """``text`` padded with spaces to ``columns`` columns, or cut to them with an ellipsis that
+    says so (a label cut short read as another: 'Reinforce your Weapon (+1 XP' beside its figure)."""
+    if display_width(text) <= columns:
+        return text + " " * (columns - display_width(text))
     out = ""
     used = 0
     for c in text:
         w = display_width(c)
-        if used + w > columns:
+        if used + w > columns - 1:
             break
         out += c
         used += w
-    return out + " " * (columns - used)
+    out = out.rstrip()
+    return out + "…" + " " * (columns - display_width(out) - 1)
 
 
 def pct(value: float) -> str:

@@ -345,7 +345,7 @@ def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_option_value_names_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", TOY, "--target", "12"]) == 2
     err = capsys.readouterr().err
-    assert err == "solotable: error: option 'target' cannot be 12; valid choices: 10, 15\n"
+    assert err == "solotable: error: option '--target' cannot be 12; valid choices: 10, 15\n"
 
 
 def test_unknown_option_names_the_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
@@ -944,3 +944,16 @@ def test_record_command_shows_the_record_and_the_proficiency(
     assert played in out and proficiency_heading in out and title + ("：" if lang == "ja" else ":") in out
     assert main(["record", "--budget", "0", "--lang", lang]) == 2
     assert "--budget" in capsys.readouterr().err
+
+
+def test_a_bad_option_value_names_the_option_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play deepspace-d6 --dont-panic 9` answered "option 'dont_panic' cannot be '9'", a name the
+    player never typed; `sim` too."""
+    assert solotable_main(["play", "deepspace-d6", "--dont-panic", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--dont-panic' cannot be '9'" in err and "dont_panic" not in err
+    assert solotable_main(["sim", "deepspace-d6", "--dont-panic", "9", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--dont-panic' cannot be '9'" in err and "dont_panic" not in err
+    assert solotable_main(["play", "jongrogue", "--forced-end-bonus", "x", "--lang", "ja"]) == 2
+    assert "オプション --forced-end-bonus に 'x' は指定できません" in capsys.readouterr().err

@@ -584,6 +584,9 @@ async def test_home_language_key(data_dir: Path) -> None:
         await pilot.pause()
         assert screen_text(app).splitlines()[0].startswith("solotable — ルールブック")
         assert app.lang == "ja"
+        # every word of the home screen follows, the seed field's 'random' too (it stayed English)
+        assert app.screen.query_one("#seed", Input).placeholder == "ランダム"
+        assert "random" not in screen_text(app)
 
 
 @run_async

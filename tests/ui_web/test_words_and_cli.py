@@ -153,3 +153,14 @@ def test_the_result_is_one_paragraph_of_sentences() -> None:
     en, ja = _result_text(state, "en"), _result_text(state, "ja")
     assert re.fullmatch(rf"Game over\. You (won!|lost\.) Score: {score}\. How it ended: [\w ]+\.", en), en
     assert re.fullmatch(rf"ゲーム終了。(勝利！|敗北。)スコア：{score}。終わり方：\w+。", ja), ja
+
+
+def test_the_physical_dice_prompt_reads_in_both_languages() -> None:
+    """It said 'Roll your dice (or draw your card) and enter what it shows' (dice: they show),
+    and in Japanese put a comma after a plain verb ('ダイスを振る（…）、出た結果を…'), which
+    does not join two clauses."""
+    cat = catalogue()
+    en, ja = cat.text("web.chance_prompt", "en"), cat.text("web.chance_prompt", "ja")
+    assert "what it shows" not in en and "tile" in en
+    clause = ja.split("、", 1)[0]
+    assert clause.endswith(("て", "て）", "と")), ja  # a clause that leads on to the next

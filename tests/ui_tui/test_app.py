@@ -477,6 +477,10 @@ async def test_physical_dice_deep_space_crew_typed_in_any_order(data_dir: Path) 
             await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ChanceDialog)
+        # the list says each roll as it is typed ('1 1 1 1 1 1'), never the protocol's 'roll:1,1,…'
+        listed = dialog.query_one("#outcomes", OptionList)
+        labels = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert labels[0].endswith(") 1 1 1 1 1 1") and not any("roll:" in label for label in labels), labels[:3]
         many = len(session.state.chance_table().actions)
         outcome = session.state.chance_table().actions[many // 2]
         # type the faces as the README says: one digit per die, in any order, with spaces

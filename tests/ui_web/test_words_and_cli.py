@@ -164,3 +164,13 @@ def test_the_physical_dice_prompt_reads_in_both_languages() -> None:
     assert "what it shows" not in en and "tile" in en
     clause = ja.split("、", 1)[0]
     assert clause.endswith(("て", "て）", "と")), ja  # a clause that leads on to the next
+
+
+def test_mini_rogue_2020_statuses_have_one_name_in_japanese() -> None:
+    """The web's character mat said 状態 where the terminal, the line mode and the rules say
+    状態異常 (a status effect: poison, curse, blind, weakness)."""
+    from solotable.core.i18n import Catalogue
+
+    web = Catalogue.from_package(("solotable.games.minirogue", "messages_web.toml"))
+    tui = Catalogue.from_package(("solotable.games.minirogue", "messages_tui.toml"))
+    assert web.text("web.mr.statuses", "ja", statuses="-") == tui.text("tui.mr.status", "ja", statuses="-")

@@ -174,3 +174,25 @@ def test_mini_rogue_2020_statuses_have_one_name_in_japanese() -> None:
     web = Catalogue.from_package(("solotable.games.minirogue", "messages_web.toml"))
     tui = Catalogue.from_package(("solotable.games.minirogue", "messages_tui.toml"))
     assert web.text("web.mr.statuses", "ja", statuses="-") == tui.text("tui.mr.status", "ja", statuses="-")
+
+
+def test_the_web_boards_use_each_games_japanese_terms() -> None:
+    """Where the web board names what the terminal and the game's own texts name, it uses their
+    word (docs/glossary.md): Mini Rogue's トラップ (it said 罠), 防御力 (防御無視), JongRogue's
+    {n}番 for a slot of the room (スロット{n}), and one spelling of キャラクターシート."""
+    from solotable.core.i18n import Catalogue, message
+
+    load_game("jongrogue"), load_game("minirogue"), load_game("minirogue-v1")  # their catalogues
+
+    def words(game: str, file: str) -> Catalogue:
+        return Catalogue.from_package((f"solotable.games.{game}", file))
+
+    mr1_web, mr1_tui = words("minirogue_v1", "messages_web.toml"), words("minirogue_v1", "messages_tui.toml")
+    assert mr1_web.text("web.mr1.trap", "ja", trap="x") == mr1_tui.text("tui.mr1.trap", "ja", trap="x")
+    mr_web, mr_tui = words("minirogue", "messages_web.toml"), words("minirogue", "messages_tui.toml")
+    assert mr_web.text("web.mr.icon.ignore_armor", "ja") == mr_tui.text("tui.mr.icon.ignore_armor", "ja")
+    jr_web = words("jongrogue", "messages_web.toml")
+    slot = {"slot": 2, "tile": "5萬"}
+    assert jr_web.text("web.jr.slot_title", "ja", **slot) == message("jr.info.slot", "ja", **slot)
+    assert jr_web.text("web.jr.sheet", "ja") == message("jr.info.title.character", "ja")
+    assert jr_web.text("web.jr.info.tile", "ja", slot=2, tile="5萬", suit="萬子", number=5).startswith("2番：")

@@ -196,3 +196,27 @@ def test_the_web_boards_use_each_games_japanese_terms() -> None:
     assert jr_web.text("web.jr.slot_title", "ja", **slot) == message("jr.info.slot", "ja", **slot)
     assert jr_web.text("web.jr.sheet", "ja") == message("jr.info.title.character", "ja")
     assert jr_web.text("web.jr.info.tile", "ja", slot=2, tile="5萬", suit="萬子", number=5).startswith("2番：")
+
+
+def test_solotable_web_on_a_port_in_use_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """On a port already taken it announced 'solotable is serving at http://127.0.0.1:PORT/ …
+    Open it in a browser', then uvicorn logged "ERROR: [Errno 98] error while attempting to bind
+    on address ('127.0.0.1', PORT): address already in use" and the command ended with status 3."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+        assert solotable_main(["web", "--port", str(port), "--database", db]) == 2
+        out, err = capsys.readouterr()
+        assert "serving" not in out and out == ""
+        assert err.strip() == f"solotable web: cannot serve on 127.0.0.1:{port}: Address already in use"
+        assert solotable_main(["web", "--port", str(port), "--database", db, "--lang", "ja"]) == 2
+        assert f"127.0.0.1の{port}番ポートで待ち受けできません" in capsys.readouterr().err
+    finally:
+        taken.close()

@@ -48,3 +48,18 @@ def test_japanese_sentences_are_not_spaced_apart() -> None:
             else:
                 state.apply(rng.choice(state.legal_actions()))
     assert seen > 300
+
+
+def test_japanese_losses_use_the_minus_sign() -> None:
+    """体力 -2 and 金塊を盗まれた：-3 used the ASCII hyphen where JongRogue's Japanese writes
+    the minus sign everywhere else (強さ−1, 船体−2)."""
+    import tomllib
+    from pathlib import Path
+
+    import solotable.games.jongrogue as pkg
+
+    for name in ("messages.toml", "messages_tui.toml", "messages_web.toml"):
+        data = tomllib.loads((Path(pkg.__file__).parent / name).read_text(encoding="utf-8"))
+        for key, entry in data.items():
+            ja = entry.get("ja", "") if isinstance(entry, dict) else ""
+            assert not re.search(r"(^|[\s：（、])-(\{|\d)", ja), (name, key, ja)

@@ -220,3 +220,12 @@ def test_solotable_web_on_a_port_in_use_says_so_in_one_line(
         assert f"127.0.0.1の{port}番ポートで待ち受けできません" in capsys.readouterr().err
     finally:
         taken.close()
+
+
+def test_the_invitation_button_reads_right_before_any_link_was_made() -> None:
+    """A new co-op table offers its partner's seat by this button alone; it said 'New invitation
+    link … (the previous link stops working)' to a player who had never seen a link."""
+    cat = catalogue()
+    en, ja = cat.text("web.new_invite", "en", seat=2), cat.text("web.new_invite", "ja", seat=2)
+    assert "previous" not in en and "invitation link for seat 2" in en
+    assert "新しい" not in ja and "席2の招待リンク" in ja

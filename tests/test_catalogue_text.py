@@ -61,7 +61,7 @@ ALLOWED_LATIN = frozenset(
         "undo", "save", "hint", "show", "lang", "help", "quit", "exit", "info", "Wilson", "PNG", "CSV", "yes", "no",
         "on", "off", "preset", "allowed", "ez", "plus", "NAME", "GAME", "FILE", "LISTING", "ID", "play", "resume",
         "replay", "rules", "games", "minirogue", "jongrogue", "deepspace", "agent", "hard", "normal", "ray", "local",
-        "web", "DB",
+        "web", "DB", "review",
         # HTTP names and values a server's operator or an API client types: headers, cookie flags, JSON
         "https", "Forwarded", "For", "Proto", "Cookie", "Secure", "Content", "Type", "application", "json",
         "practice", "true",

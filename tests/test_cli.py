@@ -345,7 +345,7 @@ def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_option_value_names_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", TOY, "--target", "12"]) == 2
     err = capsys.readouterr().err
-    assert err == "solotable: error: option 'target' cannot be 12; valid choices: 10, 15\n"
+    assert err == "solotable: error: option '--target' cannot be 12; valid choices: 10, 15\n"
 
 
 def test_unknown_option_names_the_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
@@ -624,7 +624,8 @@ def english_left(text: str) -> list[str]:
     """The English words of a help text once what is typed as it is (options, commands, game ids,
     option values, metavars such as N and {en,ja}, $SOLOTABLE_LANG) and the games' Japanese titles
     are taken out."""
-    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "record", "en", "ja", "ID"}
+    typed = {"solotable", "play", "resume", "replay", "games", "rules", "sim", "web", "review", "record"}
+    typed |= {"en", "ja", "ID"}
     for gid in registered_games():
         typed.add(gid)
         text = text.replace(core_registry.load(gid).title("ja"), " ")
@@ -708,6 +709,9 @@ def test_help_in_english_is_as_it_was(capsys: pytest.CaptureFixture[str], flag_p
     assert out.startswith("usage: solotable [-h] [--version] COMMAND ...\n\n")
     assert "Solo tabletop games, played exactly as their rulebooks say." in out
     assert "    play      play a game (game options: solotable play GAME --help)\n" in out
+    # every command is listed, review too (it was missing: a new user could not learn of it here)
+    listed = re.findall(r"^    (\w+) ", out, re.M)
+    assert listed == ["play", "resume", "replay", "games", "rules", "record", "sim", "web", "review"]
     assert "  --version   show program's version number and exit\n" in out
     out = help_text(["rules", "--help"], capsys)
     assert "usage: solotable rules [-h] [--lang {en,ja}] GAME [--LISTING ...]" in out
@@ -940,3 +944,16 @@ def test_record_command_shows_the_record_and_the_proficiency(
     assert played in out and proficiency_heading in out and title + ("：" if lang == "ja" else ":") in out
     assert main(["record", "--budget", "0", "--lang", lang]) == 2
     assert "--budget" in capsys.readouterr().err
+
+
+def test_a_bad_option_value_names_the_option_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play deepspace-d6 --dont-panic 9` answered "option 'dont_panic' cannot be '9'", a name the
+    player never typed; `sim` too."""
+    assert solotable_main(["play", "deepspace-d6", "--dont-panic", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--dont-panic' cannot be '9'" in err and "dont_panic" not in err
+    assert solotable_main(["sim", "deepspace-d6", "--dont-panic", "9", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--dont-panic' cannot be '9'" in err and "dont_panic" not in err
+    assert solotable_main(["play", "jongrogue", "--forced-end-bonus", "x", "--lang", "ja"]) == 2
+    assert "オプション --forced-end-bonus に 'x' は指定できません" in capsys.readouterr().err

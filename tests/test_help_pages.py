@@ -108,3 +108,21 @@ def test_the_end_summary_is_in_words() -> None:
         assert words in text and "forced_end" not in text and "cause" not in text
         assert text.splitlines()[0] == ("Game over. You lost." if lang == "en" else "ゲーム終了。敗北。")
     assert "  floor where the game ended: 1" in "\n".join(result_lines(session.state, "en"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_table_of_the_help_stays_a_table(game_id: str, lang: str) -> None:
+    """A table indented under a numbered step ('3. If the penalty…' then the trap table) was a
+    paragraph to Markdown (four spaces are not a block inside a list item): the line mode, the
+    full-screen help and the web's Rules printed its rows as one run of words ('d6 Trap Penalty If
+    it cannot be applied 1 Mold Miasma -1 Food Food 0: …'). Every row written as a table's row
+    (indented, then a number and two spaces) is a preformatted line of the page."""
+    import re
+
+    source = load_game(game_id).help_text(lang)
+    rows = {line.strip() for line in source.splitlines() if re.match(r"^ {4,}\d+(-\d+)? {2,}\S", line)}
+    kept = preformatted(source)
+    assert not rows - kept, sorted(rows - kept)[:5]
+    page = {line.strip() for line in markdown_plain(source, 200).splitlines()}
+    assert not rows - page, sorted(rows - page)[:5]

@@ -299,7 +299,8 @@ def test_minirogue_report_in_japanese(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     stats = simulate("minirogue-v1", "heuristic", 200, seed=1)
     low, high = stats.win_interval()
-    for words in ("勝率", "95%ウィルソン信頼区間", "到達エリアの分布：", "敗因：", "平均", "経過時間", "ゲーム数"):
+    for words in ("勝率", "95%ウィルソン信頼区間", "終了地点（エリア）の分布：", "敗因：", "平均", "経過時間",
+                  "ゲーム数"):
         assert words in out
     assert f"勝率        {100 * stats.win_rate:.2f}%（{stats.wins}勝、" in out
     assert f"{100 * low:.2f}%〜{100 * high:.2f}%" in out
@@ -521,3 +522,16 @@ def test_minirogue_names_its_details_and_causes_in_both_languages() -> None:
     causes |= set(re.findall(r'\blose_hp\([^()]*, "([a-z_]+)"\)', rules))
     causes |= set(re.findall(r'"(boss|monster)"', rules))
     assert causes and causes <= set(MR1_CAUSES), causes
+
+
+def test_where_runs_ended_reads_in_japanese_for_every_game() -> None:
+    """The heading was 到達{detail}の分布, which for JongRogue read 到達終了時の階層の分布 ('reached
+    floor where the game ended'); it says where runs ended, with the statistic in brackets, as the
+    English does."""
+    from solotable.sim.cli import messages as sim_messages
+
+    cat = sim_messages()
+    assert cat.text("sim.histogram_heading", "ja", detail="終了時の階層") == "終了地点（終了時の階層）の分布："
+    assert cat.text("sim.histogram_heading", "en", detail="floor where the game ended") == (
+        "where runs ended (floor where the game ended):"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,43 @@ def test_shorten_and_clip_bound_every_part_and_keep_one_line() -> None:
     assert shorten("a\nb") == "'a\\nb'"
     assert clip("a\nb") == "a\\nb" and clip("中　文") == "中　文"
     assert clip("x" * 1000, 10) == "xxxxxxxxxx… (1,000 characters)"
+
+
+def test_a_broken_or_missing_file_is_said_in_the_players_words(tmp_path: Path) -> None:
+    """The JSON decoder's reason and the system's reason are said in the player's language, with
+    no doubled word ("Unterminated string starting at at line 3") and no Python quotes around
+    the system's words ("cannot read x: 'No such file or directory'")."""
+    from solotable.core.i18n import message
+    from solotable.core.record import RecordError, parse_record
+
+    def both(err: UntrustedError | RecordError) -> tuple[str, str]:
+        return message(err.key, "en", **err.params), message(err.key, "ja", **err.params)
+
+    cases = {
+        '{"a": "b': ("a string is not closed at line 1, column 7", "文字列が閉じていません"),
+        '{"a": }': ("a value was expected at line 1, column 7", "値があるべき所にありません"),
+        '{"a": 1 "b": 2}': ("a ',' was expected at line 1, column 9", "区切りのカンマがあるべき所にありません"),
+        '{"a": 1} x': ("more text after the end at line 1, column 10", "終わりの後にまだ続きがあります"),
+    }
+    for text, (en, ja) in cases.items():
+        with pytest.raises(UntrustedError) as err:
+            parse_json(text, "f.json")
+        shown_en, shown_ja = both(err.value)
+        assert en in shown_en and ja in shown_ja, (shown_en, shown_ja)
+        assert " at at " not in shown_en
+        assert not re.search(r"[A-Za-z]{4,}", shown_ja.replace("f.json", "").replace("JSON", "")), shown_ja
+    with pytest.raises(RecordError) as rec:
+        parse_record('{"format": "solotable-record", "actions": ["a', source="save.json")
+    en, ja = both(rec.value)
+    assert en == (
+        "save.json is not a readable solotable record"
+        " (corrupt or truncated JSON: a string is not closed at line 1, column 44)"
+    )
+    assert ja == (
+        "save.json は読み込めない記録です（JSONが壊れているか途中で切れています：1行44桁目、文字列が閉じていません）"
+    )
+    with pytest.raises(UntrustedError) as err:
+        read_bytes(tmp_path / "missing.json")
+    en, ja = both(err.value)
+    assert en == f"cannot read {tmp_path / 'missing.json'}: no such file"
+    assert ja == f"{tmp_path / 'missing.json'} を読めません：ファイルがありません"

@@ -67,6 +67,14 @@ class IllegalAction(LocalizedError):
 class OptionError(LocalizedError):
     """An unknown game option or value; the message names the valid choices."""
 
+    def as_flag(self) -> OptionError:
+        """The same error naming the option as a command line types it (``--dont-panic``, not
+        ``dont_panic``)."""
+        option = self.params.get("option")
+        if self.key != "core.err.option_value" or not isinstance(option, str) or option.startswith("--"):
+            return self
+        return OptionError(self.key, **{**self.params, "option": "--" + option.replace("_", "-")})
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

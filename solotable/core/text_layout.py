@@ -375,3 +375,15 @@ def joined_markdown(source: str) -> str:
         lines[number - 1] = lines[number - 1].rstrip() + lines[number].lstrip()
         del lines[number]
     return "\n".join(lines)
+
+
+@cache
+def _html_parser() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False}).enable("table")  # raw HTML in a source is escaped
+
+
+def markdown_html(source: str) -> str:
+    """``source`` as HTML for a web page: headings, lists and tables as such, the indented tables
+    in ``<pre>``, Japanese lines of a paragraph joined as :func:`joined_markdown` joins them. Any
+    HTML written in the source is escaped, not passed on."""
+    return str(_html_parser().render(joined_markdown(source)))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import json
 import os
 import re
@@ -150,9 +151,39 @@ def _source(source: str) -> str:
     return clip(source, PATH_SHOWN)
 
 
+_OS_REASONS = {errno.ENOENT: "no_such_file", errno.EACCES: "permission", errno.EPERM: "permission"}
+"""The commonest reasons a file cannot be read, in the player's language (others as the system
+words them)."""
+
+
 def _unreadable(shown: str, exc: OSError | ValueError) -> UntrustedError:
+    if isinstance(exc, OSError) and exc.errno in _OS_REASONS:
+        return UntrustedError("core.untrusted.unreadable", path=shown, reason=f"@core.os.{_OS_REASONS[exc.errno]}")
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return UntrustedError("core.untrusted.unreadable", path=shown, reason=shorten(reason, 80))
+    return UntrustedError("core.untrusted.unreadable", path=shown, reason=clip(reason, 80))  # its words, not a repr
+
+
+_JSON_REASONS = (
+    ("Expecting value", "value"),
+    ("Unterminated string", "unterminated"),
+    ("Expecting ',' delimiter", "comma"),
+    ("Expecting ':' delimiter", "colon"),
+    ("Expecting property name", "name"),
+    ("Extra data", "extra"),
+    ("Invalid control character", "control"),
+    ("Invalid \\uXXXX escape", "unicode_escape"),
+    ("Invalid \\escape", "escape"),
+    ("Illegal trailing comma", "trailing_comma"),
+)
+"""The JSON decoder's reasons, in the player's language (its own words end in "at" before the
+position, which the message says in its own words)."""
+
+
+def _json_reason(text: str) -> str:
+    for prefix, key in _JSON_REASONS:
+        if text.startswith(prefix):
+            return f"@core.json.{key}"
+    return clip(text.removesuffix(" at"), 80)
 
 
 def decode(raw: bytes, source: str) -> str:
@@ -232,7 +263,8 @@ def parse_json(raw: bytes | str, source: str) -> Any:
         return json.loads(text, parse_constant=constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         raise UntrustedError(
-            "core.untrusted.bad_json", source=_source(source), reason=exc.msg, line=exc.lineno, column=exc.colno
+            "core.untrusted.bad_json", source=_source(source), reason=_json_reason(exc.msg), line=exc.lineno,
+            column=exc.colno,
         ) from exc
     except UntrustedError:
         raise

@@ -39,7 +39,7 @@ from solotable.core.i18n import (
     pad_to,
     register_catalogue,
 )
-from solotable.core.protocol import Game
+from solotable.core.protocol import Game, OptionError
 from solotable.core.registry import load as load_game
 from solotable.sim.output import ProgressBar, varying_options, write_csv, write_json, write_plots
 from solotable.sim.runner import (
@@ -405,8 +405,8 @@ def _main(argv: list[str], stdout: TextIO, lang: str) -> int:
     }
     try:  # a file option names a file: read here, the game gets its content
         options = game.validate_options(game.read_files(given))
-    except ValueError as exc:
-        raise UsageError.of(exc) from exc
+    except ValueError as exc:  # named as typed: --dont-panic
+        raise UsageError.of(exc.as_flag() if isinstance(exc, OptionError) else exc) from exc
     jobs = args.jobs
     if jobs == 0:
         jobs = os.cpu_count() or 1

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from solotable import __version__
 from solotable.core.argparse_i18n import Parser, requested_lang
 from solotable.core.i18n import LANG_ENV, LANGS, default_lang
-from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, State
+from solotable.core.protocol import MAX_NOTATION, Action, Event, Game, IllegalAction, OptionError, State
 from solotable.core.record import Record, RecordError, load_record, remove_stale_temps
 from solotable.core.registry import games as registered_games
 from solotable.core.registry import load as load_game
@@ -664,6 +664,8 @@ def build_parser(lang: str = "en") -> Parser:
     sim.add_argument("args", nargs=argparse.REMAINDER)
     web = parser.command(sub, "web", msg("cli.help.web", lang), add_help=False)
     web.add_argument("args", nargs=argparse.REMAINDER)
+    review = parser.command(sub, "review", msg("cli.help.review", lang), add_help=False)
+    review.add_argument("args", nargs=argparse.REMAINDER)
     return parser
 
 
@@ -831,7 +833,7 @@ def _cmd_play(ns: argparse.Namespace, args: list[str], lang: str) -> int:
         session.record.lang = lang  # resume and replay keep the language the game is played in
         session.save(path)  # the file exists from the start, and a bad path is found now
     except ValueError as exc:  # a bad option value: the engine names the valid choices
-        return _error(exc, lang)
+        return _error(exc.as_flag() if isinstance(exc, OptionError) else exc, lang)
     except OSError as exc:  # --save in a folder that does not exist, or that cannot be written
         return _error(msg("cli.save_failed", lang, path=path, reason=exc.strerror or exc), lang)
     record_opened(session, lang)

@@ -48,16 +48,20 @@ def width(text: str) -> int:
 
 
 def pad(text: str, columns: int) -> str:
-    """``text`` cut or padded with spaces to ``columns`` columns."""
+    """``text`` padded with spaces to ``columns`` columns, or cut to them with an ellipsis that
+    says so (a label cut short read as another: 'Reinforce your Weapon (+1 XP' beside its figure)."""
+    if display_width(text) <= columns:
+        return text + " " * (columns - display_width(text))
     out = ""
     used = 0
     for c in text:
         w = display_width(c)
-        if used + w > columns:
+        if used + w > columns - 1:
             break
         out += c
         used += w
-    return out + " " * (columns - used)
+    out = out.rstrip()
+    return out + "…" + " " * (columns - display_width(out) - 1)
 
 
 def pct(value: float) -> str:
@@ -127,10 +131,14 @@ def render(r: Review, states: Sequence[State], lang: str, *, short: bool = False
         if short and e.index not in swing_steps:
             continue
         s = states[e.index]
-        text = msg("review.event", lang, label=_label(game, s, e.outcome, lang), percent=f"{100 * e.probability:.3g}")
+        span = sum(cols[2:6]) + 6
+        label, percent = _label(game, s, e.outcome, lang), f"{100 * e.probability:.3g}"
+        text = msg("review.event", lang, label=label, percent=percent)
+        if display_width(text) > span:  # cut the label, not its chance
+            room = span - display_width(msg("review.event", lang, label="", percent=percent))
+            text = msg("review.event", lang, label=pad(label, max(room, 1)).rstrip(), percent=percent)
         luck = msg("review.points", lang, value=signed_points(e.luck))
         mark = " ▲" if e.index in swing_steps and e.luck > 0 else " ▼" if e.index in swing_steps else ""
-        span = sum(cols[2:6]) + 6
         lead = "  ".join(pad(c, w) for c, w in zip([str(e.index + 1), "", text], [*cols[:2], span], strict=True) if w)
         rows.append((e.index, f"{lead}  {luck}{mark}"))
     rows.sort(key=lambda x: x[0])

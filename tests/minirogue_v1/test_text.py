@@ -137,3 +137,22 @@ def test_japanese_help_uses_the_glossary() -> None:
     wrong += [w for w in REJECTED_WORDS if re.search(rf"(?<![A-Za-z]){w}(?![A-Za-z])", plain)]
     assert not wrong
     assert not re.search(rf"[{JA}][(),:]|[(),:][{JA}]", plain)
+
+
+def test_one_card_turned_up_is_one_card() -> None:
+    """The physical-cards prompt, the line player's list and the review listed 'Cards turned up:
+    Monster' for the single card of columns 1 and 3."""
+    from solotable.core.protocol import Action
+
+    state = G.new_state()
+    one, two = Action("reveal", "monster"), Action("reveal", "monster", "trap")
+    assert G.describe(state, one, "en") == "Card turned up: Monster"
+    assert G.describe(state, two, "en") == "Cards turned up: Monster + Trap"
+    assert G.describe(state, one, "ja") == "表になったカード：モンスター"
+
+
+def test_the_waste_warning_says_at_or_near_the_maximum_in_japanese() -> None:
+    """At Food 6/6 a Ration 'would be lost': the English says 'at or near its maximum', the
+    Japanese said only 上限に近い (near it), which is not what the player sees."""
+    ja = G.catalogue.text("mr1.warn.cap", "ja", stat="食料", lost=1)
+    assert "上限に達しているか近い" in ja

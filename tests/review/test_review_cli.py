@@ -144,3 +144,31 @@ def test_coop_headings_are_whole(tmp_path: Path, capsys: pytest.CaptureFixture[s
         step = review_cli.msg("review.col_step", lang)
         heading = next(line for line in out.splitlines() if line.split()[:1] == [step])
         assert heading.split()[1] == seat
+
+
+def test_a_label_cut_to_its_column_says_it_was_cut() -> None:
+    """A long move in the review's table was cut without a mark ('Rest: Reinforce your Weapon
+    (+1 XP' then its figure), reading as another text."""
+    from solotable.core.i18n import display_width
+
+    for text, columns in (("Rest: Reinforce your Weapon (+1 XP)", 34), ("休憩：武器の強化（経験値+1）と長い説明", 20)):
+        cut = review_cli.pad(text, columns)
+        assert display_width(cut) == columns
+        assert cut.rstrip().endswith("…") and cut.rstrip()[:-1] in text
+    assert review_cli.pad("Leave", 10) == "Leave     "
+    assert review_cli.pad("1234567890", 10) == "1234567890"
+    assert review_cli.pad("全角", 3) == "全…"
+
+
+def test_a_long_draw_keeps_its_chance(ds_record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A threat card with a long text was cut through its chance ('… (chance 2…'): the label is
+    cut, the chance stays whole."""
+    for lang, chance in (("en", r"\(chance [\d.]+%\)"), ("ja", r"（確率[\d.]+%）")):
+        code, out, _ = _run([str(ds_record), "--budget", "2", "--lang", lang], capsys)
+        assert code == 0
+        rows = [line for line in out.splitlines() if re.match(r"\d+ ", line) and " pt" in line and "…" in line]
+        assert rows, "no long draw in this game"
+        for line in rows:
+            if re.search(r"\d+\.\d%\s*[\[［]", line):  # a decision: its columns are cut as they are
+                continue
+            assert re.search(chance + r"\s+[+-][\d.]+ pt", line), line

@@ -477,6 +477,10 @@ async def test_physical_dice_deep_space_crew_typed_in_any_order(data_dir: Path) 
             await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ChanceDialog)
+        # the list says each roll as it is typed ('1 1 1 1 1 1'), never the protocol's 'roll:1,1,…'
+        listed = dialog.query_one("#outcomes", OptionList)
+        labels = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert labels[0].endswith(") 1 1 1 1 1 1") and not any("roll:" in label for label in labels), labels[:3]
         many = len(session.state.chance_table().actions)
         outcome = session.state.chance_table().actions[many // 2]
         # type the faces as the README says: one digit per die, in any order, with spaces
@@ -584,6 +588,9 @@ async def test_home_language_key(data_dir: Path) -> None:
         await pilot.pause()
         assert screen_text(app).splitlines()[0].startswith("solotable — ルールブック")
         assert app.lang == "ja"
+        # every word of the home screen follows, the seed field's 'random' too (it stayed English)
+        assert app.screen.query_one("#seed", Input).placeholder == "ランダム"
+        assert "random" not in screen_text(app)
 
 
 @run_async

@@ -81,3 +81,41 @@ async def test_a_click_on_a_grouped_choice_plays_it(data_dir: Path) -> None:
         assert await pilot.click("#actions", offset=(column - region.x + 1, row - region.y))
         await pilot.pause()
     assert session.record.actions[3:] == ["change:sci,med"]
+
+
+def test_the_rows_of_a_group_all_use_the_names_or_all_the_short_names() -> None:
+    """Each row chose its own form: in Japanese at 120 columns the Commander's first row read
+    '戦術担当→1)コマンダー 2)医療担当' above '医療→6)指揮 7)戦術', two ways of naming one set of faces."""
+    from solotable.core.choice_groups import GroupItem, GroupRow
+    from solotable.ui.tui.choices import RowView
+
+    def row(lead: str, short_lead: str, names: list[tuple[str, str]], start: int) -> GroupRow:
+        items = tuple(GroupItem(start + i, name, short) for i, (name, short) in enumerate(names))
+        return GroupRow(lead, short_lead, items)
+
+    fits = row("Tac→ ", "Tac→ ", [("Com", "C"), ("Med", "M")], 0)
+    too_long = row("Engineering→ ", "Eng→ ", [("Commander", "Com"), ("Tactical", "Tac"), ("Medical", "Med")], 2)
+    width = 40
+    assert RowView.fits(fits, width) and not RowView.fits(too_long, width)
+    views = RowView.for_group((fits, too_long), width)
+    assert [v.words for v in views] == [["1)C", "2)M"], ["3)Com", "4)Tac", "5)Med"]]
+    assert [v.lead for v in views] == [" Tac→ ", " Eng→ "]
+    views = RowView.for_group((fits,), width)  # alone it fits: its names
+    assert views[0].words == ["1)Com", "2)Med"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [SIZE, (120, 40), (100, 30)])
+@run_async
+async def test_a_crew_step_names_its_faces_one_way(lang: str, size: tuple[int, int], data_dir: Path) -> None:
+    for seed in (2, 3, 5, 8):
+        session = Session("deepspace-d6", seed=seed)
+        app = SoloTableApp(session=session, data=data_dir, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            choices = game_screen(app).query_one("#actions", ChoiceList)
+            views = list(choices._rows.values())
+            assert views
+            named = [v.words == [f"{it.index + 1}){it.name}" for it in v.items] for v in views]
+            short = [v.words == [f"{it.index + 1}){it.short}" for it in v.items] for v in views]
+            assert all(named) or all(short), (seed, [v.lead + " ".join(v.words) for v in views])

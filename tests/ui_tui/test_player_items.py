@@ -5,6 +5,7 @@ Continue list, where games were saved, help in Markdown, the dice dialog, and `i
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from solotable.core.protocol import Game, InfoEntry, State
 from solotable.core.registry import load as load_game
 from solotable.core.session import Session
 from solotable.ui import cli
+from solotable.ui.present import option_label
 from solotable.ui.tui import app as app_module
 from solotable.ui.tui.app import SoloTableApp
 from solotable.ui.tui.dialogs import ChanceDialog, ConfirmDialog, MarkdownDialog, MessageDialog
@@ -54,8 +56,9 @@ async def test_question_mark_and_i_explain_the_home_screen_and_every_option(data
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, MarkdownDialog)
-        for words in ("The home screen", "The options of JongRogue", "continue", "Forced-end bonus (EZ Plus)",
-                      "A number that fixes the dice", "JongRogue EZ / EZ Plus (Ver.0.1.0): the rules in short"):
+        for words in ("The home screen", "The options of JongRogue", "continue",
+                      "An EZ Plus rule: ending the game yourself", "A number that fixes the dice",
+                      "JongRogue EZ / EZ Plus (Ver.0.1.0): the rules in short"):
             assert words in dialog.body, words
         await pilot.press("escape", "tab")  # the first option of JongRogue: its rules set
         await pilot.pause()
@@ -82,6 +85,13 @@ def test_every_option_of_every_game_is_explained(game_id: str, lang: str) -> Non
     for field in ("__lang", "__physical", "seed"):
         assert _optinfo(game, field, lang)
     assert "tui." not in options_help(game, lang)  # no message id left in place of words
+    def norm(text: str) -> str:
+        return re.sub(r"[\s\-の]|・ルール", "", text.lower())
+
+    for spec in game.option_specs:  # the explanation follows the option's name: it does not say it again
+        parts = re.split("[:：]", _optinfo(game, spec.name, lang) or "", maxsplit=1)
+        if len(parts) == 2:  # 'Card overrides: a TOML file…' under the name 'card overrides'
+            assert not norm(parts[0]).startswith(norm(option_label(game, spec.name, lang))), (game_id, spec.name)
 
 
 @run_async

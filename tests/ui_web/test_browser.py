@@ -321,3 +321,39 @@ def test_hint_shows_each_chance_with_its_interval(
     assert "95%区間 20〜42%" in page.locator("#hint-others li").inner_text()
     assert page.locator("#hint-note").inner_text().startswith("ボットは")
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_read_as_a_page_not_as_markdown(browser: Any, live_server: LiveServer, lang: str) -> None:
+    """Rules (button and `r`) showed the help's Markdown as it is written: '# Mini Rogue…',
+    '## Goal', '`i`', its source lines broken mid-sentence and its tables run together ('Level
+    Name Areas Boss…'). Headings, lists and tables are now the page's own."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for game, options, seed in WHOLE_GAMES:
+        page.goto(open_table(live_server, game, options, seed, lang))
+        page.wait_for_selector("#board .board")
+        page.locator("#rules").click()
+        body = page.locator("#dialog-body")
+        body.locator("h2").first.wait_for()
+        text = body.inner_text()
+        assert not re.search(r"^#+ |`", text, re.M), (game, text[:200])
+        assert body.locator("h2").count() >= 2 and body.locator("p").count() >= 3, game
+        html = httpx.get(f"{live_server.url}/api/rules/{game}?lang={lang}").json()["html"]
+        assert body.locator("pre, table").count() == html.count("<pre>") + html.count("<table>"), game  # its tables
+        if lang == "ja":  # no space left where a source line broke inside a Japanese sentence
+            kana = "[\u3041-\u30ff\u4e00-\u9fff]"
+            assert not re.search(f"{kana} {kana}", body.locator("p").first.inner_text())
+        page.keyboard.press("Escape")
+    assert not errors
+    context.close()
+
+
+def test_the_rules_api_escapes_what_it_renders(live_server: LiveServer) -> None:
+    from solotable.core.text_layout import markdown_html
+
+    assert markdown_html("a <script>alert(1)</script> b") == "<p>a &lt;script&gt;alert(1)&lt;/script&gt; b</p>\n"
+    data = httpx.get(live_server.url + "/api/rules/minirogue-v1?lang=en").json()
+    assert data["html"].startswith("<h1>") and "<pre><code>" in data["html"] and "<script" not in data["html"]

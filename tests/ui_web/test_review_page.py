@@ -130,3 +130,28 @@ def test_a_coop_review_on_a_phone(browser: Any, live_server: LiveServer) -> None
     chart = page.locator("#review-chart").bounding_box()
     assert chart is not None and chart["width"] <= 390
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_finished_table_links_to_its_review(browser: Any, live_server: LiveServer, lang: str) -> None:
+    """At the end of a game the table itself leads to its Review page (before, only the home
+    page's "Your games" did, and a player who finished a game did not learn that it had one)."""
+    table, token = finished_table(
+        lambda path, **kw: httpx.post(live_server.url + path, **kw),
+        lambda path, **kw: httpx.get(live_server.url + path, **kw),
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table}?seat={token}&lang={lang}")
+    link = page.locator("#actions a#review-link")
+    link.wait_for()
+    words = {
+        "en": "Review this game: each decision against the best move, each roll's luck",
+        "ja": "この対局を検討する：各選択を最善手と比べ、各ダイスや引きの運を測る",
+    }
+    assert link.inner_text() == words[lang]
+    link.click()
+    page.locator("#review-chart").wait_for(timeout=120_000)
+    assert page.url.startswith(f"{live_server.url}/t/{table}/review")
+    assert page.evaluate("document.documentElement.lang") == lang
+    context.close()

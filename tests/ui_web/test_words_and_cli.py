@@ -130,3 +130,102 @@ def test_words_in_a_row_are_set_as_each_language_writes_them() -> None:
     en, _ = boards.render("minirogue", o, "en")
     assert "回復のポーション、知覚のポーション" in ja and ", " not in re.sub(r"<[^>]+>", "", ja)
     assert "Healing potion, Perception potion" in en
+
+
+def test_the_result_is_one_paragraph_of_sentences() -> None:
+    """The end of a game on the table and on 'Your games' ran its lines together: 'Score: 28
+    How it ended: trap', and in Japanese 'ゲーム終了。敗北。 スコア：28 終わり方：トラップ'."""
+    import random
+
+    from solotable.core.protocol import CHANCE
+    from solotable.ui.web.tables import _result_text
+
+    game = load_game("minirogue-v1")
+    state = game.new_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.to_move == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    score = state.result().score
+    en, ja = _result_text(state, "en"), _result_text(state, "ja")
+    assert re.fullmatch(rf"Game over\. You (won!|lost\.) Score: {score}\. How it ended: [\w ]+\.", en), en
+    assert re.fullmatch(rf"ゲーム終了。(勝利！|敗北。)スコア：{score}。終わり方：\w+。", ja), ja
+
+
+def test_the_physical_dice_prompt_reads_in_both_languages() -> None:
+    """It said 'Roll your dice (or draw your card) and enter what it shows' (dice: they show),
+    and in Japanese put a comma after a plain verb ('ダイスを振る（…）、出た結果を…'), which
+    does not join two clauses."""
+    cat = catalogue()
+    en, ja = cat.text("web.chance_prompt", "en"), cat.text("web.chance_prompt", "ja")
+    assert "what it shows" not in en and "tile" in en
+    clause = ja.split("、", 1)[0]
+    assert clause.endswith(("て", "て）", "と")), ja  # a clause that leads on to the next
+
+
+def test_mini_rogue_2020_statuses_have_one_name_in_japanese() -> None:
+    """The web's character mat said 状態 where the terminal, the line mode and the rules say
+    状態異常 (a status effect: poison, curse, blind, weakness)."""
+    from solotable.core.i18n import Catalogue
+
+    web = Catalogue.from_package(("solotable.games.minirogue", "messages_web.toml"))
+    tui = Catalogue.from_package(("solotable.games.minirogue", "messages_tui.toml"))
+    assert web.text("web.mr.statuses", "ja", statuses="-") == tui.text("tui.mr.status", "ja", statuses="-")
+
+
+def test_the_web_boards_use_each_games_japanese_terms() -> None:
+    """Where the web board names what the terminal and the game's own texts name, it uses their
+    word (docs/glossary.md): Mini Rogue's トラップ (it said 罠), 防御力 (防御無視), JongRogue's
+    {n}番 for a slot of the room (スロット{n}), and one spelling of キャラクターシート."""
+    from solotable.core.i18n import Catalogue, message
+
+    load_game("jongrogue"), load_game("minirogue"), load_game("minirogue-v1")  # their catalogues
+
+    def words(game: str, file: str) -> Catalogue:
+        return Catalogue.from_package((f"solotable.games.{game}", file))
+
+    mr1_web, mr1_tui = words("minirogue_v1", "messages_web.toml"), words("minirogue_v1", "messages_tui.toml")
+    assert mr1_web.text("web.mr1.trap", "ja", trap="x") == mr1_tui.text("tui.mr1.trap", "ja", trap="x")
+    mr_web, mr_tui = words("minirogue", "messages_web.toml"), words("minirogue", "messages_tui.toml")
+    assert mr_web.text("web.mr.icon.ignore_armor", "ja") == mr_tui.text("tui.mr.icon.ignore_armor", "ja")
+    jr_web = words("jongrogue", "messages_web.toml")
+    slot = {"slot": 2, "tile": "5萬"}
+    assert jr_web.text("web.jr.slot_title", "ja", **slot) == message("jr.info.slot", "ja", **slot)
+    assert jr_web.text("web.jr.sheet", "ja") == message("jr.info.title.character", "ja")
+    assert jr_web.text("web.jr.info.tile", "ja", slot=2, tile="5萬", suit="萬子", number=5).startswith("2番：")
+
+
+def test_solotable_web_on_a_port_in_use_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """On a port already taken it announced 'solotable is serving at http://127.0.0.1:PORT/ …
+    Open it in a browser', then uvicorn logged "ERROR: [Errno 98] error while attempting to bind
+    on address ('127.0.0.1', PORT): address already in use" and the command ended with status 3."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+        assert solotable_main(["web", "--port", str(port), "--database", db]) == 2
+        out, err = capsys.readouterr()
+        assert "serving" not in out and out == ""
+        assert err.strip() == f"solotable web: cannot serve on 127.0.0.1:{port}: Address already in use"
+        assert solotable_main(["web", "--port", str(port), "--database", db, "--lang", "ja"]) == 2
+        assert f"127.0.0.1の{port}番ポートで待ち受けできません" in capsys.readouterr().err
+    finally:
+        taken.close()
+
+
+def test_the_invitation_button_reads_right_before_any_link_was_made() -> None:
+    """A new co-op table offers its partner's seat by this button alone; it said 'New invitation
+    link … (the previous link stops working)' to a player who had never seen a link."""
+    cat = catalogue()
+    en, ja = cat.text("web.new_invite", "en", seat=2), cat.text("web.new_invite", "ja", seat=2)
+    assert "previous" not in en and "invitation link for seat 2" in en
+    assert "新しい" not in ja and "席2の招待リンク" in ja

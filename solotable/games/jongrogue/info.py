@@ -101,7 +101,9 @@ def info_entries(cat: Catalogue, s: JongRogueState, lang: str) -> list[InfoEntry
         if r.kind is None:
             add(f"ring:{i}", t("jr.name.ring_unknown", n=i), t("jr.iteminfo.ring"))
         else:
-            text = t(f"jr.ringinfo.{r.kind}") + (" " + t("jr.info.cursed_ring") if r.cursed else "")
+            text = t(f"jr.ringinfo.{r.kind}")
+            if r.cursed:
+                text = t("jr.info.then", first=text, then=t("jr.info.cursed_ring"))
             add(f"ring:{i}", t(f"jr.ring.{r.kind}"), text)
     for app, n in o["pack"]["potions"].items():
         name = o["identified"]["potions"].get(app)
@@ -146,11 +148,12 @@ def _slot(t: Callable[..., str], s: JongRogueState, sl: SlotView) -> str:
         return _monster(t, s, sl.get("monster", ""), sl.get("hp", 0), sl.get("status", []))
     if kind == "trap":
         n = sl.get("trap", 1)
-        return t("jr.info.trap", trap=f"@jr.trap.{n}", spring=R.trap.spring.value) + " " + t(f"jr.trapinfo.{n}")
+        trap = t("jr.info.trap", trap=f"@jr.trap.{n}", spring=R.trap.spring.value)
+        return t("jr.info.then", first=trap, then=t(f"jr.trapinfo.{n}"))
     if kind == "gold":
         return t("jr.info.gold", floor=s.floor)
-    return t(f"jr.iteminfo.{CATEGORY[int(tile[1]) - 1]}", gain=R.food.item_gain.value, max=R.food.max.value) + (
-        " " + t("jr.info.mimic") if mimic_on_floor(s.floor) else "")
+    item = t(f"jr.iteminfo.{CATEGORY[int(tile[1]) - 1]}", gain=R.food.item_gain.value, max=R.food.max.value)
+    return t("jr.info.then", first=item, then=t("jr.info.mimic")) if mimic_on_floor(s.floor) else item
 
 
 def _monster(t: Callable[..., str], s: JongRogueState, mid: str, hp: int, status: list[str]) -> str:
@@ -161,9 +164,10 @@ def _monster(t: Callable[..., str], s: JongRogueState, mid: str, hp: int, status
              xp=mon.xp, drop=mon.drop, sleep=f"@jr.info.sleep.{mon.sleep}",
              wanders=f"@jr.word.{'yes' if mon.wanders else 'no'}")  # fmt: skip
     if status:
-        text += " " + t("jr.info.mstatus", status=t("jr.view.sep").join(t(f"jr.mstatus.{x}") for x in status))
+        shown = t("jr.view.sep").join(t(f"jr.mstatus.{x}") for x in status)
+        text = t("jr.info.then", first=text, then=t("jr.info.mstatus", status=shown))
     for ab in mon.abilities:
-        text += " " + t(f"jr.ability.{ab}")
+        text = t("jr.info.then", first=text, then=t(f"jr.ability.{ab}"))
     return text
 
 

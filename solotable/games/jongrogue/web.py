@@ -365,17 +365,18 @@ def _jr_slot(sl: Mapping[str, Any], lang: str) -> tuple[str, str]:
     kind = sl.get("kind")
     head = ""
     if len(name) == 2 and name[0] in SUIT_KANJI:
-        head = (
-            t(
-                "web.jr.info.tile",
-                lang,
-                slot=sl["slot"],
-                tile=tile_text(name, lang),
-                suit=t(f"web.jr.suit.{name[0]}", lang),
-                number=name[1],
-            )
-            + " "
+        head = t(
+            "web.jr.info.tile",
+            lang,
+            slot=sl["slot"],
+            tile=tile_text(name, lang),
+            suit=t(f"web.jr.suit.{name[0]}", lang),
+            number=name[1],
         )
+
+    def then(text: str) -> str:  # the tile's sentence, then these (a space between in English only)
+        return g("jr.info.then", lang, first=head, then=text) if head else text
+
     if name == "?":
         key = "unseen" if sl.get("unseen") else "unknown"
         return t(f"web.jr.slot.{key}", lang), t(
@@ -386,11 +387,11 @@ def _jr_slot(sl: Mapping[str, Any], lang: str) -> tuple[str, str]:
         status = listing(lang, [g(f"jr.mstatus.{s}", lang) for s in sl.get("status", [])]) or "-"
         return (
             t("web.jr.slot.monster", lang, name=monster, hp=sl["hp"]),
-            head + t("web.jr.info.monster", lang, name=monster, hp=sl["hp"], status=status),
+            then(t("web.jr.info.monster", lang, name=monster, hp=sl["hp"], status=status)),
         )
     if kind == "trap":
         trap = g(f"jr.trap.{sl['trap']}", lang)
-        return t("web.jr.slot.trap", lang, name=trap), head + t("web.jr.info.trap", lang, name=trap)
+        return t("web.jr.slot.trap", lang, name=trap), then(t("web.jr.info.trap", lang, name=trap))
     if kind in ("gold", "item"):
-        return t(f"web.jr.slot.{kind}", lang), head + t(f"web.jr.info.{kind}", lang)
-    return tile_text(name, lang), head.strip() or tile_text(name, lang)
+        return t(f"web.jr.slot.{kind}", lang), then(t(f"web.jr.info.{kind}", lang))
+    return tile_text(name, lang), head or tile_text(name, lang)

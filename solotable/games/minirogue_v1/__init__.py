@@ -93,7 +93,7 @@ class MiniRogueV1(Game):
         name = action.name
         if name in ("reveal",):
             cards = " + ".join(t(f"mr1.card.{c}", lang) for c in args)
-            return t("mr1.act.reveal", lang, cards=cards)
+            return t("mr1.act.reveal_1" if len(args) == 1 else "mr1.act.reveal", lang, cards=cards)
         if name == "roll":
             return t("mr1.act.roll", lang, dice=t("mr1.ui.list", lang).join(str(a) for a in args))
         if name == "d6":

@@ -35,15 +35,18 @@ class RowView:
     """A grouped line laid out to a width: its text with any item picked, and where each item
     stands (line, first column, last column + 1) for the mouse."""
 
-    def __init__(self, row: GroupRow, width: int) -> None:
+    MARK = " "  # under the group's heading
+
+    def __init__(self, row: GroupRow, width: int, *, short: bool | None = None) -> None:
+        """``short``: the short names (a group whose rows do not all fit with the names asks it
+        of every row, so that its rows read alike); None: the names where the row fits."""
         self.items = row.items
         self.spans: list[tuple[int, int, int]] = []
-        mark = " "  # under the group's heading
-        for short in (False, True):
-            lead = row.short_lead if short else row.lead
-            words = [f"{item.index + 1}){item.short if short else item.name}" for item in row.items]
-            if display_width(mark + lead + " ".join(words)) <= width:
-                break
+        mark = self.MARK
+        if short is None:
+            short = not self.fits(row, width)
+        lead = row.short_lead if short else row.lead
+        words = [f"{item.index + 1}){item.short if short else item.name}" for item in row.items]
         self.lead = mark + lead
         self.words = words
         indent = display_width(self.lead)
@@ -56,6 +59,20 @@ class RowView:
                 column += 1
             self.spans.append((line, column, column + w))
             column += w
+
+    @classmethod
+    def fits(cls, row: GroupRow, width: int) -> bool:
+        """Whether ``row`` fits on one line of ``width`` with its choices' names."""
+        words = [f"{item.index + 1}){item.name}" for item in row.items]
+        return display_width(cls.MARK + row.lead + " ".join(words)) <= width
+
+    @classmethod
+    def for_group(cls, rows: tuple[GroupRow, ...], width: int) -> list[RowView]:
+        """A group's rows, all with the names or all with the short names (a row of long names
+        beside rows of short ones read as two kinds of choice: 'Tactical→1)Commander' above
+        'Med→6)Com')."""
+        short = not all(cls.fits(row, width) for row in rows)
+        return [cls(row, width, short=short) for row in rows]
 
     def text(self, picked: int | None) -> Text:
         text = Text(self.lead)

@@ -162,9 +162,9 @@ class ConfirmDialog(Roomy, ModalScreen[bool]):
 
 
 DESCRIBED_OUTCOMES = 60
-"""Up to this many chance outcomes are listed in words (a threat card's name), more by their
-notation only (Deep Space D-6's 462 crew rolls). The lists scroll, so this is more than line
-mode's ``MANY_OUTCOMES``."""
+"""Up to this many chance outcomes are listed in words (a threat card's name), more by what is
+typed for them only (Deep Space D-6's 462 crew rolls: ``1 1 3 5 6 6``, not the protocol's
+``roll:1,1,3,5,6,6``). The lists scroll, so this is more than line mode's ``MANY_OUTCOMES``."""
 
 
 class ChanceDialog(Roomy, ModalScreen[str | None]):
@@ -194,8 +194,8 @@ class ChanceDialog(Roomy, ModalScreen[str | None]):
             yield Static("", classes="error", id="error")
             options = []
             for i, action in enumerate(actions, 1):
-                if many:
-                    label = str(action)
+                if many:  # what the player types for it, short (a line each)
+                    label = typed_example(self.session.game, state, action, self.lang)
                 else:  # in words, with what is typed at the table for it (a card's name, a tile), not a code
                     game = self.session.game
                     label = outcome_labelled(game.describe(state, action, self.lang),

@@ -339,8 +339,8 @@ class GameScreen(Screen[None]):
                 if group is not None:
                     if i == group.indices()[0]:
                         options.append(Option(Text(hanging("", group.heading, columns)), disabled=True))
-                        for k, row in enumerate(group.rows):
-                            rows[len(options)] = view = RowView(row, columns)
+                        for k, view in enumerate(RowView.for_group(group.rows, columns)):
+                            rows[len(options)] = view
                             options.append(Option(view.text(None), id=f"g{i}-{k}"))
                     continue
                 singles[len(options)] = i

@@ -237,6 +237,7 @@ class HomeScreen(Screen[None]):
         self.show_keys()
         self.mark_tab()
         self.query_one("#seed-label", Static).update(Text(tr("tui.home.seed", lang)))
+        self.query_one("#seed", Input).placeholder = tr("tui.home.seed_random", lang)
         self.query_one("#start", Button).label = tr("tui.home.start", lang)
         games = self.query_one("#games", OptionList)
         highlighted = self.game_ids.index(self.selected)

@@ -41,6 +41,7 @@ from solotable import __version__
 from solotable.core.i18n import LANGS
 from solotable.core.registry import game_ids
 from solotable.core.registry import load as load_game
+from solotable.core.text_layout import markdown_html
 from solotable.ui.present import hint_panel
 from solotable.ui.web import pages
 from solotable.ui.web.i18n import t
@@ -840,7 +841,9 @@ class WebApp:
         if game_id not in game_ids():
             return error_response(WebError(404, "web.err.unknown_game", game=game_id), lang)
         game = load_game(game_id)
-        return JSONResponse({"title": game.title(lang), "text": game.help_text(lang)}, headers=SECURITY_HEADERS)
+        text = game.help_text(lang)  # Markdown: the page shows it as HTML, never its marks (# Goal, `i`)
+        body = {"title": game.title(lang), "text": text, "html": markdown_html(text)}
+        return JSONResponse(body, headers=SECURITY_HEADERS)
 
     async def api_health(self, request: Request) -> Response:
         return JSONResponse({"ok": True, "version": __version__})

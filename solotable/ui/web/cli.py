@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -87,7 +88,14 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    print(t("web.cli.serving", lang, url=f"http://{ns.host}:{ns.port}/", database=_safe_url(database)), flush=True)
+    try:  # the port is taken here, before the server is announced: a port in use is said in one line
+        sock = _listen(ns.host, ns.port)
+    except (OSError, OverflowError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0]
+        print(t("web.cli.serve_failed", lang, host=ns.host, port=ns.port, reason=reason), file=sys.stderr)
+        return 2
+    shown = f"[{ns.host}]" if ":" in ns.host else ns.host  # an IPv6 address is bracketed in a URL
+    print(t("web.cli.serving", lang, url=f"http://{shown}:{ns.port}/", database=_safe_url(database)), flush=True)
     config = uvicorn.Config(
         app,
         host=ns.host,
@@ -103,7 +111,7 @@ def main(argv: Sequence[str]) -> int:
         http=_protocol_class(ns.header_timeout),
     )
     try:
-        _server_class()(config, app.state.web).run()
+        _server_class()(config, app.state.web).run(sockets=[sock])
     except (OSError, OverflowError, ValueError) as exc:  # a port or host that cannot be served: one line
         print(t("web.cli.serve_failed", lang, host=ns.host, port=ns.port, reason=str(exc).splitlines()[0]),
               file=sys.stderr)  # fmt: skip
@@ -145,6 +153,22 @@ def _protocol_class(seconds: float) -> type:
                 self.transport.close()
 
     return _Protocol
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (IPv6 for an address with a colon), as uvicorn
+    would open it; raises OSError when the port is in use or the address is not this machine's."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+        sock.set_inheritable(True)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 def _server_class() -> type:

@@ -44,6 +44,7 @@ CLIENT_KEYS = (
     "web.live",
     "web.keys_help",
     "web.download",
+    "web.review",
     "web.chance_typed",
     "web.close",
     "web.rules",

@@ -631,9 +631,18 @@ def _turn_text(state: State, seat: int, names: list[str], waiting_chance: bool, 
     return t("web.turn_chance", lang)
 
 
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
+
+
 def _result_text(state: State, lang: str) -> str:
-    """The end of the game, worded as every interface words it (solotable.ui.present)."""
-    return " ".join(result_lines(state, lang, details=False))
+    """The end of the game, worded as every interface words it (solotable.ui.present), its lines
+    in one paragraph: each a sentence ('Score: 19.'), one after the other as the language writes
+    them (a space between in English, none in Japanese)."""
+    text = ""
+    for line in result_lines(state, lang, details=False):
+        sentence = line if line.endswith(_SENTENCE_ENDS) else t("web.sentence", lang, text=line)
+        text = t("web.sentences", lang, first=text, then=sentence) if text else sentence
+    return text
 
 
 def _seat_count(game: Game, state: State) -> int:

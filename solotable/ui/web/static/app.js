@@ -126,6 +126,12 @@
       a.id = "download";
       a.addEventListener("click", downloadRecord);
       actions.appendChild(a);
+      // the finished table's Review page (the seat opens it, as it opens the table)
+      const review = document.createElement("a");
+      review.textContent = words["web.review"];
+      review.href = "/t/" + encodeURIComponent(tableId) + "/review?lang=" + lang + (token ? "&seat=" + encodeURIComponent(token) : "");
+      review.id = "review-link";
+      actions.appendChild(review);
     } else {
       if (p.chance_prompt) {
         const q = document.createElement("p");
@@ -576,13 +582,16 @@
       const res = await fetch("/api/rules/" + encodeURIComponent(current ? current.game : "") + "?lang=" + lang);
       data = await res.json();
     } catch (e) { data = { error: words["web.offline"] }; }
-    openDialog(data.title || "", data.text || data.error || "");
+    openDialog(data.title || "", data.html ? { html: data.html } : data.text || data.error || "");
   }
 
   function openDialog(title, body) {
     $("dialog-title").textContent = title;
-    if (Array.isArray(body)) $("dialog-body").replaceChildren(...body);   // elements built with textContent
-    else $("dialog-body").textContent = body;
+    const box = $("dialog-body");
+    box.classList.toggle("rendered", !!(body && body.html));
+    if (Array.isArray(body)) box.replaceChildren(...body);   // elements built with textContent
+    else if (body && body.html) box.innerHTML = body.html;   // the rules, rendered and escaped by the server
+    else box.textContent = body;
     const d = $("dialog");
     if (typeof d.showModal === "function") { if (!d.open) d.showModal(); } else d.setAttribute("open", "");
   }

@@ -156,3 +156,19 @@ def test_the_waste_warning_says_at_or_near_the_maximum_in_japanese() -> None:
     Japanese said only 上限に近い (near it), which is not what the player sees."""
     ja = G.catalogue.text("mr1.warn.cap", "ja", stat="食料", lost=1)
     assert "上限に達しているか近い" in ja
+
+
+def test_the_web_shows_each_wares_price_on_the_ware() -> None:  # §5.4
+    """What a player reads at the Merchant's table: every ware with its price, on the piece itself
+    (not only in its menu), in both languages."""
+    from solotable.ui.web import boards
+
+    from .helpers import new, play
+
+    s = new(gold=10, food=3, hp=5, armor=0)
+    play(s, "reveal:merchant")
+    for lang, words in (("en", ("Ration (+1 Food), 1 gold", "Armor Piece (+1 Armor), 6 gold")),
+                        ("ja", ("食料（食料+1）：金貨1", "防具（防御力+1）：金貨6"))):
+        board, _ = boards.render("minirogue-v1", s.observation(0), lang)
+        for w in words:
+            assert w in board, (lang, w)

@@ -209,11 +209,11 @@ def draw(o: Obs, lang: str, infos: Infos) -> Html:
         wares = [
             piece(
                 t("web.mr1.ware_piece", lang, ware=g(f"mr1.ware.{w}", lang)),
-                g(f"mr1.ware.{w}", lang),
+                t("web.mr1.ware_priced", lang, ware=g(f"mr1.ware.{w}", lang), price=ware.price),
                 el=f"ware:{w}",
                 cls="ware",
             )
-            for w in _data().wares
+            for w, ware in _data().wares.items()
         ]
         parts.append(section(t("web.mr1.wares", lang), tag("div", *wares, cls="dice-row"), cls="shop"))
     if o["pending_spell"]:
